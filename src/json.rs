@@ -1,0 +1,166 @@
+//! The serde_json backend: [`Node`] and [`Build`] over `serde_json::Value`, with PHP's
+//! value model (what `json_decode($json, true)` would give PHP). Used by the Rust
+//! tests and the fixtures; the extension uses the zval backend instead.
+
+use crate::sym::Sym;
+use crate::view::{Build, KeyRef, Kind, Node};
+use serde_json::{Map, Number, Value};
+
+/// PHP turns a canonical decimal string key into an int key.
+pub fn php_key(key: &str) -> KeyRef<'_> {
+    let b = key.as_bytes();
+    let canonical = match b {
+        [b'0'] => true,
+        [b'-', b'1'..=b'9', rest @ ..] | [b'1'..=b'9', rest @ ..] => {
+            rest.iter().all(u8::is_ascii_digit)
+        }
+        _ => false,
+    };
+    if canonical {
+        if let Ok(i) = key.parse::<i64>() {
+            return KeyRef::Int(i);
+        }
+    }
+    KeyRef::Str(b)
+}
+
+fn object_is_list(map: &Map<String, Value>) -> bool {
+    map.keys()
+        .enumerate()
+        .all(|(i, k)| php_key(k) == KeyRef::Int(i as i64))
+}
+
+/// The value PHP would hold after `json_decode($json, true)` and `json_encode`:
+/// objects whose keys are 0..n become lists (an empty object becomes `[]`).
+pub fn php_shape(v: &Value) -> Value {
+    match v {
+        Value::Array(a) => Value::Array(a.iter().map(php_shape).collect()),
+        Value::Object(m) if object_is_list(m) => Value::Array(m.values().map(php_shape).collect()),
+        Value::Object(m) => {
+            Value::Object(m.iter().map(|(k, v)| (k.clone(), php_shape(v))).collect())
+        }
+        Value::Number(n) if n.is_u64() && n.as_i64().is_none() => n
+            .as_f64()
+            .and_then(Number::from_f64)
+            .map_or(Value::Null, Value::Number),
+        other => other.clone(),
+    }
+}
+
+impl<'a> Node<'a> for &'a Value {
+    fn kind(self) -> Kind<'a, Self> {
+        match self {
+            Value::Null => Kind::Null,
+            Value::Bool(b) => Kind::Bool(*b),
+            Value::Number(n) => match n.as_i64() {
+                Some(i) => Kind::Int(i),
+                None => Kind::Float(n.as_f64().unwrap_or(f64::NAN)),
+            },
+            Value::String(s) => Kind::Str(s.as_bytes()),
+            Value::Array(_) | Value::Object(_) => Kind::Array(self),
+        }
+    }
+
+    fn get(self, key: Sym) -> Option<Self> {
+        match self {
+            Value::Object(m) => m.get(key.as_str()),
+            _ => None,
+        }
+    }
+
+    fn len(self) -> usize {
+        match self {
+            Value::Object(m) => m.len(),
+            Value::Array(a) => a.len(),
+            _ => 0,
+        }
+    }
+
+    fn is_list(self) -> bool {
+        match self {
+            Value::Array(_) => true,
+            Value::Object(m) => object_is_list(m),
+            _ => false,
+        }
+    }
+
+    fn try_each<E>(self, mut f: impl FnMut(KeyRef<'a>, Self) -> Result<(), E>) -> Result<(), E> {
+        match self {
+            Value::Object(m) => {
+                for (k, v) in m {
+                    f(php_key(k), v)?;
+                }
+            }
+            Value::Array(a) => {
+                for (i, v) in a.iter().enumerate() {
+                    f(KeyRef::Int(i as i64), v)?;
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+/// Builds `serde_json::Value`s.
+#[derive(Default)]
+pub struct JsonBuilder;
+
+fn key_text(key: KeyRef<'_>) -> String {
+    match key {
+        KeyRef::Int(i) => i.to_string(),
+        KeyRef::Str(b) => String::from_utf8_lossy(b).into_owned(),
+    }
+}
+
+impl<'a> Build<'a, &'a Value> for JsonBuilder {
+    type Val = Value;
+    type Obj = Map<String, Value>;
+    type Arr = Vec<Value>;
+
+    fn obj(&mut self) -> Self::Obj {
+        Map::new()
+    }
+    fn arr(&mut self) -> Self::Arr {
+        Vec::new()
+    }
+    fn put(&mut self, obj: &mut Self::Obj, key: Sym, val: Value) {
+        obj.insert(key.as_str().to_owned(), val);
+    }
+    fn put_key(&mut self, obj: &mut Self::Obj, key: KeyRef<'a>, val: Value) {
+        obj.insert(key_text(key), val);
+    }
+    fn push(&mut self, arr: &mut Self::Arr, val: Value) {
+        arr.push(val);
+    }
+    fn end_obj(&mut self, obj: Self::Obj) -> Value {
+        Value::Object(obj)
+    }
+    fn end_arr(&mut self, arr: Self::Arr) -> Value {
+        Value::Array(arr)
+    }
+    fn sym(&mut self, s: Sym) -> Value {
+        Value::String(s.as_str().to_owned())
+    }
+    fn string(&mut self, s: &str) -> Value {
+        Value::String(s.to_owned())
+    }
+    fn int(&mut self, i: i64) -> Value {
+        Value::Number(i.into())
+    }
+    fn float(&mut self, f: f64) -> Value {
+        Number::from_f64(f).map_or(Value::Null, Value::Number)
+    }
+    fn bool(&mut self, b: bool) -> Value {
+        Value::Bool(b)
+    }
+    fn null(&mut self) -> Value {
+        Value::Null
+    }
+    fn share(&mut self, node: &'a Value) -> Value {
+        php_shape(node)
+    }
+    fn key_string(&mut self, key: KeyRef<'a>) -> Value {
+        Value::String(key_text(key))
+    }
+}

@@ -1,0 +1,35 @@
+//! tool_schema: JSON Schema for Drupal Tool API input definitions, and repair of
+//! the values LLM and MCP clients send back.
+//!
+//! The rules are written once, against two small traits ([`view::Node`] to read a
+//! definition, [`view::Build`] to write the schema). The PHP extension implements
+//! them over Zend hashtables (feature `extension`); [`json`] implements them over
+//! `serde_json::Value` for the tests and for Rust callers.
+
+pub mod error;
+pub mod json;
+pub mod normalize;
+pub mod regex;
+pub mod sym;
+pub mod view;
+
+#[cfg(feature = "extension")]
+mod php;
+
+/// The version, as in Cargo.toml and composer.json.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// `normalize_schema` over serde_json values: `(schema, warnings)`.
+pub fn normalize_json(
+    definition: &serde_json::Value,
+    options: Option<&serde_json::Value>,
+) -> Result<(serde_json::Value, Vec<error::Warning>), error::DefinitionError> {
+    let mut b = json::JsonBuilder;
+    if !definition.is_object() && !definition.is_array() {
+        return Err(error::DefinitionError {
+            path: String::new(),
+            message: "the definition must be an array".to_owned(),
+        });
+    }
+    normalize::normalize(&mut b, definition, options)
+}

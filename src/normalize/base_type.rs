@@ -1,0 +1,49 @@
+//! Typed-data id → JSON Schema `type` (and `format`): boolean→boolean,
+//! integer→integer, float→number, string/text→string, email→string+email,
+//! uri→string+uri, duration_iso8601→string+duration; `any` and unknown ids → any
+//! non-null JSON type (unknown ids with a warning unless `base_schema` is given).
+//! decimal, timestamp and datetime_iso8601 have their own rules.
+
+use super::definition::Ty;
+use crate::sym::Sym;
+
+pub const UNKNOWN: &str = "base_type_unknown";
+
+/// The JSON types of `any`: everything but null.
+pub const ANY: [Sym; 5] = [
+    Sym::String,
+    Sym::Number,
+    Sym::Boolean,
+    Sym::Array,
+    Sym::Object,
+];
+
+/// The single JSON type of `ty`, or `None` for `any`/unknown ids.
+pub fn json_type(ty: Ty) -> Option<Sym> {
+    Some(match ty {
+        Ty::Boolean => Sym::Boolean,
+        Ty::Integer | Ty::Timestamp => Sym::Integer,
+        Ty::Float => Sym::Number,
+        Ty::String
+        | Ty::Text
+        | Ty::Email
+        | Ty::Uri
+        | Ty::Decimal
+        | Ty::DatetimeIso8601
+        | Ty::DurationIso8601 => Sym::String,
+        Ty::List => Sym::Array,
+        Ty::Map => Sym::Object,
+        Ty::Any | Ty::Other => return None,
+    })
+}
+
+/// The `format` a type implies.
+pub fn format(ty: Ty) -> Option<Sym> {
+    match ty {
+        Ty::Email => Some(Sym::FormatEmail),
+        Ty::Uri => Some(Sym::FormatUri),
+        Ty::DurationIso8601 => Some(Sym::FormatDuration),
+        Ty::DatetimeIso8601 => super::date_time::format(ty),
+        _ => None,
+    }
+}

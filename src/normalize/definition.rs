@@ -1,0 +1,209 @@
+//! Reading one definition array: its type and the keys every type shares.
+//!
+//! Checks run in a fixed order (type, label, description, required, default,
+//! examples, base_schema, then constraints, then items/properties), the same in
+//! the PHP implementation, so that both report the same first error.
+
+use super::value_check::check_value;
+use crate::error::{DefinitionError, Path, Seg};
+use crate::sym::Sym;
+use crate::view::{Kind, Node};
+
+/// A typed-data id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ty {
+    String,
+    Text,
+    Integer,
+    Float,
+    Decimal,
+    Boolean,
+    Email,
+    Uri,
+    Timestamp,
+    DatetimeIso8601,
+    DurationIso8601,
+    Any,
+    List,
+    Map,
+    /// Any other id (`entity:node`, ...).
+    Other,
+}
+
+/// Which family of JSON Schema keywords applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cat {
+    Str,
+    Int,
+    Num,
+    Bool,
+    List,
+    Map,
+    Any,
+}
+
+impl Ty {
+    pub fn from_id(id: &[u8]) -> Ty {
+        match id {
+            b"string" => Ty::String,
+            b"text" => Ty::Text,
+            b"integer" => Ty::Integer,
+            b"float" => Ty::Float,
+            b"decimal" => Ty::Decimal,
+            b"boolean" => Ty::Boolean,
+            b"email" => Ty::Email,
+            b"uri" => Ty::Uri,
+            b"timestamp" => Ty::Timestamp,
+            b"datetime_iso8601" => Ty::DatetimeIso8601,
+            b"duration_iso8601" => Ty::DurationIso8601,
+            b"any" => Ty::Any,
+            b"list" => Ty::List,
+            b"map" => Ty::Map,
+            _ => Ty::Other,
+        }
+    }
+
+    pub fn cat(self) -> Cat {
+        match self {
+            Ty::String
+            | Ty::Text
+            | Ty::Decimal
+            | Ty::Email
+            | Ty::Uri
+            | Ty::DatetimeIso8601
+            | Ty::DurationIso8601 => Cat::Str,
+            Ty::Integer | Ty::Timestamp => Cat::Int,
+            Ty::Float => Cat::Num,
+            Ty::Boolean => Cat::Bool,
+            Ty::List => Cat::List,
+            Ty::Map => Cat::Map,
+            Ty::Any | Ty::Other => Cat::Any,
+        }
+    }
+}
+
+/// The keys of one definition, checked.
+pub struct Def<'a, N> {
+    pub ty: Ty,
+    pub type_id: &'a [u8],
+    pub label: Option<N>,
+    pub description: Option<N>,
+    pub required: bool,
+    pub default: Option<N>,
+    pub examples: Option<N>,
+    pub base_schema: Option<N>,
+    pub constraints: Option<N>,
+    pub items: Option<N>,
+    pub properties: Option<N>,
+}
+
+pub(crate) fn valid_utf8(b: &[u8]) -> bool {
+    std::str::from_utf8(b).is_ok()
+}
+
+/// A string that must be valid UTF-8; `None` when absent, null or empty.
+fn text<'a, N: Node<'a>>(def: N, key: Sym, path: &Path<'_>) -> Result<Option<N>, DefinitionError> {
+    match def.get(key) {
+        None => Ok(None),
+        Some(n) => match n.kind() {
+            Kind::Null => Ok(None),
+            Kind::Str(b"") => Ok(None),
+            Kind::Str(b) if valid_utf8(b) => Ok(Some(n)),
+            Kind::Str(_) => Err(path.error(&[Seg::Sym(key)], "must be valid UTF-8")),
+            _ => Err(path.error(&[Seg::Sym(key)], "must be a string")),
+        },
+    }
+}
+
+fn array_or_absent<'a, N: Node<'a>>(
+    def: N,
+    key: Sym,
+    path: &Path<'_>,
+) -> Result<Option<N>, DefinitionError> {
+    match def.get(key) {
+        None => Ok(None),
+        Some(n) => match n.kind() {
+            Kind::Array(a) => Ok(Some(a)),
+            _ => Err(path.error(&[Seg::Sym(key)], "must be an array")),
+        },
+    }
+}
+
+impl<'a, N: Node<'a>> Def<'a, N> {
+    pub fn read(def: N, path: &Path<'_>) -> Result<Def<'a, N>, DefinitionError> {
+        let type_id = match def.get(Sym::Type).map(|n| n.kind()) {
+            None | Some(Kind::Null) => {
+                return Err(path.error(&[Seg::Sym(Sym::Type)], "is required"))
+            }
+            Some(Kind::Str(b"")) => {
+                return Err(path.error(&[Seg::Sym(Sym::Type)], "must not be empty"))
+            }
+            Some(Kind::Str(b)) if valid_utf8(b) => b,
+            Some(Kind::Str(_)) => {
+                return Err(path.error(&[Seg::Sym(Sym::Type)], "must be valid UTF-8"))
+            }
+            Some(_) => return Err(path.error(&[Seg::Sym(Sym::Type)], "must be a string")),
+        };
+        let ty = Ty::from_id(type_id);
+        let label = text(def, Sym::Label, path)?;
+        let description = text(def, Sym::Description, path)?;
+        let required = match def.get(Sym::Required).map(|n| n.kind()) {
+            None | Some(Kind::Null) => true,
+            Some(Kind::Bool(b)) => b,
+            Some(_) => return Err(path.error(&[Seg::Sym(Sym::Required)], "must be a boolean")),
+        };
+        let default = match def.get(Sym::Default) {
+            Some(n) if !matches!(n.kind(), Kind::Null) => {
+                check_value(n, path, Sym::Default)?;
+                Some(n)
+            }
+            _ => None,
+        };
+        let examples = match def.get(Sym::Examples) {
+            None => None,
+            Some(n) => match n.kind() {
+                Kind::Null => None,
+                Kind::Array(a) if a.is_list() => {
+                    check_value(a, path, Sym::Examples)?;
+                    Some(a)
+                }
+                _ => return Err(path.error(&[Seg::Sym(Sym::Examples)], "must be a list")),
+            },
+        };
+        let base_schema = if ty == Ty::Other {
+            match array_or_absent(def, Sym::BaseSchema, path)? {
+                Some(b) => {
+                    super::base_schema::check(b, path)?;
+                    Some(b)
+                }
+                None => None,
+            }
+        } else {
+            None
+        };
+        let constraints = array_or_absent(def, Sym::Constraints, path)?;
+        let items = if ty == Ty::List {
+            array_or_absent(def, Sym::Items, path)?
+        } else {
+            None
+        };
+        let properties = if ty == Ty::Map {
+            array_or_absent(def, Sym::Properties, path)?
+        } else {
+            None
+        };
+        Ok(Def {
+            ty,
+            type_id,
+            label,
+            description,
+            required,
+            default,
+            examples,
+            base_schema,
+            constraints,
+            items,
+            properties,
+        })
+    }
+}

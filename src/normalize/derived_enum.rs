@@ -1,0 +1,46 @@
+//! `PluginExists` and `EntityBundleExists`: enums that depend on the site, resolved
+//! by the caller into `{choices: [...]}`. Emitted as `enum` up to
+//! `derived_enum_limit` choices; above it, or unresolved, left out with a warning.
+
+use super::choice::{applies, check_choices};
+use super::facets::{Enum, Facets, Rule};
+use crate::error::{DefinitionError, Seg};
+use crate::sym::Sym;
+use crate::view::Node;
+
+pub const OVER_LIMIT: &str = "derived_enum_over_limit";
+pub const UNRESOLVED: &str = "derived_enum_unresolved";
+
+pub fn apply<'a, N: Node<'a>>(
+    rule: &mut Rule<'_, 'a>,
+    opts: N,
+    facets: &mut Facets<N>,
+) -> Result<(), DefinitionError> {
+    if !opts.is_array() {
+        return Err(rule.error(&[], "must be an array"));
+    }
+    let Some(choices) = opts.get(Sym::Choices) else {
+        if applies(rule.cat) {
+            rule.warn(
+                UNRESOLVED,
+                "choices were not resolved; enum left out".to_owned(),
+            );
+        }
+        return Ok(());
+    };
+    let list = check_choices(rule, choices, &[Seg::Sym(Sym::Choices)])?;
+    if !applies(rule.cat) {
+        return Ok(());
+    }
+    let n = list.len() as i64;
+    let limit = rule.options.derived_enum_limit;
+    if n > limit {
+        rule.warn(
+            OVER_LIMIT,
+            format!("{n} choices are more than derived_enum_limit ({limit}); enum left out"),
+        );
+    } else {
+        facets.enums.push(Enum::List(list));
+    }
+    Ok(())
+}

@@ -1,0 +1,177 @@
+//! What the constraints of one definition say, gathered before anything is
+//! written, so that keywords come out in one fixed order whatever the order of
+//! the constraints. A keyword set twice keeps the tighter bound; a second
+//! `format`, `pattern`, `not` or `enum` goes into `allOf`.
+
+use crate::error::{DefinitionError, Path, Seg, Warning};
+use crate::sym::Sym;
+use crate::view::{KeyRef, Kind, Node};
+
+use super::definition::Cat;
+use super::options::Options;
+
+/// A number as written: int or float.
+#[derive(Clone, Copy, Debug)]
+pub enum Num {
+    Int(i64),
+    Float(f64),
+}
+
+impl Num {
+    pub fn as_f64(self) -> f64 {
+        match self {
+            Num::Int(i) => i as f64,
+            Num::Float(f) => f,
+        }
+    }
+}
+
+/// A `pattern` value.
+#[derive(Debug)]
+pub enum Pattern {
+    Sym(Sym),
+    Text(String),
+}
+
+/// An `enum` (list of choices) or a `const`.
+#[derive(Clone, Copy, Debug)]
+pub enum Enum<N> {
+    List(N),
+    Const(N),
+}
+
+#[derive(Debug)]
+pub struct Facets<N> {
+    pub formats: Vec<Sym>,
+    pub patterns: Vec<Pattern>,
+    pub not_patterns: Vec<String>,
+    pub enums: Vec<Enum<N>>,
+    pub min_length: Option<i64>,
+    pub max_length: Option<i64>,
+    pub minimum: Option<Num>,
+    pub exclusive_minimum: Option<Num>,
+    pub maximum: Option<Num>,
+    pub exclusive_maximum: Option<Num>,
+    /// minItems for lists, minProperties for maps.
+    pub min_count: Option<i64>,
+    pub max_count: Option<i64>,
+}
+
+impl<N> Default for Facets<N> {
+    fn default() -> Self {
+        Facets {
+            formats: Vec::new(),
+            patterns: Vec::new(),
+            not_patterns: Vec::new(),
+            enums: Vec::new(),
+            min_length: None,
+            max_length: None,
+            minimum: None,
+            exclusive_minimum: None,
+            maximum: None,
+            exclusive_maximum: None,
+            min_count: None,
+            max_count: None,
+        }
+    }
+}
+
+/// Keeps the larger lower bound.
+pub fn raise(slot: &mut Option<i64>, v: i64) {
+    if slot.is_none_or(|old| v > old) {
+        *slot = Some(v);
+    }
+}
+
+/// Keeps the smaller upper bound.
+pub fn lower(slot: &mut Option<i64>, v: i64) {
+    if slot.is_none_or(|old| v < old) {
+        *slot = Some(v);
+    }
+}
+
+pub fn raise_num(slot: &mut Option<Num>, v: Num) {
+    if slot.is_none_or(|old| v.as_f64() > old.as_f64()) {
+        *slot = Some(v);
+    }
+}
+
+pub fn lower_num(slot: &mut Option<Num>, v: Num) {
+    if slot.is_none_or(|old| v.as_f64() < old.as_f64()) {
+        *slot = Some(v);
+    }
+}
+
+impl<N> Facets<N> {
+    pub fn add_format(&mut self, f: Sym) {
+        if !self.formats.contains(&f) {
+            self.formats.push(f);
+        }
+    }
+}
+
+/// What a constraint rule sees: where it is, what it applies to, and where to
+/// put warnings.
+pub struct Rule<'p, 'a> {
+    pub path: &'p Path<'a>,
+    pub name: KeyRef<'a>,
+    pub cat: Cat,
+    pub options: &'p Options,
+    pub warnings: &'p mut Vec<Warning>,
+}
+
+impl<'a> Rule<'_, 'a> {
+    /// An error at `constraints.<name>.<extra...>`.
+    pub fn error(&self, extra: &[Seg<'_>], message: &str) -> DefinitionError {
+        let mut segs: Vec<Seg<'_>> = vec![Seg::Sym(Sym::Constraints), Seg::Key(self.name)];
+        segs.extend_from_slice(extra);
+        self.path.error(&segs, message)
+    }
+
+    /// A warning at `constraints.<name>`.
+    pub fn warn(&mut self, code: &'static str, message: String) {
+        let path = self
+            .path
+            .render(&[Seg::Sym(Sym::Constraints), Seg::Key(self.name)]);
+        self.warnings.push(Warning {
+            code,
+            path,
+            message,
+        });
+    }
+
+    /// An option that is a non-negative int, or absent/null.
+    pub fn count_option<N: Node<'a>>(
+        &self,
+        opts: N,
+        key: Sym,
+    ) -> Result<Option<i64>, DefinitionError> {
+        match opts.get(key).map(|n| n.kind()) {
+            None | Some(Kind::Null) => Ok(None),
+            Some(Kind::Int(i)) if i >= 0 => Ok(Some(i)),
+            Some(_) => Err(self.error(&[Seg::Sym(key)], "must be a non-negative integer or null")),
+        }
+    }
+
+    /// A finite int or float.
+    pub fn number(&self, n: impl Node<'a>, extra: &[Seg<'_>]) -> Result<Num, DefinitionError> {
+        match n.kind() {
+            Kind::Int(i) => Ok(Num::Int(i)),
+            Kind::Float(f) if f.is_finite() => Ok(Num::Float(f)),
+            _ => Err(self.error(extra, "must be a finite number")),
+        }
+    }
+
+    /// An optional number option: absent/null, or a finite int or float.
+    pub fn number_option<N: Node<'a>>(
+        &self,
+        opts: N,
+        key: Sym,
+    ) -> Result<Option<Num>, DefinitionError> {
+        match opts.get(key) {
+            None => Ok(None),
+            Some(n) if matches!(n.kind(), Kind::Null) => Ok(None),
+            Some(n) => self.number(n, &[Seg::Sym(key)]).map(Some),
+        }
+    }
+}

@@ -1,0 +1,39 @@
+//! `FixedValue` and `IdenticalTo` → `const`. Options: the value, or
+//! `{value: ...}`; a comparison with another property (`propertyPath`) is left out.
+
+use super::choice::applies;
+use super::facets::{Enum, Facets, Rule};
+use super::value_check::check_scalar;
+use crate::error::{DefinitionError, Seg};
+use crate::sym::Sym;
+use crate::view::{Kind, Node};
+
+pub fn apply<'a, N: Node<'a>>(
+    rule: &mut Rule<'_, 'a>,
+    opts: N,
+    facets: &mut Facets<N>,
+) -> Result<(), DefinitionError> {
+    let value = match opts.kind() {
+        Kind::Array(a) => match a.get(Sym::Value) {
+            Some(v) => {
+                let trail = [
+                    Seg::Sym(Sym::Constraints),
+                    Seg::Key(rule.name),
+                    Seg::Sym(Sym::Value),
+                ];
+                check_scalar(v, rule.path, &trail)?;
+                Some(v)
+            }
+            None => None,
+        },
+        _ => {
+            let trail = [Seg::Sym(Sym::Constraints), Seg::Key(rule.name)];
+            check_scalar(opts, rule.path, &trail)?;
+            Some(opts)
+        }
+    };
+    if let (Some(v), true) = (value, applies(rule.cat)) {
+        facets.enums.push(Enum::Const(v));
+    }
+    Ok(())
+}

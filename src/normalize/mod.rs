@@ -1,0 +1,378 @@
+//! `normalize_schema`: a tool input definition → JSON Schema 2020-12.
+//!
+//! One module per rule; [`Normalizer`] reads a definition, gathers what its
+//! constraints say ([`facets`]) and writes the schema through a [`Build`]er, in
+//! one fixed key order:
+//!
+//! `title, description, type, format, pattern, not, enum|const, minLength,
+//! maxLength, minimum, exclusiveMinimum, maximum, exclusiveMaximum, items,
+//! minItems, maxItems, properties, required, additionalProperties, minProperties,
+//! maxProperties, allOf, default, examples` — or, for an optional input in the
+//! `one_of`/`any_of` styles, `title, description, oneOf|anyOf, default, examples`.
+
+pub mod base_schema;
+pub mod base_type;
+pub mod bounds;
+pub mod choice;
+pub mod count;
+pub mod date_time;
+pub mod decimal;
+pub mod definition;
+pub mod derived_enum;
+pub mod description;
+pub mod facets;
+pub mod fixed_value;
+pub mod format;
+pub mod length;
+pub mod list;
+pub mod map;
+pub mod not_blank;
+pub mod nullable;
+pub mod options;
+pub mod regex;
+pub mod value_check;
+
+use crate::error::{DefinitionError, Path, Seg, Warning};
+use crate::sym::Sym;
+use crate::view::{Build, KeyRef, Kind, Node};
+use definition::{Cat, Def, Ty};
+use description::Text;
+use facets::{Facets, Num, Pattern, Rule};
+use options::{NullStyle, Options};
+
+/// How deep definitions (and copied values) may nest.
+pub const MAX_DEPTH: usize = 64;
+
+/// Normalizes `definition` with `options` (an array, or `None` for the defaults).
+pub fn normalize<'a, N: Node<'a>, B: Build<'a, N>>(
+    b: &mut B,
+    definition: N,
+    options: Option<N>,
+) -> Result<(B::Val, Vec<Warning>), DefinitionError> {
+    let options = match options {
+        Some(o) => Options::read(o)?,
+        None => Options::default(),
+    };
+    let mut n = Normalizer {
+        b,
+        options,
+        path: Path::default(),
+        warnings: Vec::new(),
+    };
+    let schema = n.schema(definition, 0)?;
+    Ok((schema, n.warnings))
+}
+
+/// The normalizer's state while it walks one definition tree.
+pub struct Normalizer<'b, 'a, B> {
+    pub b: &'b mut B,
+    pub options: Options,
+    pub path: Path<'a>,
+    pub warnings: Vec<Warning>,
+}
+
+impl<'a, B> Normalizer<'_, 'a, B> {
+    /// Normalizes the definition `def` (already known to be an array).
+    pub fn schema<N: Node<'a>>(&mut self, def: N, depth: usize) -> Result<B::Val, DefinitionError>
+    where
+        B: Build<'a, N>,
+    {
+        if depth > MAX_DEPTH {
+            return Err(self.path.error(&[], "nesting deeper than 64 levels"));
+        }
+        let d = Def::read(def, &self.path)?;
+        let cat = d.ty.cat();
+        let mut facets = Facets::default();
+        self.constraints(&d, cat, &mut facets)?;
+        if d.ty == Ty::Other && d.base_schema.is_none() {
+            let path = self.path.render(&[Seg::Sym(Sym::Type)]);
+            let id = String::from_utf8_lossy(d.type_id);
+            self.warnings.push(Warning {
+                code: base_type::UNKNOWN,
+                path,
+                message: format!(
+                    "no JSON Schema mapping for type \"{id}\": any non-null value is allowed (give base_schema to say more)"
+                ),
+            });
+        }
+
+        let optional = !d.required;
+        let style = match (self.options.nullable, d.base_schema) {
+            (NullStyle::TypeArray, Some(base)) if base_schema::may_shut_out_null(base) => {
+                NullStyle::AnyOf
+            }
+            (style, _) => style,
+        };
+        let (title, description) = description::texts(&d, self.options.split_title);
+
+        let mut out = self.b.obj();
+        if let Some(t) = title {
+            let v = self.text(t);
+            self.b.put(&mut out, Sym::Title, v);
+        }
+        if let Some(t) = description {
+            let v = self.text(t);
+            self.b.put(&mut out, Sym::Description, v);
+        }
+        if optional && style != NullStyle::TypeArray {
+            let inner = {
+                let mut inner = self.b.obj();
+                self.body(&d, &facets, false, &mut inner, depth)?;
+                self.b.end_obj(inner)
+            };
+            let branches = nullable::branches(self.b, inner);
+            let key = if style == NullStyle::OneOf {
+                Sym::OneOf
+            } else {
+                Sym::AnyOf
+            };
+            self.b.put(&mut out, key, branches);
+        } else {
+            self.body(&d, &facets, optional, &mut out, depth)?;
+        }
+        if let Some(v) = d.default {
+            let v = self.b.share(v);
+            self.b.put(&mut out, Sym::Default, v);
+        }
+        if let Some(v) = d.examples {
+            let v = self.b.share(v);
+            self.b.put(&mut out, Sym::Examples, v);
+        }
+        Ok(self.b.end_obj(out))
+    }
+
+    fn text<N: Node<'a>>(&mut self, t: Text<N>) -> B::Val
+    where
+        B: Build<'a, N>,
+    {
+        match t {
+            Text::Share(n) => self.b.share(n),
+            Text::Owned(s) => self.b.string(&s),
+        }
+    }
+
+    /// Reads every constraint, in order, into `facets`.
+    fn constraints<N: Node<'a>>(
+        &mut self,
+        d: &Def<'a, N>,
+        cat: Cat,
+        facets: &mut Facets<N>,
+    ) -> Result<(), DefinitionError> {
+        if let Some(p) = decimal::pattern(d.ty) {
+            facets.patterns.push(Pattern::Sym(p));
+        }
+        if let Some(f) = base_type::format(d.ty) {
+            facets.add_format(f);
+        }
+        let Some(constraints) = d.constraints else {
+            return Ok(());
+        };
+        let options = self.options;
+        let path = &self.path;
+        let warnings = &mut self.warnings;
+        constraints.try_each(|name, opts| {
+            let sym = match name {
+                KeyRef::Str(s) => Sym::find(s),
+                KeyRef::Int(_) => None,
+            };
+            let Some(sym) = sym else {
+                return Ok(());
+            };
+            let mut rule = Rule {
+                path,
+                name,
+                cat,
+                options: &options,
+                warnings,
+            };
+            match sym {
+                Sym::Length => length::apply(&mut rule, opts, facets),
+                Sym::Count => count::apply(&mut rule, opts, facets),
+                Sym::Range => bounds::range(&mut rule, opts, facets),
+                Sym::GreaterThan
+                | Sym::GreaterThanOrEqual
+                | Sym::LessThan
+                | Sym::LessThanOrEqual => bounds::comparison(&mut rule, sym, opts, facets),
+                Sym::Positive | Sym::PositiveOrZero | Sym::Negative | Sym::NegativeOrZero => {
+                    bounds::sign(&rule, sym, facets);
+                    Ok(())
+                }
+                Sym::Choice | Sym::AllowedValues => choice::apply(&mut rule, opts, facets),
+                Sym::PluginExists | Sym::EntityBundleExists => {
+                    derived_enum::apply(&mut rule, opts, facets)
+                }
+                Sym::FixedValue | Sym::IdenticalTo => fixed_value::apply(&mut rule, opts, facets),
+                Sym::NotBlank => {
+                    not_blank::apply(cat, facets);
+                    Ok(())
+                }
+                Sym::Email
+                | Sym::Url
+                | Sym::Uuid
+                | Sym::Ip
+                | Sym::Date
+                | Sym::DateOnly
+                | Sym::DateTime => {
+                    format::apply(&rule, sym, opts, facets);
+                    Ok(())
+                }
+                Sym::Regex => regex::apply(&mut rule, opts, facets),
+                // No JSON Schema meaning: left out.
+                _ => Ok(()),
+            }
+        })
+    }
+
+    /// Writes the validation keywords into `out`. `null_ok`: the schema itself must
+    /// let null through (an optional input in the `type_array` style).
+    fn body<N: Node<'a>>(
+        &mut self,
+        d: &Def<'a, N>,
+        f: &Facets<N>,
+        null_ok: bool,
+        out: &mut B::Obj,
+        depth: usize,
+    ) -> Result<(), DefinitionError>
+    where
+        B: Build<'a, N>,
+    {
+        if let Some(base) = d.base_schema {
+            nullable::base_schema(self.b, base, null_ok, out);
+            return Ok(());
+        }
+        let ty = nullable::type_value(self.b, d.ty, null_ok);
+        self.b.put(out, Sym::Type, ty);
+        let cat = d.ty.cat();
+        let mut all_of = Vec::new();
+        let b = &mut *self.b;
+        if let Some((first, rest)) = f.formats.split_first() {
+            let v = b.sym(*first);
+            b.put(out, Sym::Format, v);
+            for s in rest {
+                let v = b.sym(*s);
+                all_of.push(one(b, Sym::Format, v));
+            }
+        }
+        if let Some((first, rest)) = f.patterns.split_first() {
+            let v = pattern(b, first);
+            b.put(out, Sym::Pattern, v);
+            for p in rest {
+                let v = pattern(b, p);
+                all_of.push(one(b, Sym::Pattern, v));
+            }
+        }
+        if let Some((first, rest)) = f.not_patterns.split_first() {
+            let v = nullable::not_pattern(b, first, null_ok);
+            b.put(out, Sym::Not, v);
+            for p in rest {
+                let v = nullable::not_pattern(b, p, null_ok);
+                all_of.push(one(b, Sym::Not, v));
+            }
+        }
+        if let Some((first, rest)) = f.enums.split_first() {
+            let (k, v) = nullable::enumeration(b, *first, null_ok);
+            b.put(out, k, v);
+            for e in rest {
+                let (k, v) = nullable::enumeration(b, *e, null_ok);
+                all_of.push(one(b, k, v));
+            }
+        }
+        put_int(b, out, Sym::MinLength, f.min_length);
+        put_int(b, out, Sym::MaxLength, f.max_length);
+        put_num(b, out, Sym::Minimum, f.minimum);
+        put_num(b, out, Sym::ExclusiveMinimum, f.exclusive_minimum);
+        put_num(b, out, Sym::Maximum, f.maximum);
+        put_num(b, out, Sym::ExclusiveMaximum, f.exclusive_maximum);
+        match cat {
+            Cat::List => {
+                self.list(d, out, depth)?;
+                put_int(self.b, out, Sym::MinItems, f.min_count);
+                put_int(self.b, out, Sym::MaxItems, f.max_count);
+            }
+            Cat::Map => {
+                self.map(d, out, depth)?;
+                put_int(self.b, out, Sym::MinProperties, f.min_count);
+                put_int(self.b, out, Sym::MaxProperties, f.max_count);
+            }
+            _ => {}
+        }
+        if !all_of.is_empty() {
+            let b = &mut *self.b;
+            let mut arr = b.arr();
+            for v in all_of {
+                b.push(&mut arr, v);
+            }
+            let v = b.end_arr(arr);
+            b.put(out, Sym::AllOf, v);
+        }
+        Ok(())
+    }
+
+    /// Normalizes the definition at `key` (an `items` or property entry) of the
+    /// current one, with the path extended.
+    pub fn child<N: Node<'a>>(
+        &mut self,
+        segs: &[Seg<'a>],
+        def: N,
+        depth: usize,
+    ) -> Result<B::Val, DefinitionError>
+    where
+        B: Build<'a, N>,
+    {
+        for s in segs {
+            self.path.push(*s);
+        }
+        let r = match def.kind() {
+            Kind::Array(a) => self.schema(a, depth + 1),
+            _ => Err(self.path.error(&[], "must be an array (a definition)")),
+        };
+        for _ in segs {
+            self.path.pop();
+        }
+        r
+    }
+}
+
+fn one<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, key: Sym, v: B::Val) -> B::Val {
+    let mut o = b.obj();
+    b.put(&mut o, key, v);
+    b.end_obj(o)
+}
+
+fn pattern<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, p: &Pattern) -> B::Val {
+    match p {
+        Pattern::Sym(s) => b.sym(*s),
+        Pattern::Text(t) => b.string(t),
+    }
+}
+
+fn put_int<'a, N: Node<'a>, B: Build<'a, N>>(
+    b: &mut B,
+    out: &mut B::Obj,
+    key: Sym,
+    v: Option<i64>,
+) {
+    if let Some(i) = v {
+        let v = b.int(i);
+        b.put(out, key, v);
+    }
+}
+
+fn put_num<'a, N: Node<'a>, B: Build<'a, N>>(
+    b: &mut B,
+    out: &mut B::Obj,
+    key: Sym,
+    v: Option<Num>,
+) {
+    match v {
+        Some(Num::Int(i)) => {
+            let v = b.int(i);
+            b.put(out, key, v);
+        }
+        Some(Num::Float(x)) => {
+            let v = b.float(x);
+            b.put(out, key, v);
+        }
+        None => {}
+    }
+}

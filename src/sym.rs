@@ -1,0 +1,136 @@
+//! Every fixed string the normalizer reads or writes: definition keys, constraint
+//! names, JSON Schema keywords and literal values.
+//!
+//! The zval backend interns each of them once (at MINIT) so lookups and inserts use
+//! a precomputed hash; the serde_json backend uses [`Sym::as_str`].
+
+macro_rules! symbols {
+    ($($name:ident = $text:literal,)*) => {
+        /// A well-known string.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        #[repr(u16)]
+        pub enum Sym { $($name,)* }
+
+        impl Sym {
+            /// Every symbol, in declaration order (index = `sym as usize`).
+            pub const ALL: &'static [Sym] = &[$(Sym::$name,)*];
+
+            /// The text of the symbol.
+            pub const fn as_str(self) -> &'static str {
+                match self { $(Sym::$name => $text,)* }
+            }
+        }
+    };
+}
+
+symbols! {
+    // Definition keys.
+    Type = "type",
+    Label = "label",
+    Description = "description",
+    Required = "required",
+    Default = "default",
+    Constraints = "constraints",
+    Examples = "examples",
+    Items = "items",
+    Properties = "properties",
+    BaseSchema = "base_schema",
+    // Option keys and values.
+    Options = "options",
+    Nullable = "nullable",
+    Title = "title",
+    DerivedEnumLimit = "derived_enum_limit",
+    TypeArray = "type_array",
+    OneOfStyle = "one_of",
+    AnyOfStyle = "any_of",
+    Merged = "merged",
+    Split = "split",
+    // Constraint names and their option keys.
+    Length = "Length",
+    Count = "Count",
+    Range = "Range",
+    GreaterThan = "GreaterThan",
+    GreaterThanOrEqual = "GreaterThanOrEqual",
+    LessThan = "LessThan",
+    LessThanOrEqual = "LessThanOrEqual",
+    Positive = "Positive",
+    PositiveOrZero = "PositiveOrZero",
+    Negative = "Negative",
+    NegativeOrZero = "NegativeOrZero",
+    Choice = "Choice",
+    AllowedValues = "AllowedValues",
+    PluginExists = "PluginExists",
+    EntityBundleExists = "EntityBundleExists",
+    FixedValue = "FixedValue",
+    IdenticalTo = "IdenticalTo",
+    NotBlank = "NotBlank",
+    Email = "Email",
+    Url = "Url",
+    Uuid = "Uuid",
+    Ip = "Ip",
+    Date = "Date",
+    DateOnly = "DateOnly",
+    DateTime = "DateTime",
+    Regex = "Regex",
+    Min = "min",
+    Max = "max",
+    Exactly = "exactly",
+    Value = "value",
+    Choices = "choices",
+    Pattern = "pattern",
+    Match = "match",
+    Version = "version",
+    Callback = "callback",
+    Multiple = "multiple",
+    Format = "format",
+    // JSON Schema keywords not listed above.
+    Not = "not",
+    Enum = "enum",
+    Const = "const",
+    MinLength = "minLength",
+    MaxLength = "maxLength",
+    Minimum = "minimum",
+    ExclusiveMinimum = "exclusiveMinimum",
+    Maximum = "maximum",
+    ExclusiveMaximum = "exclusiveMaximum",
+    MinItems = "minItems",
+    MaxItems = "maxItems",
+    MinProperties = "minProperties",
+    MaxProperties = "maxProperties",
+    AdditionalProperties = "additionalProperties",
+    OneOf = "oneOf",
+    AnyOf = "anyOf",
+    AllOf = "allOf",
+    // JSON Schema literal values.
+    String = "string",
+    Integer = "integer",
+    Number = "number",
+    Boolean = "boolean",
+    Array = "array",
+    Object = "object",
+    Null = "null",
+    FormatEmail = "email",
+    FormatUri = "uri",
+    FormatDuration = "duration",
+    FormatDateTime = "date-time",
+    FormatDate = "date",
+    FormatUuid = "uuid",
+    FormatIpv4 = "ipv4",
+    FormatIpv6 = "ipv6",
+    DecimalPattern = "^-?\\d+(\\.\\d+)?$",
+    DateTimePattern = "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$",
+    // Warning keys.
+    Code = "code",
+    Path = "path",
+    Message = "message",
+}
+
+impl Sym {
+    /// Finds the symbol whose text is `text`.
+    pub fn find(text: &[u8]) -> Option<Sym> {
+        Sym::ALL
+            .iter()
+            .copied()
+            .find(|s| s.as_str().as_bytes() == text)
+    }
+}

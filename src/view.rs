@@ -1,0 +1,76 @@
+//! The two small traits every rule is written against.
+//!
+//! [`Node`] is a read-only view of a PHP value (a definition, or part of one);
+//! [`Build`] makes the output schema. The zval backend implements both over Zend
+//! hashtables without any intermediate tree; the serde_json backend
+//! ([`crate::json`]) implements them over `serde_json::Value` for the Rust tests.
+//! Both backends follow PHP's value model: arrays are ordered maps whose keys are
+//! ints or byte strings, and strings are bytes that may not be UTF-8.
+
+use crate::sym::Sym;
+
+/// An array key, as PHP has them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeyRef<'a> {
+    Int(i64),
+    Str(&'a [u8]),
+}
+
+/// What a value is.
+#[derive(Clone, Copy, Debug)]
+pub enum Kind<'a, N> {
+    Null,
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    Str(&'a [u8]),
+    Array(N),
+    /// An object, resource or anything else a definition cannot hold.
+    Other,
+}
+
+/// A read-only view of a value. References are looked through.
+pub trait Node<'a>: Copy + 'a {
+    fn kind(self) -> Kind<'a, Self>;
+    /// The value under a well-known key, when `self` is an array holding it.
+    fn get(self, key: Sym) -> Option<Self>;
+    /// Number of entries, when `self` is an array (0 otherwise).
+    fn len(self) -> usize;
+    /// Keys are exactly 0..len in order (PHP's `array_is_list`).
+    fn is_list(self) -> bool;
+    /// Calls `f` for each entry of the array, in order; stops at the first error.
+    fn try_each<E>(self, f: impl FnMut(KeyRef<'a>, Self) -> Result<(), E>) -> Result<(), E>;
+
+    /// True when `self` is an array.
+    fn is_array(self) -> bool {
+        matches!(self.kind(), Kind::Array(_))
+    }
+}
+
+/// Builds the output. `Val` owns what it holds until it is put into a container.
+pub trait Build<'a, N: Node<'a>> {
+    type Val;
+    type Obj;
+    type Arr;
+
+    fn obj(&mut self) -> Self::Obj;
+    fn arr(&mut self) -> Self::Arr;
+    fn put(&mut self, obj: &mut Self::Obj, key: Sym, val: Self::Val);
+    /// Puts under a key taken from the input (a property name).
+    fn put_key(&mut self, obj: &mut Self::Obj, key: KeyRef<'a>, val: Self::Val);
+    fn push(&mut self, arr: &mut Self::Arr, val: Self::Val);
+    /// Finishes an object; an empty one is `{}` (stdClass), never `[]`.
+    fn end_obj(&mut self, obj: Self::Obj) -> Self::Val;
+    fn end_arr(&mut self, arr: Self::Arr) -> Self::Val;
+
+    fn sym(&mut self, s: Sym) -> Self::Val;
+    fn string(&mut self, s: &str) -> Self::Val;
+    fn int(&mut self, i: i64) -> Self::Val;
+    fn float(&mut self, f: f64) -> Self::Val;
+    fn bool(&mut self, b: bool) -> Self::Val;
+    fn null(&mut self) -> Self::Val;
+    /// The input value itself, shared (by refcount in PHP) rather than rebuilt.
+    fn share(&mut self, node: N) -> Self::Val;
+    /// An input key as a string value (int keys are written in decimal).
+    fn key_string(&mut self, key: KeyRef<'a>) -> Self::Val;
+}
