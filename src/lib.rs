@@ -6,6 +6,7 @@
 //! them over Zend hashtables (feature `extension`); [`json`] implements them over
 //! `serde_json::Value` for the tests and for Rust callers.
 
+pub mod coerce;
 pub mod error;
 pub mod json;
 pub mod normalize;
