@@ -1,0 +1,12 @@
+//! B5: int `0`/`1` for a `boolean` input becomes `false`/`true`. Other ints and
+//! all floats (`1.0`) stay.
+
+use super::{Repair, Scalar};
+
+pub fn decide(v: Scalar<'_>) -> Option<Repair> {
+    match v {
+        Scalar::Int(0) => Some(Repair::Bool(false)),
+        Scalar::Int(1) => Some(Repair::Bool(true)),
+        _ => None,
+    }
+}
