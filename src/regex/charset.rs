@@ -1,0 +1,257 @@
+//! Stage `charset`: sets of code points as sorted, merged, inclusive ranges,
+//! plus the fixed tables taken from PHP 8.2's bundled PCRE2 10.42.
+//! Mirrors `php/src/Regex/CharSet.php`.
+
+/// Highest Unicode code point.
+pub const MAX_CP: u32 = 0x10FFFF;
+
+/// `\d` (and `[:digit:]`) under `/u` (PCRE2_UCP): every Nd code point of Unicode 15.
+pub const DIGIT_UCP: &[(u32, u32)] = &[
+    (0x30, 0x39),
+    (0x660, 0x669),
+    (0x6F0, 0x6F9),
+    (0x7C0, 0x7C9),
+    (0x966, 0x96F),
+    (0x9E6, 0x9EF),
+    (0xA66, 0xA6F),
+    (0xAE6, 0xAEF),
+    (0xB66, 0xB6F),
+    (0xBE6, 0xBEF),
+    (0xC66, 0xC6F),
+    (0xCE6, 0xCEF),
+    (0xD66, 0xD6F),
+    (0xDE6, 0xDEF),
+    (0xE50, 0xE59),
+    (0xED0, 0xED9),
+    (0xF20, 0xF29),
+    (0x1040, 0x1049),
+    (0x1090, 0x1099),
+    (0x17E0, 0x17E9),
+    (0x1810, 0x1819),
+    (0x1946, 0x194F),
+    (0x19D0, 0x19D9),
+    (0x1A80, 0x1A89),
+    (0x1A90, 0x1A99),
+    (0x1B50, 0x1B59),
+    (0x1BB0, 0x1BB9),
+    (0x1C40, 0x1C49),
+    (0x1C50, 0x1C59),
+    (0xA620, 0xA629),
+    (0xA8D0, 0xA8D9),
+    (0xA900, 0xA909),
+    (0xA9D0, 0xA9D9),
+    (0xA9F0, 0xA9F9),
+    (0xAA50, 0xAA59),
+    (0xABF0, 0xABF9),
+    (0xFF10, 0xFF19),
+    (0x104A0, 0x104A9),
+    (0x10D30, 0x10D39),
+    (0x11066, 0x1106F),
+    (0x110F0, 0x110F9),
+    (0x11136, 0x1113F),
+    (0x111D0, 0x111D9),
+    (0x112F0, 0x112F9),
+    (0x11450, 0x11459),
+    (0x114D0, 0x114D9),
+    (0x11650, 0x11659),
+    (0x116C0, 0x116C9),
+    (0x11730, 0x11739),
+    (0x118E0, 0x118E9),
+    (0x11950, 0x11959),
+    (0x11C50, 0x11C59),
+    (0x11D50, 0x11D59),
+    (0x11DA0, 0x11DA9),
+    (0x16A60, 0x16A69),
+    (0x16AC0, 0x16AC9),
+    (0x16B50, 0x16B59),
+    (0x1D7CE, 0x1D7FF),
+    (0x1E140, 0x1E149),
+    (0x1E2F0, 0x1E2F9),
+    (0x1E950, 0x1E959),
+    (0x1FBF0, 0x1FBF9),
+];
+
+/// `\s` (and `[:space:]`) under `/u`.
+pub const SPACE_UCP: &[(u32, u32)] = &[
+    (0x9, 0xD),
+    (0x20, 0x20),
+    (0x85, 0x85),
+    (0xA0, 0xA0),
+    (0x1680, 0x1680),
+    (0x180E, 0x180E),
+    (0x2000, 0x200A),
+    (0x2028, 0x2029),
+    (0x202F, 0x202F),
+    (0x205F, 0x205F),
+    (0x3000, 0x3000),
+];
+
+/// `\h` (and `[:blank:]`) under `/u`.
+pub const HSPACE_UCP: &[(u32, u32)] = &[
+    (0x9, 0x9),
+    (0x20, 0x20),
+    (0xA0, 0xA0),
+    (0x1680, 0x1680),
+    (0x180E, 0x180E),
+    (0x2000, 0x200A),
+    (0x202F, 0x202F),
+    (0x205F, 0x205F),
+    (0x3000, 0x3000),
+];
+
+/// `\v` under `/u`.
+pub const VSPACE_UCP: &[(u32, u32)] = &[(0xA, 0xD), (0x85, 0x85), (0x2028, 0x2029)];
+
+/// `\h` without `/u` (bytes).
+pub const HSPACE_BYTES: &[(u32, u32)] = &[(0x9, 0x9), (0x20, 0x20), (0xA0, 0xA0)];
+/// `\v` without `/u` (bytes).
+pub const VSPACE_BYTES: &[(u32, u32)] = &[(0xA, 0xD), (0x85, 0x85)];
+/// `\d`, `[:digit:]` without `/u`.
+pub const DIGIT_ASCII: &[(u32, u32)] = &[(0x30, 0x39)];
+/// `\s`, `[:space:]` without `/u`.
+pub const SPACE_ASCII: &[(u32, u32)] = &[(0x9, 0xD), (0x20, 0x20)];
+/// `\w`, `[:word:]` without `/u`.
+pub const WORD_ASCII: &[(u32, u32)] = &[(0x30, 0x39), (0x41, 0x5A), (0x5F, 0x5F), (0x61, 0x7A)];
+
+/// A POSIX class by name: `Some(Ok(table))`, `Some(Err(()))` when the class
+/// exists but its `/u` meaning is not tabulated here, `None` for an unknown name.
+#[allow(clippy::type_complexity)]
+pub fn posix(name: &str, utf: bool) -> Option<Result<&'static [(u32, u32)], ()>> {
+    let ascii: &'static [(u32, u32)] = match name {
+        "alpha" => &[(0x41, 0x5A), (0x61, 0x7A)],
+        "upper" => &[(0x41, 0x5A)],
+        "lower" => &[(0x61, 0x7A)],
+        "punct" => &[(0x21, 0x2F), (0x3A, 0x40), (0x5B, 0x60), (0x7B, 0x7E)],
+        "graph" => &[(0x21, 0x7E)],
+        "print" => &[(0x20, 0x7E)],
+        "alnum" => &[(0x30, 0x39), (0x41, 0x5A), (0x61, 0x7A)],
+        "word" => WORD_ASCII,
+        "digit" => DIGIT_ASCII,
+        "space" => SPACE_ASCII,
+        "xdigit" => &[(0x30, 0x39), (0x41, 0x46), (0x61, 0x66)],
+        "blank" => &[(0x9, 0x9), (0x20, 0x20)],
+        "cntrl" => &[(0x0, 0x1F), (0x7F, 0x7F)],
+        "ascii" => &[(0x0, 0x7F)],
+        _ => return None,
+    };
+    if !utf {
+        return Some(Ok(ascii));
+    }
+    Some(match name {
+        "digit" => Ok(DIGIT_UCP),
+        "space" => Ok(SPACE_UCP),
+        "blank" => Ok(HSPACE_UCP),
+        "cntrl" => Ok(&[(0x0, 0x1F), (0x7F, 0x9F)]),
+        "xdigit" | "ascii" => Ok(ascii),
+        _ => Err(()),
+    })
+}
+
+/// A set of code points: sorted, non-overlapping, non-adjacent inclusive ranges.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CharSet {
+    pub ranges: Vec<(u32, u32)>,
+}
+
+impl CharSet {
+    pub fn new() -> Self {
+        CharSet { ranges: Vec::new() }
+    }
+
+    pub fn from_table(table: &[(u32, u32)]) -> Self {
+        let mut set = CharSet::new();
+        for &(lo, hi) in table {
+            set.add(lo, hi);
+        }
+        set
+    }
+
+    /// Adds the inclusive range `lo..=hi` (requires `lo <= hi`).
+    pub fn add(&mut self, lo: u32, hi: u32) {
+        let mut out: Vec<(u32, u32)> = Vec::with_capacity(self.ranges.len() + 1);
+        let mut nlo = lo;
+        let mut nhi = hi;
+        let mut placed = false;
+        for &(a, b) in &self.ranges {
+            if b.saturating_add(1) < nlo {
+                out.push((a, b));
+            } else if nhi.saturating_add(1) < a {
+                if !placed {
+                    out.push((nlo, nhi));
+                    placed = true;
+                }
+                out.push((a, b));
+            } else {
+                nlo = nlo.min(a);
+                nhi = nhi.max(b);
+            }
+        }
+        if !placed {
+            out.push((nlo, nhi));
+        }
+        self.ranges = out;
+    }
+
+    pub fn union(&mut self, other: &CharSet) {
+        for &(lo, hi) in &other.ranges {
+            self.add(lo, hi);
+        }
+    }
+
+    /// The complement within `0..=max`.
+    pub fn complement(&self, max: u32) -> CharSet {
+        let mut out = CharSet::new();
+        let mut next: u32 = 0;
+        let mut done = false;
+        for &(a, b) in &self.ranges {
+            if a > max {
+                break;
+            }
+            if a > next {
+                out.ranges.push((next, a - 1));
+            }
+            if b >= max {
+                done = true;
+                break;
+            }
+            next = b + 1;
+        }
+        if !done {
+            out.ranges.push((next, max));
+        }
+        out
+    }
+
+    pub fn contains(&self, cp: u32) -> bool {
+        self.ranges.iter().any(|&(a, b)| a <= cp && cp <= b)
+    }
+
+    /// Whether any member is `>= cp`.
+    pub fn has_from(&self, cp: u32) -> bool {
+        self.ranges.last().is_some_and(|&(_, b)| b >= cp)
+    }
+
+    /// Adds the case partners of ASCII letters, as PCRE2 folds them: ASCII
+    /// pairs only without `/u`; with `/u` also K (U+212A) for k and long s
+    /// (U+017F) for s.
+    pub fn close_ascii_case(&mut self, utf: bool) {
+        let mut extra: Vec<u32> = Vec::new();
+        for cp in 0x41..=0x5A_u32 {
+            let lower = cp + 0x20;
+            let has = self.contains(cp) || self.contains(lower);
+            if has {
+                extra.push(cp);
+                extra.push(lower);
+                if utf && cp == 0x4B {
+                    extra.push(0x212A);
+                }
+                if utf && cp == 0x53 {
+                    extra.push(0x17F);
+                }
+            }
+        }
+        for cp in extra {
+            self.add(cp, cp);
+        }
+    }
+}

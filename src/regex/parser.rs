@@ -1,0 +1,1233 @@
+//! Stage `parser`: one left-to-right pass over the pattern body that reads
+//! PCRE2 syntax and builds the ECMA-262 text bottom-up on an explicit stack of
+//! open groups (no recursion). Every item carries the properties needed to
+//! decide soundness (see docs/regex.md).
+//! Mirrors `php/src/Regex/Parser.php`.
+
+use super::charset::{self, CharSet, MAX_CP};
+use super::delimiters::Modifiers;
+use super::emit;
+use super::{
+    skip, Skip, BYTES, CASE, CONSTRUCT, INVALID, MAX_COST, MAX_DEPTH, MAX_OUTPUT_BYTES, MODIFIER,
+    TOO_COMPLEX, UNICODE,
+};
+
+/// Upper bound kept for lengths (lookbehind limit is 65535).
+const LEN_CAP: u64 = 65536;
+
+#[derive(Clone, Copy)]
+struct Flags {
+    caseless: bool,
+    multiline: bool,
+    dotall: bool,
+    extended: bool,
+    ungreedy: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// Consuming atom or group: may take a quantifier.
+    Atom,
+    /// `^`, `$`, `\b`...: a quantifier is a PCRE error.
+    Assertion,
+    /// Lookahead / lookbehind: PCRE allows a quantifier, ECMA `u` does not.
+    Lookaround,
+    /// Already quantified.
+    Quantified,
+}
+
+#[derive(Clone, Copy)]
+struct Props {
+    /// Can match the empty string.
+    nullable: bool,
+    /// Can match the empty string at a position inside a multibyte character
+    /// (only meaningful without `u`).
+    midnull: bool,
+    /// Fixed length (code points with `u`, bytes without), if any.
+    len: Option<u64>,
+    /// Contains a repeat of a nullable operand (atomic emulation not proven exact).
+    unsafe_atomic: bool,
+    /// Contains an atomic-group emulation (named capture + backreference).
+    has_emul: bool,
+    /// Estimate of PCRE2's compiled size.
+    cost: u64,
+}
+
+const EMPTY: Props = Props {
+    nullable: true,
+    midnull: true,
+    len: Some(0),
+    unsafe_atomic: false,
+    has_emul: false,
+    cost: 0,
+};
+
+fn clamp_cost(c: u64) -> u64 {
+    c.min(MAX_COST + 1)
+}
+
+fn clamp_len(l: u64) -> u64 {
+    l.min(LEN_CAP)
+}
+
+struct Item {
+    text: String,
+    /// A single ECMA atom (can take a quantifier without wrapping).
+    single: bool,
+    /// A group (PCRE2 repeats groups by copying them).
+    group: bool,
+    kind: Kind,
+    props: Props,
+    /// A multibyte literal without `u` (a quantifier would apply to its last byte).
+    multibyte: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum GroupKind {
+    Root,
+    Group,
+    Atomic,
+    Ahead,
+    NegAhead,
+    Behind,
+    NegBehind,
+}
+
+struct Frame {
+    kind: GroupKind,
+    saved: Flags,
+    alts: Vec<(String, Props)>,
+    items: Vec<Item>,
+    /// An option setting came after the last item.
+    blocked: bool,
+}
+
+enum ClassAtom {
+    Char(u32),
+    Set(CharSet),
+}
+
+pub struct Parser {
+    chars: Vec<char>,
+    pos: usize,
+    flags: Flags,
+    utf: bool,
+    dollar_endonly: bool,
+    anchored: bool,
+    frames: Vec<Frame>,
+    names: Vec<String>,
+    emulations: u32,
+    emitted: usize,
+}
+
+fn props_atom(len: u64, cost: u64) -> Props {
+    Props {
+        nullable: false,
+        midnull: false,
+        len: Some(len),
+        unsafe_atomic: false,
+        has_emul: false,
+        cost,
+    }
+}
+
+fn props_assertion(midnull: bool) -> Props {
+    Props {
+        nullable: true,
+        midnull,
+        len: Some(0),
+        unsafe_atomic: false,
+        has_emul: false,
+        cost: 4,
+    }
+}
+
+fn concat(a: Props, b: Props) -> Props {
+    Props {
+        nullable: a.nullable && b.nullable,
+        midnull: a.midnull && b.midnull,
+        len: match (a.len, b.len) {
+            (Some(x), Some(y)) => Some(clamp_len(x + y)),
+            _ => None,
+        },
+        unsafe_atomic: a.unsafe_atomic || b.unsafe_atomic,
+        has_emul: a.has_emul || b.has_emul,
+        cost: clamp_cost(a.cost + b.cost),
+    }
+}
+
+fn alternate(a: Props, b: Props) -> Props {
+    Props {
+        nullable: a.nullable || b.nullable,
+        midnull: a.midnull || b.midnull,
+        len: if a.len == b.len { a.len } else { None },
+        unsafe_atomic: a.unsafe_atomic || b.unsafe_atomic,
+        has_emul: a.has_emul || b.has_emul,
+        cost: clamp_cost(a.cost + b.cost + 4),
+    }
+}
+
+fn compose_items(items: Vec<Item>) -> (String, Props) {
+    let mut text = String::new();
+    let mut props = EMPTY;
+    for item in items {
+        text.push_str(&item.text);
+        props = concat(props, item.props);
+    }
+    (text, props)
+}
+
+fn utf8_len(cp: u32) -> u64 {
+    match cp {
+        0..=0x7F => 1,
+        0x80..=0x7FF => 2,
+        0x800..=0xFFFF => 3,
+        _ => 4,
+    }
+}
+
+fn bytes_skip() -> Skip {
+    skip(
+        BYTES,
+        "matches single bytes of multibyte characters without the u modifier",
+    )
+}
+
+impl Parser {
+    pub fn new(body: &str, m: &Modifiers) -> Self {
+        let flags = Flags {
+            caseless: m.caseless,
+            multiline: m.multiline,
+            dotall: m.dotall,
+            extended: m.extended,
+            ungreedy: m.ungreedy,
+        };
+        Parser {
+            chars: body.chars().collect(),
+            pos: 0,
+            flags,
+            utf: m.utf,
+            dollar_endonly: m.dollar_endonly,
+            anchored: m.anchored,
+            frames: vec![Frame {
+                kind: GroupKind::Root,
+                saved: flags,
+                alts: Vec::new(),
+                items: Vec::new(),
+                blocked: false,
+            }],
+            names: Vec::new(),
+            emulations: 0,
+            emitted: 0,
+        }
+    }
+
+    fn at(&self, i: usize) -> Option<char> {
+        self.chars.get(i).copied()
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.at(self.pos)
+    }
+
+    fn frame(&mut self) -> Result<&mut Frame, Skip> {
+        self.frames
+            .last_mut()
+            .ok_or_else(|| skip(INVALID, "unmatched closing parenthesis"))
+    }
+
+    fn push(&mut self, item: Item) -> Result<(), Skip> {
+        self.emitted += item.text.len();
+        if self.emitted > MAX_OUTPUT_BYTES {
+            return Err(skip(TOO_COMPLEX, "translated pattern would be too long"));
+        }
+        let frame = self.frame()?;
+        frame.items.push(item);
+        frame.blocked = false;
+        Ok(())
+    }
+
+    fn push_atom(
+        &mut self,
+        text: String,
+        len: u64,
+        cost: u64,
+        multibyte: bool,
+    ) -> Result<(), Skip> {
+        self.push(Item {
+            text,
+            single: true,
+            group: false,
+            kind: Kind::Atom,
+            props: props_atom(len, cost),
+            multibyte,
+        })
+    }
+
+    fn push_assertion(&mut self, text: &str, midnull: bool) -> Result<(), Skip> {
+        self.push(Item {
+            text: text.to_string(),
+            single: false,
+            group: false,
+            kind: Kind::Assertion,
+            props: props_assertion(midnull),
+            multibyte: false,
+        })
+    }
+
+    fn push_set(&mut self, set: &CharSet, negated: bool) -> Result<(), Skip> {
+        let cost = clamp_cost(40 + 8 * set.ranges.len() as u64);
+        self.push_atom(emit::class(set, negated), 1, cost, false)
+    }
+
+    /// Runs the whole translation of the body.
+    pub fn run(mut self) -> Result<String, Skip> {
+        let n = self.chars.len();
+        let mut quote = false;
+        while self.pos < n {
+            let c = self.chars[self.pos];
+            if quote {
+                if c == '\\' && self.at(self.pos + 1) == Some('E') {
+                    quote = false;
+                    self.pos += 2;
+                    continue;
+                }
+                self.pos += 1;
+                self.literal(c as u32)?;
+                continue;
+            }
+            if self.flags.extended {
+                if matches!(c, ' ' | '\t' | '\n' | '\x0B' | '\x0C' | '\r') {
+                    self.pos += 1;
+                    continue;
+                }
+                if c == '#' {
+                    while self.pos < n && self.chars[self.pos] != '\n' {
+                        self.pos += 1;
+                    }
+                    continue;
+                }
+                if matches!(
+                    c,
+                    '\u{85}' | '\u{200E}' | '\u{200F}' | '\u{2028}' | '\u{2029}'
+                ) {
+                    return Err(skip(
+                        CONSTRUCT,
+                        "non-ASCII white space in extended mode is not supported",
+                    ));
+                }
+            }
+            self.pos += 1;
+            match c {
+                '\\' => quote = self.escape()?,
+                '.' => {
+                    if !self.utf {
+                        return Err(bytes_skip());
+                    }
+                    let text = if self.flags.dotall {
+                        emit::DOT_ALL
+                    } else {
+                        emit::DOT
+                    };
+                    self.push_atom(text.to_string(), 1, 4, false)?;
+                }
+                '^' => {
+                    let text = if self.flags.multiline {
+                        emit::CARET_MULTILINE
+                    } else {
+                        "^"
+                    };
+                    self.push_assertion(text, false)?;
+                }
+                '$' => {
+                    let text = if self.flags.multiline {
+                        emit::DOLLAR_MULTILINE
+                    } else if self.dollar_endonly {
+                        "$"
+                    } else {
+                        emit::DOLLAR_FINAL_NEWLINE
+                    };
+                    self.push_assertion(text, false)?;
+                }
+                '[' => self.class()?,
+                '(' => self.open()?,
+                ')' => self.close()?,
+                '|' => {
+                    let frame = self.frame()?;
+                    let items = std::mem::take(&mut frame.items);
+                    frame.alts.push(compose_items(items));
+                    frame.blocked = false;
+                }
+                '*' => self.quantify(0, None)?,
+                '+' => self.quantify(1, None)?,
+                '?' => self.quantify(0, Some(1))?,
+                '{' => match self.brace()? {
+                    Some((min, max)) => self.quantify(min, max)?,
+                    None => self.literal('{' as u32)?,
+                },
+                _ => self.literal(c as u32)?,
+            }
+        }
+        if self.frames.len() != 1 {
+            return Err(skip(INVALID, "missing closing parenthesis"));
+        }
+        let root = self
+            .frames
+            .pop()
+            .ok_or_else(|| skip(INVALID, "missing closing parenthesis"))?;
+        let (text, props, branches) = Self::compose_alts(root);
+        let mut out = text;
+        let mut midnull = props.midnull;
+        if self.anchored {
+            out = if branches.len() > 1 {
+                format!("^(?:{})", out)
+            } else {
+                format!("^{}", out)
+            };
+            midnull = false;
+        }
+        if !self.utf && midnull {
+            return Err(skip(
+                BYTES,
+                "pattern can match an empty string inside a multibyte character without the u modifier",
+            ));
+        }
+        if props.cost > MAX_COST {
+            return Err(skip(TOO_COMPLEX, "pattern is too large to translate"));
+        }
+        if out.len() > MAX_OUTPUT_BYTES {
+            return Err(skip(TOO_COMPLEX, "translated pattern would be too long"));
+        }
+        Ok(out)
+    }
+
+    fn compose_alts(frame: Frame) -> (String, Props, Vec<Option<u64>>) {
+        let mut alts = frame.alts;
+        alts.push(compose_items(frame.items));
+        let mut text = String::new();
+        let mut props = EMPTY;
+        let mut lens = Vec::with_capacity(alts.len());
+        for (i, (t, p)) in alts.into_iter().enumerate() {
+            if i > 0 {
+                text.push('|');
+                props = alternate(props, p);
+            } else {
+                props = p;
+            }
+            lens.push(p.len);
+            text.push_str(&t);
+        }
+        (text, props, lens)
+    }
+
+    /// A literal code point from the pattern text (or an escape of it).
+    fn literal(&mut self, cp: u32) -> Result<(), Skip> {
+        if self.flags.caseless && cp < 0x80 && (cp as u8).is_ascii_alphabetic() {
+            let mut set = CharSet::new();
+            set.add(cp, cp);
+            set.close_ascii_case(self.utf);
+            return self.push_set(&set, false);
+        }
+        if self.flags.caseless && self.utf && cp >= 0x80 {
+            return Err(skip(
+                CASE,
+                "case-insensitive matching of non-ASCII characters is not supported",
+            ));
+        }
+        let (len, multibyte) = if self.utf {
+            (1, false)
+        } else {
+            (utf8_len(cp), cp >= 0x80)
+        };
+        self.push_atom(emit::literal(cp), len, 4, multibyte)
+    }
+
+    /// A code point given by an escape (`\x..`, `\n`...): without `u` it is one byte.
+    fn escaped_literal(&mut self, cp: u32) -> Result<(), Skip> {
+        self.check_escaped(cp)?;
+        self.literal(cp)
+    }
+
+    fn check_escaped(&self, cp: u32) -> Result<(), Skip> {
+        if !self.utf && cp > 0xFF {
+            return Err(skip(
+                INVALID,
+                "character code point value in \\x{} is too large",
+            ));
+        }
+        if !self.utf && cp >= 0x80 {
+            return Err(bytes_skip());
+        }
+        Ok(())
+    }
+
+    /// `\x` after the backslash and the `x`.
+    fn hex(&mut self) -> Result<u32, Skip> {
+        if self.peek() == Some('{') {
+            let mut i = self.pos + 1;
+            let mut value: u32 = 0;
+            let mut digits = 0;
+            loop {
+                match self.at(i) {
+                    Some('}') => break,
+                    Some(c) if c.is_ascii_hexdigit() => {
+                        value =
+                            (value.saturating_mul(16)).saturating_add(c.to_digit(16).unwrap_or(0));
+                        value = value.min(0x1100000);
+                        digits += 1;
+                        i += 1;
+                    }
+                    _ => {
+                        return Err(skip(
+                            INVALID,
+                            "non-hex character in \\x{} (closing brace missing?)",
+                        ))
+                    }
+                }
+            }
+            if digits == 0 {
+                return Err(skip(INVALID, "digits missing in \\x{}"));
+            }
+            self.pos = i + 1;
+            if value > MAX_CP || (self.utf && (0xD800..=0xDFFF).contains(&value)) {
+                return Err(skip(
+                    INVALID,
+                    "character code point value in \\x{} is too large",
+                ));
+            }
+            return Ok(value);
+        }
+        let mut value = 0;
+        for _ in 0..2 {
+            match self.peek() {
+                Some(c) if c.is_ascii_hexdigit() => {
+                    value = value * 16 + c.to_digit(16).unwrap_or(0);
+                    self.pos += 1;
+                }
+                _ => break,
+            }
+        }
+        Ok(value)
+    }
+
+    /// The set of `\d \D \s \S \h \H \v \V \w \W`.
+    fn escape_set(&self, c: char) -> Result<CharSet, Skip> {
+        let table: &[(u32, u32)] = match c.to_ascii_lowercase() {
+            'd' => {
+                if self.utf {
+                    charset::DIGIT_UCP
+                } else {
+                    charset::DIGIT_ASCII
+                }
+            }
+            's' => {
+                if self.utf {
+                    charset::SPACE_UCP
+                } else {
+                    charset::SPACE_ASCII
+                }
+            }
+            'h' => {
+                if self.utf {
+                    charset::HSPACE_UCP
+                } else {
+                    charset::HSPACE_BYTES
+                }
+            }
+            'v' => {
+                if self.utf {
+                    charset::VSPACE_UCP
+                } else {
+                    charset::VSPACE_BYTES
+                }
+            }
+            _ => {
+                if self.utf {
+                    return Err(skip(
+                        UNICODE,
+                        "\\w, \\W, \\b and \\B follow Unicode properties under the u modifier",
+                    ));
+                }
+                charset::WORD_ASCII
+            }
+        };
+        let mut set = CharSet::from_table(table);
+        if c.is_ascii_uppercase() {
+            set = set.complement(if self.utf { MAX_CP } else { 0xFF });
+        }
+        if !self.utf && set.has_from(0x80) {
+            return Err(bytes_skip());
+        }
+        Ok(set)
+    }
+
+    /// An escape outside a class (position after the backslash). Returns true
+    /// when `\Q` starts quoting.
+    fn escape(&mut self) -> Result<bool, Skip> {
+        let Some(c) = self.peek() else {
+            return Err(skip(INVALID, "\\ at end of pattern"));
+        };
+        self.pos += 1;
+        match c {
+            'd' | 'D' | 's' | 'S' | 'h' | 'H' | 'v' | 'V' | 'w' | 'W' => {
+                let set = self.escape_set(c)?;
+                self.push_set(&set, false)?;
+            }
+            'b' | 'B' => {
+                if self.utf {
+                    return Err(skip(
+                        UNICODE,
+                        "\\w, \\W, \\b and \\B follow Unicode properties under the u modifier",
+                    ));
+                }
+                self.push_assertion(if c == 'b' { "\\b" } else { "\\B" }, c == 'B')?;
+            }
+            'A' => self.push_assertion("^", false)?,
+            'z' => self.push_assertion("$", false)?,
+            'Z' => self.push_assertion(emit::DOLLAR_FINAL_NEWLINE, false)?,
+            't' => self.escaped_literal(0x09)?,
+            'n' => self.escaped_literal(0x0A)?,
+            'r' => self.escaped_literal(0x0D)?,
+            'f' => self.escaped_literal(0x0C)?,
+            'e' => self.escaped_literal(0x1B)?,
+            'a' => self.escaped_literal(0x07)?,
+            'x' => {
+                let cp = self.hex()?;
+                self.escaped_literal(cp)?;
+            }
+            'Q' => return Ok(true),
+            'E' => {}
+            '0'..='9' => {
+                return Err(skip(
+                    CONSTRUCT,
+                    "backreferences and octal escapes are not supported",
+                ))
+            }
+            'g' | 'k' => return Err(skip(CONSTRUCT, "backreferences are not supported")),
+            'p' | 'P' => return Err(skip(UNICODE, "Unicode properties are not supported")),
+            'G' | 'K' | 'X' | 'C' | 'R' | 'N' | 'c' | 'o' => {
+                return Err(skip(CONSTRUCT, &format!("escape \\{} is not supported", c)))
+            }
+            _ if c.is_ascii_alphanumeric() => {
+                return Err(skip(INVALID, "unrecognized character follows \\"))
+            }
+            _ => self.literal(c as u32)?,
+        }
+        Ok(false)
+    }
+
+    /// `{` quantifier syntax at the position after `{`: `Some((min, max))` and
+    /// the position moved past `}`, or `None` (a literal `{`).
+    fn brace(&mut self) -> Result<Option<(u32, Option<u32>)>, Skip> {
+        let mut i = self.pos;
+        let read = |i: &mut usize, chars: &[char]| -> Option<u32> {
+            let start = *i;
+            let mut v: u32 = 0;
+            while let Some(c) = chars.get(*i).copied().filter(|c| c.is_ascii_digit()) {
+                v = (v * 10 + c.to_digit(10).unwrap_or(0)).min(1_000_000);
+                *i += 1;
+            }
+            if *i > start {
+                Some(v)
+            } else {
+                None
+            }
+        };
+        let Some(min) = read(&mut i, &self.chars) else {
+            return Ok(None);
+        };
+        let max;
+        match self.at(i) {
+            Some('}') => max = Some(min),
+            Some(',') => {
+                i += 1;
+                if self.at(i) == Some('}') {
+                    max = None;
+                } else {
+                    match read(&mut i, &self.chars) {
+                        Some(m) if self.at(i) == Some('}') => max = Some(m),
+                        _ => return Ok(None),
+                    }
+                }
+            }
+            _ => return Ok(None),
+        }
+        self.pos = i + 1;
+        if min > 65535 || max.is_some_and(|m| m > 65535) {
+            return Err(skip(INVALID, "number too big in {} quantifier"));
+        }
+        if max.is_some_and(|m| m < min) {
+            return Err(skip(INVALID, "numbers out of order in {} quantifier"));
+        }
+        Ok(Some((min, max)))
+    }
+
+    fn quantify(&mut self, min: u32, max: Option<u32>) -> Result<(), Skip> {
+        let mut lazy_mark = false;
+        let mut possessive = false;
+        match self.peek() {
+            Some('?') => {
+                lazy_mark = true;
+                self.pos += 1;
+            }
+            Some('+') => {
+                possessive = true;
+                self.pos += 1;
+            }
+            _ => {}
+        }
+        let ungreedy = self.flags.ungreedy;
+        let frame = self.frame()?;
+        if frame.blocked {
+            return Err(skip(
+                CONSTRUCT,
+                "quantifier after an option setting is not supported",
+            ));
+        }
+        let Some(item) = frame.items.pop() else {
+            return Err(skip(
+                INVALID,
+                "quantifier does not follow a repeatable item",
+            ));
+        };
+        match item.kind {
+            Kind::Assertion | Kind::Quantified => {
+                return Err(skip(
+                    INVALID,
+                    "quantifier does not follow a repeatable item",
+                ))
+            }
+            Kind::Lookaround => {
+                return Err(skip(CONSTRUCT, "quantified assertions are not supported"))
+            }
+            Kind::Atom => {}
+        }
+        if item.multibyte {
+            return Err(skip(
+                BYTES,
+                "quantifier after a multibyte character applies to its last byte without the u modifier",
+            ));
+        }
+        let base = if item.single {
+            item.text
+        } else {
+            format!("(?:{})", item.text)
+        };
+        let lazy = lazy_mark != ungreedy && !possessive;
+        let q = emit::quantifier(min, max, lazy);
+        let p = item.props;
+        let copies = u64::from(max.unwrap_or(min.saturating_add(1)).max(1));
+        let mut props = Props {
+            nullable: min == 0 || p.nullable,
+            midnull: min == 0 || p.midnull,
+            len: if max == Some(min) {
+                p.len.map(|l| clamp_len(l * u64::from(min)))
+            } else {
+                None
+            },
+            unsafe_atomic: p.unsafe_atomic || (p.nullable && max.map_or(true, |m| m > 1)),
+            has_emul: p.has_emul,
+            cost: if item.group {
+                clamp_cost(p.cost * copies + 8)
+            } else {
+                clamp_cost(p.cost + 4)
+            },
+        };
+        let mut text = format!("{}{}", base, q);
+        let mut single = false;
+        if possessive {
+            if props.unsafe_atomic {
+                return Err(skip(
+                    CONSTRUCT,
+                    "possessive quantifier cannot be emulated exactly",
+                ));
+            }
+            text = self.emulate_atomic(&text);
+            props.has_emul = true;
+            single = false;
+        }
+        self.push(Item {
+            text,
+            single,
+            group: false,
+            kind: Kind::Quantified,
+            props,
+            multibyte: false,
+        })
+    }
+
+    fn emulate_atomic(&mut self, inner: &str) -> String {
+        self.emulations += 1;
+        format!(
+            "(?=(?<a{n}>{inner}))\\k<a{n}>",
+            n = self.emulations,
+            inner = inner
+        )
+    }
+
+    fn open_frame(&mut self, kind: GroupKind, flags: Flags) -> Result<(), Skip> {
+        if self.frames.len() > MAX_DEPTH {
+            return Err(skip(TOO_COMPLEX, "groups are nested too deeply"));
+        }
+        self.frames.push(Frame {
+            kind,
+            saved: self.flags,
+            alts: Vec::new(),
+            items: Vec::new(),
+            blocked: false,
+        });
+        self.flags = flags;
+        Ok(())
+    }
+
+    /// A group name up to `term` (position at its first character).
+    fn group_name(&mut self, term: char) -> Result<(), Skip> {
+        let mut name = String::new();
+        loop {
+            let Some(c) = self.peek() else {
+                return Err(skip(
+                    INVALID,
+                    "syntax error in subpattern name (missing terminator?)",
+                ));
+            };
+            self.pos += 1;
+            if c == term {
+                break;
+            }
+            if !c.is_ascii() {
+                return Err(skip(CONSTRUCT, "non-ASCII group names are not supported"));
+            }
+            if !(c.is_ascii_alphanumeric() || c == '_') {
+                return Err(skip(
+                    INVALID,
+                    "syntax error in subpattern name (missing terminator?)",
+                ));
+            }
+            if name.is_empty() && c.is_ascii_digit() {
+                return Err(skip(INVALID, "subpattern name must start with a non-digit"));
+            }
+            name.push(c);
+        }
+        if name.is_empty() {
+            return Err(skip(INVALID, "subpattern name expected"));
+        }
+        if name.len() > 32 {
+            return Err(skip(
+                INVALID,
+                "subpattern name is too long (maximum 32 code units)",
+            ));
+        }
+        if self.names.iter().any(|n| *n == name) {
+            return Err(skip(INVALID, "two named subpatterns have the same name"));
+        }
+        self.names.push(name);
+        let flags = self.flags;
+        self.open_frame(GroupKind::Group, flags)
+    }
+
+    /// `(` seen; position after it.
+    fn open(&mut self) -> Result<(), Skip> {
+        let flags = self.flags;
+        match self.peek() {
+            Some('*') => Err(skip(
+                CONSTRUCT,
+                "backtracking control verbs are not supported",
+            )),
+            Some('?') => {
+                self.pos += 1;
+                let Some(c) = self.peek() else {
+                    return Err(skip(INVALID, "unrecognized character after (? or (?-"));
+                };
+                self.pos += 1;
+                match c {
+                    '#' => {
+                        while let Some(d) = self.peek() {
+                            self.pos += 1;
+                            if d == ')' {
+                                return Ok(());
+                            }
+                        }
+                        Err(skip(INVALID, "missing ) after (?# comment"))
+                    }
+                    ':' => self.open_frame(GroupKind::Group, flags),
+                    '>' => self.open_frame(GroupKind::Atomic, flags),
+                    '=' => self.open_frame(GroupKind::Ahead, flags),
+                    '!' => self.open_frame(GroupKind::NegAhead, flags),
+                    '<' => match self.peek() {
+                        Some('=') => {
+                            self.pos += 1;
+                            self.open_frame(GroupKind::Behind, flags)
+                        }
+                        Some('!') => {
+                            self.pos += 1;
+                            self.open_frame(GroupKind::NegBehind, flags)
+                        }
+                        _ => self.group_name('>'),
+                    },
+                    'P' => match self.peek() {
+                        Some('<') => {
+                            self.pos += 1;
+                            self.group_name('>')
+                        }
+                        Some('=') | Some('>') => Err(skip(
+                            CONSTRUCT,
+                            "backreferences and recursion are not supported",
+                        )),
+                        _ => Err(skip(INVALID, "unrecognized character after (?P")),
+                    },
+                    '\'' => self.group_name('\''),
+                    '|' => Err(skip(CONSTRUCT, "branch reset groups are not supported")),
+                    '(' => Err(skip(CONSTRUCT, "conditional groups are not supported")),
+                    'C' => Err(skip(CONSTRUCT, "callouts are not supported")),
+                    'R' | '&' | '+' | '0'..='9' => Err(skip(
+                        CONSTRUCT,
+                        "recursion and subroutine calls are not supported",
+                    )),
+                    '-' if self.peek().is_some_and(|d| d.is_ascii_digit()) => Err(skip(
+                        CONSTRUCT,
+                        "recursion and subroutine calls are not supported",
+                    )),
+                    _ => {
+                        self.pos -= 1;
+                        self.options()
+                    }
+                }
+            }
+            _ => self.open_frame(GroupKind::Group, flags),
+        }
+    }
+
+    /// Option setting `(?i)`, `(?-i)`, `(?^i)`, `(?i:...)`; position at the first letter.
+    fn options(&mut self) -> Result<(), Skip> {
+        let mut f = self.flags;
+        let mut unset = false;
+        let mut caret = false;
+        if self.peek() == Some('^') {
+            self.pos += 1;
+            caret = true;
+            f.caseless = false;
+            f.multiline = false;
+            f.dotall = false;
+            f.extended = false;
+        }
+        loop {
+            let Some(c) = self.peek() else {
+                return Err(skip(INVALID, "missing ) after (? option setting"));
+            };
+            self.pos += 1;
+            match c {
+                'i' => f.caseless = !unset,
+                'm' => f.multiline = !unset,
+                's' => f.dotall = !unset,
+                'U' => f.ungreedy = !unset,
+                'n' => {}
+                'x' => {
+                    if self.peek() == Some('x') {
+                        return Err(skip(MODIFIER, "inline option xx is not supported"));
+                    }
+                    f.extended = !unset;
+                }
+                'J' => return Err(skip(MODIFIER, "inline option J is not supported")),
+                '-' => {
+                    if unset || caret {
+                        return Err(skip(INVALID, "invalid hyphen in option setting"));
+                    }
+                    unset = true;
+                }
+                ')' => {
+                    self.flags = f;
+                    let frame = self.frame()?;
+                    frame.blocked = true;
+                    return Ok(());
+                }
+                ':' => return self.open_frame(GroupKind::Group, f),
+                _ => return Err(skip(INVALID, "unrecognized character after (? or (?-")),
+            }
+        }
+    }
+
+    /// `)` seen.
+    fn close(&mut self) -> Result<(), Skip> {
+        if self.frames.len() <= 1 {
+            return Err(skip(INVALID, "unmatched closing parenthesis"));
+        }
+        let frame = self
+            .frames
+            .pop()
+            .ok_or_else(|| skip(INVALID, "unmatched closing parenthesis"))?;
+        let kind = frame.kind;
+        self.flags = frame.saved;
+        let (text, props, branches) = Self::compose_alts(frame);
+        let look = |positive: bool, has_emul: bool| Props {
+            nullable: true,
+            midnull: if positive { props.midnull } else { true },
+            len: Some(0),
+            unsafe_atomic: false,
+            has_emul,
+            cost: clamp_cost(props.cost + 8),
+        };
+        let item = match kind {
+            GroupKind::Root | GroupKind::Group => Item {
+                text: format!("(?:{})", text),
+                single: true,
+                group: true,
+                kind: Kind::Atom,
+                props: Props {
+                    cost: clamp_cost(props.cost + 8),
+                    ..props
+                },
+                multibyte: false,
+            },
+            GroupKind::Atomic => {
+                if props.unsafe_atomic {
+                    return Err(skip(CONSTRUCT, "atomic group cannot be emulated exactly"));
+                }
+                Item {
+                    text: self.emulate_atomic(&text),
+                    single: false,
+                    group: true,
+                    kind: Kind::Atom,
+                    props: Props {
+                        unsafe_atomic: false,
+                        has_emul: true,
+                        cost: clamp_cost(props.cost + 8),
+                        ..props
+                    },
+                    multibyte: false,
+                }
+            }
+            GroupKind::Ahead | GroupKind::NegAhead => Item {
+                text: format!(
+                    "(?{}{})",
+                    if kind == GroupKind::Ahead { '=' } else { '!' },
+                    text
+                ),
+                single: false,
+                group: true,
+                kind: Kind::Lookaround,
+                props: look(kind == GroupKind::Ahead, props.has_emul),
+                multibyte: false,
+            },
+            GroupKind::Behind | GroupKind::NegBehind => {
+                for len in &branches {
+                    match len {
+                        None => {
+                            return Err(skip(INVALID, "lookbehind assertion is not fixed length"))
+                        }
+                        Some(l) if *l > 65535 => {
+                            return Err(skip(INVALID, "lookbehind assertion is too long"))
+                        }
+                        _ => {}
+                    }
+                }
+                if props.has_emul {
+                    return Err(skip(
+                        CONSTRUCT,
+                        "atomic groups and possessive quantifiers inside lookbehind are not supported",
+                    ));
+                }
+                Item {
+                    text: format!(
+                        "(?<{}{})",
+                        if kind == GroupKind::Behind { '=' } else { '!' },
+                        text
+                    ),
+                    single: false,
+                    group: true,
+                    kind: Kind::Lookaround,
+                    props: look(kind == GroupKind::Behind, false),
+                    multibyte: false,
+                }
+            }
+        };
+        self.push(item)
+    }
+
+    /// A single member of a class (position at it).
+    fn class_atom(&mut self) -> Result<ClassAtom, Skip> {
+        let Some(c) = self.peek() else {
+            return Err(skip(INVALID, "missing terminating ] for character class"));
+        };
+        self.pos += 1;
+        if c != '\\' {
+            if !self.utf && (c as u32) >= 0x80 {
+                return Err(bytes_skip());
+            }
+            return Ok(ClassAtom::Char(c as u32));
+        }
+        let Some(e) = self.peek() else {
+            return Err(skip(INVALID, "\\ at end of pattern"));
+        };
+        self.pos += 1;
+        let cp = match e {
+            'd' | 'D' | 's' | 'S' | 'h' | 'H' | 'v' | 'V' | 'w' | 'W' => {
+                return Ok(ClassAtom::Set(self.escape_set(e)?))
+            }
+            'b' => 0x08,
+            't' => 0x09,
+            'n' => 0x0A,
+            'r' => 0x0D,
+            'f' => 0x0C,
+            'e' => 0x1B,
+            'a' => 0x07,
+            'x' => self.hex()?,
+            '0'..='9' => {
+                return Err(skip(
+                    CONSTRUCT,
+                    "backreferences and octal escapes are not supported",
+                ))
+            }
+            'p' | 'P' => return Err(skip(UNICODE, "Unicode properties are not supported")),
+            'Q' | 'E' | 'c' | 'o' | 'g' | 'k' => {
+                return Err(skip(
+                    CONSTRUCT,
+                    &format!("escape \\{} is not supported in a character class", e),
+                ))
+            }
+            'B' | 'R' | 'X' | 'N' => {
+                return Err(skip(
+                    INVALID,
+                    "escape sequence is invalid in character class",
+                ))
+            }
+            _ if e.is_ascii_alphanumeric() => {
+                return Err(skip(INVALID, "unrecognized character follows \\"))
+            }
+            _ => {
+                if !self.utf && (e as u32) >= 0x80 {
+                    return Err(bytes_skip());
+                }
+                return Ok(ClassAtom::Char(e as u32));
+            }
+        };
+        self.check_escaped(cp)?;
+        Ok(ClassAtom::Char(cp))
+    }
+
+    /// `[:name:]` inside a class (position at the `[`).
+    fn posix(&mut self) -> Result<CharSet, Skip> {
+        let term = self.at(self.pos + 1).unwrap_or(':');
+        let mut i = self.pos + 2;
+        let mut negated = false;
+        if term == ':' && self.at(i) == Some('^') {
+            negated = true;
+            i += 1;
+        }
+        let mut name = String::new();
+        while let Some(c) = self.at(i).filter(|c| c.is_ascii_lowercase()) {
+            name.push(c);
+            i += 1;
+        }
+        if self.at(i) != Some(term) || self.at(i + 1) != Some(']') {
+            return Err(skip(
+                CONSTRUCT,
+                "'[' followed by ':', '.' or '=' in a character class is not supported",
+            ));
+        }
+        if term != ':' {
+            return Err(skip(INVALID, "POSIX collating elements are not supported"));
+        }
+        self.pos = i + 2;
+        let table = match charset::posix(&name, self.utf) {
+            None => return Err(skip(INVALID, "unknown POSIX class name")),
+            Some(Err(())) => {
+                return Err(skip(
+                    UNICODE,
+                    "this POSIX class follows Unicode properties under the u modifier",
+                ))
+            }
+            Some(Ok(t)) => t,
+        };
+        let mut set = CharSet::from_table(table);
+        if negated {
+            set = set.complement(if self.utf { MAX_CP } else { 0xFF });
+        }
+        if !self.utf && set.has_from(0x80) {
+            return Err(bytes_skip());
+        }
+        Ok(set)
+    }
+
+    fn range_follows(&self) -> bool {
+        self.peek() == Some('-') && self.at(self.pos + 1).is_some_and(|c| c != ']')
+    }
+
+    /// `[` seen; position after it.
+    fn class(&mut self) -> Result<(), Skip> {
+        let mut negated = false;
+        if self.peek() == Some('^') {
+            negated = true;
+            self.pos += 1;
+        }
+        let mut lit = CharSet::new();
+        let mut tab = CharSet::new();
+        let mut first = true;
+        loop {
+            let Some(c) = self.peek() else {
+                return Err(skip(INVALID, "missing terminating ] for character class"));
+            };
+            if c == ']' && !first {
+                self.pos += 1;
+                break;
+            }
+            first = false;
+            if c == '[' && matches!(self.at(self.pos + 1), Some(':' | '.' | '=')) {
+                let set = self.posix()?;
+                if self.range_follows() {
+                    return Err(skip(INVALID, "invalid range in character class"));
+                }
+                tab.union(&set);
+                continue;
+            }
+            match self.class_atom()? {
+                ClassAtom::Set(set) => {
+                    if self.range_follows() {
+                        return Err(skip(INVALID, "invalid range in character class"));
+                    }
+                    tab.union(&set);
+                }
+                ClassAtom::Char(lo) => {
+                    if self.range_follows() {
+                        self.pos += 1;
+                        if self.peek() == Some('[')
+                            && matches!(self.at(self.pos + 1), Some(':' | '.' | '='))
+                        {
+                            return Err(skip(INVALID, "invalid range in character class"));
+                        }
+                        match self.class_atom()? {
+                            ClassAtom::Set(_) => {
+                                return Err(skip(INVALID, "invalid range in character class"))
+                            }
+                            ClassAtom::Char(hi) => {
+                                if hi < lo {
+                                    return Err(skip(
+                                        INVALID,
+                                        "range out of order in character class",
+                                    ));
+                                }
+                                lit.add(lo, hi);
+                            }
+                        }
+                    } else {
+                        lit.add(lo, lo);
+                    }
+                }
+            }
+        }
+        if self.flags.caseless && self.utf && lit.has_from(0x80) {
+            return Err(skip(
+                CASE,
+                "case-insensitive matching of non-ASCII characters is not supported",
+            ));
+        }
+        let mut full = lit;
+        full.union(&tab);
+        if self.flags.caseless {
+            full.close_ascii_case(self.utf);
+        }
+        if !self.utf && negated {
+            return Err(bytes_skip());
+        }
+        self.push_set(&full, negated)
+    }
+}
