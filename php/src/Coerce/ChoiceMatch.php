@@ -1,0 +1,49 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Php\Coerce;
+
+/**
+ * B2: a string matching a choice after trim() (PHP default set) and ASCII-only
+ * lowercasing (PHP 8.2 strtolower) becomes the canonical choice, only when
+ * exactly one distinct choice matches. Non-ASCII bytes compare exactly. Values
+ * that are not valid UTF-8 or longer than MAX_CHOICE_LEN bytes never match.
+ */
+final class ChoiceMatch
+{
+    public const MAX_CHOICE_LEN = 1024;
+    public const NONE = -1;
+    public const EXACT = -2;
+    public const AMBIGUOUS = -3;
+    private const TRIM = " \t\n\r\0\x0B";
+
+    /**
+     * @param list<string> $choices
+     * @return int index of the one matching choice, or NONE, EXACT, AMBIGUOUS
+     */
+    public static function find(array $choices, string $s): int
+    {
+        if ($choices === []) {
+            return self::NONE;
+        }
+        if (\in_array($s, $choices, true)) {
+            return self::EXACT;
+        }
+        if (\strlen($s) > self::MAX_CHOICE_LEN || \preg_match('//u', $s) !== 1) {
+            return self::NONE;
+        }
+        $needle = \strtolower(\trim($s, self::TRIM));
+        $found = self::NONE;
+        foreach ($choices as $i => $c) {
+            if (\strtolower(\trim($c, self::TRIM)) === $needle) {
+                if ($found === self::NONE) {
+                    $found = $i;
+                } elseif ($choices[$found] !== $c) {
+                    return self::AMBIGUOUS;
+                }
+            }
+        }
+        return $found;
+    }
+}

@@ -1,0 +1,64 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Php\Coerce;
+
+/**
+ * B1: a JSON string for a `map` (first non-whitespace byte `{`) or a `list`
+ * (`[`) is decoded with json_decode($s, true, 64); a string that fails to decode,
+ * or that decodes to a non-finite number anywhere (1e400), stays unchanged.
+ */
+final class JsonString
+{
+    public const MAX_JSON_LEN = 1048576;
+
+    /** The first byte after JSON whitespace, if it opens an array or object. */
+    public static function opening(string $s): ?string
+    {
+        $i = \strspn($s, " \t\n\r");
+        if ($i >= \strlen($s)) {
+            return null;
+        }
+        $c = $s[$i];
+        return ($c === '[' || $c === '{') ? $c : null;
+    }
+
+    /** @return array{0: int, 1: mixed}|null */
+    public static function decide(mixed $v, string $open): ?array
+    {
+        if (\is_string($v) && \strlen($v) <= self::MAX_JSON_LEN && self::opening($v) === $open) {
+            return [Repair::JSON, null];
+        }
+        return null;
+    }
+
+    /** Decodes into $out; false when the string must stay unchanged. */
+    public static function decode(string $s, mixed &$out): bool
+    {
+        if (\strlen($s) > self::MAX_JSON_LEN) {
+            return false;
+        }
+        $decoded = \json_decode($s, true, 64);
+        if (\json_last_error() !== \JSON_ERROR_NONE || !self::finite($decoded)) {
+            return false;
+        }
+        $out = $decoded;
+        return true;
+    }
+
+    private static function finite(mixed $v): bool
+    {
+        if (\is_float($v)) {
+            return \is_finite($v);
+        }
+        if (\is_array($v)) {
+            foreach ($v as $item) {
+                if (!self::finite($item)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+}
