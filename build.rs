@@ -1,0 +1,39 @@
+//! Records what the extension was built with, for `php --ri tool_schema`:
+//! the ext-php-rs version (from Cargo.lock), rustc's version and the PHP API.
+
+use std::process::Command;
+
+fn output(cmd: &str, args: &[&str]) -> Option<String> {
+    let out = Command::new(cmd).args(args).output().ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_owned())
+}
+
+fn ext_php_rs_version() -> String {
+    let lock = std::fs::read_to_string("Cargo.lock").unwrap_or_default();
+    let mut lines = lock.lines();
+    while let Some(line) = lines.next() {
+        if line == "name = \"ext-php-rs\"" {
+            if let Some(v) = lines.next().and_then(|l| l.strip_prefix("version = ")) {
+                return v.trim_matches('"').to_owned();
+            }
+        }
+    }
+    "unknown".to_owned()
+}
+
+fn main() {
+    println!("cargo:rerun-if-changed=Cargo.lock");
+    println!("cargo:rerun-if-env-changed=PHP_CONFIG");
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_owned());
+    let rustc = output(&rustc, &["--version"]).unwrap_or_else(|| "unknown".to_owned());
+    let php_config = std::env::var("PHP_CONFIG").unwrap_or_else(|_| "php-config".to_owned());
+    let api = output(&php_config, &["--phpapi"]).unwrap_or_else(|| "unknown".to_owned());
+    println!(
+        "cargo:rustc-env=TOOL_SCHEMA_EXT_PHP_RS={}",
+        ext_php_rs_version()
+    );
+    println!("cargo:rustc-env=TOOL_SCHEMA_RUSTC={rustc}");
+    println!("cargo:rustc-env=TOOL_SCHEMA_PHP_API={api}");
+}
