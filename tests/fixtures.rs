@@ -1,0 +1,414 @@
+//! Runs every case of every `tests/fixtures/*.json` file against the Rust core
+//! (serde_json backend). The PHPUnit suite runs the same files against both PHP
+//! implementations; `target/fixture-cases.txt` lists the case names seen here so
+//! that suite can check it saw the same ones.
+//!
+//! A file is `{"rule": ..., "cases": [...]}`. A case is either
+//! - `"function": "normalize"`: `definition`, optional `options`, and either
+//!   `schema` (+ `warnings`, `accept`, `reject`) or `error` (the exact message), or
+//! - `"function": "coerce"`: `input`, `definition`, optional `options`, and either
+//!   `output` or `error` (a part of the message).
+//!
+//! Every failure is collected; the test fails at the end listing all of them.
+
+use serde_json::{Map, Value};
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// Keys a case may have, per function (`note`/`comment` are free text).
+const NORMALIZE_KEYS: &[&str] = &[
+    "name",
+    "function",
+    "definition",
+    "options",
+    "schema",
+    "warnings",
+    "accept",
+    "reject",
+    "error",
+    "note",
+    "comment",
+];
+const COERCE_KEYS: &[&str] = &[
+    "name",
+    "function",
+    "input",
+    "definition",
+    "options",
+    "output",
+    "error",
+    "note",
+    "comment",
+];
+
+#[derive(Default)]
+struct Run {
+    failures: Vec<String>,
+    names: BTreeSet<String>,
+    normalize: usize,
+    coerce: usize,
+}
+
+impl Run {
+    fn fail(&mut self, file: &str, case: &str, message: impl AsRef<str>) {
+        self.failures
+            .push(format!("{file} / {case}: {}", message.as_ref()));
+    }
+}
+
+/// The fixture directory: `tests/fixtures`, or `$TOOL_SCHEMA_FIXTURES` (a scratch
+/// directory of extra cases; the case list is then not written).
+fn fixture_dir() -> (PathBuf, bool) {
+    match std::env::var_os("TOOL_SCHEMA_FIXTURES") {
+        Some(d) if !d.is_empty() => (PathBuf::from(d), false),
+        _ => (
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures"),
+            true,
+        ),
+    }
+}
+
+fn fixture_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+        .map(|e| e.expect("directory entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort_by(|a, b| a.file_name().cmp(&b.file_name()));
+    files
+}
+
+fn text(v: &Value) -> String {
+    serde_json::to_string(v).expect("a serde_json::Value always serializes")
+}
+
+#[test]
+fn fixtures() {
+    let (dir, default_dir) = fixture_dir();
+    let files = fixture_files(&dir);
+    let mut run = Run::default();
+    for path in &files {
+        let file = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let raw = match std::fs::read_to_string(path) {
+            Ok(s) => s,
+            Err(e) => {
+                run.fail(&file, "-", format!("cannot read: {e}"));
+                continue;
+            }
+        };
+        let doc: Value = match serde_json::from_str(&raw) {
+            Ok(v) => v,
+            Err(e) => {
+                run.fail(&file, "-", format!("invalid JSON: {e}"));
+                continue;
+            }
+        };
+        let Some(cases) = doc.get("cases").and_then(Value::as_array) else {
+            run.fail(&file, "-", "no \"cases\" list");
+            continue;
+        };
+        if cases.is_empty() {
+            run.fail(&file, "-", "\"cases\" is empty");
+        }
+        for (i, case) in cases.iter().enumerate() {
+            run_case(&mut run, &file, i, case);
+        }
+    }
+
+    let total = run.normalize + run.coerce;
+    println!(
+        "fixtures: {total} cases (normalize {}, coerce {}) from {} files",
+        run.normalize,
+        run.coerce,
+        files.len()
+    );
+    if default_dir {
+        let target = Path::new(env!("CARGO_MANIFEST_DIR")).join("target");
+        let list: String = run.names.iter().map(|n| format!("{n}\n")).collect();
+        if let Err(e) = std::fs::create_dir_all(&target)
+            .and_then(|()| std::fs::write(target.join("fixture-cases.txt"), list))
+        {
+            run.fail(
+                "-",
+                "-",
+                format!("cannot write target/fixture-cases.txt: {e}"),
+            );
+        }
+    }
+
+    if !run.failures.is_empty() {
+        let mut report = format!("{} fixture failure(s):\n", run.failures.len());
+        for f in &run.failures {
+            let _ = writeln!(report, "- {f}");
+        }
+        panic!("{report}");
+    }
+}
+
+fn run_case(run: &mut Run, file: &str, index: usize, case: &Value) {
+    let Some(case) = case.as_object() else {
+        run.fail(file, &format!("#{index}"), "a case must be an object");
+        return;
+    };
+    let name = match case.get("name").and_then(Value::as_str) {
+        Some(n) if !n.is_empty() => n.to_owned(),
+        _ => {
+            run.fail(
+                file,
+                &format!("#{index}"),
+                "a case needs a non-empty \"name\"",
+            );
+            return;
+        }
+    };
+    if !run.names.insert(name.clone()) {
+        run.fail(
+            file,
+            &name,
+            "duplicate case name (names must be unique across files)",
+        );
+    }
+    let function = case.get("function").and_then(Value::as_str).unwrap_or("");
+    let known = match function {
+        "normalize" => NORMALIZE_KEYS,
+        "coerce" => COERCE_KEYS,
+        other => {
+            run.fail(file, &name, format!("unknown function {other:?}"));
+            return;
+        }
+    };
+    for key in case.keys() {
+        if !known.contains(&key.as_str()) {
+            run.fail(
+                file,
+                &name,
+                format!("unknown key {key:?} in a {function} case"),
+            );
+        }
+    }
+    if function == "normalize" {
+        run.normalize += 1;
+        normalize_case(run, file, &name, case);
+    } else {
+        run.coerce += 1;
+        coerce_case(run, file, &name, case);
+    }
+}
+
+fn normalize_case(run: &mut Run, file: &str, name: &str, case: &Map<String, Value>) {
+    let Some(definition) = case.get("definition") else {
+        run.fail(file, name, "no \"definition\"");
+        return;
+    };
+    let options = case.get("options");
+    let result = tool_schema::normalize_json(definition, options);
+    match (case.get("schema"), case.get("error")) {
+        (Some(_), Some(_)) => run.fail(file, name, "has both \"schema\" and \"error\""),
+        (None, None) => run.fail(file, name, "has neither \"schema\" nor \"error\""),
+        (None, Some(expected)) => {
+            for key in ["warnings", "accept", "reject"] {
+                if case.contains_key(key) {
+                    run.fail(file, name, format!("an error case cannot have {key:?}"));
+                }
+            }
+            let Some(expected) = expected.as_str() else {
+                run.fail(file, name, "\"error\" must be a string");
+                return;
+            };
+            match result {
+                Ok((schema, _)) => run.fail(
+                    file,
+                    name,
+                    format!("expected error {expected:?}, got schema {}", text(&schema)),
+                ),
+                Err(e) if e.to_string() == expected => {}
+                Err(e) => run.fail(
+                    file,
+                    name,
+                    format!("expected error {expected:?}, got {:?}", e.to_string()),
+                ),
+            }
+        }
+        (Some(expected), None) => {
+            match result {
+                Err(e) => run.fail(
+                    file,
+                    name,
+                    format!("expected a schema, got error {:?}", e.to_string()),
+                ),
+                Ok((schema, warnings)) => {
+                    let (want, got) = (text(expected), text(&schema));
+                    if want != got {
+                        run.fail(file, name, format!("schema differs\n{}", diff(&want, &got)));
+                    }
+                    let got: Vec<Value> = warnings
+                        .iter()
+                        .map(|w| {
+                            serde_json::json!({"code": w.code, "path": w.path, "message": w.message})
+                        })
+                        .collect();
+                    let want = case
+                        .get("warnings")
+                        .cloned()
+                        .unwrap_or_else(|| Value::Array(Vec::new()));
+                    let got = Value::Array(got);
+                    if text(&want) != text(&got) {
+                        run.fail(
+                            file,
+                            name,
+                            format!(
+                                "warnings differ\n    expected: {}\n    actual:   {}",
+                                text(&want),
+                                text(&got)
+                            ),
+                        );
+                    }
+                }
+            }
+            check_schema(run, file, name, case, definition, expected);
+        }
+    }
+}
+
+/// The expected schema is valid 2020-12, and validates what it should.
+fn check_schema(
+    run: &mut Run,
+    file: &str,
+    name: &str,
+    case: &Map<String, Value>,
+    definition: &Value,
+    schema: &Value,
+) {
+    let validator = match jsonschema::options()
+        .with_draft(jsonschema::Draft::Draft202012)
+        .should_validate_formats(true)
+        .build(schema)
+    {
+        Ok(v) => v,
+        Err(e) => {
+            run.fail(file, name, format!("expected schema does not compile: {e}"));
+            return;
+        }
+    };
+    let must = |run: &mut Run, what: &str, value: &Value, valid: bool| {
+        if validator.is_valid(value) != valid {
+            let verb = if valid { "should" } else { "should not" };
+            run.fail(
+                file,
+                name,
+                format!("{what} {} {verb} validate", text(value)),
+            );
+        }
+    };
+    if let Some(examples) = definition.get("examples").and_then(Value::as_array) {
+        for e in examples {
+            must(run, "example", e, true);
+        }
+    }
+    if let Some(d) = definition.get("default").filter(|d| !d.is_null()) {
+        must(run, "default", d, true);
+    }
+    let optional = definition.get("required") == Some(&Value::Bool(false));
+    must(run, "null", &Value::Null, optional);
+    for (key, valid) in [("accept", true), ("reject", false)] {
+        match case.get(key) {
+            None => {}
+            Some(Value::Array(values)) => {
+                for v in values {
+                    must(run, key, v, valid);
+                }
+            }
+            Some(_) => run.fail(file, name, format!("{key:?} must be a list")),
+        }
+    }
+}
+
+fn coerce_case(run: &mut Run, file: &str, name: &str, case: &Map<String, Value>) {
+    let (Some(input), Some(definition)) = (case.get("input"), case.get("definition")) else {
+        run.fail(
+            file,
+            name,
+            "a coerce case needs \"input\" and \"definition\"",
+        );
+        return;
+    };
+    let empty = Value::Object(Map::new());
+    let options = case.get("options").unwrap_or(&empty);
+    let result = tool_schema::coerce::coerce_json(input, definition, options);
+    match (case.get("output"), case.get("error")) {
+        (Some(_), Some(_)) => run.fail(file, name, "has both \"output\" and \"error\""),
+        (None, None) => run.fail(file, name, "has neither \"output\" nor \"error\""),
+        (Some(expected), None) => match result {
+            Ok(out) if text(&out) == text(expected) => {}
+            Ok(out) => run.fail(
+                file,
+                name,
+                format!("output differs\n{}", diff(&text(expected), &text(&out))),
+            ),
+            Err(e) => run.fail(
+                file,
+                name,
+                format!(
+                    "expected output {}, got error {:?}",
+                    text(expected),
+                    e.to_string()
+                ),
+            ),
+        },
+        (None, Some(expected)) => {
+            let Some(expected) = expected.as_str() else {
+                run.fail(file, name, "\"error\" must be a string");
+                return;
+            };
+            match result {
+                Ok(out) => run.fail(
+                    file,
+                    name,
+                    format!("expected error containing {expected:?}, got {}", text(&out)),
+                ),
+                Err(e) if e.to_string().contains(expected) => {}
+                Err(e) => run.fail(
+                    file,
+                    name,
+                    format!(
+                        "expected error containing {expected:?}, got {:?}",
+                        e.to_string()
+                    ),
+                ),
+            }
+        }
+    }
+}
+
+/// Both texts, or for long ones the first difference with some context.
+fn diff(want: &str, got: &str) -> String {
+    const CONTEXT: usize = 80;
+    if want.len() + got.len() <= 1000 {
+        return format!("    expected: {want}\n    actual:   {got}");
+    }
+    let at = want
+        .char_indices()
+        .zip(got.chars())
+        .find(|((_, a), b)| a != b)
+        .map_or(want.len().min(got.len()), |((i, _), _)| i);
+    let window = |s: &str| {
+        let mut from = at.saturating_sub(CONTEXT);
+        while !s.is_char_boundary(from) {
+            from -= 1;
+        }
+        let mut to = (at + CONTEXT).min(s.len());
+        while !s.is_char_boundary(to) {
+            to += 1;
+        }
+        format!("...{}...", &s[from..to])
+    };
+    format!(
+        "    first difference at byte {at}\n    expected: {}\n    actual:   {}",
+        window(want),
+        window(got)
+    )
+}
