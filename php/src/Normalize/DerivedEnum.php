@@ -1,0 +1,44 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Php\Normalize;
+
+/**
+ * `PluginExists` and `EntityBundleExists`: enums that depend on the site, resolved
+ * by the caller into `{choices: [...]}` (src/normalize/derived_enum.rs). Emitted
+ * as `enum` up to `derived_enum_limit` choices; above it, or unresolved, left out
+ * with a warning.
+ */
+final class DerivedEnum
+{
+    public const OVER_LIMIT = 'derived_enum_over_limit';
+    public const UNRESOLVED = 'derived_enum_unresolved';
+
+    public static function apply(Rule $rule, mixed $opts, Facets $f): void
+    {
+        if (!\is_array($opts)) {
+            throw $rule->error([], 'must be an array');
+        }
+        if (!\array_key_exists('choices', $opts)) {
+            if (Choice::applies($rule->cat)) {
+                $rule->warn(self::UNRESOLVED, 'choices were not resolved; enum left out');
+            }
+            return;
+        }
+        $list = Choice::checkChoices($rule, $opts['choices'], ['choices']);
+        if (!Choice::applies($rule->cat)) {
+            return;
+        }
+        $n = \count($list);
+        $limit = $rule->options->derivedEnumLimit;
+        if ($n > $limit) {
+            $rule->warn(
+                self::OVER_LIMIT,
+                "{$n} choices are more than derived_enum_limit ({$limit}); enum left out",
+            );
+        } else {
+            $f->enums[] = [false, $list];
+        }
+    }
+}

@@ -1,0 +1,65 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Php\Normalize;
+
+/**
+ * What the constraints of one definition say, gathered before anything is
+ * written, so that keywords come out in one fixed order whatever the order of
+ * the constraints (src/normalize/facets.rs). A keyword set twice keeps the
+ * tighter bound; a second `format`, `pattern`, `not` or `enum` goes into `allOf`.
+ *
+ * Numbers (`Num`) are PHP ints or floats, kept as written. The constraint-side
+ * helpers of facets.rs (`Rule`) are in Rule.php.
+ */
+final class Facets
+{
+    /** @var list<string> */
+    public array $formats = [];
+    /** @var list<string> */
+    public array $patterns = [];
+    /** @var list<string> */
+    public array $notPatterns = [];
+    /** @var list<array{0: bool, 1: mixed}> [isConst, value]: an `enum` list or a `const`. */
+    public array $enums = [];
+    public ?int $minLength = null;
+    public ?int $maxLength = null;
+    public int|float|null $minimum = null;
+    public int|float|null $exclusiveMinimum = null;
+    public int|float|null $maximum = null;
+    public int|float|null $exclusiveMaximum = null;
+    /** minItems for lists, minProperties for maps. */
+    public ?int $minCount = null;
+    public ?int $maxCount = null;
+
+    /** Keeps the larger lower bound. */
+    public static function raise(?int $old, int $v): int
+    {
+        return $old === null || $v > $old ? $v : $old;
+    }
+
+    /** Keeps the smaller upper bound. */
+    public static function lower(?int $old, int $v): int
+    {
+        return $old === null || $v < $old ? $v : $old;
+    }
+
+    /** Compared as floats; the first is kept on ties. */
+    public static function raiseNum(int|float|null $old, int|float $v): int|float
+    {
+        return $old === null || (float) $v > (float) $old ? $v : $old;
+    }
+
+    public static function lowerNum(int|float|null $old, int|float $v): int|float
+    {
+        return $old === null || (float) $v < (float) $old ? $v : $old;
+    }
+
+    public function addFormat(string $f): void
+    {
+        if (!\in_array($f, $this->formats, true)) {
+            $this->formats[] = $f;
+        }
+    }
+}

@@ -1,0 +1,30 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Php\Normalize;
+
+/**
+ * `FixedValue` and `IdenticalTo` → `const` (src/normalize/fixed_value.rs).
+ * Options: the value, or `{value: ...}`; a comparison with another property
+ * (`propertyPath`) is left out.
+ */
+final class FixedValue
+{
+    public static function apply(Rule $rule, mixed $opts, Facets $f): void
+    {
+        if (\is_array($opts)) {
+            if (!\array_key_exists('value', $opts)) {
+                return;
+            }
+            $v = $opts['value'];
+            ValueCheck::checkScalar($v, $rule->path, ['constraints', $rule->name, 'value']);
+        } else {
+            $v = $opts;
+            ValueCheck::checkScalar($v, $rule->path, ['constraints', $rule->name]);
+        }
+        if (Choice::applies($rule->cat)) {
+            $f->enums[] = [true, $v];
+        }
+    }
+}

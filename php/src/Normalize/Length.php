@@ -1,0 +1,44 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Php\Normalize;
+
+/**
+ * `Length` → `minLength`/`maxLength` on strings (both count Unicode code points)
+ * (src/normalize/length.rs).
+ */
+final class Length
+{
+    /**
+     * Reads `N` (exactly N) or `{min, max, exactly}`; shared with `Count`.
+     *
+     * @return array{0: ?int, 1: ?int} [min, max]
+     */
+    public static function minMax(Rule $rule, mixed $opts): array
+    {
+        if (\is_int($opts) && $opts >= 0) {
+            return [$opts, $opts];
+        }
+        if (\is_array($opts)) {
+            $min = $rule->countOption($opts, 'min');
+            $max = $rule->countOption($opts, 'max');
+            $e = $rule->countOption($opts, 'exactly');
+            return $e !== null ? [$e, $e] : [$min, $max];
+        }
+        throw $rule->error([], 'must be a non-negative integer or an array of options');
+    }
+
+    public static function apply(Rule $rule, mixed $opts, Facets $f): void
+    {
+        [$min, $max] = self::minMax($rule, $opts);
+        if ($rule->cat === Definition::CAT_STR) {
+            if ($min !== null) {
+                $f->minLength = Facets::raise($f->minLength, $min);
+            }
+            if ($max !== null) {
+                $f->maxLength = Facets::lower($f->maxLength, $max);
+            }
+        }
+    }
+}

@@ -1,0 +1,253 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Php\Normalize;
+
+use ToolSchema\Php\Path;
+
+/**
+ * `normalize_schema`: a tool input definition → JSON Schema 2020-12
+ * (src/normalize/mod.rs).
+ *
+ * One class per rule; the normalizer reads a definition, gathers what its
+ * constraints say (Facets) and writes the schema in one fixed key order:
+ *
+ * `title, description, type, format, pattern, not, enum|const, minLength,
+ * maxLength, minimum, exclusiveMinimum, maximum, exclusiveMaximum, items,
+ * minItems, maxItems, properties, required, additionalProperties, minProperties,
+ * maxProperties, allOf, default, examples` — or, for an optional input in the
+ * `one_of`/`any_of` styles, `title, description, oneOf|anyOf, default, examples`.
+ */
+final class Normalizer
+{
+    /** How deep definitions (and copied values) may nest. */
+    public const MAX_DEPTH = 64;
+
+    public readonly Path $path;
+
+    /** @var list<array{code: string, path: string, message: string}> */
+    public array $warnings = [];
+
+    private function __construct(public readonly Options $options)
+    {
+        $this->path = new Path();
+    }
+
+    /**
+     * @param array<mixed> $definition
+     * @param array<mixed> $options
+     * @param list<array{code: string, path: string, message: string}>|null $warnings
+     * @return array<string, mixed>
+     * @throws \ValueError on a malformed definition or option
+     */
+    public static function normalize(array $definition, array $options = [], ?array &$warnings = null): array
+    {
+        $warnings = [];
+        $n = new self($options === [] ? new Options() : Options::read($options));
+        $schema = $n->schema($definition, 0);
+        $warnings = $n->warnings;
+        return $schema;
+    }
+
+    /** Normalizes the definition `$def`. */
+    public function schema(array $def, int $depth): array
+    {
+        if ($depth > self::MAX_DEPTH) {
+            throw $this->path->error([], 'nesting deeper than 64 levels');
+        }
+        $d = Definition::read($def, $this->path);
+        $facets = new Facets();
+        $this->constraints($d, $facets);
+        if ($d->ty === Definition::OTHER && $d->baseSchema === null) {
+            $this->warnings[] = [
+                'code' => BaseType::UNKNOWN,
+                'path' => $this->path->render(['type']),
+                'message' => 'no JSON Schema mapping for type "' . $d->typeId
+                    . '": any non-null value is allowed (give base_schema to say more)',
+            ];
+        }
+
+        $optional = !$d->required;
+        $style = $this->options->nullable;
+        if ($style === Options::TYPE_ARRAY && $d->baseSchema !== null && BaseSchema::mayShutOutNull($d->baseSchema)) {
+            $style = Options::ANY_OF;
+        }
+        [$title, $description] = Description::texts($d, $this->options->splitTitle);
+
+        $out = [];
+        if ($title !== null) {
+            $out['title'] = $title;
+        }
+        if ($description !== null) {
+            $out['description'] = $description;
+        }
+        if ($optional && $style !== Options::TYPE_ARRAY) {
+            $inner = [];
+            $this->body($d, $facets, false, $inner, $depth);
+            $out[$style === Options::ONE_OF ? 'oneOf' : 'anyOf'] = Nullable::branches($inner);
+        } else {
+            $this->body($d, $facets, $optional, $out, $depth);
+        }
+        if ($d->default !== null) {
+            $out['default'] = $d->default;
+        }
+        if ($d->examples !== null) {
+            $out['examples'] = $d->examples;
+        }
+        return $out;
+    }
+
+    /** Reads every constraint, in order, into `$f`. */
+    private function constraints(Definition $d, Facets $f): void
+    {
+        $pattern = Decimal::pattern($d->ty);
+        if ($pattern !== null) {
+            $f->patterns[] = $pattern;
+        }
+        $format = BaseType::format($d->ty);
+        if ($format !== null) {
+            $f->addFormat($format);
+        }
+        if ($d->constraints === null) {
+            return;
+        }
+        $rule = null;
+        foreach ($d->constraints as $name => $opts) {
+            if (!\is_string($name)) {
+                continue;
+            }
+            $rule ??= new Rule($this->path, $d->cat, $this->options, $this);
+            $rule->name = $name;
+            match ($name) {
+                'Length' => Length::apply($rule, $opts, $f),
+                'Count' => Count::apply($rule, $opts, $f),
+                'Range' => Bounds::range($rule, $opts, $f),
+                'GreaterThan', 'GreaterThanOrEqual', 'LessThan', 'LessThanOrEqual' =>
+                    Bounds::comparison($rule, $name, $opts, $f),
+                'Positive', 'PositiveOrZero', 'Negative', 'NegativeOrZero' => Bounds::sign($rule, $name, $f),
+                'Choice', 'AllowedValues' => Choice::apply($rule, $opts, $f),
+                'PluginExists', 'EntityBundleExists' => DerivedEnum::apply($rule, $opts, $f),
+                'FixedValue', 'IdenticalTo' => FixedValue::apply($rule, $opts, $f),
+                'NotBlank' => NotBlank::apply($d->cat, $f),
+                'Email', 'Url', 'Uuid', 'Ip', 'Date', 'DateOnly', 'DateTime' =>
+                    Format::apply($rule, $name, $opts, $f),
+                'Regex' => Regex::apply($rule, $opts, $f),
+                // No JSON Schema meaning: left out.
+                default => null,
+            };
+        }
+    }
+
+    /**
+     * Writes the validation keywords into `$out`. `$nullOk`: the schema itself
+     * must let null through (an optional input in the `type_array` style).
+     */
+    private function body(Definition $d, Facets $f, bool $nullOk, array &$out, int $depth): void
+    {
+        if ($d->baseSchema !== null) {
+            Nullable::baseSchema($d->baseSchema, $nullOk, $out);
+            return;
+        }
+        $out['type'] = Nullable::typeValue($d->ty, $nullOk);
+        $allOf = [];
+        if ($f->formats !== []) {
+            foreach ($f->formats as $i => $v) {
+                if ($i === 0) {
+                    $out['format'] = $v;
+                } else {
+                    $allOf[] = ['format' => $v];
+                }
+            }
+        }
+        if ($f->patterns !== []) {
+            foreach ($f->patterns as $i => $v) {
+                if ($i === 0) {
+                    $out['pattern'] = $v;
+                } else {
+                    $allOf[] = ['pattern' => $v];
+                }
+            }
+        }
+        if ($f->notPatterns !== []) {
+            foreach ($f->notPatterns as $i => $p) {
+                $v = Nullable::notPattern($p, $nullOk);
+                if ($i === 0) {
+                    $out['not'] = $v;
+                } else {
+                    $allOf[] = ['not' => $v];
+                }
+            }
+        }
+        if ($f->enums !== []) {
+            foreach ($f->enums as $i => $e) {
+                [$k, $v] = Nullable::enumeration($e, $nullOk);
+                if ($i === 0) {
+                    $out[$k] = $v;
+                } else {
+                    $allOf[] = [$k => $v];
+                }
+            }
+        }
+        if ($f->minLength !== null) {
+            $out['minLength'] = $f->minLength;
+        }
+        if ($f->maxLength !== null) {
+            $out['maxLength'] = $f->maxLength;
+        }
+        if ($f->minimum !== null) {
+            $out['minimum'] = $f->minimum;
+        }
+        if ($f->exclusiveMinimum !== null) {
+            $out['exclusiveMinimum'] = $f->exclusiveMinimum;
+        }
+        if ($f->maximum !== null) {
+            $out['maximum'] = $f->maximum;
+        }
+        if ($f->exclusiveMaximum !== null) {
+            $out['exclusiveMaximum'] = $f->exclusiveMaximum;
+        }
+        if ($d->cat === Definition::CAT_LIST) {
+            ListType::apply($this, $d, $out, $depth);
+            if ($f->minCount !== null) {
+                $out['minItems'] = $f->minCount;
+            }
+            if ($f->maxCount !== null) {
+                $out['maxItems'] = $f->maxCount;
+            }
+        } elseif ($d->cat === Definition::CAT_MAP) {
+            MapType::apply($this, $d, $out, $depth);
+            if ($f->minCount !== null) {
+                $out['minProperties'] = $f->minCount;
+            }
+            if ($f->maxCount !== null) {
+                $out['maxProperties'] = $f->maxCount;
+            }
+        }
+        if ($allOf !== []) {
+            $out['allOf'] = $allOf;
+        }
+    }
+
+    /**
+     * Normalizes the definition `$def` found at `$seg` (`items`) or `$seg.$key`
+     * (`properties.<name>`) of the current one, with the path extended.
+     */
+    public function child(string $seg, int|string|null $key, mixed $def, int $depth): array
+    {
+        $segs = &$this->path->segs;
+        $segs[] = $seg;
+        if ($key !== null) {
+            $segs[] = $key;
+        }
+        if (!\is_array($def)) {
+            throw $this->path->error([], 'must be an array (a definition)');
+        }
+        $r = $this->schema($def, $depth + 1);
+        \array_pop($segs);
+        if ($key !== null) {
+            \array_pop($segs);
+        }
+        return $r;
+    }
+}

@@ -1,0 +1,99 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Php\Normalize;
+
+/**
+ * How an optional input lets null through, in the three styles
+ * (src/normalize/nullable.rs): `type_array` adds `"null"` to `type` (and to
+ * `enum`; a `const` becomes an `enum`; a `not` gets a type guard so null passes
+ * it); `one_of`/`any_of` put the schema in a branch beside `{"type": "null"}`. A
+ * required input never lets null through: its `type` never includes `"null"`.
+ */
+final class Nullable
+{
+    /** `[inner, {"type": "null"}]`. */
+    public static function branches(array $inner): array
+    {
+        return [$inner, ['type' => 'null']];
+    }
+
+    /** The `type` keyword of a type. */
+    public static function typeValue(int $ty, bool $nullOk): string|array
+    {
+        $t = BaseType::jsonType($ty);
+        if ($t !== null) {
+            return $nullOk ? [$t, 'null'] : $t;
+        }
+        $any = BaseType::ANY;
+        if ($nullOk) {
+            $any[] = 'null';
+        }
+        return $any;
+    }
+
+    /** The schema under `not` for a `match: false` Regex. */
+    public static function notPattern(string $p, bool $nullOk): array
+    {
+        return $nullOk ? ['type' => 'string', 'pattern' => $p] : ['pattern' => $p];
+    }
+
+    private static function hasNull(array $list): bool
+    {
+        return \in_array(null, $list, true);
+    }
+
+    /** A copy of `$list` (its values) with null appended. */
+    private static function withNull(array $list): array
+    {
+        $out = \array_values($list);
+        $out[] = null;
+        return $out;
+    }
+
+    /**
+     * `enum` or `const`, with null let in when `$nullOk`.
+     *
+     * @param array{0: bool, 1: mixed} $e [isConst, value]
+     * @return array{0: string, 1: mixed} [keyword, value]
+     */
+    public static function enumeration(array $e, bool $nullOk): array
+    {
+        [$isConst, $v] = $e;
+        if (!$isConst) {
+            return ['enum', $nullOk && !self::hasNull($v) ? self::withNull($v) : $v];
+        }
+        if ($nullOk) {
+            return ['enum', $v === null ? [null] : [$v, null]];
+        }
+        return ['const', $v];
+    }
+
+    /** Copies a base schema's keywords into `$out`. */
+    public static function baseSchema(array $base, bool $nullOk, array &$out): void
+    {
+        foreach ($base as $k => $v) {
+            if (BaseSchema::isAnnotation($k)) {
+                continue;
+            }
+            if ($nullOk) {
+                if ($k === 'type') {
+                    if (\is_string($v)) {
+                        $v = [$v, 'null'];
+                    } elseif (\is_array($v)) {
+                        $v = self::withNull($v);
+                    }
+                } elseif ($k === 'enum') {
+                    if (\is_array($v) && !self::hasNull($v)) {
+                        $v = self::withNull($v);
+                    }
+                } elseif ($k === 'const') {
+                    $out['enum'] = self::enumeration([true, $v], true)[1];
+                    continue;
+                }
+            }
+            $out[$k] = $v;
+        }
+    }
+}

@@ -1,0 +1,58 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Php\Normalize;
+
+use ToolSchema\Php\Regex\Translator;
+
+/**
+ * `Regex` → `pattern` (or `not: {pattern}` for `match: false`) when the PCRE
+ * pattern translates exactly to ECMA-262 (ToolSchema\Php\Regex\Translator);
+ * otherwise nothing, and a warning whose code says why. `htmlPattern` is not used
+ * (src/normalize/regex.rs).
+ */
+final class Regex
+{
+    public static function apply(Rule $rule, mixed $opts, Facets $f): void
+    {
+        if (\is_string($opts)) {
+            $source = $opts;
+            $matches = true;
+        } elseif (\is_array($opts)) {
+            $source = $opts['pattern'] ?? null;
+            if ($source === null) {
+                throw $rule->error(['pattern'], 'is required');
+            }
+            if (!\is_string($source)) {
+                throw $rule->error(['pattern'], 'must be a string');
+            }
+            $m = $opts['match'] ?? null;
+            if ($m === null) {
+                $matches = true;
+            } elseif (\is_bool($m)) {
+                $matches = $m;
+            } else {
+                throw $rule->error(['match'], 'must be a boolean');
+            }
+        } else {
+            throw $rule->error([], 'must be a string or an array of options');
+        }
+        if (!Definition::validUtf8($source)) {
+            throw $rule->error(\is_array($opts) ? ['pattern'] : [], 'must be valid UTF-8');
+        }
+        if ($rule->cat !== Definition::CAT_STR) {
+            return;
+        }
+        [$pattern, $code, $message] = Translator::translate($source);
+        if ($pattern !== null) {
+            if ($matches) {
+                $f->patterns[] = $pattern;
+            } else {
+                $f->notPatterns[] = $pattern;
+            }
+        } else {
+            $rule->warn((string) $code, (string) $message);
+        }
+    }
+}

@@ -1,0 +1,81 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Php\Normalize;
+
+use ToolSchema\Php\Path;
+
+/**
+ * What a constraint rule sees: where it is, what it applies to, and where to put
+ * warnings (`Rule` of src/normalize/facets.rs).
+ */
+final class Rule
+{
+    /** The constraint name (a known one: `Length`, `Choice`, ...). */
+    public string $name = '';
+
+    public function __construct(
+        public readonly Path $path,
+        public readonly int $cat,
+        public readonly Options $options,
+        private readonly Normalizer $normalizer,
+    ) {
+    }
+
+    /**
+     * An error at `constraints.<name>.<extra...>`.
+     *
+     * @param list<string|int> $extra
+     */
+    public function error(array $extra, string $message): \ValueError
+    {
+        return $this->path->error(['constraints', $this->name, ...$extra], $message);
+    }
+
+    /** A warning at `constraints.<name>`. */
+    public function warn(string $code, string $message): void
+    {
+        $this->normalizer->warnings[] = [
+            'code' => $code,
+            'path' => $this->path->render(['constraints', $this->name]),
+            'message' => $message,
+        ];
+    }
+
+    /** An option that is a non-negative int, or absent/null. */
+    public function countOption(array $opts, string $key): ?int
+    {
+        $v = $opts[$key] ?? null;
+        if ($v === null) {
+            return null;
+        }
+        if (\is_int($v) && $v >= 0) {
+            return $v;
+        }
+        throw $this->error([$key], 'must be a non-negative integer or null');
+    }
+
+    /**
+     * A finite int or float.
+     *
+     * @param list<string|int> $extra
+     */
+    public function number(mixed $n, array $extra): int|float
+    {
+        if (\is_int($n) || (\is_float($n) && \is_finite($n))) {
+            return $n;
+        }
+        throw $this->error($extra, 'must be a finite number');
+    }
+
+    /** An optional number option: absent/null, or a finite int or float. */
+    public function numberOption(array $opts, string $key): int|float|null
+    {
+        $v = $opts[$key] ?? null;
+        if ($v === null) {
+            return null;
+        }
+        return $this->number($v, [$key]);
+    }
+}
