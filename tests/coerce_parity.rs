@@ -328,7 +328,7 @@ fn gen_date(r: &mut Rng) -> String {
 /// A numeric-looking string in a random accepted or near-miss shape.
 fn gen_number(r: &mut Rng) -> String {
     let mut s = String::new();
-    let sign: &str = *r.pick(&["", "", "", "-", "+", " "]);
+    let sign = *r.pick(&["", "", "", "-", "+", " "]);
     s.push_str(sign);
     let digits = 1 + r.below(21);
     for i in 0..digits {

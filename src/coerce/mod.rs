@@ -20,11 +20,13 @@ pub mod json_string;
 pub mod list_wrap;
 pub mod numeric_string;
 pub mod timestamp;
+pub mod view_def;
 pub mod walk_json;
 
 pub use decide::decide;
 pub use definition::{parse_definition, CoerceDef, DefNode, Key, Kind, MAX_DEPTH};
 pub use json_string::decode_json;
+pub use view_def::{scalar_of_node, ViewDef};
 pub use walk_json::coerce_json;
 
 /// A PHP scalar as the rules see it. Strings are raw bytes (maybe invalid UTF-8).
