@@ -118,6 +118,8 @@ pub struct Parser {
     names: Vec<String>,
     emulations: u32,
     emitted: usize,
+    /// Position just after the last quantifier (to tell `a+?` from `a+(?#c)?`).
+    last_quant_end: usize,
 }
 
 fn props_atom(len: u64, cost: u64) -> Props {
@@ -219,6 +221,7 @@ impl Parser {
             names: Vec::new(),
             emulations: 0,
             emitted: 0,
+            last_quant_end: usize::MAX,
         }
     }
 
@@ -317,6 +320,7 @@ impl Parser {
                     ));
                 }
             }
+            let start = self.pos;
             self.pos += 1;
             match c {
                 '\\' => quote = self.escape()?,
@@ -358,11 +362,11 @@ impl Parser {
                     frame.alts.push(compose_items(items));
                     frame.blocked = false;
                 }
-                '*' => self.quantify(0, None)?,
-                '+' => self.quantify(1, None)?,
-                '?' => self.quantify(0, Some(1))?,
+                '*' => self.quantify(start, 0, None)?,
+                '+' => self.quantify(start, 1, None)?,
+                '?' => self.quantify(start, 0, Some(1))?,
                 '{' => match self.brace()? {
-                    Some((min, max)) => self.quantify(min, max)?,
+                    Some((min, max)) => self.quantify(start, min, max)?,
                     None => self.literal('{' as u32)?,
                 },
                 _ => self.literal(c as u32)?,
@@ -662,7 +666,7 @@ impl Parser {
         Ok(Some((min, max)))
     }
 
-    fn quantify(&mut self, min: u32, max: Option<u32>) -> Result<(), Skip> {
+    fn quantify(&mut self, start: usize, min: u32, max: Option<u32>) -> Result<(), Skip> {
         let mut lazy_mark = false;
         let mut possessive = false;
         match self.peek() {
@@ -675,6 +679,26 @@ impl Parser {
                 self.pos += 1;
             }
             _ => {}
+        }
+        if self.flags.extended {
+            let mut i = self.pos;
+            loop {
+                match self.at(i) {
+                    Some(' ' | '\t' | '\n' | '\x0B' | '\x0C' | '\r') => i += 1,
+                    Some('#') => {
+                        while self.at(i).is_some_and(|c| c != '\n') {
+                            i += 1;
+                        }
+                    }
+                    _ => break,
+                }
+            }
+            if i > self.pos && matches!(self.at(i), Some('?' | '+')) {
+                return Err(skip(
+                    CONSTRUCT,
+                    "white space between a quantifier and ? or + is not supported",
+                ));
+            }
         }
         let ungreedy = self.flags.ungreedy;
         let frame = self.frame()?;
@@ -691,6 +715,12 @@ impl Parser {
             ));
         };
         match item.kind {
+            Kind::Quantified if start != self.last_quant_end => {
+                return Err(skip(
+                    CONSTRUCT,
+                    "quantifier separated from a quantifier is not supported",
+                ))
+            }
             Kind::Assertion | Kind::Quantified => {
                 return Err(skip(
                     INVALID,
@@ -725,7 +755,7 @@ impl Parser {
             } else {
                 None
             },
-            unsafe_atomic: p.unsafe_atomic || (p.nullable && max.map_or(true, |m| m > 1)),
+            unsafe_atomic: p.unsafe_atomic || (p.nullable && !matches!(max, Some(m) if m <= 1)),
             has_emul: p.has_emul,
             cost: if item.group {
                 clamp_cost(p.cost * copies + 8)
@@ -733,6 +763,7 @@ impl Parser {
                 clamp_cost(p.cost + 4)
             },
         };
+        self.last_quant_end = self.pos;
         let mut text = format!("{}{}", base, q);
         let mut single = false;
         if possessive {
@@ -817,7 +848,7 @@ impl Parser {
                 "subpattern name is too long (maximum 32 code units)",
             ));
         }
-        if self.names.iter().any(|n| *n == name) {
+        if self.names.contains(&name) {
             return Err(skip(INVALID, "two named subpatterns have the same name"));
         }
         self.names.push(name);
@@ -1104,30 +1135,50 @@ impl Parser {
         Ok(ClassAtom::Char(cp))
     }
 
+    /// PCRE2's `check_posix_syntax()`: `i` is at the terminator (`:`, `.` or
+    /// `=`) after a `[`; returns the position of the closing terminator.
+    fn posix_end(&self, i: usize) -> Option<usize> {
+        let term = self.at(i)?;
+        let n = self.chars.len();
+        let mut j = i + 1;
+        while n >= j + 2 {
+            let c = self.chars[j];
+            let d = self.chars[j + 1];
+            if c == '\\' && (d == ']' || d == '\\') {
+                j += 1;
+            } else if (c == '[' && d == term) || c == ']' {
+                return None;
+            } else if c == term && d == ']' {
+                return Some(j);
+            }
+            j += 1;
+        }
+        None
+    }
+
+    /// Whether a POSIX class starts here (a `[` followed by `[:...:]` syntax).
+    fn posix_follows(&self) -> bool {
+        self.peek() == Some('[')
+            && matches!(self.at(self.pos + 1), Some(':' | '.' | '='))
+            && self.posix_end(self.pos + 1).is_some()
+    }
+
     /// `[:name:]` inside a class (position at the `[`).
     fn posix(&mut self) -> Result<CharSet, Skip> {
         let term = self.at(self.pos + 1).unwrap_or(':');
-        let mut i = self.pos + 2;
-        let mut negated = false;
-        if term == ':' && self.at(i) == Some('^') {
-            negated = true;
-            i += 1;
-        }
-        let mut name = String::new();
-        while let Some(c) = self.at(i).filter(|c| c.is_ascii_lowercase()) {
-            name.push(c);
-            i += 1;
-        }
-        if self.at(i) != Some(term) || self.at(i + 1) != Some(']') {
-            return Err(skip(
-                CONSTRUCT,
-                "'[' followed by ':', '.' or '=' in a character class is not supported",
-            ));
-        }
+        let Some(end) = self.posix_end(self.pos + 1) else {
+            return Err(skip(INVALID, "unknown POSIX class name"));
+        };
         if term != ':' {
             return Err(skip(INVALID, "POSIX collating elements are not supported"));
         }
-        self.pos = i + 2;
+        let mut start = self.pos + 2;
+        let negated = self.at(start) == Some('^');
+        if negated {
+            start += 1;
+        }
+        let name: String = self.chars.get(start..end).unwrap_or(&[]).iter().collect();
+        self.pos = end + 2;
         let table = match charset::posix(&name, self.utf) {
             None => return Err(skip(INVALID, "unknown POSIX class name")),
             Some(Err(())) => {
@@ -1154,6 +1205,18 @@ impl Parser {
 
     /// `[` seen; position after it.
     fn class(&mut self) -> Result<(), Skip> {
+        if let Some(term @ (':' | '.' | '=')) = self.peek() {
+            if self.posix_end(self.pos).is_some() {
+                return Err(skip(
+                    INVALID,
+                    if term == ':' {
+                        "POSIX named classes are supported only within a class"
+                    } else {
+                        "POSIX collating elements are not supported"
+                    },
+                ));
+            }
+        }
         let mut negated = false;
         if self.peek() == Some('^') {
             negated = true;
@@ -1171,7 +1234,7 @@ impl Parser {
                 break;
             }
             first = false;
-            if c == '[' && matches!(self.at(self.pos + 1), Some(':' | '.' | '=')) {
+            if self.posix_follows() {
                 let set = self.posix()?;
                 if self.range_follows() {
                     return Err(skip(INVALID, "invalid range in character class"));
@@ -1189,9 +1252,7 @@ impl Parser {
                 ClassAtom::Char(lo) => {
                     if self.range_follows() {
                         self.pos += 1;
-                        if self.peek() == Some('[')
-                            && matches!(self.at(self.pos + 1), Some(':' | '.' | '='))
-                        {
+                        if self.posix_follows() {
                             return Err(skip(INVALID, "invalid range in character class"));
                         }
                         match self.class_atom()? {

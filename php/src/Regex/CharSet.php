@@ -1,0 +1,183 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Php\Regex;
+
+/**
+ * Stage `charset`: sets of code points as sorted, merged, inclusive ranges,
+ * plus the fixed tables taken from PHP 8.2's bundled PCRE2 10.42
+ * (`\d` under /u is every Nd code point of Unicode 15, etc.).
+ * Mirrors `src/regex/charset.rs`.
+ */
+final class CharSet
+{
+    /** Highest Unicode code point. */
+    public const MAX_CP = 0x10FFFF;
+
+    public const DIGIT_UCP = [[0x30, 0x39], [0x660, 0x669], [0x6F0, 0x6F9], [0x7C0, 0x7C9], [0x966, 0x96F], [0x9E6, 0x9EF], [0xA66, 0xA6F], [0xAE6, 0xAEF], [0xB66, 0xB6F], [0xBE6, 0xBEF], [0xC66, 0xC6F], [0xCE6, 0xCEF], [0xD66, 0xD6F], [0xDE6, 0xDEF], [0xE50, 0xE59], [0xED0, 0xED9], [0xF20, 0xF29], [0x1040, 0x1049], [0x1090, 0x1099], [0x17E0, 0x17E9], [0x1810, 0x1819], [0x1946, 0x194F], [0x19D0, 0x19D9], [0x1A80, 0x1A89], [0x1A90, 0x1A99], [0x1B50, 0x1B59], [0x1BB0, 0x1BB9], [0x1C40, 0x1C49], [0x1C50, 0x1C59], [0xA620, 0xA629], [0xA8D0, 0xA8D9], [0xA900, 0xA909], [0xA9D0, 0xA9D9], [0xA9F0, 0xA9F9], [0xAA50, 0xAA59], [0xABF0, 0xABF9], [0xFF10, 0xFF19], [0x104A0, 0x104A9], [0x10D30, 0x10D39], [0x11066, 0x1106F], [0x110F0, 0x110F9], [0x11136, 0x1113F], [0x111D0, 0x111D9], [0x112F0, 0x112F9], [0x11450, 0x11459], [0x114D0, 0x114D9], [0x11650, 0x11659], [0x116C0, 0x116C9], [0x11730, 0x11739], [0x118E0, 0x118E9], [0x11950, 0x11959], [0x11C50, 0x11C59], [0x11D50, 0x11D59], [0x11DA0, 0x11DA9], [0x16A60, 0x16A69], [0x16AC0, 0x16AC9], [0x16B50, 0x16B59], [0x1D7CE, 0x1D7FF], [0x1E140, 0x1E149], [0x1E2F0, 0x1E2F9], [0x1E950, 0x1E959], [0x1FBF0, 0x1FBF9]];
+    public const SPACE_UCP = [[0x9, 0xD], [0x20, 0x20], [0x85, 0x85], [0xA0, 0xA0], [0x1680, 0x1680], [0x180E, 0x180E], [0x2000, 0x200A], [0x2028, 0x2029], [0x202F, 0x202F], [0x205F, 0x205F], [0x3000, 0x3000]];
+    public const HSPACE_UCP = [[0x9, 0x9], [0x20, 0x20], [0xA0, 0xA0], [0x1680, 0x1680], [0x180E, 0x180E], [0x2000, 0x200A], [0x202F, 0x202F], [0x205F, 0x205F], [0x3000, 0x3000]];
+    public const VSPACE_UCP = [[0xA, 0xD], [0x85, 0x85], [0x2028, 0x2029]];
+    public const HSPACE_BYTES = [[0x9, 0x9], [0x20, 0x20], [0xA0, 0xA0]];
+    public const VSPACE_BYTES = [[0xA, 0xD], [0x85, 0x85]];
+    public const DIGIT_ASCII = [[0x30, 0x39]];
+    public const SPACE_ASCII = [[0x9, 0xD], [0x20, 0x20]];
+    public const WORD_ASCII = [[0x30, 0x39], [0x41, 0x5A], [0x5F, 0x5F], [0x61, 0x7A]];
+
+    /** @var list<array{0: int, 1: int}> */
+    public array $ranges = [];
+
+    /**
+     * A POSIX class by name: a table, `false` when the class exists but its /u
+     * meaning is not tabulated here, `null` for an unknown name.
+     *
+     * @return list<array{0: int, 1: int}>|false|null
+     */
+    public static function posix(string $name, bool $utf): array|false|null
+    {
+        $ascii = match ($name) {
+            'alpha' => [[0x41, 0x5A], [0x61, 0x7A]],
+            'upper' => [[0x41, 0x5A]],
+            'lower' => [[0x61, 0x7A]],
+            'punct' => [[0x21, 0x2F], [0x3A, 0x40], [0x5B, 0x60], [0x7B, 0x7E]],
+            'graph' => [[0x21, 0x7E]],
+            'print' => [[0x20, 0x7E]],
+            'alnum' => [[0x30, 0x39], [0x41, 0x5A], [0x61, 0x7A]],
+            'word' => self::WORD_ASCII,
+            'digit' => self::DIGIT_ASCII,
+            'space' => self::SPACE_ASCII,
+            'xdigit' => [[0x30, 0x39], [0x41, 0x46], [0x61, 0x66]],
+            'blank' => [[0x9, 0x9], [0x20, 0x20]],
+            'cntrl' => [[0x0, 0x1F], [0x7F, 0x7F]],
+            'ascii' => [[0x0, 0x7F]],
+            default => null,
+        };
+        if ($ascii === null) {
+            return null;
+        }
+        if (!$utf) {
+            return $ascii;
+        }
+        return match ($name) {
+            'digit' => self::DIGIT_UCP,
+            'space' => self::SPACE_UCP,
+            'blank' => self::HSPACE_UCP,
+            'cntrl' => [[0x0, 0x1F], [0x7F, 0x9F]],
+            'xdigit', 'ascii' => $ascii,
+            default => false,
+        };
+    }
+
+    /** @param list<array{0: int, 1: int}> $table */
+    public static function fromTable(array $table): self
+    {
+        $set = new self();
+        foreach ($table as [$lo, $hi]) {
+            $set->add($lo, $hi);
+        }
+        return $set;
+    }
+
+    /** Adds the inclusive range `lo..=hi` (requires `lo <= hi`). */
+    public function add(int $lo, int $hi): void
+    {
+        $out = [];
+        $nlo = $lo;
+        $nhi = $hi;
+        $placed = false;
+        foreach ($this->ranges as [$a, $b]) {
+            if ($b + 1 < $nlo) {
+                $out[] = [$a, $b];
+            } elseif ($nhi + 1 < $a) {
+                if (!$placed) {
+                    $out[] = [$nlo, $nhi];
+                    $placed = true;
+                }
+                $out[] = [$a, $b];
+            } else {
+                $nlo = min($nlo, $a);
+                $nhi = max($nhi, $b);
+            }
+        }
+        if (!$placed) {
+            $out[] = [$nlo, $nhi];
+        }
+        $this->ranges = $out;
+    }
+
+    public function union(self $other): void
+    {
+        foreach ($other->ranges as [$lo, $hi]) {
+            $this->add($lo, $hi);
+        }
+    }
+
+    /** The complement within `0..=max`. */
+    public function complement(int $max): self
+    {
+        $out = new self();
+        $next = 0;
+        $done = false;
+        foreach ($this->ranges as [$a, $b]) {
+            if ($a > $max) {
+                break;
+            }
+            if ($a > $next) {
+                $out->ranges[] = [$next, $a - 1];
+            }
+            if ($b >= $max) {
+                $done = true;
+                break;
+            }
+            $next = $b + 1;
+        }
+        if (!$done) {
+            $out->ranges[] = [$next, $max];
+        }
+        return $out;
+    }
+
+    public function contains(int $cp): bool
+    {
+        foreach ($this->ranges as [$a, $b]) {
+            if ($a <= $cp && $cp <= $b) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether any member is `>= cp`. */
+    public function hasFrom(int $cp): bool
+    {
+        $n = \count($this->ranges);
+        return $n > 0 && $this->ranges[$n - 1][1] >= $cp;
+    }
+
+    /**
+     * Adds the case partners of ASCII letters, as PCRE2 folds them: ASCII
+     * pairs only without /u; with /u also K (U+212A) for k and long s
+     * (U+017F) for s.
+     */
+    public function closeAsciiCase(bool $utf): void
+    {
+        $extra = [];
+        for ($cp = 0x41; $cp <= 0x5A; $cp++) {
+            $lower = $cp + 0x20;
+            if ($this->contains($cp) || $this->contains($lower)) {
+                $extra[] = $cp;
+                $extra[] = $lower;
+                if ($utf && $cp === 0x4B) {
+                    $extra[] = 0x212A;
+                }
+                if ($utf && $cp === 0x53) {
+                    $extra[] = 0x17F;
+                }
+            }
+        }
+        foreach ($extra as $cp) {
+            $this->add($cp, $cp);
+        }
+    }
+}

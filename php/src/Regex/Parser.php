@@ -1,0 +1,1183 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Php\Regex;
+
+/**
+ * Stage `parser`: one left-to-right pass over the pattern body that reads
+ * PCRE2 syntax and builds the ECMA-262 text bottom-up on an explicit stack of
+ * open groups (no recursion). Every item carries the properties needed to
+ * decide soundness (see docs/regex.md).
+ * Mirrors `src/regex/parser.rs`.
+ *
+ * Props (array): nullable, midnull, len (?int), unsafe_atomic, has_emul, cost.
+ * Item (array): text, single, group, kind, props, multibyte.
+ *
+ * @internal
+ */
+final class Parser
+{
+    /** Upper bound kept for lengths (lookbehind limit is 65535). */
+    private const LEN_CAP = 65536;
+
+    private const KIND_ATOM = 'atom';
+    private const KIND_ASSERTION = 'assertion';
+    private const KIND_LOOKAROUND = 'lookaround';
+    private const KIND_QUANTIFIED = 'quantified';
+
+    private const G_ROOT = 'root';
+    private const G_GROUP = 'group';
+    private const G_ATOMIC = 'atomic';
+    private const G_AHEAD = 'ahead';
+    private const G_NEG_AHEAD = 'neg_ahead';
+    private const G_BEHIND = 'behind';
+    private const G_NEG_BEHIND = 'neg_behind';
+
+    private const EMPTY = [
+        'nullable' => true,
+        'midnull' => true,
+        'len' => 0,
+        'unsafe_atomic' => false,
+        'has_emul' => false,
+        'cost' => 0,
+    ];
+
+    /** @var list<string> characters of the body */
+    private array $chars;
+    /** @var list<int> code points of the body */
+    private array $cps;
+    private int $pos = 0;
+    /** @var array{caseless: bool, multiline: bool, dotall: bool, extended: bool, ungreedy: bool} */
+    private array $flags;
+    private bool $utf;
+    private bool $dollarEndonly;
+    private bool $anchored;
+    /** @var list<\stdClass> frames: kind, saved, alts, items, blocked */
+    private array $frames = [];
+    /** @var list<string> */
+    private array $names = [];
+    private int $emulations = 0;
+    private int $emitted = 0;
+    /** Position just after the last quantifier (to tell `a+?` from `a+(?#c)?`). */
+    private int $lastQuantEnd = -1;
+
+    /** @param array<string, bool> $m */
+    public function __construct(string $body, array $m)
+    {
+        $this->flags = [
+            'caseless' => $m['caseless'],
+            'multiline' => $m['multiline'],
+            'dotall' => $m['dotall'],
+            'extended' => $m['extended'],
+            'ungreedy' => $m['ungreedy'],
+        ];
+        $this->utf = $m['utf'];
+        $this->dollarEndonly = $m['dollar_endonly'];
+        $this->anchored = $m['anchored'];
+        $chars = $body === '' ? [] : preg_split('//u', $body, -1, PREG_SPLIT_NO_EMPTY);
+        $this->chars = \is_array($chars) ? $chars : [];
+        $this->cps = array_map(self::cp(...), $this->chars);
+        $this->frames[] = self::newFrame(self::G_ROOT, $this->flags);
+    }
+
+    private static function cp(string $c): int
+    {
+        $b = \ord($c[0]);
+        if ($b < 0x80) {
+            return $b;
+        }
+        if ($b < 0xE0) {
+            return (($b & 0x1F) << 6) | (\ord($c[1]) & 0x3F);
+        }
+        if ($b < 0xF0) {
+            return (($b & 0x0F) << 12) | ((\ord($c[1]) & 0x3F) << 6) | (\ord($c[2]) & 0x3F);
+        }
+        return (($b & 0x07) << 18) | ((\ord($c[1]) & 0x3F) << 12) | ((\ord($c[2]) & 0x3F) << 6) | (\ord($c[3]) & 0x3F);
+    }
+
+    /** @param array<string, bool> $saved */
+    private static function newFrame(string $kind, array $saved): \stdClass
+    {
+        $f = new \stdClass();
+        $f->kind = $kind;
+        $f->saved = $saved;
+        $f->alts = [];
+        $f->items = [];
+        $f->blocked = false;
+        return $f;
+    }
+
+    private static function clampCost(int $c): int
+    {
+        return min($c, Translator::MAX_COST + 1);
+    }
+
+    private static function clampLen(int $l): int
+    {
+        return min($l, self::LEN_CAP);
+    }
+
+    private static function propsAtom(int $len, int $cost): array
+    {
+        return ['nullable' => false, 'midnull' => false, 'len' => $len, 'unsafe_atomic' => false, 'has_emul' => false, 'cost' => $cost];
+    }
+
+    private static function propsAssertion(bool $midnull): array
+    {
+        return ['nullable' => true, 'midnull' => $midnull, 'len' => 0, 'unsafe_atomic' => false, 'has_emul' => false, 'cost' => 4];
+    }
+
+    private static function concat(array $a, array $b): array
+    {
+        return [
+            'nullable' => $a['nullable'] && $b['nullable'],
+            'midnull' => $a['midnull'] && $b['midnull'],
+            'len' => ($a['len'] !== null && $b['len'] !== null) ? self::clampLen($a['len'] + $b['len']) : null,
+            'unsafe_atomic' => $a['unsafe_atomic'] || $b['unsafe_atomic'],
+            'has_emul' => $a['has_emul'] || $b['has_emul'],
+            'cost' => self::clampCost($a['cost'] + $b['cost']),
+        ];
+    }
+
+    private static function alternate(array $a, array $b): array
+    {
+        return [
+            'nullable' => $a['nullable'] || $b['nullable'],
+            'midnull' => $a['midnull'] || $b['midnull'],
+            'len' => $a['len'] === $b['len'] ? $a['len'] : null,
+            'unsafe_atomic' => $a['unsafe_atomic'] || $b['unsafe_atomic'],
+            'has_emul' => $a['has_emul'] || $b['has_emul'],
+            'cost' => self::clampCost($a['cost'] + $b['cost'] + 4),
+        ];
+    }
+
+    /** @param list<array<string, mixed>> $items */
+    private static function composeItems(array $items): array
+    {
+        $text = '';
+        $props = self::EMPTY;
+        foreach ($items as $item) {
+            $text .= $item['text'];
+            $props = self::concat($props, $item['props']);
+        }
+        return [$text, $props];
+    }
+
+    private static function utf8Len(int $cp): int
+    {
+        return $cp <= 0x7F ? 1 : ($cp <= 0x7FF ? 2 : ($cp <= 0xFFFF ? 3 : 4));
+    }
+
+    private static function bytesSkip(): Skip
+    {
+        return new Skip(Translator::BYTES, 'matches single bytes of multibyte characters without the u modifier');
+    }
+
+    private static function isDigit(?string $c): bool
+    {
+        return $c !== null && \strlen($c) === 1 && $c >= '0' && $c <= '9';
+    }
+
+    private static function isHex(?string $c): bool
+    {
+        return $c !== null && \strlen($c) === 1 && (($c >= '0' && $c <= '9') || ($c >= 'a' && $c <= 'f') || ($c >= 'A' && $c <= 'F'));
+    }
+
+    private static function isAsciiAlpha(string $c): bool
+    {
+        return \strlen($c) === 1 && (($c >= 'a' && $c <= 'z') || ($c >= 'A' && $c <= 'Z'));
+    }
+
+    private static function isAsciiAlnum(string $c): bool
+    {
+        return self::isAsciiAlpha($c) || self::isDigit($c);
+    }
+
+    private function at(int $i): ?string
+    {
+        return $this->chars[$i] ?? null;
+    }
+
+    private function peek(): ?string
+    {
+        return $this->chars[$this->pos] ?? null;
+    }
+
+    private function frame(): \stdClass
+    {
+        $n = \count($this->frames);
+        if ($n === 0) {
+            throw new Skip(Translator::INVALID, 'unmatched closing parenthesis');
+        }
+        return $this->frames[$n - 1];
+    }
+
+    private function push(array $item): void
+    {
+        $this->emitted += \strlen($item['text']);
+        if ($this->emitted > Translator::MAX_OUTPUT_BYTES) {
+            throw new Skip(Translator::TOO_COMPLEX, 'translated pattern would be too long');
+        }
+        $frame = $this->frame();
+        $frame->items[] = $item;
+        $frame->blocked = false;
+    }
+
+    private function pushAtom(string $text, int $len, int $cost, bool $multibyte): void
+    {
+        $this->push([
+            'text' => $text,
+            'single' => true,
+            'group' => false,
+            'kind' => self::KIND_ATOM,
+            'props' => self::propsAtom($len, $cost),
+            'multibyte' => $multibyte,
+        ]);
+    }
+
+    private function pushAssertion(string $text, bool $midnull): void
+    {
+        $this->push([
+            'text' => $text,
+            'single' => false,
+            'group' => false,
+            'kind' => self::KIND_ASSERTION,
+            'props' => self::propsAssertion($midnull),
+            'multibyte' => false,
+        ]);
+    }
+
+    private function pushSet(CharSet $set, bool $negated): void
+    {
+        $cost = self::clampCost(40 + 8 * \count($set->ranges));
+        $this->pushAtom(Emit::class($set, $negated), 1, $cost, false);
+    }
+
+    /** Runs the whole translation of the body. */
+    public function run(): string
+    {
+        $n = \count($this->chars);
+        $quote = false;
+        while ($this->pos < $n) {
+            $c = $this->chars[$this->pos];
+            if ($quote) {
+                if ($c === '\\' && $this->at($this->pos + 1) === 'E') {
+                    $quote = false;
+                    $this->pos += 2;
+                    continue;
+                }
+                $this->pos++;
+                $this->literal($this->cps[$this->pos - 1]);
+                continue;
+            }
+            if ($this->flags['extended']) {
+                if ($c === ' ' || $c === "\t" || $c === "\n" || $c === "\x0B" || $c === "\x0C" || $c === "\r") {
+                    $this->pos++;
+                    continue;
+                }
+                if ($c === '#') {
+                    while ($this->pos < $n && $this->chars[$this->pos] !== "\n") {
+                        $this->pos++;
+                    }
+                    continue;
+                }
+                $cp = $this->cps[$this->pos];
+                if ($cp === 0x85 || $cp === 0x200E || $cp === 0x200F || $cp === 0x2028 || $cp === 0x2029) {
+                    throw new Skip(Translator::CONSTRUCT, 'non-ASCII white space in extended mode is not supported');
+                }
+            }
+            $cp = $this->cps[$this->pos];
+            $start = $this->pos;
+            $this->pos++;
+            switch ($c) {
+                case '\\':
+                    $quote = $this->escape();
+                    break;
+                case '.':
+                    if (!$this->utf) {
+                        throw self::bytesSkip();
+                    }
+                    $this->pushAtom($this->flags['dotall'] ? Emit::DOT_ALL : Emit::DOT, 1, 4, false);
+                    break;
+                case '^':
+                    $this->pushAssertion($this->flags['multiline'] ? Emit::CARET_MULTILINE : '^', false);
+                    break;
+                case '$':
+                    if ($this->flags['multiline']) {
+                        $text = Emit::DOLLAR_MULTILINE;
+                    } elseif ($this->dollarEndonly) {
+                        $text = '$';
+                    } else {
+                        $text = Emit::DOLLAR_FINAL_NEWLINE;
+                    }
+                    $this->pushAssertion($text, false);
+                    break;
+                case '[':
+                    $this->class();
+                    break;
+                case '(':
+                    $this->open();
+                    break;
+                case ')':
+                    $this->close();
+                    break;
+                case '|':
+                    $frame = $this->frame();
+                    $items = $frame->items;
+                    $frame->items = [];
+                    $frame->alts[] = self::composeItems($items);
+                    $frame->blocked = false;
+                    break;
+                case '*':
+                    $this->quantify($start, 0, null);
+                    break;
+                case '+':
+                    $this->quantify($start, 1, null);
+                    break;
+                case '?':
+                    $this->quantify($start, 0, 1);
+                    break;
+                case '{':
+                    $q = $this->brace();
+                    if ($q === null) {
+                        $this->literal(0x7B);
+                    } else {
+                        $this->quantify($start, $q[0], $q[1]);
+                    }
+                    break;
+                default:
+                    $this->literal($cp);
+            }
+        }
+        if (\count($this->frames) !== 1) {
+            throw new Skip(Translator::INVALID, 'missing closing parenthesis');
+        }
+        $root = array_pop($this->frames);
+        [$text, $props, $branches] = self::composeAlts($root);
+        $out = $text;
+        $midnull = $props['midnull'];
+        if ($this->anchored) {
+            $out = \count($branches) > 1 ? '^(?:' . $out . ')' : '^' . $out;
+            $midnull = false;
+        }
+        if (!$this->utf && $midnull) {
+            throw new Skip(Translator::BYTES, 'pattern can match an empty string inside a multibyte character without the u modifier');
+        }
+        if ($props['cost'] > Translator::MAX_COST) {
+            throw new Skip(Translator::TOO_COMPLEX, 'pattern is too large to translate');
+        }
+        if (\strlen($out) > Translator::MAX_OUTPUT_BYTES) {
+            throw new Skip(Translator::TOO_COMPLEX, 'translated pattern would be too long');
+        }
+        return $out;
+    }
+
+    /** @return array{0: string, 1: array<string, mixed>, 2: list<?int>} */
+    private static function composeAlts(\stdClass $frame): array
+    {
+        $alts = $frame->alts;
+        $alts[] = self::composeItems($frame->items);
+        $text = '';
+        $props = self::EMPTY;
+        $lens = [];
+        foreach ($alts as $i => [$t, $p]) {
+            if ($i > 0) {
+                $text .= '|';
+                $props = self::alternate($props, $p);
+            } else {
+                $props = $p;
+            }
+            $lens[] = $p['len'];
+            $text .= $t;
+        }
+        return [$text, $props, $lens];
+    }
+
+    /** A literal code point from the pattern text (or an escape of it). */
+    private function literal(int $cp): void
+    {
+        if ($this->flags['caseless'] && (($cp >= 0x41 && $cp <= 0x5A) || ($cp >= 0x61 && $cp <= 0x7A))) {
+            $set = new CharSet();
+            $set->add($cp, $cp);
+            $set->closeAsciiCase($this->utf);
+            $this->pushSet($set, false);
+            return;
+        }
+        if ($this->flags['caseless'] && $this->utf && $cp >= 0x80) {
+            throw new Skip(Translator::CASE, 'case-insensitive matching of non-ASCII characters is not supported');
+        }
+        if ($this->utf) {
+            $len = 1;
+            $multibyte = false;
+        } else {
+            $len = self::utf8Len($cp);
+            $multibyte = $cp >= 0x80;
+        }
+        $this->pushAtom(Emit::literal($cp), $len, 4, $multibyte);
+    }
+
+    /** A code point given by an escape (`\x..`, `\n`...): without `u` it is one byte. */
+    private function escapedLiteral(int $cp): void
+    {
+        $this->checkEscaped($cp);
+        $this->literal($cp);
+    }
+
+    private function checkEscaped(int $cp): void
+    {
+        if (!$this->utf && $cp > 0xFF) {
+            throw new Skip(Translator::INVALID, 'character code point value in \x{} is too large');
+        }
+        if (!$this->utf && $cp >= 0x80) {
+            throw self::bytesSkip();
+        }
+    }
+
+    /** `\x` after the backslash and the `x`. */
+    private function hex(): int
+    {
+        if ($this->peek() === '{') {
+            $i = $this->pos + 1;
+            $value = 0;
+            $digits = 0;
+            while (true) {
+                $c = $this->at($i);
+                if ($c === '}') {
+                    break;
+                }
+                if (self::isHex($c)) {
+                    $value = min($value * 16 + hexdec($c), 0x1100000);
+                    $digits++;
+                    $i++;
+                    continue;
+                }
+                throw new Skip(Translator::INVALID, 'non-hex character in \x{} (closing brace missing?)');
+            }
+            if ($digits === 0) {
+                throw new Skip(Translator::INVALID, 'digits missing in \x{}');
+            }
+            $this->pos = $i + 1;
+            if ($value > CharSet::MAX_CP || ($this->utf && $value >= 0xD800 && $value <= 0xDFFF)) {
+                throw new Skip(Translator::INVALID, 'character code point value in \x{} is too large');
+            }
+            return $value;
+        }
+        $value = 0;
+        for ($k = 0; $k < 2; $k++) {
+            $c = $this->peek();
+            if (!self::isHex($c)) {
+                break;
+            }
+            $value = $value * 16 + hexdec($c);
+            $this->pos++;
+        }
+        return $value;
+    }
+
+    /** The set of `\d \D \s \S \h \H \v \V \w \W`. */
+    private function escapeSet(string $c): CharSet
+    {
+        switch (strtolower($c)) {
+            case 'd':
+                $table = $this->utf ? CharSet::DIGIT_UCP : CharSet::DIGIT_ASCII;
+                break;
+            case 's':
+                $table = $this->utf ? CharSet::SPACE_UCP : CharSet::SPACE_ASCII;
+                break;
+            case 'h':
+                $table = $this->utf ? CharSet::HSPACE_UCP : CharSet::HSPACE_BYTES;
+                break;
+            case 'v':
+                $table = $this->utf ? CharSet::VSPACE_UCP : CharSet::VSPACE_BYTES;
+                break;
+            default:
+                if ($this->utf) {
+                    throw new Skip(Translator::UNICODE, '\w, \W, \b and \B follow Unicode properties under the u modifier');
+                }
+                $table = CharSet::WORD_ASCII;
+        }
+        $set = CharSet::fromTable($table);
+        if ($c >= 'A' && $c <= 'Z') {
+            $set = $set->complement($this->utf ? CharSet::MAX_CP : 0xFF);
+        }
+        if (!$this->utf && $set->hasFrom(0x80)) {
+            throw self::bytesSkip();
+        }
+        return $set;
+    }
+
+    /** An escape outside a class (position after the backslash). Returns true when `\Q` starts quoting. */
+    private function escape(): bool
+    {
+        $c = $this->peek();
+        if ($c === null) {
+            throw new Skip(Translator::INVALID, '\ at end of pattern');
+        }
+        $cp = $this->cps[$this->pos];
+        $this->pos++;
+        switch ($c) {
+            case 'd': case 'D': case 's': case 'S': case 'h': case 'H': case 'v': case 'V': case 'w': case 'W':
+                $this->pushSet($this->escapeSet($c), false);
+                break;
+            case 'b': case 'B':
+                if ($this->utf) {
+                    throw new Skip(Translator::UNICODE, '\w, \W, \b and \B follow Unicode properties under the u modifier');
+                }
+                $this->pushAssertion($c === 'b' ? '\b' : '\B', $c === 'B');
+                break;
+            case 'A':
+                $this->pushAssertion('^', false);
+                break;
+            case 'z':
+                $this->pushAssertion('$', false);
+                break;
+            case 'Z':
+                $this->pushAssertion(Emit::DOLLAR_FINAL_NEWLINE, false);
+                break;
+            case 't': $this->escapedLiteral(0x09); break;
+            case 'n': $this->escapedLiteral(0x0A); break;
+            case 'r': $this->escapedLiteral(0x0D); break;
+            case 'f': $this->escapedLiteral(0x0C); break;
+            case 'e': $this->escapedLiteral(0x1B); break;
+            case 'a': $this->escapedLiteral(0x07); break;
+            case 'x':
+                $this->escapedLiteral($this->hex());
+                break;
+            case 'Q':
+                return true;
+            case 'E':
+                break;
+            case 'g': case 'k':
+                throw new Skip(Translator::CONSTRUCT, 'backreferences are not supported');
+            case 'p': case 'P':
+                throw new Skip(Translator::UNICODE, 'Unicode properties are not supported');
+            case 'G': case 'K': case 'X': case 'C': case 'R': case 'N': case 'c': case 'o':
+                throw new Skip(Translator::CONSTRUCT, 'escape \\' . $c . ' is not supported');
+            default:
+                if (self::isDigit($c)) {
+                    throw new Skip(Translator::CONSTRUCT, 'backreferences and octal escapes are not supported');
+                }
+                if (self::isAsciiAlnum($c)) {
+                    throw new Skip(Translator::INVALID, 'unrecognized character follows \\');
+                }
+                $this->literal($cp);
+        }
+        return false;
+    }
+
+    private function readNumber(int &$i): ?int
+    {
+        $start = $i;
+        $v = 0;
+        while (self::isDigit($this->at($i))) {
+            $v = min($v * 10 + (int) $this->chars[$i], 1000000);
+            $i++;
+        }
+        return $i > $start ? $v : null;
+    }
+
+    /**
+     * `{` quantifier syntax at the position after `{`: [min, max] and the
+     * position moved past `}`, or null (a literal `{`).
+     *
+     * @return array{0: int, 1: ?int}|null
+     */
+    private function brace(): ?array
+    {
+        $i = $this->pos;
+        $min = $this->readNumber($i);
+        if ($min === null) {
+            return null;
+        }
+        $c = $this->at($i);
+        if ($c === '}') {
+            $max = $min;
+        } elseif ($c === ',') {
+            $i++;
+            if ($this->at($i) === '}') {
+                $max = null;
+            } else {
+                $m = $this->readNumber($i);
+                if ($m !== null && $this->at($i) === '}') {
+                    $max = $m;
+                } else {
+                    return null;
+                }
+            }
+        } else {
+            return null;
+        }
+        $this->pos = $i + 1;
+        if ($min > 65535 || ($max !== null && $max > 65535)) {
+            throw new Skip(Translator::INVALID, 'number too big in {} quantifier');
+        }
+        if ($max !== null && $max < $min) {
+            throw new Skip(Translator::INVALID, 'numbers out of order in {} quantifier');
+        }
+        return [$min, $max];
+    }
+
+    private function quantify(int $start, int $min, ?int $max): void
+    {
+        $lazyMark = false;
+        $possessive = false;
+        $c = $this->peek();
+        if ($c === '?') {
+            $lazyMark = true;
+            $this->pos++;
+        } elseif ($c === '+') {
+            $possessive = true;
+            $this->pos++;
+        }
+        if ($this->flags['extended']) {
+            $i = $this->pos;
+            while (true) {
+                $c = $this->at($i);
+                if ($c === ' ' || $c === "\t" || $c === "\n" || $c === "\x0B" || $c === "\x0C" || $c === "\r") {
+                    $i++;
+                } elseif ($c === '#') {
+                    while (($d = $this->at($i)) !== null && $d !== "\n") {
+                        $i++;
+                    }
+                } else {
+                    break;
+                }
+            }
+            $c = $this->at($i);
+            if ($i > $this->pos && ($c === '?' || $c === '+')) {
+                throw new Skip(Translator::CONSTRUCT, 'white space between a quantifier and ? or + is not supported');
+            }
+        }
+        $ungreedy = $this->flags['ungreedy'];
+        $frame = $this->frame();
+        if ($frame->blocked) {
+            throw new Skip(Translator::CONSTRUCT, 'quantifier after an option setting is not supported');
+        }
+        $item = array_pop($frame->items);
+        if ($item === null) {
+            throw new Skip(Translator::INVALID, 'quantifier does not follow a repeatable item');
+        }
+        if ($item['kind'] === self::KIND_QUANTIFIED && $start !== $this->lastQuantEnd) {
+            throw new Skip(Translator::CONSTRUCT, 'quantifier separated from a quantifier is not supported');
+        }
+        if ($item['kind'] === self::KIND_ASSERTION || $item['kind'] === self::KIND_QUANTIFIED) {
+            throw new Skip(Translator::INVALID, 'quantifier does not follow a repeatable item');
+        }
+        if ($item['kind'] === self::KIND_LOOKAROUND) {
+            throw new Skip(Translator::CONSTRUCT, 'quantified assertions are not supported');
+        }
+        if ($item['multibyte']) {
+            throw new Skip(Translator::BYTES, 'quantifier after a multibyte character applies to its last byte without the u modifier');
+        }
+        $base = $item['single'] ? $item['text'] : '(?:' . $item['text'] . ')';
+        $lazy = ($lazyMark !== $ungreedy) && !$possessive;
+        $q = Emit::quantifier($min, $max, $lazy);
+        $p = $item['props'];
+        $copies = max($max ?? ($min + 1), 1);
+        $props = [
+            'nullable' => $min === 0 || $p['nullable'],
+            'midnull' => $min === 0 || $p['midnull'],
+            'len' => ($max === $min && $p['len'] !== null) ? self::clampLen($p['len'] * $min) : null,
+            'unsafe_atomic' => $p['unsafe_atomic'] || ($p['nullable'] && !($max !== null && $max <= 1)),
+            'has_emul' => $p['has_emul'],
+            'cost' => $item['group'] ? self::clampCost($p['cost'] * $copies + 8) : self::clampCost($p['cost'] + 4),
+        ];
+        $this->lastQuantEnd = $this->pos;
+        $text = $base . $q;
+        $single = false;
+        if ($possessive) {
+            if ($props['unsafe_atomic']) {
+                throw new Skip(Translator::CONSTRUCT, 'possessive quantifier cannot be emulated exactly');
+            }
+            $text = $this->emulateAtomic($text);
+            $props['has_emul'] = true;
+        }
+        $this->push([
+            'text' => $text,
+            'single' => $single,
+            'group' => false,
+            'kind' => self::KIND_QUANTIFIED,
+            'props' => $props,
+            'multibyte' => false,
+        ]);
+    }
+
+    private function emulateAtomic(string $inner): string
+    {
+        $this->emulations++;
+        $n = $this->emulations;
+        return '(?=(?<a' . $n . '>' . $inner . '))\k<a' . $n . '>';
+    }
+
+    /** @param array<string, bool> $flags */
+    private function openFrame(string $kind, array $flags): void
+    {
+        if (\count($this->frames) > Translator::MAX_DEPTH) {
+            throw new Skip(Translator::TOO_COMPLEX, 'groups are nested too deeply');
+        }
+        $this->frames[] = self::newFrame($kind, $this->flags);
+        $this->flags = $flags;
+    }
+
+    /** A group name up to `term` (position at its first character). */
+    private function groupName(string $term): void
+    {
+        $name = '';
+        while (true) {
+            $c = $this->peek();
+            if ($c === null) {
+                throw new Skip(Translator::INVALID, 'syntax error in subpattern name (missing terminator?)');
+            }
+            $this->pos++;
+            if ($c === $term) {
+                break;
+            }
+            if (\strlen($c) !== 1 || \ord($c) >= 0x80) {
+                throw new Skip(Translator::CONSTRUCT, 'non-ASCII group names are not supported');
+            }
+            if (!(self::isAsciiAlnum($c) || $c === '_')) {
+                throw new Skip(Translator::INVALID, 'syntax error in subpattern name (missing terminator?)');
+            }
+            if ($name === '' && self::isDigit($c)) {
+                throw new Skip(Translator::INVALID, 'subpattern name must start with a non-digit');
+            }
+            $name .= $c;
+        }
+        if ($name === '') {
+            throw new Skip(Translator::INVALID, 'subpattern name expected');
+        }
+        if (\strlen($name) > 32) {
+            throw new Skip(Translator::INVALID, 'subpattern name is too long (maximum 32 code units)');
+        }
+        if (\in_array($name, $this->names, true)) {
+            throw new Skip(Translator::INVALID, 'two named subpatterns have the same name');
+        }
+        $this->names[] = $name;
+        $this->openFrame(self::G_GROUP, $this->flags);
+    }
+
+    /** `(` seen; position after it. */
+    private function open(): void
+    {
+        $flags = $this->flags;
+        $p = $this->peek();
+        if ($p === '*') {
+            throw new Skip(Translator::CONSTRUCT, 'backtracking control verbs are not supported');
+        }
+        if ($p !== '?') {
+            $this->openFrame(self::G_GROUP, $flags);
+            return;
+        }
+        $this->pos++;
+        $c = $this->peek();
+        if ($c === null) {
+            throw new Skip(Translator::INVALID, 'unrecognized character after (? or (?-');
+        }
+        $this->pos++;
+        switch ($c) {
+            case '#':
+                while (($d = $this->peek()) !== null) {
+                    $this->pos++;
+                    if ($d === ')') {
+                        return;
+                    }
+                }
+                throw new Skip(Translator::INVALID, 'missing ) after (?# comment');
+            case ':':
+                $this->openFrame(self::G_GROUP, $flags);
+                return;
+            case '>':
+                $this->openFrame(self::G_ATOMIC, $flags);
+                return;
+            case '=':
+                $this->openFrame(self::G_AHEAD, $flags);
+                return;
+            case '!':
+                $this->openFrame(self::G_NEG_AHEAD, $flags);
+                return;
+            case '<':
+                $d = $this->peek();
+                if ($d === '=') {
+                    $this->pos++;
+                    $this->openFrame(self::G_BEHIND, $flags);
+                } elseif ($d === '!') {
+                    $this->pos++;
+                    $this->openFrame(self::G_NEG_BEHIND, $flags);
+                } else {
+                    $this->groupName('>');
+                }
+                return;
+            case 'P':
+                $d = $this->peek();
+                if ($d === '<') {
+                    $this->pos++;
+                    $this->groupName('>');
+                    return;
+                }
+                if ($d === '=' || $d === '>') {
+                    throw new Skip(Translator::CONSTRUCT, 'backreferences and recursion are not supported');
+                }
+                throw new Skip(Translator::INVALID, 'unrecognized character after (?P');
+            case "'":
+                $this->groupName("'");
+                return;
+            case '|':
+                throw new Skip(Translator::CONSTRUCT, 'branch reset groups are not supported');
+            case '(':
+                throw new Skip(Translator::CONSTRUCT, 'conditional groups are not supported');
+            case 'C':
+                throw new Skip(Translator::CONSTRUCT, 'callouts are not supported');
+            case 'R': case '&': case '+':
+                throw new Skip(Translator::CONSTRUCT, 'recursion and subroutine calls are not supported');
+            default:
+                if (self::isDigit($c) || ($c === '-' && self::isDigit($this->peek()))) {
+                    throw new Skip(Translator::CONSTRUCT, 'recursion and subroutine calls are not supported');
+                }
+                $this->pos--;
+                $this->options();
+        }
+    }
+
+    /** Option setting `(?i)`, `(?-i)`, `(?^i)`, `(?i:...)`; position at the first letter. */
+    private function options(): void
+    {
+        $f = $this->flags;
+        $unset = false;
+        $caret = false;
+        if ($this->peek() === '^') {
+            $this->pos++;
+            $caret = true;
+            $f['caseless'] = false;
+            $f['multiline'] = false;
+            $f['dotall'] = false;
+            $f['extended'] = false;
+        }
+        while (true) {
+            $c = $this->peek();
+            if ($c === null) {
+                throw new Skip(Translator::INVALID, 'missing ) after (? option setting');
+            }
+            $this->pos++;
+            switch ($c) {
+                case 'i': $f['caseless'] = !$unset; break;
+                case 'm': $f['multiline'] = !$unset; break;
+                case 's': $f['dotall'] = !$unset; break;
+                case 'U': $f['ungreedy'] = !$unset; break;
+                case 'n': break;
+                case 'x':
+                    if ($this->peek() === 'x') {
+                        throw new Skip(Translator::MODIFIER, 'inline option xx is not supported');
+                    }
+                    $f['extended'] = !$unset;
+                    break;
+                case 'J':
+                    throw new Skip(Translator::MODIFIER, 'inline option J is not supported');
+                case '-':
+                    if ($unset || $caret) {
+                        throw new Skip(Translator::INVALID, 'invalid hyphen in option setting');
+                    }
+                    $unset = true;
+                    break;
+                case ')':
+                    $this->flags = $f;
+                    $this->frame()->blocked = true;
+                    return;
+                case ':':
+                    $this->openFrame(self::G_GROUP, $f);
+                    return;
+                default:
+                    throw new Skip(Translator::INVALID, 'unrecognized character after (? or (?-');
+            }
+        }
+    }
+
+    /** `)` seen. */
+    private function close(): void
+    {
+        if (\count($this->frames) <= 1) {
+            throw new Skip(Translator::INVALID, 'unmatched closing parenthesis');
+        }
+        $frame = array_pop($this->frames);
+        $kind = $frame->kind;
+        $this->flags = $frame->saved;
+        [$text, $props, $branches] = self::composeAlts($frame);
+        $look = static fn (bool $positive, bool $hasEmul): array => [
+            'nullable' => true,
+            'midnull' => $positive ? $props['midnull'] : true,
+            'len' => 0,
+            'unsafe_atomic' => false,
+            'has_emul' => $hasEmul,
+            'cost' => self::clampCost($props['cost'] + 8),
+        ];
+        switch ($kind) {
+            case self::G_ATOMIC:
+                if ($props['unsafe_atomic']) {
+                    throw new Skip(Translator::CONSTRUCT, 'atomic group cannot be emulated exactly');
+                }
+                $props['unsafe_atomic'] = false;
+                $props['has_emul'] = true;
+                $props['cost'] = self::clampCost($props['cost'] + 8);
+                $item = [
+                    'text' => $this->emulateAtomic($text),
+                    'single' => false,
+                    'group' => true,
+                    'kind' => self::KIND_ATOM,
+                    'props' => $props,
+                    'multibyte' => false,
+                ];
+                break;
+            case self::G_AHEAD:
+            case self::G_NEG_AHEAD:
+                $item = [
+                    'text' => '(?' . ($kind === self::G_AHEAD ? '=' : '!') . $text . ')',
+                    'single' => false,
+                    'group' => true,
+                    'kind' => self::KIND_LOOKAROUND,
+                    'props' => $look($kind === self::G_AHEAD, $props['has_emul']),
+                    'multibyte' => false,
+                ];
+                break;
+            case self::G_BEHIND:
+            case self::G_NEG_BEHIND:
+                foreach ($branches as $len) {
+                    if ($len === null) {
+                        throw new Skip(Translator::INVALID, 'lookbehind assertion is not fixed length');
+                    }
+                    if ($len > 65535) {
+                        throw new Skip(Translator::INVALID, 'lookbehind assertion is too long');
+                    }
+                }
+                if ($props['has_emul']) {
+                    throw new Skip(Translator::CONSTRUCT, 'atomic groups and possessive quantifiers inside lookbehind are not supported');
+                }
+                $item = [
+                    'text' => '(?<' . ($kind === self::G_BEHIND ? '=' : '!') . $text . ')',
+                    'single' => false,
+                    'group' => true,
+                    'kind' => self::KIND_LOOKAROUND,
+                    'props' => $look($kind === self::G_BEHIND, false),
+                    'multibyte' => false,
+                ];
+                break;
+            default:
+                $props['cost'] = self::clampCost($props['cost'] + 8);
+                $item = [
+                    'text' => '(?:' . $text . ')',
+                    'single' => true,
+                    'group' => true,
+                    'kind' => self::KIND_ATOM,
+                    'props' => $props,
+                    'multibyte' => false,
+                ];
+        }
+        $this->push($item);
+    }
+
+    /**
+     * A single member of a class (position at it): an int code point or a CharSet.
+     */
+    private function classAtom(): int|CharSet
+    {
+        $c = $this->peek();
+        if ($c === null) {
+            throw new Skip(Translator::INVALID, 'missing terminating ] for character class');
+        }
+        $cp = $this->cps[$this->pos];
+        $this->pos++;
+        if ($c !== '\\') {
+            if (!$this->utf && $cp >= 0x80) {
+                throw self::bytesSkip();
+            }
+            return $cp;
+        }
+        $e = $this->peek();
+        if ($e === null) {
+            throw new Skip(Translator::INVALID, '\ at end of pattern');
+        }
+        $ecp = $this->cps[$this->pos];
+        $this->pos++;
+        switch ($e) {
+            case 'd': case 'D': case 's': case 'S': case 'h': case 'H': case 'v': case 'V': case 'w': case 'W':
+                return $this->escapeSet($e);
+            case 'b': $v = 0x08; break;
+            case 't': $v = 0x09; break;
+            case 'n': $v = 0x0A; break;
+            case 'r': $v = 0x0D; break;
+            case 'f': $v = 0x0C; break;
+            case 'e': $v = 0x1B; break;
+            case 'a': $v = 0x07; break;
+            case 'x': $v = $this->hex(); break;
+            case 'p': case 'P':
+                throw new Skip(Translator::UNICODE, 'Unicode properties are not supported');
+            case 'Q': case 'E': case 'c': case 'o': case 'g': case 'k':
+                throw new Skip(Translator::CONSTRUCT, 'escape \\' . $e . ' is not supported in a character class');
+            case 'B': case 'R': case 'X': case 'N':
+                throw new Skip(Translator::INVALID, 'escape sequence is invalid in character class');
+            default:
+                if (self::isDigit($e)) {
+                    throw new Skip(Translator::CONSTRUCT, 'backreferences and octal escapes are not supported');
+                }
+                if (self::isAsciiAlnum($e)) {
+                    throw new Skip(Translator::INVALID, 'unrecognized character follows \\');
+                }
+                if (!$this->utf && $ecp >= 0x80) {
+                    throw self::bytesSkip();
+                }
+                return $ecp;
+        }
+        $this->checkEscaped($v);
+        return $v;
+    }
+
+    /**
+     * PCRE2's `check_posix_syntax()`: `i` is at the terminator (`:`, `.` or
+     * `=`) after a `[`; returns the position of the closing terminator.
+     */
+    private function posixEnd(int $i): ?int
+    {
+        $term = $this->at($i);
+        if ($term === null) {
+            return null;
+        }
+        $n = \count($this->chars);
+        $j = $i + 1;
+        while ($n >= $j + 2) {
+            $c = $this->chars[$j];
+            $d = $this->chars[$j + 1];
+            if ($c === '\\' && ($d === ']' || $d === '\\')) {
+                $j++;
+            } elseif (($c === '[' && $d === $term) || $c === ']') {
+                return null;
+            } elseif ($c === $term && $d === ']') {
+                return $j;
+            }
+            $j++;
+        }
+        return null;
+    }
+
+    /** Whether a POSIX class starts here (a `[` followed by `[:...:]` syntax). */
+    private function posixFollows(): bool
+    {
+        $next = $this->at($this->pos + 1);
+        return $this->peek() === '['
+            && ($next === ':' || $next === '.' || $next === '=')
+            && $this->posixEnd($this->pos + 1) !== null;
+    }
+
+    /** `[:name:]` inside a class (position at the `[`). */
+    private function posix(): CharSet
+    {
+        $term = $this->at($this->pos + 1) ?? ':';
+        $end = $this->posixEnd($this->pos + 1);
+        if ($end === null) {
+            throw new Skip(Translator::INVALID, 'unknown POSIX class name');
+        }
+        if ($term !== ':') {
+            throw new Skip(Translator::INVALID, 'POSIX collating elements are not supported');
+        }
+        $start = $this->pos + 2;
+        $negated = $this->at($start) === '^';
+        if ($negated) {
+            $start++;
+        }
+        $name = implode('', \array_slice($this->chars, $start, max(0, $end - $start)));
+        $this->pos = $end + 2;
+        $table = CharSet::posix($name, $this->utf);
+        if ($table === null) {
+            throw new Skip(Translator::INVALID, 'unknown POSIX class name');
+        }
+        if ($table === false) {
+            throw new Skip(Translator::UNICODE, 'this POSIX class follows Unicode properties under the u modifier');
+        }
+        $set = CharSet::fromTable($table);
+        if ($negated) {
+            $set = $set->complement($this->utf ? CharSet::MAX_CP : 0xFF);
+        }
+        if (!$this->utf && $set->hasFrom(0x80)) {
+            throw self::bytesSkip();
+        }
+        return $set;
+    }
+
+    private function rangeFollows(): bool
+    {
+        $next = $this->at($this->pos + 1);
+        return $this->peek() === '-' && $next !== null && $next !== ']';
+    }
+
+    /** `[` seen; position after it. */
+    private function class(): void
+    {
+        $term = $this->peek();
+        if (($term === ':' || $term === '.' || $term === '=') && $this->posixEnd($this->pos) !== null) {
+            throw new Skip(Translator::INVALID, $term === ':'
+                ? 'POSIX named classes are supported only within a class'
+                : 'POSIX collating elements are not supported');
+        }
+        $negated = false;
+        if ($this->peek() === '^') {
+            $negated = true;
+            $this->pos++;
+        }
+        $lit = new CharSet();
+        $tab = new CharSet();
+        $first = true;
+        while (true) {
+            $c = $this->peek();
+            if ($c === null) {
+                throw new Skip(Translator::INVALID, 'missing terminating ] for character class');
+            }
+            if ($c === ']' && !$first) {
+                $this->pos++;
+                break;
+            }
+            $first = false;
+            if ($this->posixFollows()) {
+                $set = $this->posix();
+                if ($this->rangeFollows()) {
+                    throw new Skip(Translator::INVALID, 'invalid range in character class');
+                }
+                $tab->union($set);
+                continue;
+            }
+            $lo = $this->classAtom();
+            if ($lo instanceof CharSet) {
+                if ($this->rangeFollows()) {
+                    throw new Skip(Translator::INVALID, 'invalid range in character class');
+                }
+                $tab->union($lo);
+                continue;
+            }
+            if ($this->rangeFollows()) {
+                $this->pos++;
+                if ($this->posixFollows()) {
+                    throw new Skip(Translator::INVALID, 'invalid range in character class');
+                }
+                $hi = $this->classAtom();
+                if ($hi instanceof CharSet) {
+                    throw new Skip(Translator::INVALID, 'invalid range in character class');
+                }
+                if ($hi < $lo) {
+                    throw new Skip(Translator::INVALID, 'range out of order in character class');
+                }
+                $lit->add($lo, $hi);
+            } else {
+                $lit->add($lo, $lo);
+            }
+        }
+        if ($this->flags['caseless'] && $this->utf && $lit->hasFrom(0x80)) {
+            throw new Skip(Translator::CASE, 'case-insensitive matching of non-ASCII characters is not supported');
+        }
+        $full = $lit;
+        $full->union($tab);
+        if ($this->flags['caseless']) {
+            $full->closeAsciiCase($this->utf);
+        }
+        if (!$this->utf && $negated) {
+            throw self::bytesSkip();
+        }
+        $this->pushSet($full, $negated);
+    }
+}

@@ -1,0 +1,53 @@
+//! Runs the Rust regex translator over tests/regex/corpus.json and writes
+//! target/regex-rust.json ({source: {pattern} | {skip, message}}), which
+//! tests/regex/differential.php compares byte for byte with the PHP translator.
+
+use serde_json::{json, Map, Value};
+use std::path::Path;
+use std::time::{Duration, Instant};
+use tool_schema::regex::translate;
+
+#[test]
+fn corpus_translations() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("tests/regex/corpus.json"))
+        .expect("tests/regex/corpus.json is readable");
+    let corpus: Value = serde_json::from_str(&text).expect("corpus.json is JSON");
+    let patterns = corpus["patterns"].as_array().expect("patterns is a list");
+    let mut out = Map::new();
+    for entry in patterns {
+        let source = entry["source"].as_str().expect("source is a string");
+        let result = match translate(source) {
+            Ok(p) => json!({ "pattern": p }),
+            Err(s) => json!({ "skip": s.code, "message": s.message }),
+        };
+        out.insert(source.to_string(), result);
+    }
+    assert_eq!(out.len(), patterns.len(), "duplicate sources in corpus");
+    let target = root.join("target");
+    std::fs::create_dir_all(&target).expect("target/ can be created");
+    let encoded = serde_json::to_string_pretty(&Value::Object(out)).expect("encodable");
+    std::fs::write(target.join("regex-rust.json"), encoded)
+        .expect("target/regex-rust.json is writable");
+}
+
+#[test]
+fn huge_and_deep_inputs_skip_fast() {
+    let start = Instant::now();
+    for source in [
+        format!("/{}/", "(".repeat(100_000)),
+        format!("/{}/", ")".repeat(100_000)),
+        format!("/{}/", "a".repeat(1 << 20)),
+        format!("/{}/", "[".repeat(1 << 20)),
+        format!("/{}a{}/u", "(?:".repeat(1000), ")".repeat(1000)),
+        format!("/{}/", "(?:a{65535}){65535}".repeat(100)),
+        format!("/^{}$/u", "\\d".repeat(2000)),
+    ] {
+        assert!(translate(&source).is_err(), "expected a skip");
+    }
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "took {:?}",
+        start.elapsed()
+    );
+}
