@@ -5,8 +5,22 @@
 //! `trim()` set (space, `\t`, `\n`, `\r`, `\0`, `\x0B`) from both ends, lowercase
 //! ASCII `A`-`Z` only (PHP 8.2 `strtolower`), compare all other bytes exactly
 //! (`"ÄRTICLE"` does not match `"ärticle"`). Values that are not valid UTF-8 or
-//! longer than [`MAX_CHOICE_LEN`] bytes are never matched. Only string choices
+//! longer than [`MAX_CHOICE_LEN`] bytes are never matched. Only for the kinds of
+//! [`applies_to`]. Only string choices
 //! take part; an exact (byte-identical) match means the value is already valid.
+
+use super::Kind;
+
+/// B2 applies to the kinds whose valid values are strings: string kinds,
+/// `decimal`, `datetime_iso8601` and other ids. For integer, float, boolean and
+/// timestamp a string choice could never be a valid value (their string inputs
+/// go to the numeric and boolean rules instead).
+pub fn applies_to(kind: Kind) -> bool {
+    matches!(
+        kind,
+        Kind::String | Kind::Decimal | Kind::DateTime | Kind::Other
+    )
+}
 
 /// Longest value B2 tries to match.
 pub const MAX_CHOICE_LEN: usize = 1024;

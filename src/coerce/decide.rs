@@ -15,7 +15,11 @@ pub fn decide<N>(def: &CoerceDef<'_, N>, v: Scalar<'_>) -> Option<Repair> {
         return None;
     }
     if let Scalar::Str(s) = v {
-        let m = choice_match::find(&def.choices, s);
+        let m = if choice_match::applies_to(def.kind) {
+            choice_match::find(&def.choices, s)
+        } else {
+            Match::None
+        };
         if m == Match::Exact {
             return None;
         }

@@ -9,6 +9,7 @@ namespace ToolSchema\Php\Coerce;
  * lowercasing (PHP 8.2 strtolower) becomes the canonical choice, only when
  * exactly one distinct choice matches. Non-ASCII bytes compare exactly. Values
  * that are not valid UTF-8 or longer than MAX_CHOICE_LEN bytes never match.
+ * Only for the kinds of appliesTo().
  */
 final class ChoiceMatch
 {
@@ -17,6 +18,14 @@ final class ChoiceMatch
     public const EXACT = -2;
     public const AMBIGUOUS = -3;
     private const TRIM = " \t\n\r\0\x0B";
+
+    /** B2 applies to kinds whose valid values are strings (Rust: choice_match::applies_to). */
+    private const KINDS = [Kind::STRING => true, Kind::DECIMAL => true, Kind::DATETIME => true, Kind::OTHER => true];
+
+    public static function appliesTo(string $kind): bool
+    {
+        return isset(self::KINDS[$kind]);
+    }
 
     /**
      * @param list<string> $choices

@@ -22,7 +22,7 @@ final class Decide
             return null;
         }
         if (\is_string($v)) {
-            $m = ChoiceMatch::find($def['choices'], $v);
+            $m = ChoiceMatch::appliesTo($kind) ? ChoiceMatch::find($def['choices'], $v) : ChoiceMatch::NONE;
             if ($m === ChoiceMatch::EXACT) {
                 return null;
             }
