@@ -431,3 +431,112 @@ fn coerce_parity_generate() {
     file.flush().expect("flush");
     eprintln!("{cases} parity cases (seed {seed}; {changed} repaired, {errors} definition errors) written to {out}");
 }
+
+fn json_type(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(n) if n.is_f64() => "number",
+        Value::Number(_) => "integer",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+/// The `type`s a schema allows, including those of its `oneOf`/`anyOf` branches.
+fn allowed_types(schema: &Value, out: &mut Vec<String>) {
+    match schema.get("type") {
+        Some(Value::String(t)) => out.push(t.clone()),
+        Some(Value::Array(ts)) => out.extend(ts.iter().filter_map(Value::as_str).map(String::from)),
+        _ => {}
+    }
+    for key in ["oneOf", "anyOf"] {
+        for branch in schema
+            .get(key)
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            allowed_types(branch, out);
+        }
+    }
+}
+
+/// `schema[key]`, or the first `oneOf`/`anyOf` branch holding it.
+fn sub_schema<'a>(schema: &'a Value, key: &str) -> Option<&'a Value> {
+    schema.get(key).or_else(|| {
+        ["oneOf", "anyOf"]
+            .iter()
+            .find_map(|k| schema.get(*k)?.as_array()?.iter().find_map(|b| b.get(key)))
+    })
+}
+
+/// Where a repair happened, the repaired value's JSON type must be one the
+/// normalized schema allows.
+fn check_types(schema: &Value, input: &Value, output: &Value, path: &str) -> Result<(), String> {
+    if input == output {
+        return Ok(());
+    }
+    match (input, output) {
+        (Value::Array(a), Value::Array(b)) if a.len() == b.len() => {
+            let items = sub_schema(schema, "items").unwrap_or(&Value::Null);
+            for (i, (x, y)) in a.iter().zip(b).enumerate() {
+                check_types(items, x, y, &format!("{path}/{i}"))?;
+            }
+            Ok(())
+        }
+        (Value::Object(a), Value::Object(b)) => {
+            let props = sub_schema(schema, "properties");
+            for (k, y) in b {
+                let (Some(x), Some(s)) = (a.get(k), props.and_then(|p| p.get(k))) else {
+                    continue;
+                };
+                check_types(s, x, y, &format!("{path}/{k}"))?;
+            }
+            Ok(())
+        }
+        _ => {
+            let mut types = Vec::new();
+            allowed_types(schema, &mut types);
+            let t = json_type(output);
+            if types.is_empty()
+                || types
+                    .iter()
+                    .any(|a| a == t || (t == "integer" && a == "number"))
+            {
+                Ok(())
+            } else {
+                Err(format!(
+                    "{path}: repaired to {t} {output}, schema allows {types:?}"
+                ))
+            }
+        }
+    }
+}
+
+#[test]
+fn repairs_match_normalized_schema_types() {
+    let seed = env_or("COERCE_PARITY_SEED", 1);
+    let cases = env_or("COERCE_PARITY_CASES", 10_000);
+    let mut r = Rng(seed.wrapping_add(1));
+    let mut checked = 0;
+    for _ in 0..cases {
+        let def = gen_def(&mut r, 0);
+        let value = gen_value(&mut r, Some(&def), 0);
+        let Ok(out) = coerce_json(&value, &def, &json!({})) else {
+            continue;
+        };
+        if out == value {
+            continue;
+        }
+        let Ok((schema, _)) = tool_schema::normalize_json(&def, None) else {
+            continue;
+        };
+        checked += 1;
+        if let Err(e) = check_types(&schema, &value, &out, "") {
+            panic!("{e}\ndefinition {def}\nschema {schema}\ninput {value}\noutput {out}");
+        }
+    }
+    eprintln!("{checked} repairs checked against normalize_schema types");
+}
