@@ -49,6 +49,8 @@ struct Props {
     unsafe_atomic: bool,
     /// Contains an atomic-group emulation (named capture + backreference).
     has_emul: bool,
+    /// Contains a byte-wide run (see `Role::Run`).
+    has_run: bool,
     /// Estimate of PCRE2's compiled size.
     cost: u64,
 }
@@ -59,6 +61,7 @@ const EMPTY: Props = Props {
     len: Some(0),
     unsafe_atomic: false,
     has_emul: false,
+    has_run: false,
     cost: 0,
 };
 
@@ -78,8 +81,25 @@ struct Item {
     group: bool,
     kind: Kind,
     props: Props,
+    role: Role,
+}
+
+/// What an item means for byte semantics (patterns without `u`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Other,
+    /// Unquantified, consumes exactly one ASCII character: forces a character boundary.
+    Ascii,
     /// A multibyte literal without `u` (a quantifier would apply to its last byte).
-    multibyte: bool,
+    Multibyte,
+    /// `^`, `\A`: only at character boundaries.
+    AnchorStart,
+    /// `$`, `\z`, `\Z`: only at character boundaries.
+    AnchorEnd,
+    /// Without `u`: a class that matches every byte >= 0x80 (`.`, `[^<]`, `\S`).
+    ByteWide,
+    /// A `ByteWide` item under `*`, `+`, `{0,}` or `{1,}`.
+    Run,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -129,6 +149,7 @@ fn props_atom(len: u64, cost: u64) -> Props {
         len: Some(len),
         unsafe_atomic: false,
         has_emul: false,
+        has_run: false,
         cost,
     }
 }
@@ -140,6 +161,7 @@ fn props_assertion(midnull: bool) -> Props {
         len: Some(0),
         unsafe_atomic: false,
         has_emul: false,
+        has_run: false,
         cost: 4,
     }
 }
@@ -154,6 +176,7 @@ fn concat(a: Props, b: Props) -> Props {
         },
         unsafe_atomic: a.unsafe_atomic || b.unsafe_atomic,
         has_emul: a.has_emul || b.has_emul,
+        has_run: a.has_run || b.has_run,
         cost: clamp_cost(a.cost + b.cost),
     }
 }
@@ -165,18 +188,35 @@ fn alternate(a: Props, b: Props) -> Props {
         len: if a.len == b.len { a.len } else { None },
         unsafe_atomic: a.unsafe_atomic || b.unsafe_atomic,
         has_emul: a.has_emul || b.has_emul,
+        has_run: a.has_run || b.has_run,
         cost: clamp_cost(a.cost + b.cost + 4),
     }
 }
 
-fn compose_items(items: Vec<Item>) -> (String, Props) {
+/// Joins the items of one alternative. Without `u`, a byte-wide class must be
+/// a run between two items that only match at character boundaries.
+fn compose_items(items: Vec<Item>) -> Result<(String, Props), Skip> {
+    for (i, item) in items.iter().enumerate() {
+        if item.role == Role::ByteWide {
+            return Err(bytes_skip());
+        }
+        if item.role == Role::Run {
+            let before = i.checked_sub(1).and_then(|j| items.get(j)).map(|x| x.role);
+            let after = items.get(i + 1).map(|x| x.role);
+            let before_ok = matches!(before, Some(Role::Ascii | Role::AnchorStart));
+            let after_ok = matches!(after, Some(Role::Ascii | Role::AnchorEnd));
+            if !before_ok || !after_ok {
+                return Err(bytes_skip());
+            }
+        }
+    }
     let mut text = String::new();
     let mut props = EMPTY;
     for item in items {
         text.push_str(&item.text);
         props = concat(props, item.props);
     }
-    (text, props)
+    Ok((text, props))
 }
 
 fn utf8_len(cp: u32) -> u64 {
@@ -250,37 +290,50 @@ impl Parser {
         Ok(())
     }
 
-    fn push_atom(
-        &mut self,
-        text: String,
-        len: u64,
-        cost: u64,
-        multibyte: bool,
-    ) -> Result<(), Skip> {
+    fn push_atom(&mut self, text: String, len: u64, cost: u64, role: Role) -> Result<(), Skip> {
         self.push(Item {
             text,
             single: true,
             group: false,
             kind: Kind::Atom,
             props: props_atom(len, cost),
-            multibyte,
+            role,
         })
     }
 
-    fn push_assertion(&mut self, text: &str, midnull: bool) -> Result<(), Skip> {
+    fn push_assertion(&mut self, text: &str, midnull: bool, role: Role) -> Result<(), Skip> {
         self.push(Item {
             text: text.to_string(),
             single: false,
             group: false,
             kind: Kind::Assertion,
             props: props_assertion(midnull),
-            multibyte: false,
+            role,
         })
     }
 
     fn push_set(&mut self, set: &CharSet, negated: bool) -> Result<(), Skip> {
         let cost = clamp_cost(40 + 8 * set.ranges.len() as u64);
-        self.push_atom(emit::class(set, negated), 1, cost, false)
+        let role = if !negated && !set.has_from(0x80) {
+            Role::Ascii
+        } else {
+            Role::Other
+        };
+        self.push_atom(emit::class(set, negated), 1, cost, role)
+    }
+
+    /// Without `u`: a set of bytes. ASCII only, or every byte >= 0x80 (then it
+    /// matches whole characters when it forms a run, see `compose_items`).
+    fn push_byte_set(&mut self, bytes: &CharSet) -> Result<(), Skip> {
+        if !bytes.has_from(0x80) {
+            return self.push_set(bytes, false);
+        }
+        let excluded = bytes.complement(0xFF);
+        if excluded.has_from(0x80) {
+            return Err(bytes_skip());
+        }
+        let cost = clamp_cost(40 + 8 * excluded.ranges.len() as u64);
+        self.push_atom(emit::class(&excluded, true), 1, cost, Role::ByteWide)
     }
 
     /// Runs the whole translation of the body.
@@ -325,15 +378,17 @@ impl Parser {
             match c {
                 '\\' => quote = self.escape()?,
                 '.' => {
-                    if !self.utf {
-                        return Err(bytes_skip());
-                    }
                     let text = if self.flags.dotall {
                         emit::DOT_ALL
                     } else {
                         emit::DOT
                     };
-                    self.push_atom(text.to_string(), 1, 4, false)?;
+                    let role = if self.utf {
+                        Role::Other
+                    } else {
+                        Role::ByteWide
+                    };
+                    self.push_atom(text.to_string(), 1, 4, role)?;
                 }
                 '^' => {
                     let text = if self.flags.multiline {
@@ -341,7 +396,7 @@ impl Parser {
                     } else {
                         "^"
                     };
-                    self.push_assertion(text, false)?;
+                    self.push_assertion(text, false, Role::AnchorStart)?;
                 }
                 '$' => {
                     let text = if self.flags.multiline {
@@ -351,7 +406,7 @@ impl Parser {
                     } else {
                         emit::DOLLAR_FINAL_NEWLINE
                     };
-                    self.push_assertion(text, false)?;
+                    self.push_assertion(text, false, Role::AnchorEnd)?;
                 }
                 '[' => self.class()?,
                 '(' => self.open()?,
@@ -359,7 +414,7 @@ impl Parser {
                 '|' => {
                     let frame = self.frame()?;
                     let items = std::mem::take(&mut frame.items);
-                    frame.alts.push(compose_items(items));
+                    frame.alts.push(compose_items(items)?);
                     frame.blocked = false;
                 }
                 '*' => self.quantify(start, 0, None)?,
@@ -379,7 +434,7 @@ impl Parser {
             .frames
             .pop()
             .ok_or_else(|| skip(INVALID, "missing closing parenthesis"))?;
-        let (text, props, branches) = Self::compose_alts(root);
+        let (text, props, branches) = Self::compose_alts(root)?;
         let mut out = text;
         let mut midnull = props.midnull;
         if self.anchored {
@@ -405,9 +460,9 @@ impl Parser {
         Ok(out)
     }
 
-    fn compose_alts(frame: Frame) -> (String, Props, Vec<Option<u64>>) {
+    fn compose_alts(frame: Frame) -> Result<(String, Props, Vec<Option<u64>>), Skip> {
         let mut alts = frame.alts;
-        alts.push(compose_items(frame.items));
+        alts.push(compose_items(frame.items)?);
         let mut text = String::new();
         let mut props = EMPTY;
         let mut lens = Vec::with_capacity(alts.len());
@@ -421,7 +476,7 @@ impl Parser {
             lens.push(p.len);
             text.push_str(&t);
         }
-        (text, props, lens)
+        Ok((text, props, lens))
     }
 
     /// A literal code point from the pattern text (or an escape of it).
@@ -438,12 +493,15 @@ impl Parser {
                 "case-insensitive matching of non-ASCII characters is not supported",
             ));
         }
-        let (len, multibyte) = if self.utf {
-            (1, false)
+        let role = if cp < 0x80 {
+            Role::Ascii
+        } else if self.utf {
+            Role::Other
         } else {
-            (utf8_len(cp), cp >= 0x80)
+            Role::Multibyte
         };
-        self.push_atom(emit::literal(cp), len, 4, multibyte)
+        let len = if self.utf { 1 } else { utf8_len(cp) };
+        self.push_atom(emit::literal(cp), len, 4, role)
     }
 
     /// A code point given by an escape (`\x..`, `\n`...): without `u` it is one byte.
@@ -559,9 +617,6 @@ impl Parser {
         if c.is_ascii_uppercase() {
             set = set.complement(if self.utf { MAX_CP } else { 0xFF });
         }
-        if !self.utf && set.has_from(0x80) {
-            return Err(bytes_skip());
-        }
         Ok(set)
     }
 
@@ -575,7 +630,11 @@ impl Parser {
         match c {
             'd' | 'D' | 's' | 'S' | 'h' | 'H' | 'v' | 'V' | 'w' | 'W' => {
                 let set = self.escape_set(c)?;
-                self.push_set(&set, false)?;
+                if self.utf {
+                    self.push_set(&set, false)?;
+                } else {
+                    self.push_byte_set(&set)?;
+                }
             }
             'b' | 'B' => {
                 if self.utf {
@@ -584,11 +643,11 @@ impl Parser {
                         "\\w, \\W, \\b and \\B follow Unicode properties under the u modifier",
                     ));
                 }
-                self.push_assertion(if c == 'b' { "\\b" } else { "\\B" }, c == 'B')?;
+                self.push_assertion(if c == 'b' { "\\b" } else { "\\B" }, c == 'B', Role::Other)?;
             }
-            'A' => self.push_assertion("^", false)?,
-            'z' => self.push_assertion("$", false)?,
-            'Z' => self.push_assertion(emit::DOLLAR_FINAL_NEWLINE, false)?,
+            'A' => self.push_assertion("^", false, Role::AnchorStart)?,
+            'z' => self.push_assertion("$", false, Role::AnchorEnd)?,
+            'Z' => self.push_assertion(emit::DOLLAR_FINAL_NEWLINE, false, Role::AnchorEnd)?,
             't' => self.escaped_literal(0x09)?,
             'n' => self.escaped_literal(0x0A)?,
             'r' => self.escaped_literal(0x0D)?,
@@ -732,12 +791,19 @@ impl Parser {
             }
             Kind::Atom => {}
         }
-        if item.multibyte {
+        if item.role == Role::Multibyte {
             return Err(skip(
                 BYTES,
                 "quantifier after a multibyte character applies to its last byte without the u modifier",
             ));
         }
+        let role = if item.role != Role::ByteWide {
+            Role::Other
+        } else if max.is_none() && min <= 1 && !possessive {
+            Role::Run
+        } else {
+            return Err(bytes_skip());
+        };
         let base = if item.single {
             item.text
         } else {
@@ -757,6 +823,7 @@ impl Parser {
             },
             unsafe_atomic: p.unsafe_atomic || (p.nullable && !matches!(max, Some(m) if m <= 1)),
             has_emul: p.has_emul,
+            has_run: p.has_run || role == Role::Run,
             cost: if item.group {
                 clamp_cost(p.cost * copies + 8)
             } else {
@@ -767,6 +834,9 @@ impl Parser {
         let mut text = format!("{}{}", base, q);
         let mut single = false;
         if possessive {
+            if props.has_run {
+                return Err(bytes_skip());
+            }
             if props.unsafe_atomic {
                 return Err(skip(
                     CONSTRUCT,
@@ -783,7 +853,7 @@ impl Parser {
             group: false,
             kind: Kind::Quantified,
             props,
-            multibyte: false,
+            role,
         })
     }
 
@@ -988,13 +1058,14 @@ impl Parser {
             .ok_or_else(|| skip(INVALID, "unmatched closing parenthesis"))?;
         let kind = frame.kind;
         self.flags = frame.saved;
-        let (text, props, branches) = Self::compose_alts(frame);
+        let (text, props, branches) = Self::compose_alts(frame)?;
         let look = |positive: bool, has_emul: bool| Props {
             nullable: true,
             midnull: if positive { props.midnull } else { true },
             len: Some(0),
             unsafe_atomic: false,
             has_emul,
+            has_run: props.has_run,
             cost: clamp_cost(props.cost + 8),
         };
         let item = match kind {
@@ -1007,9 +1078,12 @@ impl Parser {
                     cost: clamp_cost(props.cost + 8),
                     ..props
                 },
-                multibyte: false,
+                role: Role::Other,
             },
             GroupKind::Atomic => {
+                if props.has_run {
+                    return Err(bytes_skip());
+                }
                 if props.unsafe_atomic {
                     return Err(skip(CONSTRUCT, "atomic group cannot be emulated exactly"));
                 }
@@ -1024,7 +1098,7 @@ impl Parser {
                         cost: clamp_cost(props.cost + 8),
                         ..props
                     },
-                    multibyte: false,
+                    role: Role::Other,
                 }
             }
             GroupKind::Ahead | GroupKind::NegAhead => Item {
@@ -1037,7 +1111,7 @@ impl Parser {
                 group: true,
                 kind: Kind::Lookaround,
                 props: look(kind == GroupKind::Ahead, props.has_emul),
-                multibyte: false,
+                role: Role::Other,
             },
             GroupKind::Behind | GroupKind::NegBehind => {
                 for len in &branches {
@@ -1067,7 +1141,7 @@ impl Parser {
                     group: true,
                     kind: Kind::Lookaround,
                     props: look(kind == GroupKind::Behind, false),
-                    multibyte: false,
+                    role: Role::Other,
                 }
             }
         };
@@ -1193,9 +1267,6 @@ impl Parser {
         if negated {
             set = set.complement(if self.utf { MAX_CP } else { 0xFF });
         }
-        if !self.utf && set.has_from(0x80) {
-            return Err(bytes_skip());
-        }
         Ok(set)
     }
 
@@ -1286,9 +1357,10 @@ impl Parser {
         if self.flags.caseless {
             full.close_ascii_case(self.utf);
         }
-        if !self.utf && negated {
-            return Err(bytes_skip());
+        if self.utf {
+            return self.push_set(&full, negated);
         }
-        self.push_set(&full, negated)
+        let bytes = if negated { full.complement(0xFF) } else { full };
+        self.push_byte_set(&bytes)
     }
 }

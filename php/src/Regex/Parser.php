@@ -12,7 +12,8 @@ namespace ToolSchema\Php\Regex;
  * Mirrors `src/regex/parser.rs`.
  *
  * Props (array): nullable, midnull, len (?int), unsafe_atomic, has_emul, cost.
- * Item (array): text, single, group, kind, props, multibyte.
+ * Props (array) also: has_run.
+ * Item (array): text, single, group, kind, props, role.
  *
  * @internal
  */
@@ -25,6 +26,21 @@ final class Parser
     private const KIND_ASSERTION = 'assertion';
     private const KIND_LOOKAROUND = 'lookaround';
     private const KIND_QUANTIFIED = 'quantified';
+
+    // Roles: what an item means for byte semantics (patterns without `u`).
+    private const R_OTHER = 'other';
+    /** Unquantified, consumes exactly one ASCII character: forces a character boundary. */
+    private const R_ASCII = 'ascii';
+    /** A multibyte literal without `u` (a quantifier would apply to its last byte). */
+    private const R_MULTIBYTE = 'multibyte';
+    /** `^`, `\A`: only at character boundaries. */
+    private const R_ANCHOR_START = 'anchor_start';
+    /** `$`, `\z`, `\Z`: only at character boundaries. */
+    private const R_ANCHOR_END = 'anchor_end';
+    /** Without `u`: a class that matches every byte >= 0x80 (`.`, `[^<]`, `\S`). */
+    private const R_BYTEWIDE = 'bytewide';
+    /** A byte-wide item under `*`, `+`, `{0,}` or `{1,}`. */
+    private const R_RUN = 'run';
 
     private const G_ROOT = 'root';
     private const G_GROUP = 'group';
@@ -40,6 +56,7 @@ final class Parser
         'len' => 0,
         'unsafe_atomic' => false,
         'has_emul' => false,
+        'has_run' => false,
         'cost' => 0,
     ];
 
@@ -120,12 +137,12 @@ final class Parser
 
     private static function propsAtom(int $len, int $cost): array
     {
-        return ['nullable' => false, 'midnull' => false, 'len' => $len, 'unsafe_atomic' => false, 'has_emul' => false, 'cost' => $cost];
+        return ['nullable' => false, 'midnull' => false, 'len' => $len, 'unsafe_atomic' => false, 'has_emul' => false, 'has_run' => false, 'cost' => $cost];
     }
 
     private static function propsAssertion(bool $midnull): array
     {
-        return ['nullable' => true, 'midnull' => $midnull, 'len' => 0, 'unsafe_atomic' => false, 'has_emul' => false, 'cost' => 4];
+        return ['nullable' => true, 'midnull' => $midnull, 'len' => 0, 'unsafe_atomic' => false, 'has_emul' => false, 'has_run' => false, 'cost' => 4];
     }
 
     private static function concat(array $a, array $b): array
@@ -136,6 +153,7 @@ final class Parser
             'len' => ($a['len'] !== null && $b['len'] !== null) ? self::clampLen($a['len'] + $b['len']) : null,
             'unsafe_atomic' => $a['unsafe_atomic'] || $b['unsafe_atomic'],
             'has_emul' => $a['has_emul'] || $b['has_emul'],
+            'has_run' => $a['has_run'] || $b['has_run'],
             'cost' => self::clampCost($a['cost'] + $b['cost']),
         ];
     }
@@ -148,13 +166,33 @@ final class Parser
             'len' => $a['len'] === $b['len'] ? $a['len'] : null,
             'unsafe_atomic' => $a['unsafe_atomic'] || $b['unsafe_atomic'],
             'has_emul' => $a['has_emul'] || $b['has_emul'],
+            'has_run' => $a['has_run'] || $b['has_run'],
             'cost' => self::clampCost($a['cost'] + $b['cost'] + 4),
         ];
     }
 
-    /** @param list<array<string, mixed>> $items */
+    /**
+     * Joins the items of one alternative. Without `u`, a byte-wide class must be
+     * a run between two items that only match at character boundaries.
+     *
+     * @param list<array<string, mixed>> $items
+     */
     private static function composeItems(array $items): array
     {
+        foreach ($items as $i => $item) {
+            if ($item['role'] === self::R_BYTEWIDE) {
+                throw self::bytesSkip();
+            }
+            if ($item['role'] === self::R_RUN) {
+                $before = $i > 0 ? $items[$i - 1]['role'] : null;
+                $after = isset($items[$i + 1]) ? $items[$i + 1]['role'] : null;
+                $beforeOk = $before === self::R_ASCII || $before === self::R_ANCHOR_START;
+                $afterOk = $after === self::R_ASCII || $after === self::R_ANCHOR_END;
+                if (!$beforeOk || !$afterOk) {
+                    throw self::bytesSkip();
+                }
+            }
+        }
         $text = '';
         $props = self::EMPTY;
         foreach ($items as $item) {
@@ -224,7 +262,7 @@ final class Parser
         $frame->blocked = false;
     }
 
-    private function pushAtom(string $text, int $len, int $cost, bool $multibyte): void
+    private function pushAtom(string $text, int $len, int $cost, string $role): void
     {
         $this->push([
             'text' => $text,
@@ -232,11 +270,11 @@ final class Parser
             'group' => false,
             'kind' => self::KIND_ATOM,
             'props' => self::propsAtom($len, $cost),
-            'multibyte' => $multibyte,
+            'role' => $role,
         ]);
     }
 
-    private function pushAssertion(string $text, bool $midnull): void
+    private function pushAssertion(string $text, bool $midnull, string $role): void
     {
         $this->push([
             'text' => $text,
@@ -244,14 +282,33 @@ final class Parser
             'group' => false,
             'kind' => self::KIND_ASSERTION,
             'props' => self::propsAssertion($midnull),
-            'multibyte' => false,
+            'role' => $role,
         ]);
     }
 
     private function pushSet(CharSet $set, bool $negated): void
     {
         $cost = self::clampCost(40 + 8 * \count($set->ranges));
-        $this->pushAtom(Emit::class($set, $negated), 1, $cost, false);
+        $role = (!$negated && !$set->hasFrom(0x80)) ? self::R_ASCII : self::R_OTHER;
+        $this->pushAtom(Emit::class($set, $negated), 1, $cost, $role);
+    }
+
+    /**
+     * Without `u`: a set of bytes. ASCII only, or every byte >= 0x80 (then it
+     * matches whole characters when it forms a run, see composeItems()).
+     */
+    private function pushByteSet(CharSet $bytes): void
+    {
+        if (!$bytes->hasFrom(0x80)) {
+            $this->pushSet($bytes, false);
+            return;
+        }
+        $excluded = $bytes->complement(0xFF);
+        if ($excluded->hasFrom(0x80)) {
+            throw self::bytesSkip();
+        }
+        $cost = self::clampCost(40 + 8 * \count($excluded->ranges));
+        $this->pushAtom(Emit::class($excluded, true), 1, $cost, self::R_BYTEWIDE);
     }
 
     /** Runs the whole translation of the body. */
@@ -295,13 +352,11 @@ final class Parser
                     $quote = $this->escape();
                     break;
                 case '.':
-                    if (!$this->utf) {
-                        throw self::bytesSkip();
-                    }
-                    $this->pushAtom($this->flags['dotall'] ? Emit::DOT_ALL : Emit::DOT, 1, 4, false);
+                    $role = $this->utf ? self::R_OTHER : self::R_BYTEWIDE;
+                    $this->pushAtom($this->flags['dotall'] ? Emit::DOT_ALL : Emit::DOT, 1, 4, $role);
                     break;
                 case '^':
-                    $this->pushAssertion($this->flags['multiline'] ? Emit::CARET_MULTILINE : '^', false);
+                    $this->pushAssertion($this->flags['multiline'] ? Emit::CARET_MULTILINE : '^', false, self::R_ANCHOR_START);
                     break;
                 case '$':
                     if ($this->flags['multiline']) {
@@ -311,7 +366,7 @@ final class Parser
                     } else {
                         $text = Emit::DOLLAR_FINAL_NEWLINE;
                     }
-                    $this->pushAssertion($text, false);
+                    $this->pushAssertion($text, false, self::R_ANCHOR_END);
                     break;
                 case '[':
                     $this->class();
@@ -407,14 +462,15 @@ final class Parser
         if ($this->flags['caseless'] && $this->utf && $cp >= 0x80) {
             throw new Skip(Translator::CASE, 'case-insensitive matching of non-ASCII characters is not supported');
         }
-        if ($this->utf) {
-            $len = 1;
-            $multibyte = false;
+        if ($cp < 0x80) {
+            $role = self::R_ASCII;
+        } elseif ($this->utf) {
+            $role = self::R_OTHER;
         } else {
-            $len = self::utf8Len($cp);
-            $multibyte = $cp >= 0x80;
+            $role = self::R_MULTIBYTE;
         }
-        $this->pushAtom(Emit::literal($cp), $len, 4, $multibyte);
+        $len = $this->utf ? 1 : self::utf8Len($cp);
+        $this->pushAtom(Emit::literal($cp), $len, 4, $role);
     }
 
     /** A code point given by an escape (`\x..`, `\n`...): without `u` it is one byte. */
@@ -501,9 +557,6 @@ final class Parser
         if ($c >= 'A' && $c <= 'Z') {
             $set = $set->complement($this->utf ? CharSet::MAX_CP : 0xFF);
         }
-        if (!$this->utf && $set->hasFrom(0x80)) {
-            throw self::bytesSkip();
-        }
         return $set;
     }
 
@@ -518,22 +571,27 @@ final class Parser
         $this->pos++;
         switch ($c) {
             case 'd': case 'D': case 's': case 'S': case 'h': case 'H': case 'v': case 'V': case 'w': case 'W':
-                $this->pushSet($this->escapeSet($c), false);
+                $set = $this->escapeSet($c);
+                if ($this->utf) {
+                    $this->pushSet($set, false);
+                } else {
+                    $this->pushByteSet($set);
+                }
                 break;
             case 'b': case 'B':
                 if ($this->utf) {
                     throw new Skip(Translator::UNICODE, '\w, \W, \b and \B follow Unicode properties under the u modifier');
                 }
-                $this->pushAssertion($c === 'b' ? '\b' : '\B', $c === 'B');
+                $this->pushAssertion($c === 'b' ? '\b' : '\B', $c === 'B', self::R_OTHER);
                 break;
             case 'A':
-                $this->pushAssertion('^', false);
+                $this->pushAssertion('^', false, self::R_ANCHOR_START);
                 break;
             case 'z':
-                $this->pushAssertion('$', false);
+                $this->pushAssertion('$', false, self::R_ANCHOR_END);
                 break;
             case 'Z':
-                $this->pushAssertion(Emit::DOLLAR_FINAL_NEWLINE, false);
+                $this->pushAssertion(Emit::DOLLAR_FINAL_NEWLINE, false, self::R_ANCHOR_END);
                 break;
             case 't': $this->escapedLiteral(0x09); break;
             case 'n': $this->escapedLiteral(0x0A); break;
@@ -667,8 +725,15 @@ final class Parser
         if ($item['kind'] === self::KIND_LOOKAROUND) {
             throw new Skip(Translator::CONSTRUCT, 'quantified assertions are not supported');
         }
-        if ($item['multibyte']) {
+        if ($item['role'] === self::R_MULTIBYTE) {
             throw new Skip(Translator::BYTES, 'quantifier after a multibyte character applies to its last byte without the u modifier');
+        }
+        if ($item['role'] !== self::R_BYTEWIDE) {
+            $role = self::R_OTHER;
+        } elseif ($max === null && $min <= 1 && !$possessive) {
+            $role = self::R_RUN;
+        } else {
+            throw self::bytesSkip();
         }
         $base = $item['single'] ? $item['text'] : '(?:' . $item['text'] . ')';
         $lazy = ($lazyMark !== $ungreedy) && !$possessive;
@@ -681,12 +746,16 @@ final class Parser
             'len' => ($max === $min && $p['len'] !== null) ? self::clampLen($p['len'] * $min) : null,
             'unsafe_atomic' => $p['unsafe_atomic'] || ($p['nullable'] && !($max !== null && $max <= 1)),
             'has_emul' => $p['has_emul'],
+            'has_run' => $p['has_run'] || $role === self::R_RUN,
             'cost' => $item['group'] ? self::clampCost($p['cost'] * $copies + 8) : self::clampCost($p['cost'] + 4),
         ];
         $this->lastQuantEnd = $this->pos;
         $text = $base . $q;
         $single = false;
         if ($possessive) {
+            if ($props['has_run']) {
+                throw self::bytesSkip();
+            }
             if ($props['unsafe_atomic']) {
                 throw new Skip(Translator::CONSTRUCT, 'possessive quantifier cannot be emulated exactly');
             }
@@ -699,7 +768,7 @@ final class Parser
             'group' => false,
             'kind' => self::KIND_QUANTIFIED,
             'props' => $props,
-            'multibyte' => false,
+            'role' => $role,
         ]);
     }
 
@@ -908,10 +977,14 @@ final class Parser
             'len' => 0,
             'unsafe_atomic' => false,
             'has_emul' => $hasEmul,
+            'has_run' => $props['has_run'],
             'cost' => self::clampCost($props['cost'] + 8),
         ];
         switch ($kind) {
             case self::G_ATOMIC:
+                if ($props['has_run']) {
+                    throw self::bytesSkip();
+                }
                 if ($props['unsafe_atomic']) {
                     throw new Skip(Translator::CONSTRUCT, 'atomic group cannot be emulated exactly');
                 }
@@ -924,7 +997,7 @@ final class Parser
                     'group' => true,
                     'kind' => self::KIND_ATOM,
                     'props' => $props,
-                    'multibyte' => false,
+                    'role' => self::R_OTHER,
                 ];
                 break;
             case self::G_AHEAD:
@@ -935,7 +1008,7 @@ final class Parser
                     'group' => true,
                     'kind' => self::KIND_LOOKAROUND,
                     'props' => $look($kind === self::G_AHEAD, $props['has_emul']),
-                    'multibyte' => false,
+                    'role' => self::R_OTHER,
                 ];
                 break;
             case self::G_BEHIND:
@@ -957,7 +1030,7 @@ final class Parser
                     'group' => true,
                     'kind' => self::KIND_LOOKAROUND,
                     'props' => $look($kind === self::G_BEHIND, false),
-                    'multibyte' => false,
+                    'role' => self::R_OTHER,
                 ];
                 break;
             default:
@@ -968,7 +1041,7 @@ final class Parser
                     'group' => true,
                     'kind' => self::KIND_ATOM,
                     'props' => $props,
-                    'multibyte' => false,
+                    'role' => self::R_OTHER,
                 ];
         }
         $this->push($item);
@@ -1095,9 +1168,6 @@ final class Parser
         if ($negated) {
             $set = $set->complement($this->utf ? CharSet::MAX_CP : 0xFF);
         }
-        if (!$this->utf && $set->hasFrom(0x80)) {
-            throw self::bytesSkip();
-        }
         return $set;
     }
 
@@ -1175,9 +1245,10 @@ final class Parser
         if ($this->flags['caseless']) {
             $full->closeAsciiCase($this->utf);
         }
-        if (!$this->utf && $negated) {
-            throw self::bytesSkip();
+        if ($this->utf) {
+            $this->pushSet($full, $negated);
+            return;
         }
-        $this->pushSet($full, $negated);
+        $this->pushByteSet($negated ? $full->complement(0xFF) : $full);
     }
 }
