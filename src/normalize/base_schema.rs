@@ -5,11 +5,16 @@
 //! input in the `type_array` style, `null` is added to `type` and `enum`, `const`
 //! becomes an `enum`; a base schema with a keyword that could still shut null out
 //! (`not`, `allOf`, `anyOf`, `oneOf`, `$ref`, `if`, ...) is wrapped in `anyOf`.
+//!
+//! PHP cannot tell `{}` from `[]`, so the base schema is copied knowing where
+//! JSON Schema wants an object: an empty array that stands for a schema or a map
+//! of schemas becomes `{}`; one under a list keyword (`type`, `required`,
+//! `allOf`, ...) stays `[]`; data (`enum`, `const`) is copied as it is.
 
 use super::value_check::check_value;
 use crate::error::{DefinitionError, Path, Seg};
 use crate::sym::Sym;
-use crate::view::{KeyRef, Kind, Node};
+use crate::view::{Build, KeyRef, Kind, Node};
 
 pub fn check<'a, N: Node<'a>>(base: N, path: &Path<'_>) -> Result<(), DefinitionError> {
     check_value(base, path, Sym::BaseSchema)?;
@@ -65,4 +70,89 @@ pub fn may_shut_out_null<'a, N: Node<'a>>(base: N) -> bool {
         Ok::<(), ()>(())
     });
     found
+}
+
+/// Keywords whose value is data, copied as it is.
+fn is_data(key: KeyRef<'_>) -> bool {
+    matches!(
+        key,
+        KeyRef::Str(b"enum" | b"const" | b"default" | b"examples")
+    )
+}
+
+/// Keywords whose value is a list of schemas.
+fn is_schema_list(key: KeyRef<'_>) -> bool {
+    matches!(
+        key,
+        KeyRef::Str(b"allOf" | b"anyOf" | b"oneOf" | b"prefixItems")
+    )
+}
+
+/// Keywords whose value is a list of strings.
+fn is_string_list(key: KeyRef<'_>) -> bool {
+    matches!(key, KeyRef::Str(b"type" | b"required"))
+}
+
+/// Keywords whose value is a map of name => schema.
+fn is_schema_map(key: KeyRef<'_>) -> bool {
+    matches!(
+        key,
+        KeyRef::Str(
+            b"properties" | b"patternProperties" | b"$defs" | b"definitions" | b"dependentSchemas"
+        )
+    )
+}
+
+/// Copies a schema: `{}` for an empty array, each keyword by [`copy_value`].
+pub fn copy_schema<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, schema: N) -> B::Val {
+    match schema.kind() {
+        Kind::Array(a) if a.len() > 0 && a.is_list() => {
+            let mut arr = b.arr();
+            let _ = a.try_each(|_, v| {
+                let v = copy_schema(b, v);
+                b.push(&mut arr, v);
+                Ok::<(), ()>(())
+            });
+            b.end_arr(arr)
+        }
+        Kind::Array(a) => {
+            let mut obj = b.obj();
+            let _ = a.try_each(|k, v| {
+                let v = copy_value(b, k, v);
+                b.put_key(&mut obj, k, v);
+                Ok::<(), ()>(())
+            });
+            b.end_obj(obj)
+        }
+        _ => b.share(schema),
+    }
+}
+
+/// Copies the value of the keyword `key`.
+pub fn copy_value<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, key: KeyRef<'a>, v: N) -> B::Val {
+    let Kind::Array(a) = v.kind() else {
+        return b.share(v);
+    };
+    if is_data(key) || is_string_list(key) {
+        return b.share(v);
+    }
+    if is_schema_list(key) {
+        let mut arr = b.arr();
+        let _ = a.try_each(|_, item| {
+            let item = copy_schema(b, item);
+            b.push(&mut arr, item);
+            Ok::<(), ()>(())
+        });
+        return b.end_arr(arr);
+    }
+    if is_schema_map(key) {
+        let mut obj = b.obj();
+        let _ = a.try_each(|name, member| {
+            let member = copy_schema(b, member);
+            b.put_key(&mut obj, name, member);
+            Ok::<(), ()>(())
+        });
+        return b.end_obj(obj);
+    }
+    copy_schema(b, a)
 }

@@ -1,6 +1,7 @@
 //! `PluginExists` and `EntityBundleExists`: enums that depend on the site, resolved
 //! by the caller into `{choices: [...]}`. Emitted as `enum` up to
-//! `derived_enum_limit` choices; above it, or unresolved, left out with a warning.
+//! `derived_enum_limit` choices; above it, or unresolved (no `choices`, or options
+//! that are not an array at all), left out with a warning.
 
 use super::choice::{applies, check_choices};
 use super::facets::{Enum, Facets, Rule};
@@ -16,9 +17,8 @@ pub fn apply<'a, N: Node<'a>>(
     opts: N,
     facets: &mut Facets<N>,
 ) -> Result<(), DefinitionError> {
-    if !opts.is_array() {
-        return Err(rule.error(&[], "must be an array"));
-    }
+    // A bare string (`'EntityBundleExists' => 'node'`) or options without
+    // `choices` were not resolved by the caller.
     let Some(choices) = opts.get(Sym::Choices) else {
         if applies(rule.cat) {
             rule.warn(

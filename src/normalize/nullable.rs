@@ -4,7 +4,7 @@
 //! the schema in a branch beside `{"type": "null"}`. A required input never lets
 //! null through: its `type` never includes `"null"`.
 
-use super::base_schema::is_annotation;
+use super::base_schema::{copy_value, is_annotation};
 use super::base_type;
 use super::definition::Ty;
 use super::facets::Enum;
@@ -128,7 +128,17 @@ pub fn base_schema<'a, N: Node<'a>, B: Build<'a, N>>(
                 b.push(&mut arr, n);
                 b.end_arr(arr)
             }
-            (KeyRef::Str(b"type"), Kind::Array(list)) if null_ok => with_null(b, list),
+            (KeyRef::Str(b"type"), Kind::Array(list)) if null_ok => {
+                let mut arr = b.arr();
+                let _ = list.try_each(|_, t| {
+                    let t = b.share(t);
+                    b.push(&mut arr, t);
+                    Ok::<(), ()>(())
+                });
+                let n = b.sym(Sym::Null);
+                b.push(&mut arr, n);
+                b.end_arr(arr)
+            }
             (KeyRef::Str(b"enum"), Kind::Array(list)) if null_ok && !has_null(list) => {
                 with_null(b, list)
             }
@@ -137,7 +147,7 @@ pub fn base_schema<'a, N: Node<'a>, B: Build<'a, N>>(
                 b.put(out, Sym::Enum, v);
                 return Ok(());
             }
-            _ => b.share(v),
+            _ => copy_value(b, k, v),
         };
         b.put_key(out, k, v);
         Ok(())

@@ -28,7 +28,7 @@ use std::mem::{self, offset_of, ManuallyDrop};
 use ext_php_rs::ffi::{
     _zend_new_array, _zend_string, ext_php_rs_zend_string_init, zend_array, zend_array_destroy,
     zend_hash_find_known_hash, zend_hash_index_update, zend_hash_next_index_insert,
-    zend_hash_update, zend_string, zval, zval_ptr_dtor, Bucket,
+    zend_hash_str_update, zend_hash_update, zend_string, zval, zval_ptr_dtor, Bucket,
 };
 use ext_php_rs::types::ZendObject;
 
@@ -271,6 +271,14 @@ impl Table {
         Owned::from_raw(zv)
     }
 
+    /// A borrowed zval view of the table (no refcount taken; not to be dropped).
+    fn as_zval(&self) -> ManuallyDrop<zval> {
+        let mut zv = zeroed();
+        zv.value.arr = self.0;
+        zv.u1.type_info = IS_ARRAY_EX;
+        zv
+    }
+
     fn len(&self) -> u32 {
         // SAFETY: the table is live and ours.
         unsafe { (*self.0).nNumOfElements }
@@ -314,10 +322,14 @@ fn string_of(b: &[u8]) -> *mut zend_string {
 /// A new (non-interned) string.
 pub fn new_string(s: &[u8]) -> Owned {
     // SAFETY: allocates a zend_string with refcount 1 holding a copy of `s`.
+    // Strings of 0 or 1 byte come back as the engine's interned ones: those are
+    // not refcounted, and must not be marked so.
     let zs = unsafe { ext_php_rs_zend_string_init(s.as_ptr().cast(), s.len(), false) };
     let mut zv = zeroed();
     zv.value.str_ = zs;
-    zv.u1.type_info = IS_STRING_EX;
+    // SAFETY: `zs` is live.
+    let interned = unsafe { (*zs).gc.u.type_info } & GC_IMMUTABLE != 0;
+    zv.u1.type_info = if interned { IS_STRING } else { IS_STRING_EX };
     Owned::from_raw(zv)
 }
 
@@ -373,11 +385,31 @@ impl<'a> Build<'a, Z<'a>> for ZBuilder<'a> {
     }
 
     fn end_obj(&mut self, obj: Table) -> Owned {
-        if obj.len() > 0 {
+        let n = obj.len();
+        if n > 0 && !Z::new(&obj.as_zval()).is_list() {
             return obj.into_zval();
         }
-        drop(obj);
+        // Empty, or keyed 0..n (property names "0", "1", ...): an array would
+        // encode as `[...]`, so make a stdClass whose properties are the entries
+        // under string keys, as `(object) $array` does.
         let o = ZendObject::new_stdclass().into_raw();
+        if n > 0 {
+            let props = Table::new(n);
+            let _ = Z::new(&obj.as_zval()).try_each(|k, v| {
+                let key = match k {
+                    KeyRef::Int(i) => i.to_string(),
+                    KeyRef::Str(b) => String::from_utf8_lossy(b).into_owned(),
+                };
+                let mut zv = copy(v.zv);
+                // SAFETY: `props` is ours; the copy's refcount moves into it.
+                unsafe { zend_hash_str_update(props.0, key.as_ptr().cast(), key.len(), &mut *zv) };
+                Ok::<(), ()>(())
+            });
+            let props = mem::ManuallyDrop::new(props);
+            // SAFETY: a fresh stdClass has no properties table; it takes ours.
+            unsafe { (*o).properties = props.0 };
+        }
+        drop(obj);
         let mut zv = zeroed();
         zv.value.obj = o;
         zv.u1.type_info = IS_OBJECT_EX;

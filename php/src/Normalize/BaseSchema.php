@@ -15,6 +15,11 @@ use ToolSchema\Php\Path;
  * `type` and `enum`, `const` becomes an `enum`; a base schema with a keyword that
  * could still shut null out (`not`, `allOf`, `anyOf`, `oneOf`, `$ref`, `if`, ...)
  * is wrapped in `anyOf`.
+ *
+ * PHP cannot tell `{}` from `[]`, so the base schema is copied knowing where
+ * JSON Schema wants an object: an empty array that stands for a schema or a map
+ * of schemas becomes `{}`; one under a list keyword (`type`, `required`,
+ * `allOf`, ...) stays `[]`; data (`enum`, `const`) is copied as it is.
  */
 final class BaseSchema
 {
@@ -74,5 +79,56 @@ final class BaseSchema
             }
         }
         return false;
+    }
+
+    private const DATA = ['enum' => true, 'const' => true, 'default' => true, 'examples' => true];
+    private const SCHEMA_LIST = ['allOf' => true, 'anyOf' => true, 'oneOf' => true, 'prefixItems' => true];
+    private const STRING_LIST = ['type' => true, 'required' => true];
+    private const SCHEMA_MAP = [
+        'properties' => true, 'patternProperties' => true, '$defs' => true, 'definitions' => true,
+        'dependentSchemas' => true,
+    ];
+
+    /** Copies a schema: `{}` for an empty array, each keyword by copyValue(). */
+    public static function copySchema(mixed $schema): mixed
+    {
+        if (!\is_array($schema)) {
+            return $schema;
+        }
+        if ($schema !== [] && \array_is_list($schema)) {
+            $out = [];
+            foreach ($schema as $v) {
+                $out[] = self::copySchema($v);
+            }
+            return $out;
+        }
+        $out = [];
+        foreach ($schema as $k => $v) {
+            $out[$k] = self::copyValue($k, $v);
+        }
+        return Normalizer::object($out);
+    }
+
+    /** Copies the value of the keyword `$key`. */
+    public static function copyValue(int|string $key, mixed $v): mixed
+    {
+        if (!\is_array($v) || !\is_string($key) || isset(self::DATA[$key]) || isset(self::STRING_LIST[$key])) {
+            return \is_array($v) && \is_int($key) ? self::copySchema($v) : $v;
+        }
+        if (isset(self::SCHEMA_LIST[$key])) {
+            $out = [];
+            foreach ($v as $item) {
+                $out[] = self::copySchema($item);
+            }
+            return $out;
+        }
+        if (isset(self::SCHEMA_MAP[$key])) {
+            $out = [];
+            foreach ($v as $name => $member) {
+                $out[$name] = self::copySchema($member);
+            }
+            return Normalizer::object($out);
+        }
+        return self::copySchema($v);
     }
 }

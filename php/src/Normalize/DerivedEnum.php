@@ -17,10 +17,9 @@ final class DerivedEnum
 
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
-        if (!\is_array($opts)) {
-            throw $rule->error([], 'must be an array');
-        }
-        if (!\array_key_exists('choices', $opts)) {
+        // A bare string ('EntityBundleExists' => 'node') or options without
+        // `choices` were not resolved by the caller.
+        if (!\is_array($opts) || !\array_key_exists('choices', $opts)) {
             if (Choice::applies($rule->cat)) {
                 $rule->warn(self::UNRESOLVED, 'choices were not resolved; enum left out');
             }

@@ -29,7 +29,7 @@ final class MapType
         }
         // A JSON object, also when the names happen to be "0", "1", ... (a PHP
         // list would encode as a JSON array).
-        $out['properties'] = $props === [] || \array_is_list($props) ? (object) $props : $props;
+        $out['properties'] = Normalizer::object($props);
         if ($required !== []) {
             $out['required'] = $required;
         }

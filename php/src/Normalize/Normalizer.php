@@ -250,4 +250,17 @@ final class Normalizer
         }
         return $r;
     }
+
+    /**
+     * A JSON object from an array built with string keys (the builder's
+     * `end_obj`): an empty or list-shaped array would encode as `[...]`, so it
+     * becomes a stdClass.
+     *
+     * @param array<int|string, mixed> $a
+     * @return array<int|string, mixed>|\stdClass
+     */
+    public static function object(array $a): array|\stdClass
+    {
+        return $a === [] || \array_is_list($a) ? (object) $a : $a;
+    }
 }

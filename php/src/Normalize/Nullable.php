@@ -82,18 +82,22 @@ final class Nullable
                     if (\is_string($v)) {
                         $v = [$v, 'null'];
                     } elseif (\is_array($v)) {
-                        $v = self::withNull($v);
+                        $v = array_values($v);
+                        $v[] = 'null';
                     }
+                    $out[$k] = $v;
+                    continue;
                 } elseif ($k === 'enum') {
                     if (\is_array($v) && !self::hasNull($v)) {
-                        $v = self::withNull($v);
+                        $out[$k] = self::withNull($v);
+                        continue;
                     }
                 } elseif ($k === 'const') {
                     $out['enum'] = self::enumeration([true, $v], true)[1];
                     continue;
                 }
             }
-            $out[$k] = $v;
+            $out[$k] = BaseSchema::copyValue($k, $v);
         }
     }
 }

@@ -1,0 +1,94 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Tests;
+
+use ToolSchema\Php\Coerce\Coercer;
+use ToolSchema\Php\Normalize\Normalizer;
+
+/**
+ * The implementations under test: the pure-PHP classes always, the extension's
+ * functions when it is loaded. Results are reduced to comparable strings.
+ */
+final class Implementations
+{
+    public const JSON = JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PRESERVE_ZERO_FRACTION;
+
+    public static function native(): bool
+    {
+        return \extension_loaded('tool_schema');
+    }
+
+    /** @return array<string, callable> name => fn(array $def, array $opts, ?array &$w): array */
+    public static function normalizers(): array
+    {
+        $impls = ['php' => static function (array $d, array $o, &$w): array {
+            return Normalizer::normalize($d, $o, $w);
+        }];
+        if (self::native()) {
+            $impls['native'] = static function (array $d, array $o, &$w): array {
+                return \ToolSchema\normalize_schema($d, $o, $w);
+            };
+        }
+        return $impls;
+    }
+
+    /** @return array<string, callable> name => fn(mixed $value, array $def, array $opts): mixed */
+    public static function coercers(): array
+    {
+        $impls = ['php' => static fn (mixed $v, array $d, array $o): mixed => Coercer::coerce($v, $d, $o)];
+        if (self::native() && \function_exists('ToolSchema\coerce_input')) {
+            $impls['native'] = static fn (mixed $v, array $d, array $o): mixed => \ToolSchema\coerce_input($v, $d, $o);
+        }
+        return $impls;
+    }
+
+    /**
+     * Runs a normalizer and describes the outcome as one string: the schema and
+     * warnings as JSON, or the exception's class and message.
+     */
+    public static function normalizeOutcome(callable $f, array $def, array $opts): string
+    {
+        $w = null;
+        try {
+            $schema = $f($def, $opts, $w);
+            $json = json_encode($schema, self::JSON);
+            if ($json === false) {
+                return 'unencodable: ' . json_last_error_msg();
+            }
+            return $json . "\nwarnings: " . json_encode($w, self::JSON);
+        } catch (\Throwable $e) {
+            return \get_class($e) . ': ' . $e->getMessage() . "\nwarnings: " . json_encode($w, self::JSON);
+        }
+    }
+
+    /** The outcome of a coercion: the value (typed, via var_export) or the exception. */
+    public static function coerceOutcome(callable $f, mixed $value, array $def, array $opts): string
+    {
+        try {
+            return self::describe($f($value, $def, $opts));
+        } catch (\Throwable $e) {
+            return \get_class($e) . ': ' . $e->getMessage();
+        }
+    }
+
+    /** A description of a value that tells int from float and keeps key order. */
+    public static function describe(mixed $v): string
+    {
+        if (\is_array($v)) {
+            $parts = [];
+            foreach ($v as $k => $item) {
+                $parts[] = var_export($k, true) . '=>' . self::describe($item);
+            }
+            return '[' . implode(',', $parts) . ']';
+        }
+        if (\is_float($v)) {
+            return is_nan($v) ? 'float(NAN)' : 'float(' . var_export($v, true) . ')';
+        }
+        if (\is_object($v)) {
+            return 'object(' . \get_class($v) . ')';
+        }
+        return var_export($v, true);
+    }
+}
