@@ -75,6 +75,11 @@ fn coerce_fixtures() {
             }
         }
     }
-    assert!(failures.is_empty(), "{} of {count} failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {count} failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     eprintln!("{count} coerce fixture cases passed");
 }
