@@ -12,6 +12,12 @@ use super::{
     TOO_COMPLEX, UNICODE,
 };
 
+/// Atomic groups (and possessive groups, which are atomic groups): the JIT of
+/// PCRE2 10.42, which preg_match uses by default, does not match some of them
+/// like its interpreter does (e.g. `/(?>a*b|x*)b/` matches "ab" with JIT only).
+const ATOMIC_MESSAGE: &str =
+    "atomic groups are not supported (PCRE2 10.42 JIT does not match them reliably)";
+
 /// Upper bound kept for lengths (lookbehind limit is 65535).
 const LEN_CAP: u64 = 65536;
 
@@ -106,7 +112,6 @@ enum Role {
 enum GroupKind {
     Root,
     Group,
-    Atomic,
     Ahead,
     NegAhead,
     Behind,
@@ -834,6 +839,9 @@ impl Parser {
         let mut text = format!("{}{}", base, q);
         let mut single = false;
         if possessive {
+            if item.group {
+                return Err(skip(CONSTRUCT, ATOMIC_MESSAGE));
+            }
             if props.has_run {
                 return Err(bytes_skip());
             }
@@ -951,7 +959,7 @@ impl Parser {
                         Err(skip(INVALID, "missing ) after (?# comment"))
                     }
                     ':' => self.open_frame(GroupKind::Group, flags),
-                    '>' => self.open_frame(GroupKind::Atomic, flags),
+                    '>' => Err(skip(CONSTRUCT, ATOMIC_MESSAGE)),
                     '=' => self.open_frame(GroupKind::Ahead, flags),
                     '!' => self.open_frame(GroupKind::NegAhead, flags),
                     '<' => match self.peek() {
@@ -1080,27 +1088,6 @@ impl Parser {
                 },
                 role: Role::Other,
             },
-            GroupKind::Atomic => {
-                if props.has_run {
-                    return Err(bytes_skip());
-                }
-                if props.unsafe_atomic {
-                    return Err(skip(CONSTRUCT, "atomic group cannot be emulated exactly"));
-                }
-                Item {
-                    text: self.emulate_atomic(&text),
-                    single: false,
-                    group: true,
-                    kind: Kind::Atom,
-                    props: Props {
-                        unsafe_atomic: false,
-                        has_emul: true,
-                        cost: clamp_cost(props.cost + 8),
-                        ..props
-                    },
-                    role: Role::Other,
-                }
-            }
             GroupKind::Ahead | GroupKind::NegAhead => Item {
                 text: format!(
                     "(?{}{})",

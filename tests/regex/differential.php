@@ -8,9 +8,23 @@
 // 2. For every emitted pattern, compares preg_match($source, $s) with
 //    new RegExp($pattern, 'u').test($s) in node (one node process for all)
 //    on the pattern's subjects, the global trap subjects and affixed variants.
+//    preg_match runs with the JIT (PHP's default) and, in a child process, without
+//    it: an emitted pattern on which they disagree is a failure too.
 // 3. Prints a summary; exits non-zero on any failure.
 
 declare(strict_types=1);
+
+// Child mode: `--eval IN OUT` evaluates preg_match for [{source, subjects}].
+if (($argv[1] ?? '') === '--eval') {
+    $jobs = json_decode((string) file_get_contents($argv[2]), true, 512, JSON_THROW_ON_ERROR);
+    $res = [];
+    foreach ($jobs as $job) {
+        $res[] = array_map(static fn (string $s): bool => preg_match($job['source'], $s) === 1, $job['subjects']);
+    }
+    file_put_contents($argv[3], json_encode($res, JSON_THROW_ON_ERROR));
+    exit(0);
+}
+ini_set('pcre.jit', '1');
 
 foreach (['Skip', 'Translator', 'Delimiters', 'CharSet', 'Emit', 'Parser'] as $class) {
     require_once __DIR__ . '/../../php/src/Regex/' . $class . '.php';
@@ -93,8 +107,23 @@ if ($jobs !== []) {
         exit(2);
     }
     $results = json_decode((string) file_get_contents($out), true, 512, JSON_THROW_ON_ERROR);
+    // The same subjects through the PCRE2 interpreter (no JIT).
+    $payload = array_map(static fn (array $j): array => ['source' => $j['source'], 'subjects' => $j['subjects']], $jobs);
+    file_put_contents($in, json_encode($payload, JSON_THROW_ON_ERROR | JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES));
+    $cmd = escapeshellarg(PHP_BINARY) . ' -d pcre.jit=0 ' . escapeshellarg(__FILE__) . ' --eval ' . escapeshellarg($in) . ' ' . escapeshellarg($out);
+    exec($cmd, $ignored, $status);
+    if ($status !== 0) {
+        fwrite(STDERR, "interpreter child failed ($status)\n");
+        exit(2);
+    }
+    $interpreter = json_decode((string) file_get_contents($out), true, 512, JSON_THROW_ON_ERROR);
     unlink($in);
     unlink($out);
+    foreach ($jobs as $k => $job) {
+        if ($interpreter[$k] !== $job['expected']) {
+            $failures[] = sprintf('PCRE JIT and interpreter disagree on %s', json_encode($job['source'], JSON_UNESCAPED_SLASHES));
+        }
+    }
     foreach ($jobs as $k => $job) {
         $res = $results[$k];
         if (isset($res['error'])) {

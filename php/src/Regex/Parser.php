@@ -19,6 +19,13 @@ namespace ToolSchema\Php\Regex;
  */
 final class Parser
 {
+    /**
+     * Atomic groups (and possessive groups, which are atomic groups): the JIT of
+     * PCRE2 10.42, which preg_match uses by default, does not match some of them
+     * like its interpreter does (e.g. `/(?>a*b|x*)b/` matches "ab" with JIT only).
+     */
+    private const ATOMIC_MESSAGE = 'atomic groups are not supported (PCRE2 10.42 JIT does not match them reliably)';
+
     /** Upper bound kept for lengths (lookbehind limit is 65535). */
     private const LEN_CAP = 65536;
 
@@ -44,7 +51,6 @@ final class Parser
 
     private const G_ROOT = 'root';
     private const G_GROUP = 'group';
-    private const G_ATOMIC = 'atomic';
     private const G_AHEAD = 'ahead';
     private const G_NEG_AHEAD = 'neg_ahead';
     private const G_BEHIND = 'behind';
@@ -753,6 +759,9 @@ final class Parser
         $text = $base . $q;
         $single = false;
         if ($possessive) {
+            if ($item['group']) {
+                throw new Skip(Translator::CONSTRUCT, self::ATOMIC_MESSAGE);
+            }
             if ($props['has_run']) {
                 throw self::bytesSkip();
             }
@@ -857,8 +866,7 @@ final class Parser
                 $this->openFrame(self::G_GROUP, $flags);
                 return;
             case '>':
-                $this->openFrame(self::G_ATOMIC, $flags);
-                return;
+                throw new Skip(Translator::CONSTRUCT, self::ATOMIC_MESSAGE);
             case '=':
                 $this->openFrame(self::G_AHEAD, $flags);
                 return;
@@ -981,25 +989,6 @@ final class Parser
             'cost' => self::clampCost($props['cost'] + 8),
         ];
         switch ($kind) {
-            case self::G_ATOMIC:
-                if ($props['has_run']) {
-                    throw self::bytesSkip();
-                }
-                if ($props['unsafe_atomic']) {
-                    throw new Skip(Translator::CONSTRUCT, 'atomic group cannot be emulated exactly');
-                }
-                $props['unsafe_atomic'] = false;
-                $props['has_emul'] = true;
-                $props['cost'] = self::clampCost($props['cost'] + 8);
-                $item = [
-                    'text' => $this->emulateAtomic($text),
-                    'single' => false,
-                    'group' => true,
-                    'kind' => self::KIND_ATOM,
-                    'props' => $props,
-                    'role' => self::R_OTHER,
-                ];
-                break;
             case self::G_AHEAD:
             case self::G_NEG_AHEAD:
                 $item = [
