@@ -17,7 +17,8 @@ impl Key<'_> {
     fn push_to(&self, path: &mut String) {
         match self {
             Key::Int(i) => path.push_str(&i.to_string()),
-            Key::Str(s) => path.push_str(&String::from_utf8_lossy(s)),
+            // A key that is not UTF-8 is shown as `?` (as in normalize paths).
+            Key::Str(s) => path.push_str(std::str::from_utf8(s).unwrap_or("?")),
         }
     }
 }

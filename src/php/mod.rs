@@ -6,6 +6,7 @@
 //! types) and the by-reference `$warnings` is assigned the way the engine does it.
 
 mod args;
+mod coerce;
 mod interned;
 mod zval;
 
@@ -19,13 +20,15 @@ use ext_php_rs::types::Zval;
 use ext_php_rs::zend::{ExecuteData, ModuleEntry};
 use ext_php_rs::{info_table_end, info_table_row, info_table_start};
 
+use crate::coerce::ViewDef;
 use crate::error::Warning;
 use crate::sym::Sym;
-use crate::view::Build;
+use crate::view::{Build, KeyRef, Node};
 use args::{Args, Thrown};
 use zval::{ZBuilder, Z};
 
 const NORMALIZE: &str = "ToolSchema\\normalize_schema";
+const COERCE: &str = "ToolSchema\\coerce_input";
 
 /// `ToolSchema\normalize_schema(array $definition, array $options = [], ?array &$warnings = null): array`
 extern "C" fn normalize_schema(ex: &mut ExecuteData, retval: &mut Zval) {
@@ -56,6 +59,48 @@ extern "C" fn normalize_schema(ex: &mut ExecuteData, retval: &mut Zval) {
             Thrown::value_error(&e.to_string());
         }
         Err(_) => Thrown::error("tool_schema: internal error in normalize_schema()"),
+    }
+}
+
+/// `ToolSchema\coerce_input(mixed $value, array $definition, array $options = []): mixed`
+extern "C" fn coerce_input(ex: &mut ExecuteData, retval: &mut Zval) {
+    let Some(args) = Args::read(ex, COERCE, 2, 3) else {
+        return;
+    };
+    let Some(value) = args.mixed(0) else { return };
+    let Some(definition) = args.array(1, "definition") else {
+        return;
+    };
+    let options = match args.get(2) {
+        None => None,
+        Some(_) => match args.array(2, "options") {
+            Some(o) => Some(o),
+            None => return,
+        },
+    };
+    let result = catch_unwind(AssertUnwindSafe(|| {
+        if let Some(o) = options {
+            let mut unknown = None;
+            let _ = o.try_each(|k, _| {
+                unknown = Some(match k {
+                    KeyRef::Int(i) => i.to_string(),
+                    KeyRef::Str(b) => String::from_utf8_lossy(b).into_owned(),
+                });
+                Err(())
+            });
+            if let Some(k) = unknown {
+                return Err(format!("options.{k}: unknown option"));
+            }
+        }
+        let def =
+            crate::coerce::parse_definition(ViewDef(definition)).map_err(|e| e.to_string())?;
+        Ok(coerce::walk(&def, value))
+    }));
+    match result {
+        Ok(Ok(Some(new))) => args::set_return(retval, new),
+        Ok(Ok(None)) => args::set_return(retval, zval::Owned::from_copy(zval::copy(value.zval()))),
+        Ok(Err(message)) => Thrown::value_error(&message),
+        Err(_) => Thrown::error("tool_schema: internal error in coerce_input()"),
     }
 }
 
@@ -116,5 +161,13 @@ pub fn get_module(module: ModuleBuilder) -> ModuleBuilder {
                         .default("null"),
                 )
                 .returns(DataType::Array, false, false),
+        )
+        .function(
+            FunctionBuilder::new(COERCE, coerce_input)
+                .arg(Arg::new("value", DataType::Mixed))
+                .arg(Arg::new("definition", DataType::Array))
+                .not_required()
+                .arg(Arg::new("options", DataType::Array).default("[]"))
+                .returns(DataType::Mixed, false, true),
         )
 }

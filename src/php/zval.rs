@@ -226,6 +226,16 @@ impl Owned {
         Owned(value)
     }
 
+    /// Takes a value made by [`copy`] (which holds its own refcount).
+    pub fn from_copy(value: ManuallyDrop<zval>) -> Self {
+        Owned(value)
+    }
+
+    /// The value, borrowed.
+    pub fn as_zval(&self) -> &zval {
+        &self.0
+    }
+
     fn scalar(type_info: u32, set: impl FnOnce(&mut zval)) -> Self {
         let mut zv = zeroed();
         zv.u1.type_info = type_info;
@@ -257,9 +267,31 @@ fn zeroed() -> ManuallyDrop<zval> {
 pub struct Table(*mut zend_array);
 
 impl Table {
-    fn new(size: u32) -> Self {
+    pub fn new(size: u32) -> Self {
         // SAFETY: allocates an empty table with refcount 1.
         Table(unsafe { _zend_new_array(size) })
+    }
+
+    /// The table as a PHP array value.
+    pub fn into_owned(self) -> Owned {
+        self.into_zval()
+    }
+
+    /// The raw table (still owned by `self`).
+    pub fn raw(&self) -> *mut zend_array {
+        self.0
+    }
+
+    /// Puts under a key read from an input array (see the module's safety notes).
+    pub fn put_key_raw(&mut self, key: KeyRef<'_>, val: Owned) {
+        let mut zv = val.into_raw();
+        // SAFETY: as `ZBuilder::put_key`.
+        unsafe {
+            match key {
+                KeyRef::Int(i) => zend_hash_index_update(self.0, i as u64, &mut *zv),
+                KeyRef::Str(b) => zend_hash_update(self.0, string_of(b), &mut *zv),
+            };
+        }
     }
 
     fn into_zval(self) -> Owned {
@@ -366,15 +398,9 @@ impl<'a> Build<'a, Z<'a>> for ZBuilder<'a> {
     }
 
     fn put_key(&mut self, obj: &mut Table, key: KeyRef<'a>, val: Owned) {
-        let mut zv = val.into_raw();
-        // SAFETY: as `put`; a string key is the input's own zend_string, which
-        // the table adds a reference to.
-        unsafe {
-            match key {
-                KeyRef::Int(i) => zend_hash_index_update(obj.0, i as u64, &mut *zv),
-                KeyRef::Str(b) => zend_hash_update(obj.0, string_of(b), &mut *zv),
-            };
-        }
+        // A string key is the input's own zend_string, which the table adds a
+        // reference to.
+        obj.put_key_raw(key, val);
     }
 
     #[inline]

@@ -86,7 +86,7 @@ final class Definition
                     if (!\is_string($name)) {
                         self::fail(self::at($path, 'properties'), 'must be a map');
                     }
-                    $childPath = self::at($path, 'properties') . '.' . $name;
+                    $childPath = self::at($path, 'properties') . '.' . (preg_match('//u', (string) $name) === 1 ? $name : '?');
                     if (!\is_array($child)) {
                         self::fail($childPath, 'must be an array');
                     }

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs what building and testing tool_schema needs on Debian 12, when it is
+# missing: PHP 8.2 (CLI, headers, opcache), libclang (ext-php-rs runs bindgen),
+# PHPUnit, Node.js (the regex differential test runs ECMAScript RegExp) and
+# valgrind (the leak check). Rust (cargo) must already be installed.
+set -euo pipefail
+
+packages=(php8.2-cli php8.2-dev php8.2-opcache libclang-dev phpunit nodejs valgrind)
+missing=()
+for p in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$p")
+    fi
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "install-deps: installing ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+command -v cargo >/dev/null || { echo "install-deps: cargo (Rust) is required" >&2; exit 1; }

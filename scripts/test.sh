@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Every test, on a fresh Debian 12 machine as root: installs what is missing,
+# then runs the Rust tests (fixtures against the Rust core), PHPUnit against the
+# pure-PHP implementation without the extension, PHPUnit with the extension
+# (fixtures against both implementations and the native-vs-PHP parity test on
+# 10,000 random definitions and 10,000 random values), then the stage scripts in
+# scripts/test.d/ (coerce parity with Rust, the regex differential test, ...).
+# Stops at the first failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "cargo fmt --check, clippy"
+if cargo fmt --version >/dev/null 2>&1; then cargo fmt --check; fi
+if cargo clippy --version >/dev/null 2>&1; then
+    cargo clippy --all-targets --no-default-features --quiet -- -D warnings
+    cargo clippy --lib --quiet -- -D warnings
+fi
+
+step "php -l"
+find php bin examples tests/phpunit -name '*.php' -print0 2>/dev/null | xargs -0 -n1 php -l >/dev/null
+
+step "cargo test (Rust core, all fixtures)"
+cargo test --no-default-features
+
+step "build the extension"
+so=$(scripts/build.sh)
+
+step "PHPUnit without the extension (pure PHP)"
+phpunit --exclude-group native
+
+step "PHPUnit with the extension (native and PHP, parity)"
+php -d extension="$so" /usr/bin/phpunit
+
+for stage in scripts/test.d/*.sh; do
+    step "$stage"
+    TOOL_SCHEMA_SO="$so" bash "$stage"
+done
+
+printf '\nall tests passed\n'
