@@ -1,6 +1,8 @@
 //! Runs the Rust regex translator over tests/regex/corpus.json and writes
 //! target/regex-rust.json ({source: {pattern} | {skip, message}}), which
 //! tests/regex/differential.php compares byte for byte with the PHP translator.
+//! `REGEX_CORPUS` / `REGEX_RUST_OUT` (paths relative to the crate root) select
+//! another corpus and output file (used by tests/regex/fuzz.php).
 
 use serde_json::{json, Map, Value};
 use std::path::Path;
@@ -10,8 +12,11 @@ use tool_schema::regex::translate;
 #[test]
 fn corpus_translations() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(root.join("tests/regex/corpus.json"))
-        .expect("tests/regex/corpus.json is readable");
+    let corpus_path =
+        std::env::var("REGEX_CORPUS").unwrap_or_else(|_| "tests/regex/corpus.json".into());
+    let out_path =
+        std::env::var("REGEX_RUST_OUT").unwrap_or_else(|_| "target/regex-rust.json".into());
+    let text = std::fs::read_to_string(root.join(&corpus_path)).expect("the corpus is readable");
     let corpus: Value = serde_json::from_str(&text).expect("corpus.json is JSON");
     let patterns = corpus["patterns"].as_array().expect("patterns is a list");
     let mut out = Map::new();
@@ -24,11 +29,12 @@ fn corpus_translations() {
         out.insert(source.to_string(), result);
     }
     assert_eq!(out.len(), patterns.len(), "duplicate sources in corpus");
-    let target = root.join("target");
-    std::fs::create_dir_all(&target).expect("target/ can be created");
+    let out_file = root.join(&out_path);
+    if let Some(dir) = out_file.parent() {
+        std::fs::create_dir_all(dir).expect("the output directory can be created");
+    }
     let encoded = serde_json::to_string_pretty(&Value::Object(out)).expect("encodable");
-    std::fs::write(target.join("regex-rust.json"), encoded)
-        .expect("target/regex-rust.json is writable");
+    std::fs::write(out_file, encoded).expect("the output file is writable");
 }
 
 #[test]

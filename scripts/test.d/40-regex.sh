@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regex translator (issue 4 / A1): Rust translations of the corpus, then the
-# PHP differential test (Rust == PHP byte for byte; preg_match == ECMA RegExp 'u').
+# PHP differential test (Rust == PHP byte for byte; preg_match == ECMA RegExp 'u';
+# PCRE JIT == interpreter), on the hand-written corpus and on a seeded random one.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -10,3 +11,9 @@ fi
 
 cargo test --no-default-features --test regex_corpus
 php tests/regex/differential.php
+
+mkdir -p target
+php tests/regex/fuzz.php 40 2000 > target/regex-fuzz.json
+REGEX_CORPUS=target/regex-fuzz.json REGEX_RUST_OUT=target/regex-fuzz-rust.json \
+    cargo test --no-default-features --test regex_corpus corpus_translations
+php tests/regex/differential.php target/regex-fuzz.json target/regex-fuzz-rust.json

@@ -32,15 +32,17 @@ foreach (['Skip', 'Translator', 'Delimiters', 'CharSet', 'Emit', 'Parser'] as $c
 
 use ToolSchema\Php\Regex\Translator;
 
+// Usage: php tests/regex/differential.php [CORPUS.json [RUST-OUTPUT.json]]
 $root = dirname(__DIR__, 2);
-$corpus = json_decode((string) file_get_contents(__DIR__ . '/corpus.json'), true, 512, JSON_THROW_ON_ERROR);
+$corpusFile = $argv[1] ?? __DIR__ . '/corpus.json';
+$corpus = json_decode((string) file_get_contents($corpusFile), true, 512, JSON_THROW_ON_ERROR);
 $failures = [];
 $notes = [];
 
-$rustFile = $root . '/target/regex-rust.json';
+$rustFile = $argv[2] ?? $root . '/target/regex-rust.json';
 $rust = is_file($rustFile) ? json_decode((string) file_get_contents($rustFile), true, 512, JSON_THROW_ON_ERROR) : null;
 if ($rust === null) {
-    $notes[] = 'target/regex-rust.json not found: Rust/PHP comparison skipped';
+    $notes[] = $rustFile . ' not found: Rust/PHP comparison skipped';
 }
 
 $emitted = [];
