@@ -41,6 +41,11 @@ pub trait Node<'a>: Copy + 'a {
     /// Calls `f` for each entry of the array, in order; stops at the first error.
     fn try_each<E>(self, f: impl FnMut(KeyRef<'a>, Self) -> Result<(), E>) -> Result<(), E>;
 
+    /// True when `self` is not an array or has no entries.
+    fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+
     /// True when `self` is an array.
     fn is_array(self) -> bool {
         matches!(self.kind(), Kind::Array(_))

@@ -24,7 +24,7 @@ pub fn check<'a, N: Node<'a>>(base: N, path: &Path<'_>) -> Result<(), Definition
         None => Err(path.error(&at, "is required")),
         Some(t) => match t.kind() {
             Kind::Str(_) if type_name(t) => Ok(()),
-            Kind::Array(list) if list.is_list() && list.len() > 0 => list.try_each(|_, v| {
+            Kind::Array(list) if list.is_list() && !list.is_empty() => list.try_each(|_, v| {
                 if type_name(v) {
                     Ok(())
                 } else {
@@ -106,7 +106,7 @@ fn is_schema_map(key: KeyRef<'_>) -> bool {
 /// Copies a schema: `{}` for an empty array, each keyword by [`copy_value`].
 pub fn copy_schema<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, schema: N) -> B::Val {
     match schema.kind() {
-        Kind::Array(a) if a.len() > 0 && a.is_list() => {
+        Kind::Array(a) if !a.is_empty() && a.is_list() => {
             let mut arr = b.arr();
             let _ = a.try_each(|_, v| {
                 let v = copy_schema(b, v);

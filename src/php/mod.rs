@@ -6,6 +6,8 @@
 //! types) and the by-reference `$warnings` is assigned the way the engine does it.
 
 mod args;
+#[cfg(feature = "bench")]
+mod bench;
 mod coerce;
 mod interned;
 mod zval;
@@ -144,7 +146,7 @@ extern "C" fn info(_module: *mut ModuleEntry) {
 
 #[php_module]
 pub fn get_module(module: ModuleBuilder) -> ModuleBuilder {
-    module
+    let module = module
         .startup_function(startup)
         .info_function(info)
         .constant(("ToolSchema\\IMPLEMENTATION", "native", &[]))
@@ -169,5 +171,12 @@ pub fn get_module(module: ModuleBuilder) -> ModuleBuilder {
                 .not_required()
                 .arg(Arg::new("options", DataType::Array).default("[]"))
                 .returns(DataType::Mixed, false, true),
-        )
+        );
+    #[cfg(feature = "bench")]
+    let module = module.function(
+        FunctionBuilder::new(bench::DEEP_COPY, bench::handler)
+            .arg(Arg::new("array", DataType::Array))
+            .returns(DataType::Array, false, false),
+    );
+    module
 }
