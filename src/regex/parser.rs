@@ -1280,8 +1280,8 @@ impl Parser {
             negated = true;
             self.pos += 1;
         }
-        let mut lit = CharSet::new();
-        let mut tab = CharSet::new();
+        let mut members: Vec<(u32, u32)> = Vec::new();
+        let mut non_ascii_literal = false;
         let mut first = true;
         loop {
             let Some(c) = self.peek() else {
@@ -1297,7 +1297,7 @@ impl Parser {
                 if self.range_follows() {
                     return Err(skip(INVALID, "invalid range in character class"));
                 }
-                tab.union(&set);
+                members.extend_from_slice(&set.ranges);
                 continue;
             }
             match self.class_atom()? {
@@ -1305,7 +1305,7 @@ impl Parser {
                     if self.range_follows() {
                         return Err(skip(INVALID, "invalid range in character class"));
                     }
-                    tab.union(&set);
+                    members.extend_from_slice(&set.ranges);
                 }
                 ClassAtom::Char(lo) => {
                     if self.range_follows() {
@@ -1324,23 +1324,24 @@ impl Parser {
                                         "range out of order in character class",
                                     ));
                                 }
-                                lit.add(lo, hi);
+                                non_ascii_literal |= hi >= 0x80;
+                                members.push((lo, hi));
                             }
                         }
                     } else {
-                        lit.add(lo, lo);
+                        non_ascii_literal |= lo >= 0x80;
+                        members.push((lo, lo));
                     }
                 }
             }
         }
-        if self.flags.caseless && self.utf && lit.has_from(0x80) {
+        if self.flags.caseless && self.utf && non_ascii_literal {
             return Err(skip(
                 CASE,
                 "case-insensitive matching of non-ASCII characters is not supported",
             ));
         }
-        let mut full = lit;
-        full.union(&tab);
+        let mut full = CharSet::from_unsorted(members);
         if self.flags.caseless {
             full.close_ascii_case(self.utf);
         }

@@ -1180,8 +1180,8 @@ final class Parser
             $negated = true;
             $this->pos++;
         }
-        $lit = new CharSet();
-        $tab = new CharSet();
+        $members = [];
+        $nonAsciiLiteral = false;
         $first = true;
         while (true) {
             $c = $this->peek();
@@ -1198,7 +1198,7 @@ final class Parser
                 if ($this->rangeFollows()) {
                     throw new Skip(Translator::INVALID, 'invalid range in character class');
                 }
-                $tab->union($set);
+                array_push($members, ...$set->ranges);
                 continue;
             }
             $lo = $this->classAtom();
@@ -1206,7 +1206,7 @@ final class Parser
                 if ($this->rangeFollows()) {
                     throw new Skip(Translator::INVALID, 'invalid range in character class');
                 }
-                $tab->union($lo);
+                array_push($members, ...$lo->ranges);
                 continue;
             }
             if ($this->rangeFollows()) {
@@ -1221,16 +1221,17 @@ final class Parser
                 if ($hi < $lo) {
                     throw new Skip(Translator::INVALID, 'range out of order in character class');
                 }
-                $lit->add($lo, $hi);
+                $nonAsciiLiteral = $nonAsciiLiteral || $hi >= 0x80;
+                $members[] = [$lo, $hi];
             } else {
-                $lit->add($lo, $lo);
+                $nonAsciiLiteral = $nonAsciiLiteral || $lo >= 0x80;
+                $members[] = [$lo, $lo];
             }
         }
-        if ($this->flags['caseless'] && $this->utf && $lit->hasFrom(0x80)) {
+        if ($this->flags['caseless'] && $this->utf && $nonAsciiLiteral) {
             throw new Skip(Translator::CASE, 'case-insensitive matching of non-ASCII characters is not supported');
         }
-        $full = $lit;
-        $full->union($tab);
+        $full = CharSet::fromUnsorted($members);
         if ($this->flags['caseless']) {
             $full->closeAsciiCase($this->utf);
         }
