@@ -286,6 +286,7 @@ fn check_schema(
     let validator = match jsonschema::options()
         .with_draft(jsonschema::Draft::Draft202012)
         .should_validate_formats(true)
+        .with_keyword("pattern", ecma_pattern)
         .build(schema)
     {
         Ok(v) => v,
@@ -411,4 +412,111 @@ fn diff(want: &str, got: &str) -> String {
         window(want),
         window(got)
     )
+}
+
+/// `pattern` with ECMA-262 semantics (`new RegExp(p, 'u')`, not anchored), as
+/// JSON Schema says: the jsonschema crate's own `pattern` uses Rust regex
+/// semantics, where `\d` and `\w` are Unicode-aware.
+struct EcmaPattern(regress::Regex);
+
+impl jsonschema::Keyword for EcmaPattern {
+    fn validate<'i>(
+        &self,
+        instance: &'i Value,
+        location: &jsonschema::paths::LazyLocation,
+    ) -> Result<(), jsonschema::ValidationError<'i>> {
+        if self.is_valid(instance) {
+            Ok(())
+        } else {
+            Err(jsonschema::ValidationError::custom(
+                jsonschema::paths::Location::new(),
+                location.into(),
+                instance,
+                "does not match pattern",
+            ))
+        }
+    }
+
+    fn is_valid(&self, instance: &Value) -> bool {
+        match instance {
+            Value::String(s) => self.0.find(s).is_some(),
+            _ => true,
+        }
+    }
+}
+
+fn ecma_pattern<'a>(
+    _parent: &'a Map<String, Value>,
+    value: &'a Value,
+    location: jsonschema::paths::Location,
+) -> Result<Box<dyn jsonschema::Keyword>, jsonschema::ValidationError<'a>> {
+    let compiled = value
+        .as_str()
+        .and_then(|p| regress::Regex::with_flags(&numbered_backrefs(p), "u").ok());
+    match compiled {
+        Some(re) => Ok(Box::new(EcmaPattern(re))),
+        None => Err(jsonschema::ValidationError::custom(
+            jsonschema::paths::Location::new(),
+            location,
+            value,
+            "pattern is not a valid ECMA-262 regex with the u flag",
+        )),
+    }
+}
+
+/// regress 0.10 indexes `\k<name>` backreferences one group too far (an
+/// out-of-bounds panic); numbered ones work. Rewrites `(?<name>...)` to `(...)`
+/// and `\k<name>` to `\N`, which means the same in ECMA-262.
+fn numbered_backrefs(p: &str) -> String {
+    let chars: Vec<char> = p.chars().collect();
+    let mut names: Vec<String> = Vec::new();
+    let mut out = String::new();
+    let (mut i, mut class, mut group) = (0, false, 0usize);
+    let name_at = |start: usize| -> Option<(String, usize)> {
+        let end = chars[start..].iter().position(|&c| c == '>')? + start;
+        Some((chars[start..end].iter().collect(), end + 1))
+    };
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '\\' && i + 1 < chars.len() {
+            if !class && chars[i + 1] == 'k' && chars.get(i + 2) == Some(&'<') {
+                if let Some((name, next)) = name_at(i + 3) {
+                    if let Some(n) = names.iter().position(|x| *x == name) {
+                        out.push_str(&format!("(?:\\{})", n + 1));
+                        i = next;
+                        continue;
+                    }
+                }
+            }
+            out.push(c);
+            out.push(chars[i + 1]);
+            i += 2;
+            continue;
+        }
+        match c {
+            '[' => class = true,
+            ']' => class = false,
+            '(' if !class => {
+                if chars.get(i + 1) != Some(&'?') {
+                    group += 1;
+                    names.push(String::new());
+                } else if chars.get(i + 2) == Some(&'<')
+                    && !matches!(chars.get(i + 3), Some('=') | Some('!'))
+                {
+                    if let Some((name, next)) = name_at(i + 3) {
+                        group += 1;
+                        names.push(name);
+                        out.push('(');
+                        i = next;
+                        continue;
+                    }
+                }
+            }
+            _ => {}
+        }
+        out.push(c);
+        i += 1;
+    }
+    debug_assert_eq!(group, names.len());
+    out
 }
