@@ -445,6 +445,8 @@ impl jsonschema::Keyword for EcmaPattern {
     }
 }
 
+// The signature is the one jsonschema asks of a keyword factory.
+#[allow(clippy::result_large_err)]
 fn ecma_pattern<'a>(
     _parent: &'a Map<String, Value>,
     value: &'a Value,
