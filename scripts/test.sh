@@ -20,7 +20,8 @@ if cargo clippy --version >/dev/null 2>&1; then
 fi
 
 step "php -l"
-find php bin examples tests/phpunit -name '*.php' -print0 2>/dev/null | xargs -0 -n1 php -l >/dev/null
+dirs=(); for d in php bin examples bench stubs tests/phpunit tests/php tests/phpt; do [ -d "$d" ] && dirs+=("$d"); done
+find "${dirs[@]}" -name '*.php' -print0 | xargs -0 -n1 php -l >/dev/null
 
 step "cargo test (Rust core, all fixtures)"
 cargo test --no-default-features
