@@ -285,17 +285,24 @@ impl Parser {
     }
 
     fn push(&mut self, item: Item) -> Result<(), Skip> {
-        self.emitted += item.text.len();
-        if self.emitted > MAX_OUTPUT_BYTES {
-            return Err(skip(TOO_COMPLEX, "translated pattern would be too long"));
-        }
         let frame = self.frame()?;
         frame.items.push(item);
         frame.blocked = false;
         Ok(())
     }
 
+    /// Counts the text of leaf items (atoms, assertions): wrappers add a bounded
+    /// amount per source character, and the final length is checked in `run`.
+    fn count(&mut self, text: &str) -> Result<(), Skip> {
+        self.emitted += text.len();
+        if self.emitted > MAX_OUTPUT_BYTES {
+            return Err(skip(TOO_COMPLEX, "translated pattern would be too long"));
+        }
+        Ok(())
+    }
+
     fn push_atom(&mut self, text: String, len: u64, cost: u64, role: Role) -> Result<(), Skip> {
+        self.count(&text)?;
         self.push(Item {
             text,
             single: true,
@@ -307,6 +314,7 @@ impl Parser {
     }
 
     fn push_assertion(&mut self, text: &str, midnull: bool, role: Role) -> Result<(), Skip> {
+        self.count(text)?;
         self.push(Item {
             text: text.to_string(),
             single: false,

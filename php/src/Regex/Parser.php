@@ -257,12 +257,20 @@ final class Parser
         return $this->frames[$n - 1];
     }
 
-    private function push(array $item): void
+    /**
+     * Counts the text of leaf items (atoms, assertions): wrappers add a bounded
+     * amount per source character, and the final length is checked in run().
+     */
+    private function count(string $text): void
     {
-        $this->emitted += \strlen($item['text']);
+        $this->emitted += \strlen($text);
         if ($this->emitted > Translator::MAX_OUTPUT_BYTES) {
             throw new Skip(Translator::TOO_COMPLEX, 'translated pattern would be too long');
         }
+    }
+
+    private function push(array $item): void
+    {
         $frame = $this->frame();
         $frame->items[] = $item;
         $frame->blocked = false;
@@ -270,6 +278,7 @@ final class Parser
 
     private function pushAtom(string $text, int $len, int $cost, string $role): void
     {
+        $this->count($text);
         $this->push([
             'text' => $text,
             'single' => true,
@@ -282,6 +291,7 @@ final class Parser
 
     private function pushAssertion(string $text, bool $midnull, string $role): void
     {
+        $this->count($text);
         $this->push([
             'text' => $text,
             'single' => false,
