@@ -126,11 +126,35 @@ symbols! {
 }
 
 impl Sym {
-    /// Finds the symbol whose text is `text`.
+    /// Finds the symbol whose text is `text` (binary search in a table sorted
+    /// once).
     pub fn find(text: &[u8]) -> Option<Sym> {
-        Sym::ALL
-            .iter()
-            .copied()
-            .find(|s| s.as_str().as_bytes() == text)
+        static SORTED: std::sync::OnceLock<Vec<(&'static [u8], Sym)>> = std::sync::OnceLock::new();
+        let table = SORTED.get_or_init(|| {
+            let mut t: Vec<(&'static [u8], Sym)> = Sym::ALL
+                .iter()
+                .map(|s| (s.as_str().as_bytes(), *s))
+                .collect();
+            t.sort_by(|a, b| a.0.cmp(b.0));
+            t
+        });
+        table
+            .binary_search_by(|(k, _)| (*k).cmp(text))
+            .ok()
+            .map(|i| table[i].1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Sym;
+
+    #[test]
+    fn every_symbol_is_found_by_its_text_and_texts_are_unique() {
+        for s in Sym::ALL {
+            assert_eq!(Sym::find(s.as_str().as_bytes()), Some(*s));
+        }
+        assert_eq!(Sym::find(b"nope"), None);
+        assert_eq!(Sym::find(b""), None);
     }
 }
