@@ -2,6 +2,9 @@
 //! plus the fixed tables taken from PHP 8.2's bundled PCRE2 10.42.
 //! Mirrors `php/src/Regex/CharSet.php`.
 
+use super::casefold::CASE_SETS;
+use std::sync::OnceLock;
+
 /// Highest Unicode code point.
 pub const MAX_CP: u32 = 0x10FFFF;
 
@@ -244,27 +247,51 @@ impl CharSet {
         self.ranges.last().is_some_and(|&(_, b)| b >= cp)
     }
 
-    /// Adds the case partners of ASCII letters, as PCRE2 folds them: ASCII
-    /// pairs only without `/u`; with `/u` also K (U+212A) for k and long s
-    /// (U+017F) for s.
-    pub fn close_ascii_case(&mut self, utf: bool) {
-        let mut extra: Vec<u32> = Vec::new();
+    /// Without `/u`: adds the other case of ASCII letters (PCRE2's default
+    /// tables fold nothing else).
+    pub fn close_ascii_case(&mut self) {
+        let mut extra = self.ranges.clone();
         for cp in 0x41..=0x5A_u32 {
-            let lower = cp + 0x20;
-            let has = self.contains(cp) || self.contains(lower);
-            if has {
-                extra.push(cp);
-                extra.push(lower);
-                if utf && cp == 0x4B {
-                    extra.push(0x212A);
-                }
-                if utf && cp == 0x53 {
-                    extra.push(0x17F);
-                }
+            if self.contains(cp) || self.contains(cp + 0x20) {
+                extra.push((cp, cp));
+                extra.push((cp + 0x20, cp + 0x20));
             }
         }
-        for cp in extra {
-            self.add(cp, cp);
-        }
+        *self = CharSet::from_unsorted(extra);
     }
+
+    /// With `/u`: adds every code point PCRE2 matches caselessly with a member
+    /// (`k` brings K and U+212A KELVIN SIGN, `s` brings U+017F, ...).
+    pub fn close_unicode_case(&mut self) {
+        let index = case_index();
+        let mut extra = self.ranges.clone();
+        let mut k = 0;
+        for &(lo, hi) in &self.ranges {
+            while k < index.len() && index[k].0 < lo {
+                k += 1;
+            }
+            while k < index.len() && index[k].0 <= hi {
+                for &cp in CASE_SETS[index[k].1] {
+                    extra.push((cp, cp));
+                }
+                k += 1;
+            }
+        }
+        *self = CharSet::from_unsorted(extra);
+    }
+}
+
+/// Every member of `CASE_SETS`, sorted: (code point, set index).
+fn case_index() -> &'static [(u32, usize)] {
+    static INDEX: OnceLock<Vec<(u32, usize)>> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut index: Vec<(u32, usize)> = Vec::new();
+        for (i, set) in CASE_SETS.iter().enumerate() {
+            for &cp in *set {
+                index.push((cp, i));
+            }
+        }
+        index.sort_unstable();
+        index
+    })
 }

@@ -9,6 +9,7 @@
 //! pattern), `parser` (one pass, explicit stack, builds the output), `charset`
 //! (code point sets and PCRE2 tables), `emit` (ECMA spelling).
 
+pub mod casefold;
 pub mod charset;
 pub mod delimiters;
 pub mod emit;
@@ -27,8 +28,6 @@ pub const INVALID: &str = "regex_invalid";
 pub const MODIFIER: &str = "regex_unsupported_modifier";
 /// A PCRE construct with no exact ECMA equivalent here.
 pub const CONSTRUCT: &str = "regex_unsupported_construct";
-/// Case-insensitive matching whose folding is not reproduced exactly.
-pub const CASE: &str = "regex_case_folding";
 /// Without `u` PCRE matches bytes; the construct could match part of a character.
 pub const BYTES: &str = "regex_byte_semantics";
 /// A construct that follows Unicode properties (`\w`, `\b`, `\p{..}`...).

@@ -8,7 +8,7 @@ use super::charset::{self, CharSet, MAX_CP};
 use super::delimiters::Modifiers;
 use super::emit;
 use super::{
-    skip, Skip, BYTES, CASE, CONSTRUCT, INVALID, MAX_COST, MAX_DEPTH, MAX_OUTPUT_BYTES, MODIFIER,
+    skip, Skip, BYTES, CONSTRUCT, INVALID, MAX_COST, MAX_DEPTH, MAX_OUTPUT_BYTES, MODIFIER,
     TOO_COMPLEX, UNICODE,
 };
 
@@ -494,17 +494,16 @@ impl Parser {
 
     /// A literal code point from the pattern text (or an escape of it).
     fn literal(&mut self, cp: u32) -> Result<(), Skip> {
-        if self.flags.caseless && cp < 0x80 && (cp as u8).is_ascii_alphabetic() {
-            let mut set = CharSet::new();
-            set.add(cp, cp);
-            set.close_ascii_case(self.utf);
-            return self.push_set(&set, false);
-        }
-        if self.flags.caseless && self.utf && cp >= 0x80 {
-            return Err(skip(
-                CASE,
-                "case-insensitive matching of non-ASCII characters is not supported",
-            ));
+        if self.flags.caseless {
+            let mut set = CharSet::from_unsorted(vec![(cp, cp)]);
+            if self.utf {
+                set.close_unicode_case();
+            } else {
+                set.close_ascii_case();
+            }
+            if set.ranges != [(cp, cp)] {
+                return self.push_set(&set, false);
+            }
         }
         let role = if cp < 0x80 {
             Role::Ascii
@@ -1289,7 +1288,6 @@ impl Parser {
             self.pos += 1;
         }
         let mut members: Vec<(u32, u32)> = Vec::new();
-        let mut non_ascii_literal = false;
         let mut first = true;
         loop {
             let Some(c) = self.peek() else {
@@ -1332,26 +1330,20 @@ impl Parser {
                                         "range out of order in character class",
                                     ));
                                 }
-                                non_ascii_literal |= hi >= 0x80;
                                 members.push((lo, hi));
                             }
                         }
                     } else {
-                        non_ascii_literal |= lo >= 0x80;
                         members.push((lo, lo));
                     }
                 }
             }
         }
-        if self.flags.caseless && self.utf && non_ascii_literal {
-            return Err(skip(
-                CASE,
-                "case-insensitive matching of non-ASCII characters is not supported",
-            ));
-        }
         let mut full = CharSet::from_unsorted(members);
-        if self.flags.caseless {
-            full.close_ascii_case(self.utf);
+        if self.flags.caseless && self.utf {
+            full.close_unicode_case();
+        } else if self.flags.caseless {
+            full.close_ascii_case();
         }
         if self.utf {
             return self.push_set(&full, negated);

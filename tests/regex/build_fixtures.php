@@ -6,7 +6,7 @@
 // Usage: php tests/regex/build_fixtures.php
 declare(strict_types=1);
 
-foreach (['Skip', 'Translator', 'Delimiters', 'CharSet', 'Emit', 'Parser'] as $class) {
+foreach (['Skip', 'Translator', 'Delimiters', 'CaseFold', 'CharSet', 'Emit', 'Parser'] as $class) {
     require_once __DIR__ . '/../../php/src/Regex/' . $class . '.php';
 }
 
@@ -43,7 +43,8 @@ $cases = [
     ['skip_unicode_word', '/^\w+$/u', ['abc', 'äbc'], []],
     ['skip_unicode_property', '/^\p{Lu}/u', ['Émile'], []],
     ['skip_byte_dot', '/^.{1,3}$/', ['abc'], []],
-    ['skip_case_folding', '/^é$/iu', ['É'], []],
+    ['case_folding_unicode', '/^[a-zäöüß]+$/iu', ['Straße', 'STRAẞE', 'ÄÖÜ', "\u{212A}"], ['ss-x', 'é']],
+    ['case_folding_sigma', '/^σ+$/iu', ['σςΣ'], ['s', 'o']],
     ['skip_modifier', '/^a$/J', [], []],
     ['skip_invalid', '/^(a$/', [], []],
     ['skip_recursion', '/\((?R)?\)/', ['(())'], []],

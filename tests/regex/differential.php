@@ -26,7 +26,7 @@ if (($argv[1] ?? '') === '--eval') {
 }
 ini_set('pcre.jit', '1');
 
-foreach (['Skip', 'Translator', 'Delimiters', 'CharSet', 'Emit', 'Parser'] as $class) {
+foreach (['Skip', 'Translator', 'Delimiters', 'CaseFold', 'CharSet', 'Emit', 'Parser'] as $class) {
     require_once __DIR__ . '/../../php/src/Regex/' . $class . '.php';
 }
 

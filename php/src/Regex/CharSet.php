@@ -179,28 +179,69 @@ final class CharSet
     }
 
     /**
-     * Adds the case partners of ASCII letters, as PCRE2 folds them: ASCII
-     * pairs only without /u; with /u also K (U+212A) for k and long s
-     * (U+017F) for s.
+     * Without /u: adds the other case of ASCII letters (PCRE2's default
+     * tables fold nothing else).
      */
-    public function closeAsciiCase(bool $utf): void
+    public function closeAsciiCase(): void
     {
-        $extra = [];
+        $extra = $this->ranges;
         for ($cp = 0x41; $cp <= 0x5A; $cp++) {
-            $lower = $cp + 0x20;
-            if ($this->contains($cp) || $this->contains($lower)) {
-                $extra[] = $cp;
-                $extra[] = $lower;
-                if ($utf && $cp === 0x4B) {
-                    $extra[] = 0x212A;
-                }
-                if ($utf && $cp === 0x53) {
-                    $extra[] = 0x17F;
-                }
+            if ($this->contains($cp) || $this->contains($cp + 0x20)) {
+                $extra[] = [$cp, $cp];
+                $extra[] = [$cp + 0x20, $cp + 0x20];
             }
         }
-        foreach ($extra as $cp) {
-            $this->add($cp, $cp);
+        $this->ranges = self::fromUnsorted($extra)->ranges;
+    }
+
+    /**
+     * With /u: adds every code point PCRE2 matches caselessly with a member
+     * (`k` brings K and U+212A KELVIN SIGN, `s` brings U+017F, ...).
+     */
+    public function closeUnicodeCase(): void
+    {
+        $index = self::caseIndex();
+        $n = \count($index);
+        $extra = $this->ranges;
+        $k = 0;
+        foreach ($this->ranges as [$lo, $hi]) {
+            while ($k < $n && $index[$k][0] < $lo) {
+                $k++;
+            }
+            while ($k < $n && $index[$k][0] <= $hi) {
+                foreach (CaseFold::SETS[$index[$k][1]] as $cp) {
+                    $extra[] = [$cp, $cp];
+                }
+                $k++;
+            }
         }
+        $this->ranges = self::fromUnsorted($extra)->ranges;
+    }
+
+    /** @var list<array{0: int, 1: int}>|null */
+    private static ?array $caseIndex = null;
+
+    /**
+     * Every member of CaseFold::SETS, sorted: [code point, set index].
+     *
+     * @return list<array{0: int, 1: int}>
+     */
+    private static function caseIndex(): array
+    {
+        if (self::$caseIndex === null) {
+            $map = [];
+            foreach (CaseFold::SETS as $i => $set) {
+                foreach ($set as $cp) {
+                    $map[$cp] = $i;
+                }
+            }
+            ksort($map);
+            $index = [];
+            foreach ($map as $cp => $i) {
+                $index[] = [$cp, $i];
+            }
+            self::$caseIndex = $index;
+        }
+        return self::$caseIndex;
     }
 }

@@ -468,15 +468,17 @@ final class Parser
     /** A literal code point from the pattern text (or an escape of it). */
     private function literal(int $cp): void
     {
-        if ($this->flags['caseless'] && (($cp >= 0x41 && $cp <= 0x5A) || ($cp >= 0x61 && $cp <= 0x7A))) {
-            $set = new CharSet();
-            $set->add($cp, $cp);
-            $set->closeAsciiCase($this->utf);
-            $this->pushSet($set, false);
-            return;
-        }
-        if ($this->flags['caseless'] && $this->utf && $cp >= 0x80) {
-            throw new Skip(Translator::CASE, 'case-insensitive matching of non-ASCII characters is not supported');
+        if ($this->flags['caseless']) {
+            $set = CharSet::fromUnsorted([[$cp, $cp]]);
+            if ($this->utf) {
+                $set->closeUnicodeCase();
+            } else {
+                $set->closeAsciiCase();
+            }
+            if ($set->ranges !== [[$cp, $cp]]) {
+                $this->pushSet($set, false);
+                return;
+            }
         }
         if ($cp < 0x80) {
             $role = self::R_ASCII;
@@ -1191,7 +1193,6 @@ final class Parser
             $this->pos++;
         }
         $members = [];
-        $nonAsciiLiteral = false;
         $first = true;
         while (true) {
             $c = $this->peek();
@@ -1231,19 +1232,16 @@ final class Parser
                 if ($hi < $lo) {
                     throw new Skip(Translator::INVALID, 'range out of order in character class');
                 }
-                $nonAsciiLiteral = $nonAsciiLiteral || $hi >= 0x80;
                 $members[] = [$lo, $hi];
             } else {
-                $nonAsciiLiteral = $nonAsciiLiteral || $lo >= 0x80;
                 $members[] = [$lo, $lo];
             }
         }
-        if ($this->flags['caseless'] && $this->utf && $nonAsciiLiteral) {
-            throw new Skip(Translator::CASE, 'case-insensitive matching of non-ASCII characters is not supported');
-        }
         $full = CharSet::fromUnsorted($members);
-        if ($this->flags['caseless']) {
-            $full->closeAsciiCase($this->utf);
+        if ($this->flags['caseless'] && $this->utf) {
+            $full->closeUnicodeCase();
+        } elseif ($this->flags['caseless']) {
+            $full->closeAsciiCase();
         }
         if ($this->utf) {
             $this->pushSet($full, $negated);

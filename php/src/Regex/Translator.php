@@ -21,7 +21,6 @@ final class Translator
     public const INVALID = 'regex_invalid';
     public const MODIFIER = 'regex_unsupported_modifier';
     public const CONSTRUCT = 'regex_unsupported_construct';
-    public const CASE = 'regex_case_folding';
     public const BYTES = 'regex_byte_semantics';
     public const UNICODE = 'regex_unicode';
     public const TOO_COMPLEX = 'regex_too_complex';
