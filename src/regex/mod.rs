@@ -98,6 +98,19 @@ mod tests {
     }
 
     #[test]
+    fn case_folding_and_byte_runs() {
+        assert_eq!(ok("/^s$/iuD"), "^[Ss\\u{17F}]$");
+        assert_eq!(ok("/^\u{3C3}$/iuD"), "^[\\u{3A3}\\u{3C2}\\u{3C3}]$");
+        assert_eq!(ok("/^\u{E9}$/iD"), "^\\u{E9}$");
+        assert_eq!(ok("/^[^<>]*$/D"), "^[^<>]*$");
+        assert_eq!(code("/^[^<]+[^>]+$/"), BYTES);
+        assert_eq!(code("/^.{1,3}$/"), BYTES);
+        assert_eq!(code("/(?>a*b|x*)b/"), CONSTRUCT);
+        assert_eq!(ok("/^a++b$/D"), "^(?=(?<a1>a+))\\k<a1>b$");
+        assert_eq!(ok("/^a$/m"), "(?:^|(?<=\\n)(?!$))a(?=\\n|$)");
+    }
+
+    #[test]
     fn huge_and_deep_inputs_are_fast() {
         let start = Instant::now();
         let deep = format!("/{}/", "(".repeat(100_000));
