@@ -122,6 +122,26 @@ impl<'a> Args<'a> {
         None
     }
 
+    /// Checks that the by-reference argument `i`, when given, holds null or an
+    /// array (`?array &$name`), as PHP checks a user function's parameter.
+    pub fn nullable_array_ref(&self, i: usize, name: &str) -> bool {
+        let Some(zv) = self.get(i) else { return true };
+        let inner = deref(zv);
+        if matches!(
+            type_of(inner),
+            IS_ARRAY | super::zval::IS_NULL | super::zval::IS_UNDEF
+        ) {
+            return true;
+        }
+        Thrown::type_error(&format!(
+            "{}(): Argument #{} (${name}) must be of type ?array, {} given",
+            self.function,
+            i + 1,
+            type_name(inner)
+        ));
+        false
+    }
+
     /// Argument `i` without a type check.
     pub fn mixed(&self, i: usize) -> Option<Z<'a>> {
         self.get(i).map(Z::new)

@@ -47,6 +47,9 @@ extern "C" fn normalize_schema(ex: &mut ExecuteData, retval: &mut Zval) {
             None => return,
         },
     };
+    if !args.nullable_array_ref(2, "warnings") {
+        return;
+    }
     let result = catch_unwind(AssertUnwindSafe(|| {
         let mut b = ZBuilder::new();
         crate::normalize::normalize(&mut b, definition, options)

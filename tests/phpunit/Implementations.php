@@ -74,12 +74,15 @@ final class Implementations
     }
 
     /** A description of a value that tells int from float and keeps key order. */
-    public static function describe(mixed $v): string
+    public static function describe(mixed $v, int $depth = 0): string
     {
         if (\is_array($v)) {
+            if ($depth > 32) {
+                return '[...]';
+            }
             $parts = [];
             foreach ($v as $k => $item) {
-                $parts[] = var_export($k, true) . '=>' . self::describe($item);
+                $parts[] = var_export($k, true) . '=>' . self::describe($item, $depth + 1);
             }
             return '[' . implode(',', $parts) . ']';
         }

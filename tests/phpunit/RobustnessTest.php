@@ -1,0 +1,153 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Tests;
+
+use PHPUnit\Framework\TestCase;
+
+/**
+ * Inputs that must never crash PHP: references, recursive arrays, objects,
+ * invalid UTF-8, NaN/INF, huge ints, deep nesting. Each runs against every
+ * implementation available (pure PHP always, native when loaded), and both must
+ * give the same outcome.
+ */
+final class RobustnessTest extends TestCase
+{
+    /** @return array<string, mixed> outcome per implementation */
+    private static function normalizeAll(array $def, array $opts = []): array
+    {
+        $out = [];
+        foreach (Implementations::normalizers() as $impl => $f) {
+            $out[$impl] = Implementations::normalizeOutcome($f, $def, $opts);
+        }
+        return $out;
+    }
+
+    private static function assertAllSame(string $expected, array $outcomes): void
+    {
+        foreach ($outcomes as $impl => $outcome) {
+            self::assertSame($expected, $outcome, $impl);
+        }
+    }
+
+    public function testReferencesInADefinitionAreReadThrough(): void
+    {
+        $type = 'string';
+        $len = ['max' => 5];
+        $def = ['type' => &$type, 'constraints' => ['Length' => &$len]];
+        self::assertAllSame(
+            '{"type":"string","maxLength":5}' . "\nwarnings: []",
+            self::normalizeAll($def)
+        );
+        self::assertSame('string', $type, 'the caller\'s data is not touched');
+    }
+
+    public function testARecursiveDefinitionEndsInAValueError(): void
+    {
+        $def = ['type' => 'list'];
+        $def['items'] = &$def;
+        foreach (self::normalizeAll($def) as $impl => $outcome) {
+            self::assertStringStartsWith('ValueError: items.items.items.', $outcome, $impl);
+            self::assertStringContainsString('nesting deeper than 64 levels', $outcome, $impl);
+        }
+        $map = ['type' => 'map', 'default' => []];
+        $map['default']['self'] = &$map['default'];
+        foreach (self::normalizeAll($map) as $impl => $outcome) {
+            self::assertStringStartsWith('ValueError: default.self.self.', $outcome, $impl);
+        }
+    }
+
+    public function testNestingLimitIs64(): void
+    {
+        $ok = ['type' => 'string'];
+        for ($i = 0; $i < 64; $i++) {
+            $ok = ['type' => 'list', 'items' => $ok];
+        }
+        foreach (self::normalizeAll($ok) as $impl => $outcome) {
+            self::assertStringStartsWith('{"type":"array"', $outcome, $impl);
+        }
+        $deep = ['type' => 'list', 'items' => $ok];
+        foreach (self::normalizeAll($deep) as $impl => $outcome) {
+            self::assertStringStartsWith('ValueError: ' . str_repeat('items.', 64) . 'items: nesting deeper than 64 levels', $outcome, $impl);
+        }
+    }
+
+    /** @return iterable<string, array{array<mixed>, string}> */
+    public function badDefinitions(): iterable
+    {
+        yield 'object default' => [['type' => 'string', 'default' => new \stdClass()], 'ValueError: default: must not be an object or resource'];
+        yield 'NaN example' => [['type' => 'float', 'examples' => [NAN]], 'ValueError: examples.0: must be a finite number'];
+        yield 'INF choice' => [['type' => 'float', 'constraints' => ['Choice' => [1.0, INF]]], 'ValueError: constraints.Choice.1: must be a finite number'];
+        yield 'invalid UTF-8 label' => [['type' => 'string', 'label' => "\xff"], 'ValueError: label: must be valid UTF-8'];
+        yield 'invalid UTF-8 property name' => [['type' => 'map', 'properties' => ["\xc3\x28" => ['type' => 'string']]], 'ValueError: properties: property names must be valid UTF-8'];
+        yield 'closure as constraint options' => [['type' => 'string', 'constraints' => ['Length' => static fn () => 1]], 'ValueError: constraints.Length: must be a non-negative integer or an array of options'];
+        yield 'type is an object' => [['type' => new \ArrayObject()], 'ValueError: type: must be a string'];
+        yield 'huge ints are fine' => [['type' => 'integer', 'constraints' => ['Range' => ['min' => PHP_INT_MIN, 'max' => PHP_INT_MAX]]], '{"type":"integer","minimum":' . PHP_INT_MIN . ',"maximum":' . PHP_INT_MAX . '}'];
+    }
+
+    /** @dataProvider badDefinitions */
+    public function testBadDefinitions(array $def, string $expected): void
+    {
+        foreach (self::normalizeAll($def) as $impl => $outcome) {
+            self::assertStringStartsWith($expected, $outcome, $impl);
+        }
+    }
+
+    /** @return iterable<string, array{mixed, array<mixed>}> */
+    public function oddValues(): iterable
+    {
+        $rec = [1];
+        $rec[] = &$rec;
+        yield 'recursive list' => [$rec, ['type' => 'list', 'items' => ['type' => 'integer']]];
+        yield 'object' => [new \stdClass(), ['type' => 'map', 'properties' => ['a' => ['type' => 'integer']]]];
+        yield 'NaN' => [NAN, ['type' => 'integer']];
+        yield 'INF' => [INF, ['type' => 'integer']];
+        yield 'invalid UTF-8' => ["\xff", ['type' => 'boolean']];
+        yield 'huge numeric string' => [str_repeat('9', 100000), ['type' => 'integer']];
+        yield '2^63 as float' => [9.2233720368547758E+18, ['type' => 'integer']];
+    }
+
+    /** @dataProvider oddValues */
+    public function testOddValuesComeBackUnchanged(mixed $value, array $def): void
+    {
+        foreach (Implementations::coercers() as $impl => $f) {
+            $out = $f($value, $def, []);
+            if (\is_float($value) && is_nan($value)) {
+                self::assertTrue(\is_float($out) && is_nan($out), $impl);
+            } elseif (\is_object($value)) {
+                self::assertSame($value, $out, $impl);
+            } else {
+                self::assertSame(Implementations::describe($value), Implementations::describe($out), $impl);
+            }
+        }
+    }
+
+    public function testCoercingNeverWritesThroughReferences(): void
+    {
+        foreach (Implementations::coercers() as $impl => $f) {
+            $n = '5';
+            $value = ['n' => &$n];
+            $out = $f($value, ['type' => 'map', 'properties' => ['n' => ['type' => 'integer']]], []);
+            self::assertSame(['n' => 5], $out, $impl);
+            self::assertSame('5', $n, "$impl: the caller's variable is untouched");
+        }
+    }
+
+    public function testAValidPayloadIsReturnedWithoutACopy(): void
+    {
+        $def = ['type' => 'list', 'items' => ['type' => 'map', 'properties' => ['id' => ['type' => 'integer'], 'name' => ['type' => 'string']]]];
+        $payload = [];
+        for ($i = 0; $i < 20000; $i++) {
+            $payload[] = ['id' => $i, 'name' => "item $i"];
+        }
+        foreach (Implementations::coercers() as $impl => $f) {
+            $before = memory_get_usage();
+            $out = $f($payload, $def, []);
+            $grown = memory_get_usage() - $before;
+            self::assertSame($payload, $out, $impl);
+            self::assertLessThan(4096, $grown, "$impl: an unchanged payload must be shared, not copied ($grown bytes)");
+            unset($out);
+        }
+    }
+}
