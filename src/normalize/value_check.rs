@@ -25,12 +25,6 @@ fn walk<'a, N: Node<'a>>(
     trail: &mut Vec<Seg<'a>>,
 ) -> Result<(), DefinitionError> {
     match value.kind() {
-        Kind::Null | Kind::Bool(_) | Kind::Int(_) => Ok(()),
-        Kind::Float(f) if f.is_finite() => Ok(()),
-        Kind::Float(_) => Err(path.error(trail, "must be a finite number")),
-        Kind::Str(b) if valid_utf8(b) => Ok(()),
-        Kind::Str(_) => Err(path.error(trail, "must be valid UTF-8")),
-        Kind::Other => Err(path.error(trail, "must not be an object or resource")),
         Kind::Array(a) => {
             if trail.len() > MAX_DEPTH {
                 return Err(path.error(trail, "nesting deeper than 64 levels"));
@@ -47,6 +41,7 @@ fn walk<'a, N: Node<'a>>(
                 r
             })
         }
+        _ => scalar(value, path, trail, "must not be an object or resource"),
     }
 }
 
@@ -56,12 +51,21 @@ pub fn check_scalar<'a, N: Node<'a>>(
     path: &Path<'_>,
     trail: &[Seg<'_>],
 ) -> Result<(), DefinitionError> {
+    scalar(value, path, trail, "must be a scalar")
+}
+
+fn scalar<'a, N: Node<'a>>(
+    value: N,
+    path: &Path<'_>,
+    trail: &[Seg<'_>],
+    otherwise: &str,
+) -> Result<(), DefinitionError> {
     match value.kind() {
         Kind::Null | Kind::Bool(_) | Kind::Int(_) => Ok(()),
         Kind::Float(f) if f.is_finite() => Ok(()),
         Kind::Float(_) => Err(path.error(trail, "must be a finite number")),
         Kind::Str(b) if valid_utf8(b) => Ok(()),
         Kind::Str(_) => Err(path.error(trail, "must be valid UTF-8")),
-        _ => Err(path.error(trail, "must be a scalar")),
+        _ => Err(path.error(trail, otherwise)),
     }
 }

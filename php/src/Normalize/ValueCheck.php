@@ -40,22 +40,7 @@ final class ValueCheck
             }
             return;
         }
-        if ($value === null || \is_bool($value) || \is_int($value)) {
-            return;
-        }
-        if (\is_float($value)) {
-            if (!\is_finite($value)) {
-                throw $path->error($trail, 'must be a finite number');
-            }
-            return;
-        }
-        if (\is_string($value)) {
-            if (!Definition::validUtf8($value)) {
-                throw $path->error($trail, 'must be valid UTF-8');
-            }
-            return;
-        }
-        throw $path->error($trail, 'must not be an object or resource');
+        self::checkScalar($value, $path, $trail, 'must not be an object or resource');
     }
 
     /**
@@ -63,7 +48,7 @@ final class ValueCheck
      *
      * @param list<string|int> $trail
      */
-    public static function checkScalar(mixed $value, Path $path, array $trail): void
+    public static function checkScalar(mixed $value, Path $path, array $trail, string $otherwise = 'must be a scalar'): void
     {
         if ($value === null || \is_bool($value) || \is_int($value)) {
             return;
@@ -80,7 +65,7 @@ final class ValueCheck
             }
             return;
         }
-        throw $path->error($trail, 'must be a scalar');
+        throw $path->error($trail, $otherwise);
     }
 
     /** True when checkScalar() would pass (no error built). */
