@@ -22,7 +22,7 @@ foreach ($calls as $call) {
     }
 }
 // $warnings is set to a list even when normalize_schema throws.
-$warnings = 'not touched';
+unset($warnings);
 try {
     ToolSchema\normalize_schema([], [], $warnings);
 } catch (ValueError $e) {
