@@ -1,0 +1,459 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Php\Drupal;
+
+/**
+ * Turns a Tool API input definition (Drupal\tool\TypedData\InputDefinitionInterface:
+ * InputDefinition, ListInputDefinition, MapInputDefinition,
+ * EntityInputDefinition, or any core ContextDefinitionInterface) into the
+ * definition array that ToolSchema\normalize_schema() and
+ * ToolSchema\coerce_input() read (docs/drupal.md, CONTRACT "The definition
+ * array"). The result holds no objects and no callables.
+ *
+ * It needs no Drupal class: definitions are read through the method names the
+ * Tool module uses (duck typing), so it loads and is tested without Drupal:
+ *
+ * - getDataType(), getLabel(), getDescription(), isRequired(), isMultiple(),
+ *   getDefaultValue(), getConstraints() (core ContextDefinitionInterface);
+ * - getItemDefinition() (ListContextDefinition / ListInputDefinition);
+ * - getPropertyDefinitions() (MapContextDefinition / MapInputDefinition);
+ * - getExamples() when the definition has it (tool 1.0.0-beta11 and later).
+ *
+ * Labels and descriptions (TranslatableMarkup, any Stringable) become strings.
+ * Constraints become option arrays: array options are kept, Symfony/Drupal
+ * constraint objects (Choice, Regex, Length, Range, Count, NotBlank,
+ * GreaterThan, ... found by class short name, a "Constraint" suffix removed)
+ * are read from their public properties; Choice/AllowedValues callbacks are
+ * called; PluginExists and EntityBundleExists are resolved into
+ * ['choices' => [...]] through the plugin managers and the entity type bundle
+ * info given to the constructor (left unresolved, which normalize_schema
+ * reports as a derived_enum_unresolved warning, when they are not given).
+ */
+final class DefinitionArrayBuilder
+{
+    /** Deepest nesting of list/map definitions followed (deeper is an error). */
+    public const MAX_DEPTH = 64;
+
+    /** Options a constraint object carries, by constraint name; the rest of its properties are not options for the schema. */
+    private const OBJECT_OPTIONS = [
+        'Choice' => ['choices', 'callback', 'multiple'],
+        'AllowedValues' => ['choices', 'callback', 'multiple'],
+        'Regex' => ['pattern', 'match', 'htmlPattern'],
+        'Length' => ['min', 'max'],
+        'Range' => ['min', 'max'],
+        'Count' => ['min', 'max'],
+        'GreaterThan' => ['value'],
+        'GreaterThanOrEqual' => ['value'],
+        'LessThan' => ['value'],
+        'LessThanOrEqual' => ['value'],
+        'IdenticalTo' => ['value'],
+        'FixedValue' => ['value'],
+        'PluginExists' => ['manager', 'interface', 'allowFallback'],
+        'EntityBundleExists' => ['entityTypeId'],
+        'NotBlank' => [],
+        'Positive' => [],
+        'PositiveOrZero' => [],
+        'Negative' => [],
+        'NegativeOrZero' => [],
+        'Email' => [],
+        'Url' => [],
+        'Uuid' => [],
+        'Ip' => [],
+        'Date' => [],
+        'DateOnly' => [],
+        'DateTime' => [],
+    ];
+
+    /** Properties of Symfony constraint objects that are never options for the schema. */
+    private const BOOKKEEPING = ['groups', 'payload', 'normalizer'];
+
+    /** @var \Closure(string): ?object|null */
+    private ?\Closure $pluginManagers;
+
+    /**
+     * @param object|null $pluginManagers How PluginExists finds its plugin
+     *   manager from the constraint's `manager` option (a service id): a
+     *   container with get($id) (Drupal's service_container), or a callable
+     *   fn(string $serviceId): ?object. Null leaves PluginExists unresolved.
+     * @param object|null $entityTypeBundleInfo Drupal's entity_type.bundle.info
+     *   service (getBundleInfo($entityTypeId) returns bundles keyed by id).
+     *   Null leaves EntityBundleExists unresolved.
+     * @param (\Closure(string $dataType, object $definition): ?array)|null $baseSchema
+     *   Optional JSON Schema for data types normalize_schema does not know
+     *   (entity:node, ...), carried as `base_schema`. Return null for none.
+     */
+    public function __construct(
+        ?object $pluginManagers = null,
+        private readonly ?object $entityTypeBundleInfo = null,
+        private readonly ?\Closure $baseSchema = null,
+    ) {
+        if ($pluginManagers === null) {
+            $this->pluginManagers = null;
+        } elseif (\is_callable($pluginManagers)) {
+            $this->pluginManagers = \Closure::fromCallable($pluginManagers);
+        } elseif (method_exists($pluginManagers, 'get')) {
+            $this->pluginManagers = static function (string $id) use ($pluginManagers): ?object {
+                if (method_exists($pluginManagers, 'has') && !$pluginManagers->has($id)) {
+                    return null;
+                }
+                $service = $pluginManagers->get($id);
+                return \is_object($service) ? $service : null;
+            };
+        } else {
+            throw new \InvalidArgumentException('$pluginManagers must be a container with get() or a callable, ' . get_debug_type($pluginManagers) . ' given');
+        }
+    }
+
+    /**
+     * The definition array of one input definition.
+     *
+     * @return array<string, mixed>
+     *
+     * @throws \InvalidArgumentException A definition or constraint that cannot
+     *   be carried into a definition array (the message names the path).
+     */
+    public function build(object $definition): array
+    {
+        return $this->definition($definition, '', 0);
+    }
+
+    /**
+     * The definition array of a tool's inputs as one map (name => definition,
+     * order kept), the way the Tool module advertises a whole tool.
+     *
+     * @param iterable<string, object> $definitions
+     * @return array<string, mixed>
+     */
+    public function buildInputs(iterable $definitions): array
+    {
+        $properties = [];
+        foreach ($definitions as $name => $definition) {
+            $properties[(string) $name] = $this->definition($definition, 'properties.' . $name, 1);
+        }
+        return ['type' => 'map', 'properties' => $properties];
+    }
+
+    /** @return array<string, mixed> */
+    private function definition(object $def, string $path, int $depth): array
+    {
+        if ($depth > self::MAX_DEPTH) {
+            throw new \InvalidArgumentException(self::at($path) . 'definitions nested deeper than ' . self::MAX_DEPTH . ' levels');
+        }
+        $type = self::call($def, 'getDataType');
+        if (!\is_string($type) || $type === '') {
+            throw new \InvalidArgumentException(self::at($path) . 'getDataType() must return a non-empty string');
+        }
+
+        // The deprecated `multiple` flag on a non-list definition: a list of
+        // single values, with the label, description and requiredness of the
+        // whole; constraints bind each item (as the Tool module does).
+        if ($type !== 'list' && self::call($def, 'isMultiple') === true) {
+            $out = ['type' => 'list'];
+            $this->annotations($def, $out);
+            $out['required'] = (bool) (self::call($def, 'isRequired') ?? true);
+            $default = self::call($def, 'getDefaultValue');
+            if ($default !== null) {
+                $out['default'] = self::plain($default, self::at($path) . 'default', true);
+            }
+            $item = $this->single($def, $type, self::sub($path, 'items'), $depth + 1);
+            $item['required'] = true;
+            unset($item['label'], $item['description'], $item['default'], $item['examples']);
+            $out['items'] = $item;
+            return $out;
+        }
+        return $this->single($def, $type, $path, $depth);
+    }
+
+    /** @return array<string, mixed> */
+    private function single(object $def, string $type, string $path, int $depth): array
+    {
+        $out = ['type' => $type];
+        $this->annotations($def, $out);
+        $out['required'] = (bool) (self::call($def, 'isRequired') ?? true);
+
+        $default = self::call($def, 'getDefaultValue');
+        if ($type === 'map' && \is_array($default) && self::isSynthesizedMapDefault($def, $default)) {
+            // MapContextDefinition::getDefaultValue() makes up a map of the
+            // properties' own defaults when the map has none: not a default of
+            // the map (each property carries its own).
+            $default = null;
+        }
+        if ($default !== null) {
+            $out['default'] = self::plain($default, self::sub($path, 'default'), true);
+        }
+
+        $constraints = self::call($def, 'getConstraints');
+        if (\is_array($constraints) && $constraints !== []) {
+            $converted = $this->constraints($constraints, self::sub($path, 'constraints'));
+            if ($converted !== []) {
+                $out['constraints'] = $converted;
+            }
+        }
+
+        if (method_exists($def, 'getExamples')) {
+            $examples = $def->getExamples();
+            if (\is_array($examples) && $examples !== []) {
+                $out['examples'] = array_values(self::plain($examples, self::sub($path, 'examples'), true));
+            }
+        }
+
+        if ($type === 'list' && method_exists($def, 'getItemDefinition')) {
+            $item = $def->getItemDefinition();
+            if (\is_object($item)) {
+                $out['items'] = $this->definition($item, self::sub($path, 'items'), $depth + 1);
+            }
+        } elseif ($type === 'map' && method_exists($def, 'getPropertyDefinitions')) {
+            $properties = [];
+            foreach ($def->getPropertyDefinitions() as $name => $property) {
+                if (!\is_object($property)) {
+                    throw new \InvalidArgumentException(self::at(self::sub($path, "properties.$name")) . 'must be a definition object, ' . get_debug_type($property) . ' given');
+                }
+                $properties[(string) $name] = $this->definition($property, self::sub($path, "properties.$name"), $depth + 1);
+            }
+            $out['properties'] = $properties;
+        }
+
+        if ($this->baseSchema !== null && !isset($out['items']) && !isset($out['properties'])) {
+            $base = ($this->baseSchema)($type, $def);
+            if ($base !== null) {
+                $out['base_schema'] = self::plain($base, self::sub($path, 'base_schema'), true);
+            }
+        }
+        return $out;
+    }
+
+    /** @param array<string, mixed> $out */
+    private function annotations(object $def, array &$out): void
+    {
+        foreach (['label' => 'getLabel', 'description' => 'getDescription'] as $key => $method) {
+            $text = self::call($def, $method);
+            if ($text !== null) {
+                $out[$key] = self::text($text);
+            }
+        }
+    }
+
+    /**
+     * @param array<mixed> $constraints name => options, or a list of constraint objects
+     * @return array<string, mixed>
+     */
+    private function constraints(array $constraints, string $path): array
+    {
+        $out = [];
+        foreach ($constraints as $key => $options) {
+            if (\is_string($key)) {
+                $name = $key;
+            } elseif (\is_object($options)) {
+                $name = self::shortName($options);
+            } else {
+                throw new \InvalidArgumentException(self::at(self::sub($path, (string) $key)) . 'a constraint without a name must be a constraint object');
+            }
+            $at = self::sub($path, $name);
+            if (\is_object($options) && !$options instanceof \Stringable) {
+                $options = $this->fromObject($name, $options);
+            }
+            $out[$name] = match ($name) {
+                'Choice', 'AllowedValues' => $this->choice($options, $at),
+                'PluginExists' => $this->pluginExists($options, $at),
+                'EntityBundleExists' => $this->entityBundleExists($options, $at),
+                default => self::plain($options, $at, isset(self::OBJECT_OPTIONS[$name])),
+            };
+        }
+        return $out;
+    }
+
+    /** The options of a constraint object: its public properties that are options for the schema. */
+    private function fromObject(string $name, object $constraint): mixed
+    {
+        $vars = get_object_vars($constraint);
+        if (isset(self::OBJECT_OPTIONS[$name])) {
+            $options = [];
+            foreach (self::OBJECT_OPTIONS[$name] as $key) {
+                if (\array_key_exists($key, $vars) && $vars[$key] !== null) {
+                    $options[$key] = $vars[$key];
+                }
+            }
+            if ($name === 'Regex' && ($options['htmlPattern'] ?? null) === '') {
+                unset($options['htmlPattern']);
+            }
+            if (\in_array($name, ['Choice', 'AllowedValues'], true) && ($options['multiple'] ?? false) === false) {
+                unset($options['multiple']);
+            }
+            if ($name === 'PluginExists' && ($options['allowFallback'] ?? false) === false) {
+                unset($options['allowFallback']);
+            }
+            return $options;
+        }
+        // A constraint normalize_schema does not map: its scalar options, for
+        // the record (it is left out of the schema).
+        $options = [];
+        foreach ($vars as $key => $value) {
+            if (\in_array($key, self::BOOKKEEPING, true) || str_ends_with(strtolower($key), 'message')) {
+                continue;
+            }
+            if ($value === null || \is_scalar($value)) {
+                $options[$key] = $value;
+            }
+        }
+        return $options;
+    }
+
+    /** Choice / AllowedValues: a callback is called and becomes `choices`. */
+    private function choice(mixed $options, string $path): mixed
+    {
+        if (!\is_array($options) || array_is_list($options) || !\array_key_exists('callback', $options) || isset($options['choices'])) {
+            return self::plain($options, $path, true);
+        }
+        $callback = $options['callback'];
+        if (!\is_callable($callback)) {
+            throw new \InvalidArgumentException(self::at(self::sub($path, 'callback')) . 'is not callable here (a method name of the validated object cannot be resolved without it); give `choices` instead');
+        }
+        $choices = $callback();
+        if (!\is_array($choices)) {
+            throw new \InvalidArgumentException(self::at(self::sub($path, 'callback')) . 'must return an array of choices, ' . get_debug_type($choices) . ' returned');
+        }
+        unset($options['callback']);
+        $options = ['choices' => array_values($choices)] + $options;
+        return self::plain($options, $path, true);
+    }
+
+    /** PluginExists: the ids of the plugin manager's definitions (optionally of one interface, without fallbacks). */
+    private function pluginExists(mixed $options, string $path): mixed
+    {
+        if (\is_array($options) && \array_key_exists('choices', $options)) {
+            return self::plain($options, $path, true);
+        }
+        $manager = \is_array($options) ? ($options['manager'] ?? null) : null;
+        $service = null;
+        if (\is_string($manager) && $manager !== '' && $this->pluginManagers !== null) {
+            $service = ($this->pluginManagers)($manager);
+        }
+        if ($service === null || !method_exists($service, 'getDefinitions')) {
+            return self::plain($options, $path, false);
+        }
+        $definitions = $service->getDefinitions();
+        $interface = $options['interface'] ?? null;
+        $ids = [];
+        foreach ($definitions as $id => $definition) {
+            if (\is_string($interface) && $interface !== '') {
+                $class = \is_array($definition) ? ($definition['class'] ?? null)
+                    : (\is_object($definition) && method_exists($definition, 'getClass') ? $definition->getClass() : null);
+                if (!\is_string($class) || !is_a($class, $interface, true)) {
+                    continue;
+                }
+            }
+            $ids[] = $id;
+        }
+        if (($options['allowFallback'] ?? false) !== true && method_exists($service, 'getFallbackPluginId')) {
+            $fallbacks = [];
+            foreach ($ids as $id) {
+                $fallback = $service->getFallbackPluginId((string) $id);
+                if ($fallback !== null && $fallback !== '') {
+                    $fallbacks[(string) $fallback] = true;
+                }
+            }
+            $ids = array_values(array_filter($ids, static fn ($id): bool => !isset($fallbacks[(string) $id])));
+        }
+        return ['choices' => $ids];
+    }
+
+    /** EntityBundleExists: the bundle ids of the entity type. A dynamic entity type (%parent...) stays unresolved. */
+    private function entityBundleExists(mixed $options, string $path): mixed
+    {
+        if (\is_array($options) && \array_key_exists('choices', $options)) {
+            return self::plain($options, $path, true);
+        }
+        $entityType = \is_string($options) ? $options : (\is_array($options) ? ($options['entityTypeId'] ?? $options[0] ?? null) : null);
+        if ($this->entityTypeBundleInfo === null || !\is_string($entityType) || $entityType === '' || $entityType[0] === '%') {
+            return self::plain($options, $path, false);
+        }
+        $bundles = $this->entityTypeBundleInfo->getBundleInfo($entityType);
+        return ['choices' => \is_array($bundles) ? array_keys($bundles) : []];
+    }
+
+    /**
+     * A value as plain data: scalars, null, arrays; Stringable objects
+     * (TranslatableMarkup) become strings. Other objects are an error when
+     * $strict, otherwise dropped (options of constraints the schema ignores).
+     */
+    private static function plain(mixed $value, string $path, bool $strict): mixed
+    {
+        if ($value === null || \is_scalar($value)) {
+            return $value;
+        }
+        if ($value instanceof \Stringable) {
+            return (string) $value;
+        }
+        if (\is_array($value)) {
+            $out = [];
+            foreach ($value as $k => $v) {
+                if (\is_object($v) && !$v instanceof \Stringable && !$strict) {
+                    continue;
+                }
+                $out[$k] = self::plain($v, self::sub($path, (string) $k), $strict);
+            }
+            return $out;
+        }
+        if (!$strict) {
+            return null;
+        }
+        throw new \InvalidArgumentException(self::at($path) . get_debug_type($value) . ' cannot be carried into a definition array');
+    }
+
+    private static function text(mixed $text): string
+    {
+        if (\is_string($text)) {
+            return $text;
+        }
+        if ($text instanceof \Stringable || \is_scalar($text)) {
+            return (string) $text;
+        }
+        return '';
+    }
+
+    /** @param array<mixed> $default */
+    private static function isSynthesizedMapDefault(object $def, array $default): bool
+    {
+        if (!method_exists($def, 'getPropertyDefinitions')) {
+            return false;
+        }
+        $properties = $def->getPropertyDefinitions();
+        if ($properties === [] || \count($default) !== \count($properties)) {
+            return false;
+        }
+        foreach ($properties as $name => $property) {
+            if (!\array_key_exists($name, $default) || !\is_object($property)
+                || $default[$name] !== self::call($property, 'getDefaultValue')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static function shortName(object $constraint): string
+    {
+        $class = \get_class($constraint);
+        $short = substr($class, (int) strrpos('\\' . $class, '\\'));
+        if (str_ends_with($short, 'Constraint') && $short !== 'Constraint') {
+            $short = substr($short, 0, -\strlen('Constraint'));
+        }
+        return $short;
+    }
+
+    private static function call(object $def, string $method): mixed
+    {
+        return method_exists($def, $method) ? $def->{$method}() : null;
+    }
+
+    private static function sub(string $path, string $segment): string
+    {
+        return $path === '' ? $segment : "$path.$segment";
+    }
+
+    private static function at(string $path): string
+    {
+        return $path === '' ? '' : "$path: ";
+    }
+}

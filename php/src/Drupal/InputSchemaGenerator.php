@@ -1,0 +1,89 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Php\Drupal;
+
+/**
+ * The JSON Schema of a Tool API input definition through
+ * ToolSchema\normalize_schema() (the extension when it is loaded, the pure-PHP
+ * implementation otherwise), with the nullable style of the running Drupal
+ * core and the warnings handed to a logger.
+ *
+ * No Drupal class is needed: the logger is anything with
+ * warning($message, $context) and error($message, $context) (PSR-3, Drupal's
+ * logger channels).
+ */
+final class InputSchemaGenerator
+{
+    /** @var array<string, mixed> */
+    private readonly array $options;
+
+    /**
+     * @param string|null $coreVersion Drupal core version that picks the
+     *   nullable style (NullableStyle::forCoreVersion()); null: \Drupal::VERSION,
+     *   or "type_array" outside Drupal.
+     * @param array<string, mixed> $options More normalize_schema() options
+     *   (`title`, `derived_enum_limit`); a `nullable` here wins over the version.
+     */
+    public function __construct(
+        private readonly DefinitionArrayBuilder $builder,
+        private readonly ?object $logger = null,
+        ?string $coreVersion = null,
+        array $options = [],
+    ) {
+        $coreVersion ??= NullableStyle::runningCoreVersion();
+        $this->options = $options + [
+            'nullable' => $coreVersion === null ? NullableStyle::TYPE_ARRAY : NullableStyle::forCoreVersion($coreVersion),
+        ];
+    }
+
+    /** @return array<string, mixed> the normalize_schema() options in use */
+    public function options(): array
+    {
+        return $this->options;
+    }
+
+    /**
+     * The schema of $definition. Each warning is logged once per call, at
+     * warning level, as "tool_schema: @code at @path: @warning".
+     *
+     * @param (\Closure(): array)|null $fallback Called when the definition
+     *   cannot be normalized (it cannot be turned into a definition array, or
+     *   normalize_schema() rejects it); the error is logged. Without a
+     *   fallback the exception is thrown.
+     * @return array<string, mixed>
+     */
+    public function schema(object $definition, ?\Closure $fallback = null): array
+    {
+        $warnings = [];
+        try {
+            $array = $this->builder->build($definition);
+            $schema = \ToolSchema\normalize_schema($array, $this->options, $warnings);
+        } catch (\ValueError | \InvalidArgumentException $e) {
+            if ($fallback === null) {
+                throw $e;
+            }
+            $this->logger?->error('tool_schema: cannot normalize the @label input definition (@error); the Tool module\'s own schema is used', [
+                '@label' => self::label($definition),
+                '@error' => $e->getMessage(),
+            ]);
+            return $fallback();
+        }
+        foreach ($warnings as $w) {
+            $this->logger?->warning('tool_schema: @code at @path: @warning', [
+                '@code' => $w['code'],
+                '@path' => $w['path'] === '' ? '(root)' : $w['path'],
+                '@warning' => $w['message'],
+                '@label' => self::label($definition),
+            ]);
+        }
+        return $schema;
+    }
+
+    private static function label(object $definition): string
+    {
+        $label = method_exists($definition, 'getLabel') ? $definition->getLabel() : null;
+        return \is_string($label) || $label instanceof \Stringable ? (string) $label : '';
+    }
+}
