@@ -104,3 +104,33 @@ out="$(echo '"7"' | php -n -d extension="$so" bin/tool-schema coerce "$tmp/def.j
 [ "$out" = "7" ] || { cat "$tmp/stderr" >&2; echo "50-pie: bin/tool-schema coerce printed '$out'" >&2; exit 1; }
 grep -q '(native)' "$tmp/stderr" || { cat "$tmp/stderr" >&2; echo "50-pie: bin/tool-schema did not run native" >&2; exit 1; }
 echo "50-pie: installed extension works (php --ri, bin/tool-schema)"
+
+# The pure-PHP library as a Composer package (php/composer.json), installed
+# from a path repository into a scratch project, with and without the extension.
+if command -v composer >/dev/null; then
+    project="$tmp/composer-project"
+    mkdir -p "$project"
+    cat >"$project/composer.json" <<JSON
+{
+    "name": "tool-schema/install-check",
+    "repositories": [
+        {"packagist.org": false},
+        {"type": "path", "url": "$src/php", "options": {"symlink": false}}
+    ],
+    "require": {"tool-schema/tool-schema-php": "$(php -r 'echo json_decode(file_get_contents("php/composer.json"), true)["version"];')"}
+}
+JSON
+    run "composer install" env COMPOSER_HOME="$tmp/composer-home" COMPOSER_ALLOW_SUPERUSER=1 \
+        composer install --no-interaction --no-progress --working-dir="$project"
+    check='require $argv[1] . "/vendor/autoload.php";
+        $s = json_encode(ToolSchema\normalize_schema(["type" => "integer", "required" => false]));
+        $s === "{\"type\":[\"integer\",\"null\"]}" || exit(1);
+        ToolSchema\coerce_input("5", ["type" => "integer"]) === 5 || exit(1);
+        class_exists(ToolSchema\Php\Drupal\DefinitionArrayBuilder::class) || exit(1);
+        echo ToolSchema\IMPLEMENTATION;'
+    [ "$(php -n -r "$check" "$project")" = "php" ] || { echo "50-pie: the Composer library does not work without the extension" >&2; exit 1; }
+    [ "$(php -n -d extension="$so" -r "$check" "$project")" = "native" ] || { echo "50-pie: the Composer library does not defer to the extension" >&2; exit 1; }
+    echo "50-pie: Composer library (php/composer.json) installs from a path repository and works with and without the extension"
+else
+    echo "50-pie: composer is not installed: the Composer library install check did not run"
+fi
