@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The benchmark command: native tool_schema vs the pure-PHP twin.
+#
+#   bench/bench.sh [run.php options...]      e.g. bench/bench.sh --samples=51 --leak=200000
+#
+# Builds the extension with the `bench` feature (ToolSchema\Bench\deep_copy, the
+# floor) into target/bench if it is missing (or BENCH_REBUILD=1), then runs
+# bench/run.php twice in fresh processes: opcache off, then opcache + tracing JIT.
+#
+# Environment:
+#   PHP=php            the PHP CLI to use
+#   BENCH_CPU=1        CPU to pin to with taskset (empty: no pinning)
+#   BENCH_SO=path      use this extension instead of building one
+#   BENCH_REBUILD=1    run cargo build even when the .so exists
+#   BENCH_NO_BUILD=1   never build (fail if the .so is missing)
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+php="${PHP:-php}"
+so="${BENCH_SO:-$root/target/bench/release/libtool_schema.so}"
+
+if [[ -z "${BENCH_SO:-}" ]]; then
+    if [[ ! -f "$so" || -n "${BENCH_REBUILD:-}" ]]; then
+        if [[ -n "${BENCH_NO_BUILD:-}" ]]; then
+            echo "bench: $so is missing and BENCH_NO_BUILD is set" >&2
+            exit 1
+        fi
+        echo "bench: building the bench extension (cargo build --release --features bench --target-dir target/bench)..." >&2
+        cargo build --release --features bench --target-dir target/bench >&2
+    elif [[ -n "$(find src Cargo.toml Cargo.lock build.rs -newer "$so" -print -quit 2>/dev/null)" ]]; then
+        echo "bench: note: sources are newer than $so (BENCH_REBUILD=1 rebuilds)" >&2
+    fi
+fi
+[[ -f "$so" ]] || { echo "bench: no extension at $so" >&2; exit 1; }
+
+pin=()
+cpu="${BENCH_CPU-1}"
+if [[ -n "$cpu" ]] && command -v taskset >/dev/null 2>&1; then
+    pin=(taskset -c "$cpu")
+fi
+
+# -n: no php.ini, so nothing but what is listed here is loaded.
+base=(-n -d "extension=$so" -d memory_limit=1G -d zend.assertions=-1)
+jit=(-d zend_extension=opcache -d opcache.enable=1 -d opcache.enable_cli=1
+     -d opcache.jit=tracing -d opcache.jit_buffer_size=64M)
+
+status=0
+echo "=== run 1/2: opcache off ==="
+"${pin[@]}" "$php" "${base[@]}" bench/run.php "$@" || status=$?
+
+echo
+echo "=== run 2/2: opcache on, JIT tracing ==="
+if ! "$php" "${base[@]}" "${jit[@]}" -r 'exit(function_exists("opcache_get_status") && (opcache_get_status(false)["jit"]["on"] ?? false) ? 0 : 1);'; then
+    echo "bench: JIT did not come on with: ${jit[*]}" >&2
+    exit 1
+fi
+"${pin[@]}" "$php" "${base[@]}" "${jit[@]}" bench/run.php "$@" || status=$?
+
+exit "$status"
