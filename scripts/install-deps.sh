@@ -2,10 +2,11 @@
 # Installs what building and testing tool_schema needs on Debian 12, when it is
 # missing: PHP 8.2 (CLI, headers, opcache), libclang (ext-php-rs runs bindgen),
 # PHPUnit, Node.js (the regex differential test runs ECMAScript RegExp) and
-# valgrind (the leak check). Rust (cargo) must already be installed.
+# valgrind (the leak check) and Composer (the library install check, offline).
+# Rust (cargo) must already be installed.
 set -euo pipefail
 
-packages=(php8.2-cli php8.2-dev php8.2-opcache libclang-dev phpunit nodejs valgrind)
+packages=(php8.2-cli php8.2-dev php8.2-opcache libclang-dev phpunit nodejs valgrind composer)
 missing=()
 for p in "${packages[@]}"; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

@@ -2,6 +2,7 @@
 //! representation through the [`DefNode`] read trait.
 
 use super::DefinitionError;
+use crate::sym::Sym;
 
 /// Maximum number of nested definition levels (the root is level 1).
 pub const MAX_DEPTH: usize = 64;
@@ -28,7 +29,7 @@ impl Key<'_> {
 pub trait DefNode<'a>: Copy + 'a {
     type Entries: Iterator<Item = (Key<'a>, Self)>;
     /// `$node[$key]` for a string key; `None` when absent or when `self` is not an array.
-    fn get(self, key: &str) -> Option<Self>;
+    fn get(self, key: Sym) -> Option<Self>;
     fn is_null(self) -> bool;
     /// PHP array (JSON array or object).
     fn is_array(self) -> bool;
@@ -90,11 +91,11 @@ pub struct CoerceDef<'a, N> {
 }
 
 /// Constraint names whose options carry choices.
-pub const CHOICE_CONSTRAINTS: [&str; 4] = [
-    "Choice",
-    "AllowedValues",
-    "PluginExists",
-    "EntityBundleExists",
+pub const CHOICE_CONSTRAINTS: [Sym; 4] = [
+    Sym::Choice,
+    Sym::AllowedValues,
+    Sym::PluginExists,
+    Sym::EntityBundleExists,
 ];
 
 /// Parse and validate a whole definition tree (only the keys coercion reads).
@@ -123,7 +124,7 @@ fn push_seg(path: &mut String, seg: &str) -> usize {
     len
 }
 
-fn present<'a, N: DefNode<'a>>(node: N, key: &str) -> Option<N> {
+fn present<'a, N: DefNode<'a>>(node: N, key: Sym) -> Option<N> {
     node.get(key).filter(|n| !n.is_null())
 }
 
@@ -138,14 +139,14 @@ fn parse_node<'a, N: DefNode<'a>>(
     if !node.is_array() {
         return Err(err(path, "", "must be an array"));
     }
-    let kind = match present(node, "type") {
+    let kind = match present(node, Sym::Type) {
         None => return Err(err(path, "type", "is required")),
         Some(t) => match t.as_str() {
             Some(s) => Kind::from_type(s),
             None => return Err(err(path, "type", "must be a string")),
         },
     };
-    let required = match present(node, "required") {
+    let required = match present(node, Sym::Required) {
         None => true,
         Some(r) => match r.as_bool() {
             Some(b) => b,
@@ -166,7 +167,7 @@ fn parse_node<'a, N: DefNode<'a>>(
         parse_choices(node, path, &mut def.choices)?;
     }
     if kind == Kind::List {
-        if let Some(items) = present(node, "items") {
+        if let Some(items) = present(node, Sym::Items) {
             if !items.is_array() {
                 return Err(err(path, "items", "must be an array"));
             }
@@ -177,7 +178,7 @@ fn parse_node<'a, N: DefNode<'a>>(
         }
     }
     if kind == Kind::Map {
-        if let Some(props) = present(node, "properties") {
+        if let Some(props) = present(node, Sym::Properties) {
             let Some(entries) = props.entries() else {
                 return Err(err(path, "properties", "must be a map"));
             };
@@ -206,7 +207,7 @@ fn parse_choices<'a, N: DefNode<'a>>(
     path: &mut String,
     out: &mut Vec<(&'a [u8], N)>,
 ) -> Result<(), DefinitionError> {
-    let Some(constraints) = present(node, "constraints") else {
+    let Some(constraints) = present(node, Sym::Constraints) else {
         return Ok(());
     };
     if !constraints.is_array() {
@@ -216,13 +217,19 @@ fn parse_choices<'a, N: DefNode<'a>>(
         let Some(options) = constraints.get(name) else {
             continue;
         };
+        let derived = matches!(name, Sym::PluginExists | Sym::EntityBundleExists);
+        if derived && !options.is_array() {
+            // A bare string (`'EntityBundleExists' => 'node'`): not resolved,
+            // nothing to match (normalize warns about it).
+            continue;
+        }
         let len = push_seg(path, "constraints");
         path.push('.');
-        path.push_str(name);
+        path.push_str(name.as_str());
         if !options.is_array() {
             return Err(DefinitionError::new(path, "must be an array"));
         }
-        let list = match options.get("choices") {
+        let list = match options.get(Sym::Choices) {
             Some(choices) => {
                 path.push_str(".choices");
                 if !choices.is_array() {

@@ -16,10 +16,8 @@ pub struct ViewDef<N>(pub N);
 impl<'a, N: Node<'a>> DefNode<'a> for ViewDef<N> {
     type Entries = std::vec::IntoIter<(Key<'a>, Self)>;
 
-    fn get(self, key: &str) -> Option<Self> {
-        Sym::find(key.as_bytes())
-            .and_then(|s| self.0.get(s))
-            .map(ViewDef)
+    fn get(self, key: Sym) -> Option<Self> {
+        self.0.get(key).map(ViewDef)
     }
     fn is_null(self) -> bool {
         matches!(self.0.kind(), ViewKind::Null)

@@ -4,6 +4,8 @@
 
 use serde_json::{Map, Value};
 
+use crate::sym::Sym;
+
 use super::definition::{is_list, php_key};
 use super::DefinitionError;
 use super::{decide, decode_json, parse_definition, CoerceDef, DefNode, Key, Kind, Repair, Scalar};
@@ -26,9 +28,9 @@ impl<'a> Iterator for JsonEntries<'a> {
 
 impl<'a> DefNode<'a> for &'a Value {
     type Entries = JsonEntries<'a>;
-    fn get(self, key: &str) -> Option<Self> {
+    fn get(self, key: Sym) -> Option<Self> {
         match self {
-            Value::Object(m) => m.get(key),
+            Value::Object(m) => m.get(key.as_str()),
             _ => None,
         }
     }

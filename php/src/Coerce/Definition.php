@@ -118,6 +118,11 @@ final class Definition
                 continue;
             }
             $options = $constraints[$name];
+            if (!\is_array($options) && ($name === 'PluginExists' || $name === 'EntityBundleExists')) {
+                // A bare string ('EntityBundleExists' => 'node'): not resolved,
+                // nothing to match (normalize warns about it).
+                continue;
+            }
             $at = self::at($path, 'constraints') . '.' . $name;
             if (!\is_array($options)) {
                 self::fail($at, 'must be an array');
