@@ -2,6 +2,7 @@
 
 use crate::sym::Sym;
 use crate::view::KeyRef;
+use smallvec::SmallVec;
 use std::fmt;
 
 /// A malformed definition or option: a programming error, `\ValueError` in PHP.
@@ -42,7 +43,7 @@ pub enum Seg<'a> {
 /// when an error or warning needs it.
 #[derive(Default, Debug)]
 pub struct Path<'a> {
-    segs: Vec<Seg<'a>>,
+    segs: SmallVec<[Seg<'a>; 16]>,
 }
 
 impl<'a> Path<'a> {

@@ -41,6 +41,12 @@ pub trait Node<'a>: Copy + 'a {
     /// Calls `f` for each entry of the array, in order; stops at the first error.
     fn try_each<E>(self, f: impl FnMut(KeyRef<'a>, Self) -> Result<(), E>) -> Result<(), E>;
 
+    /// True when `self` is a string of valid UTF-8. Backends may cache the
+    /// answer (the zval backend uses the engine's own flag, as PCRE does).
+    fn is_utf8(self) -> bool {
+        matches!(self.kind(), Kind::Str(b) if std::str::from_utf8(b).is_ok())
+    }
+
     /// True when `self` is not an array or has no entries.
     fn is_empty(self) -> bool {
         self.len() == 0

@@ -8,6 +8,7 @@ use super::value_check::check_scalar;
 use crate::error::{DefinitionError, Seg};
 use crate::sym::Sym;
 use crate::view::{Kind, Node};
+use smallvec::{smallvec, SmallVec};
 
 /// Checks that `list` is a list of scalars; `extra` is the path to it.
 pub fn check_choices<'a, N: Node<'a>>(
@@ -19,7 +20,8 @@ pub fn check_choices<'a, N: Node<'a>>(
         Kind::Array(a) if a.is_list() => a,
         _ => return Err(rule.error(extra, "must be a list")),
     };
-    let mut trail: Vec<Seg<'a>> = vec![Seg::Sym(Sym::Constraints), Seg::Key(rule.name)];
+    let mut trail: SmallVec<[Seg<'a>; 8]> =
+        smallvec![Seg::Sym(Sym::Constraints), Seg::Key(rule.name)];
     trail.extend_from_slice(extra);
     list.try_each(|k, v| {
         trail.push(Seg::Key(k));

@@ -108,7 +108,7 @@ fn text<'a, N: Node<'a>>(def: N, key: Sym, path: &Path<'_>) -> Result<Option<N>,
         Some(n) => match n.kind() {
             Kind::Null => Ok(None),
             Kind::Str(b"") => Ok(None),
-            Kind::Str(b) if valid_utf8(b) => Ok(Some(n)),
+            Kind::Str(_) if n.is_utf8() => Ok(Some(n)),
             Kind::Str(_) => Err(path.error(&[Seg::Sym(key)], "must be valid UTF-8")),
             _ => Err(path.error(&[Seg::Sym(key)], "must be a string")),
         },

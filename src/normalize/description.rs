@@ -29,6 +29,15 @@ pub fn note(ty: Ty) -> Option<&'static str> {
     }
 }
 
+/// The parts joined, allocated once.
+fn concat(parts: &[&str]) -> String {
+    let mut s = String::with_capacity(parts.iter().map(|p| p.len()).sum());
+    for p in parts {
+        s.push_str(p);
+    }
+    s
+}
+
 /// Appends `note` as a sentence of its own.
 fn with_note(text: &str, note: &str) -> String {
     if text.is_empty() {
@@ -39,7 +48,7 @@ fn with_note(text: &str, note: &str) -> String {
     } else {
         ". "
     };
-    format!("{text}{sep}{note}")
+    concat(&[text, sep, note])
 }
 
 /// `(title, description)`.
@@ -49,7 +58,7 @@ pub fn texts<'a, N: Node<'a>>(def: &Def<'a, N>, split: bool) -> (Option<Text<N>>
         (def.label.map(Text::Share), def.description.map(Text::Share))
     } else {
         let body = match (def.label, def.description) {
-            (Some(l), Some(d)) => Some(Text::Owned(format!("{}: {}", as_str(l), as_str(d)))),
+            (Some(l), Some(d)) => Some(Text::Owned(concat(&[as_str(l), ": ", as_str(d)]))),
             (Some(l), None) => Some(Text::Share(l)),
             (None, Some(d)) => Some(Text::Share(d)),
             (None, None) => None,

@@ -6,6 +6,7 @@
 use crate::error::{DefinitionError, Path, Seg, Warning};
 use crate::sym::Sym;
 use crate::view::{KeyRef, Kind, Node};
+use smallvec::{smallvec, SmallVec};
 
 use super::definition::Cat;
 use super::options::Options;
@@ -42,10 +43,10 @@ pub enum Enum<N> {
 
 #[derive(Debug)]
 pub struct Facets<N> {
-    pub formats: Vec<Sym>,
-    pub patterns: Vec<Pattern>,
-    pub not_patterns: Vec<String>,
-    pub enums: Vec<Enum<N>>,
+    pub formats: SmallVec<[Sym; 2]>,
+    pub patterns: SmallVec<[Pattern; 2]>,
+    pub not_patterns: SmallVec<[String; 1]>,
+    pub enums: SmallVec<[Enum<N>; 2]>,
     pub min_length: Option<i64>,
     pub max_length: Option<i64>,
     pub minimum: Option<Num>,
@@ -60,10 +61,10 @@ pub struct Facets<N> {
 impl<N> Default for Facets<N> {
     fn default() -> Self {
         Facets {
-            formats: Vec::new(),
-            patterns: Vec::new(),
-            not_patterns: Vec::new(),
-            enums: Vec::new(),
+            formats: SmallVec::new(),
+            patterns: SmallVec::new(),
+            not_patterns: SmallVec::new(),
+            enums: SmallVec::new(),
             min_length: None,
             max_length: None,
             minimum: None,
@@ -123,7 +124,8 @@ pub struct Rule<'p, 'a> {
 impl<'a> Rule<'_, 'a> {
     /// An error at `constraints.<name>.<extra...>`.
     pub fn error(&self, extra: &[Seg<'_>], message: &str) -> DefinitionError {
-        let mut segs: Vec<Seg<'_>> = vec![Seg::Sym(Sym::Constraints), Seg::Key(self.name)];
+        let mut segs: SmallVec<[Seg<'_>; 8]> =
+            smallvec![Seg::Sym(Sym::Constraints), Seg::Key(self.name)];
         segs.extend_from_slice(extra);
         self.path.error(&segs, message)
     }

@@ -7,6 +7,7 @@ use super::Normalizer;
 use crate::error::{DefinitionError, Seg};
 use crate::sym::Sym;
 use crate::view::{Build, KeyRef, Kind, Node};
+use smallvec::SmallVec;
 
 impl<'a, B> Normalizer<'_, 'a, B> {
     pub(super) fn map<N: Node<'a>>(
@@ -19,7 +20,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         B: Build<'a, N>,
     {
         let mut props = self.b.obj();
-        let mut required: Vec<KeyRef<'a>> = Vec::new();
+        let mut required: SmallVec<[KeyRef<'a>; 16]> = SmallVec::new();
         if let Some(properties) = d.properties {
             properties.try_each(|name, pdef| {
                 if let KeyRef::Str(s) = name {

@@ -7,6 +7,8 @@ use super::facets::{Facets, Pattern, Rule};
 use crate::error::{DefinitionError, Seg};
 use crate::sym::Sym;
 use crate::view::{Kind, Node};
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 pub fn apply<'a, N: Node<'a>>(
     rule: &mut Rule<'_, 'a>,
@@ -43,10 +45,36 @@ pub fn apply<'a, N: Node<'a>>(
     if rule.cat != Cat::Str {
         return Ok(());
     }
-    match crate::regex::translate(source) {
+    match translate_cached(source) {
         Ok(p) if matches => facets.patterns.push(Pattern::Text(p)),
         Ok(p) => facets.not_patterns.push(p),
-        Err(skip) => rule.warn(skip.code, skip.message),
+        Err((code, message)) => rule.warn(code, message),
     }
     Ok(())
+}
+
+type Translation = Result<String, (&'static str, String)>;
+
+thread_local! {
+    /// Translations by source: a tool catalogue uses the same few patterns on
+    /// every request, and translation is deterministic. Bounded: emptied when
+    /// full.
+    static CACHE: RefCell<HashMap<String, Translation>> = RefCell::new(HashMap::new());
+}
+
+const CACHE_LIMIT: usize = 512;
+
+fn translate_cached(source: &str) -> Translation {
+    CACHE.with(|cache| {
+        if let Some(hit) = cache.borrow().get(source) {
+            return hit.clone();
+        }
+        let t = crate::regex::translate(source).map_err(|s| (s.code, s.message));
+        let mut cache = cache.borrow_mut();
+        if cache.len() >= CACHE_LIMIT {
+            cache.clear();
+        }
+        cache.insert(source.to_owned(), t.clone());
+        t
+    })
 }

@@ -6,6 +6,7 @@ use super::MAX_DEPTH;
 use crate::error::{DefinitionError, Path, Seg};
 use crate::sym::Sym;
 use crate::view::{KeyRef, Kind, Node};
+use smallvec::{smallvec, SmallVec};
 
 use super::definition::valid_utf8;
 
@@ -15,14 +16,14 @@ pub fn check_value<'a, N: Node<'a>>(
     path: &Path<'_>,
     key: Sym,
 ) -> Result<(), DefinitionError> {
-    let mut trail: Vec<Seg<'a>> = vec![Seg::Sym(key)];
+    let mut trail: SmallVec<[Seg<'a>; 8]> = smallvec![Seg::Sym(key)];
     walk(value, path, &mut trail)
 }
 
 fn walk<'a, N: Node<'a>>(
     value: N,
     path: &Path<'_>,
-    trail: &mut Vec<Seg<'a>>,
+    trail: &mut SmallVec<[Seg<'a>; 8]>,
 ) -> Result<(), DefinitionError> {
     match value.kind() {
         Kind::Array(a) => {
@@ -64,7 +65,7 @@ fn scalar<'a, N: Node<'a>>(
         Kind::Null | Kind::Bool(_) | Kind::Int(_) => Ok(()),
         Kind::Float(f) if f.is_finite() => Ok(()),
         Kind::Float(_) => Err(path.error(trail, "must be a finite number")),
-        Kind::Str(b) if valid_utf8(b) => Ok(()),
+        Kind::Str(_) if value.is_utf8() => Ok(()),
         Kind::Str(_) => Err(path.error(trail, "must be valid UTF-8")),
         _ => Err(path.error(trail, otherwise)),
     }

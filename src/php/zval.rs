@@ -53,6 +53,7 @@ pub const IS_STRING_EX: u32 = IS_STRING | TYPE_REFCOUNTED;
 pub const IS_ARRAY_EX: u32 = IS_ARRAY | (3 << 8);
 pub const IS_OBJECT_EX: u32 = IS_OBJECT | (3 << 8);
 const GC_IMMUTABLE: u32 = 1 << 6;
+const IS_STR_VALID_UTF8: u32 = 1 << 9;
 const HASH_FLAG_PACKED: u32 = 1 << 2;
 
 /// The type byte of a zval.
@@ -162,6 +163,30 @@ impl<'a> Node<'a> for Z<'a> {
 
     fn len(self) -> usize {
         self.ht().map_or(0, |ht| ht.nNumOfElements as usize)
+    }
+
+    /// Uses and sets the engine's "valid UTF-8" flag, as PCRE's `/u` does, so
+    /// a string of an unchanged definition is checked once per request.
+    fn is_utf8(self) -> bool {
+        if type_of(self.zv) != IS_STRING {
+            return false;
+        }
+        // SAFETY: type checked; the flags live in the string's GC header.
+        // Interned strings may be in shared memory and are not written to.
+        unsafe {
+            let s = self.zv.value.str_;
+            let flags = (*s).gc.u.type_info;
+            if flags & IS_STR_VALID_UTF8 != 0 {
+                return true;
+            }
+            if std::str::from_utf8(bytes(s)).is_err() {
+                return false;
+            }
+            if flags & GC_IMMUTABLE == 0 {
+                (*s).gc.u.type_info |= IS_STR_VALID_UTF8;
+            }
+            true
+        }
     }
 
     fn is_list(self) -> bool {
