@@ -25,6 +25,7 @@ find "${dirs[@]}" -name '*.php' -print0 | xargs -0 -n1 php -l >/dev/null
 
 step "cargo test (Rust core, all fixtures)"
 cargo test --no-default-features
+echo "Rust fixture runner: $(wc -l < target/fixture-cases.txt) cases (tests/fixtures/*.json)"
 
 step "build the extension"
 so=$(scripts/build.sh)
