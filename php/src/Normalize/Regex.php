@@ -44,7 +44,7 @@ final class Regex
         if ($rule->cat !== Definition::CAT_STR) {
             return;
         }
-        [$pattern, $code, $message] = Translator::translate($source);
+        [$pattern, $code, $message] = self::translateCached($source);
         if ($pattern !== null) {
             if ($matches) {
                 $f->patterns[] = $pattern;
@@ -54,5 +54,23 @@ final class Regex
         } else {
             $rule->warn((string) $code, (string) $message);
         }
+    }
+
+    /** Bounded cache of translations by source (as src/normalize/regex.rs). */
+    private const CACHE_LIMIT = 512;
+
+    /** @var array<string, array{0: ?string, 1: ?string, 2: ?string}> */
+    private static array $cache = [];
+
+    /** @return array{0: ?string, 1: ?string, 2: ?string} */
+    private static function translateCached(string $source): array
+    {
+        if (isset(self::$cache[$source])) {
+            return self::$cache[$source];
+        }
+        if (\count(self::$cache) >= self::CACHE_LIMIT) {
+            self::$cache = [];
+        }
+        return self::$cache[$source] = Translator::translate($source);
     }
 }
