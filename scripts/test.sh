@@ -36,6 +36,10 @@ phpunit --exclude-group native
 step "PHPUnit with the extension (native and PHP, parity)"
 php -d extension="$so" /usr/bin/phpunit
 
+step "PHPUnit with the extension under opcache + tracing JIT (fixtures, parity)"
+php -d zend_extension=opcache -d opcache.enable_cli=1 -d opcache.jit=tracing \
+    -d opcache.jit_buffer_size=64M -d extension="$so" /usr/bin/phpunit --filter 'FixturesTest|ParityTest'
+
 for stage in scripts/test.d/*.sh; do
     step "$stage"
     TOOL_SCHEMA_SO="$so" bash "$stage"

@@ -41,6 +41,16 @@ pub trait Node<'a>: Copy + 'a {
     /// Calls `f` for each entry of the array, in order; stops at the first error.
     fn try_each<E>(self, f: impl FnMut(KeyRef<'a>, Self) -> Result<(), E>) -> Result<(), E>;
 
+    /// The well-known symbol that a key read from [`Node::try_each`] spells.
+    /// Backends may use what they know of the key (the zval backend compares
+    /// the key's cached hash with the interned symbols' hashes).
+    fn key_sym(key: KeyRef<'a>) -> Option<Sym> {
+        match key {
+            KeyRef::Str(s) => Sym::find(s),
+            KeyRef::Int(_) => None,
+        }
+    }
+
     /// True when `self` is a string of valid UTF-8. Backends may cache the
     /// answer (the zval backend uses the engine's own flag, as PCRE does).
     fn is_utf8(self) -> bool {

@@ -34,7 +34,7 @@ pub mod value_check;
 
 use crate::error::{DefinitionError, Path, Seg, Warning};
 use crate::sym::Sym;
-use crate::view::{Build, KeyRef, Kind, Node};
+use crate::view::{Build, Kind, Node};
 use definition::{Cat, Def, Ty};
 use description::Text;
 use facets::{Facets, Num, Pattern, Rule};
@@ -171,10 +171,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         let path = &self.path;
         let warnings = &mut self.warnings;
         constraints.try_each(|name, opts| {
-            let sym = match name {
-                KeyRef::Str(s) => Sym::find(s),
-                KeyRef::Int(_) => None,
-            };
+            let sym = N::key_sym(name);
             let Some(sym) = sym else {
                 return Ok(());
             };

@@ -36,7 +36,49 @@ pub fn init() -> bool {
             *slot = zs;
         }
     }
+    init_by_hash();
     true
+}
+
+/// Symbols by the hash of their text, sorted: built at MINIT.
+struct ByHash(UnsafeCell<[(u64, Sym); N]>);
+
+// SAFETY: as `Table`.
+unsafe impl Sync for ByHash {}
+
+static BY_HASH: ByHash = ByHash(UnsafeCell::new([(0, Sym::Type); N]));
+
+fn init_by_hash() {
+    // SAFETY: MINIT only, after the strings were interned (their hashes are
+    // computed when interned).
+    unsafe {
+        let by_hash = &mut *BY_HASH.0.get();
+        for (slot, sym) in by_hash.iter_mut().zip(Sym::ALL) {
+            *slot = ((*get(*sym)).h, *sym);
+        }
+        by_hash.sort_unstable_by_key(|(h, _)| *h);
+    }
+}
+
+/// The symbol whose text is the string `s`: found by the string's cached hash
+/// (array keys always have it), then checked byte for byte.
+pub fn find(s: *const zend_string) -> Option<Sym> {
+    // SAFETY: `s` is a live zend_string (an array key); BY_HASH is read-only
+    // after MINIT.
+    unsafe {
+        let h = (*s).h;
+        let text = std::slice::from_raw_parts((*s).val.as_ptr().cast::<u8>(), (*s).len);
+        if h == 0 {
+            return Sym::find(text);
+        }
+        let by_hash = &*BY_HASH.0.get();
+        let start = by_hash.partition_point(|(x, _)| *x < h);
+        by_hash[start..]
+            .iter()
+            .take_while(|(x, _)| *x == h)
+            .map(|(_, sym)| *sym)
+            .find(|sym| sym.as_str().as_bytes() == text)
+    }
 }
 
 /// The interned string of `sym`.

@@ -165,6 +165,14 @@ impl<'a> Node<'a> for Z<'a> {
         self.ht().map_or(0, |ht| ht.nNumOfElements as usize)
     }
 
+    fn key_sym(key: KeyRef<'a>) -> Option<Sym> {
+        match key {
+            // The key came from `try_each`: its bytes are a live zend_string's.
+            KeyRef::Str(b) => interned::find(string_of(b)),
+            KeyRef::Int(_) => None,
+        }
+    }
+
     /// Uses and sets the engine's "valid UTF-8" flag, as PCRE's `/u` does, so
     /// a string of an unchanged definition is checked once per request.
     fn is_utf8(self) -> bool {
