@@ -30,6 +30,14 @@ fn main() {
     let rustc = output(&rustc, &["--version"]).unwrap_or_else(|| "unknown".to_owned());
     let php_config = std::env::var("PHP_CONFIG").unwrap_or_else(|_| "php-config".to_owned());
     let api = output(&php_config, &["--phpapi"]).unwrap_or_else(|| "unknown".to_owned());
+    // The zval backend reads packed arrays as PHP 8.2 lays them out (zvals,
+    // not Buckets): refuse to build the extension against an older PHP.
+    if std::env::var_os("CARGO_FEATURE_EXTENSION").is_some() {
+        let vernum = output(&php_config, &["--vernum"]).and_then(|v| v.parse::<u32>().ok());
+        if let Some(v) = vernum.filter(|v| *v < 80200) {
+            panic!("tool_schema needs PHP 8.2 or newer to build the extension (php-config --vernum: {v})");
+        }
+    }
     println!(
         "cargo:rustc-env=TOOL_SCHEMA_EXT_PHP_RS={}",
         ext_php_rs_version()
