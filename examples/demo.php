@@ -5,7 +5,7 @@ declare(strict_types=1);
 // The demo: the JSON Schema an LLM sees for a sample "create article" tool that
 // uses every input type, and a repair of the arguments a model typically sends.
 // Runs with the extension when it is loaded, with the pure-PHP implementation
-// otherwise, and says which. `--summary` prints one line instead of the schema.
+// otherwise, and says which (first line).
 
 require __DIR__ . '/../php/autoload.php';
 
@@ -49,10 +49,6 @@ $schema = \ToolSchema\normalize_schema($tool, ['nullable' => 'any_of'], $warning
 $sent = ['title' => 'Hello', 'bundle' => 'Article', 'weight' => '5', 'published' => 'true', 'tags' => 'news', 'rating' => '', 'seo' => '{"noindex": 1}'];
 $repaired = \ToolSchema\coerce_input($sent, $tool);
 
-if (in_array('--summary', $argv, true)) {
-    printf("implementation: %s, version %s: schema of %d bytes, %d warning(s), same as native: see tests\n", $impl, \ToolSchema\VERSION, strlen(json_encode($schema)), count($warnings));
-    exit(0);
-}
 echo "implementation: $impl (tool_schema ", \ToolSchema\VERSION, ")\n\n";
 echo "JSON Schema of the tool 'create_article':\n";
 echo json_encode($schema, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PRESERVE_ZERO_FRACTION), "\n\n";
