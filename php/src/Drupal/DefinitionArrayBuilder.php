@@ -60,10 +60,10 @@ final class DefinitionArrayBuilder
         'Email' => [],
         'Url' => [],
         'Uuid' => [],
-        'Ip' => [],
+        'Ip' => ['version'],
         'Date' => [],
         'DateOnly' => [],
-        'DateTime' => [],
+        'DateTime' => ['format'],
     ];
 
     /** Properties of Symfony constraint objects that are never options for the schema. */

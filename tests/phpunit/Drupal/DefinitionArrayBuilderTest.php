@@ -19,6 +19,8 @@ use ToolSchema\Tests\Drupal\StandIn\Constraints\LengthConstraint;
 use ToolSchema\Tests\Drupal\StandIn\Constraints\NotBlank;
 use ToolSchema\Tests\Drupal\StandIn\Constraints\PluginExistsConstraint;
 use ToolSchema\Tests\Drupal\StandIn\Constraints\Range;
+use ToolSchema\Tests\Drupal\StandIn\Constraints\DateTime;
+use ToolSchema\Tests\Drupal\StandIn\Constraints\Ip;
 use ToolSchema\Tests\Drupal\StandIn\Constraints\Regex;
 use ToolSchema\Tests\Drupal\StandIn\StandInContainer;
 use ToolSchema\Tests\Drupal\StandIn\StandInEntityInputDefinition;
@@ -173,6 +175,19 @@ final class DefinitionArrayBuilderTest extends TestCase
             'Length' => ['min' => 2, 'max' => 9],
             'NotBlank' => [],
         ], self::builder()->build($def)['constraints']);
+    }
+
+    public function testOptionsThatChangeTheFormatAreCarried(): void
+    {
+        $def = new StandInInputDefinition('string', 'A', '', constraints: [
+            'Ip' => new Ip(['version' => '6']),
+            'DateTime' => new DateTime(['format' => 'Y-m-d']),
+        ]);
+        $array = self::builder()->build($def);
+        self::assertSame(['Ip' => ['version' => '6'], 'DateTime' => ['format' => 'Y-m-d']], $array['constraints']);
+        // An IPv6 address must stay valid, and a date-only DateTime gets no
+        // Y-m-d H:i:s pattern.
+        self::assertSame(['description' => 'A', 'type' => 'string', 'format' => 'ipv6'], \ToolSchema\normalize_schema($array));
     }
 
     public function testConstraintObjectsInAListAreNamedByClassShortName(): void
