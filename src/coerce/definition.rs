@@ -87,7 +87,9 @@ pub struct CoerceDef<'a, N> {
     /// `items` of a list; `None` = any (items are not walked).
     pub items: Option<Box<CoerceDef<'a, N>>>,
     /// `properties` of a map, in order.
-    pub properties: Vec<(&'a [u8], CoerceDef<'a, N>)>,
+    /// Names are PHP array keys: a name like "0" is the int key 0, on both
+    /// sides (the definition and the value), as `array_key_exists` sees them.
+    pub properties: Vec<(Key<'a>, CoerceDef<'a, N>)>,
 }
 
 /// Constraint names whose options carry choices.
@@ -183,9 +185,6 @@ fn parse_node<'a, N: DefNode<'a>>(
                 return Err(err(path, "properties", "must be a map"));
             };
             for (key, child) in entries {
-                let Key::Str(name) = key else {
-                    return Err(err(path, "properties", "must be a map"));
-                };
                 let len = push_seg(path, "properties");
                 path.push('.');
                 key.push_to(path);
@@ -195,7 +194,7 @@ fn parse_node<'a, N: DefNode<'a>>(
                 }
                 let parsed = parse_node(child, path, depth + 1)?;
                 path.truncate(len);
-                def.properties.push((name, parsed));
+                def.properties.push((key, parsed));
             }
         }
     }

@@ -152,11 +152,26 @@ fn walk_array(def: &CoerceDef<'_, &Value>, value: &Value) -> Option<Value> {
         }
         Kind::Map => match value {
             Value::Object(m) if !def.properties.is_empty() => walk_object(m, |k, _| {
+                let k = php_key(k.as_bytes());
                 def.properties
                     .iter()
-                    .find(|(name, _)| *name == k.as_bytes())
+                    .find(|(name, _)| *name == k)
                     .map(|(_, d)| d)
             }),
+            // A PHP list given for a map whose property names are 0, 1, ...
+            Value::Array(a) if !def.properties.is_empty() => {
+                let mut out: Option<Vec<Value>> = None;
+                for (i, item) in a.iter().enumerate() {
+                    let k = Key::Int(i as i64);
+                    let Some((_, d)) = def.properties.iter().find(|(name, _)| *name == k) else {
+                        continue;
+                    };
+                    if let Some(new) = walk(d, item) {
+                        out.get_or_insert_with(|| a.clone())[i] = new;
+                    }
+                }
+                out.map(Value::Array)
+            }
             _ => None,
         },
         _ => None,

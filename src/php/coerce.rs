@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use super::zval::{copy, new_string, Owned, Table, ZBuilder, Z};
 use crate::coerce::{
-    decide, decode_json, scalar_of_node, CoerceDef, Kind, Repair, Scalar, ViewDef,
+    decide, decode_json, scalar_of_node, CoerceDef, Key, Kind, Repair, Scalar, ViewDef,
 };
 use crate::view::{Build, KeyRef, Kind as ViewKind, Node};
 
@@ -58,14 +58,13 @@ fn walk_array<'a>(def: &Def<'a>, value: Z<'_>) -> Option<Owned> {
     let child = |k: KeyRef<'_>| -> Option<&Def<'a>> {
         match def.kind {
             Kind::List => def.items.as_deref(),
-            Kind::Map => match k {
-                KeyRef::Str(name) => def
-                    .properties
-                    .iter()
-                    .find(|(n, _)| *n == name)
-                    .map(|(_, d)| d),
-                KeyRef::Int(_) => None,
-            },
+            Kind::Map => {
+                let k = match k {
+                    KeyRef::Str(name) => Key::Str(name),
+                    KeyRef::Int(i) => Key::Int(i),
+                };
+                def.properties.iter().find(|(n, _)| *n == k).map(|(_, d)| d)
+            }
             _ => None,
         }
     };

@@ -83,9 +83,6 @@ final class Definition
                     self::fail(self::at($path, 'properties'), 'must be a map');
                 }
                 foreach ($properties as $name => $child) {
-                    if (!\is_string($name)) {
-                        self::fail(self::at($path, 'properties'), 'must be a map');
-                    }
                     $childPath = self::at($path, 'properties') . '.' . (preg_match('//u', (string) $name) === 1 ? $name : '?');
                     if (!\is_array($child)) {
                         self::fail($childPath, 'must be an array');
