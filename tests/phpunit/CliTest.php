@@ -58,22 +58,6 @@ final class CliTest extends TestCase
         return $this->file((string) json_encode($value, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PRESERVE_ZERO_FRACTION));
     }
 
-    /** The path of the loaded tool_schema module, or null when it is not loaded. */
-    private static function modulePath(): ?string
-    {
-        if (!\extension_loaded('tool_schema')) {
-            return null;
-        }
-        $env = getenv('TOOL_SCHEMA_SO');
-        if (\is_string($env) && $env !== '' && is_file($env)) {
-            return $env;
-        }
-        $maps = @file_get_contents('/proc/self/maps');
-        if (\is_string($maps) && preg_match('~\s(/\S*tool_schema\.so)$~m', $maps, $m)) {
-            return $m[1];
-        }
-        return null;
-    }
 
     /** @return iterable<string, array{string}> */
     public function implementationProvider(): iterable
@@ -94,7 +78,7 @@ final class CliTest extends TestCase
     {
         $cmd = [PHP_BINARY, '-n'];
         if ($impl === 'native') {
-            $so = self::modulePath();
+            $so = Implementations::modulePath();
             self::assertNotNull($so, 'the extension is loaded but its path is unknown: set TOOL_SCHEMA_SO');
             $cmd[] = '-d';
             $cmd[] = 'extension=' . $so;
@@ -281,10 +265,10 @@ final class CliTest extends TestCase
     public function testModulePathKnownWhenLoaded(): void
     {
         if (!\extension_loaded('tool_schema')) {
-            self::assertNull(self::modulePath());
+            self::assertNull(Implementations::modulePath());
             return;
         }
-        $so = self::modulePath();
+        $so = Implementations::modulePath();
         self::assertNotNull($so, 'set TOOL_SCHEMA_SO to the loaded tool_schema.so');
         self::assertFileExists($so);
     }

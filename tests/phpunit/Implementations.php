@@ -94,4 +94,24 @@ final class Implementations
         }
         return var_export($v, true);
     }
+
+    /**
+     * The path of the tool_schema module this process loaded: TOOL_SCHEMA_SO,
+     * else the mapping in /proc/self/maps (Linux); null when it is not loaded.
+     */
+    public static function modulePath(): ?string
+    {
+        if (!self::native()) {
+            return null;
+        }
+        $env = getenv('TOOL_SCHEMA_SO');
+        if (\is_string($env) && $env !== '' && is_file($env)) {
+            return $env;
+        }
+        $maps = @file_get_contents('/proc/self/maps');
+        if (\is_string($maps) && preg_match('~\s(/\S*tool_schema\.so)$~m', $maps, $m)) {
+            return $m[1];
+        }
+        return null;
+    }
 }

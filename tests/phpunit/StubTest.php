@@ -232,7 +232,7 @@ final class StubTest extends TestCase
     /** php --ri tool_schema, in a child process given the path of the loaded module. */
     public function testPhpRi(): void
     {
-        $so = self::loadedModulePath();
+        $so = Implementations::modulePath();
         self::assertNotNull($so, 'cannot tell which tool_schema.so is loaded: set TOOL_SCHEMA_SO');
         [$status, $stdout, $stderr] = self::exec([PHP_BINARY, '-n', '-d', 'extension=' . $so, '--ri', 'tool_schema']);
         self::assertSame(0, $status, $stdout . $stderr);
@@ -263,22 +263,4 @@ final class StubTest extends TestCase
         self::assertSame(1, preg_match('/^PHP API => (\d+)$/m', $general, $m), 'no PHP API in phpinfo()');
         return $m[1];
     }
-
-    /**
-     * The path of the tool_schema module this process loaded: TOOL_SCHEMA_SO,
-     * else the mapping in /proc/self/maps (Linux).
-     */
-    private static function loadedModulePath(): ?string
-    {
-        $env = getenv('TOOL_SCHEMA_SO');
-        if (\is_string($env) && $env !== '' && is_file($env)) {
-            return $env;
-        }
-        $maps = @file_get_contents('/proc/self/maps');
-        if (\is_string($maps) && preg_match('~\s(/\S*tool_schema\.so)$~m', $maps, $m)) {
-            return $m[1];
-        }
-        return null;
-    }
 }
-
