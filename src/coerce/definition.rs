@@ -136,7 +136,7 @@ fn parse_node<'a, N: DefNode<'a>>(
     depth: usize,
 ) -> Result<CoerceDef<'a, N>, DefinitionError> {
     if depth > MAX_DEPTH {
-        return Err(err(path, "", "nesting deeper than 64"));
+        return Err(err(path, "", "nesting deeper than 64 levels"));
     }
     if !node.is_array() {
         return Err(err(path, "", "must be an array"));
@@ -189,7 +189,7 @@ fn parse_node<'a, N: DefNode<'a>>(
                 path.push('.');
                 key.push_to(path);
                 if !child.is_array() {
-                    let e = DefinitionError::new(path, "must be an array");
+                    let e = DefinitionError::new(path, "must be an array (a definition)");
                     return Err(e);
                 }
                 let parsed = parse_node(child, path, depth + 1)?;

@@ -94,7 +94,7 @@ try {
     Coercer::coerce('5', $d);
     check('definition loop throws', false, $failures, $count);
 } catch (\ValueError $e) {
-    check('definition loop throws', str_ends_with($e->getMessage(), ': nesting deeper than 64'), $failures, $count);
+    check('definition loop throws', str_ends_with($e->getMessage(), ': nesting deeper than 64 levels'), $failures, $count);
 }
 
 // Objects stay (same instance).

@@ -43,7 +43,7 @@ final class Definition
     private static function node(mixed $node, string $path, int $depth): array
     {
         if ($depth > self::MAX_DEPTH) {
-            self::fail($path, 'nesting deeper than 64');
+            self::fail($path, 'nesting deeper than 64 levels');
         }
         if (!\is_array($node)) {
             self::fail($path, 'must be an array');
@@ -85,7 +85,7 @@ final class Definition
                 foreach ($properties as $name => $child) {
                     $childPath = self::at($path, 'properties') . '.' . (preg_match('//u', (string) $name) === 1 ? $name : '?');
                     if (!\is_array($child)) {
-                        self::fail($childPath, 'must be an array');
+                        self::fail($childPath, 'must be an array (a definition)');
                     }
                     $def['properties'][$name] = self::node($child, $childPath, $depth + 1);
                 }
