@@ -103,7 +103,7 @@ pub const CHOICE_CONSTRAINTS: [Sym; 4] = [
 /// Parse and validate a whole definition tree (only the keys coercion reads).
 pub fn parse_definition<'a, N: DefNode<'a>>(node: N) -> Result<CoerceDef<'a, N>, DefinitionError> {
     let mut path = String::new();
-    parse_node(node, &mut path, 1)
+    parse_node(node, &mut path, 0)
 }
 
 fn err(path: &str, key: &str, message: &str) -> DefinitionError {

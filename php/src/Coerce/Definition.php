@@ -24,7 +24,7 @@ final class Definition
      */
     public static function parse(array $definition): array
     {
-        return self::node($definition, '', 1);
+        return self::node($definition, '', 0);
     }
 
     private static function at(string $path, string $key): string
