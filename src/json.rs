@@ -8,20 +8,7 @@ use serde_json::{Map, Number, Value};
 
 /// PHP turns a canonical decimal string key into an int key.
 pub fn php_key(key: &str) -> KeyRef<'_> {
-    let b = key.as_bytes();
-    let canonical = match b {
-        [b'0'] => true,
-        [b'-', b'1'..=b'9', rest @ ..] | [b'1'..=b'9', rest @ ..] => {
-            rest.iter().all(u8::is_ascii_digit)
-        }
-        _ => false,
-    };
-    if canonical {
-        if let Ok(i) = key.parse::<i64>() {
-            return KeyRef::Int(i);
-        }
-    }
-    KeyRef::Str(b)
+    crate::view::php_key(key.as_bytes())
 }
 
 fn object_is_list(map: &Map<String, Value>) -> bool {

@@ -16,6 +16,25 @@ pub enum KeyRef<'a> {
     Str(&'a [u8]),
 }
 
+/// PHP's rule for array keys: a decimal integer string without leading zeros
+/// (and not `-0`) within the int64 range is an int key (`"5"` is `5`).
+pub fn php_key(s: &[u8]) -> KeyRef<'_> {
+    let digits = s.strip_prefix(b"-").unwrap_or(s);
+    let canonical = !digits.is_empty()
+        && digits.len() <= 19
+        && digits.iter().all(u8::is_ascii_digit)
+        && (digits[0] != b'0' || (digits.len() == 1 && digits.len() == s.len()));
+    if canonical {
+        if let Some(i) = std::str::from_utf8(s)
+            .ok()
+            .and_then(|t| t.parse::<i64>().ok())
+        {
+            return KeyRef::Int(i);
+        }
+    }
+    KeyRef::Str(s)
+}
+
 /// What a value is.
 #[derive(Clone, Copy, Debug)]
 pub enum Kind<'a, N> {
@@ -94,4 +113,25 @@ pub trait Build<'a, N: Node<'a>> {
     fn share(&mut self, node: N) -> Self::Val;
     /// An input key as a string value (int keys are written in decimal).
     fn key_string(&mut self, key: KeyRef<'a>) -> Self::Val;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{php_key, KeyRef};
+
+    #[test]
+    fn php_keys() {
+        assert_eq!(php_key(b"0"), KeyRef::Int(0));
+        assert_eq!(php_key(b"-0"), KeyRef::Str(b"-0"));
+        assert_eq!(php_key(b"01"), KeyRef::Str(b"01"));
+        assert_eq!(php_key(b"-5"), KeyRef::Int(-5));
+        assert_eq!(php_key(b"9223372036854775807"), KeyRef::Int(i64::MAX));
+        assert_eq!(
+            php_key(b"9223372036854775808"),
+            KeyRef::Str(b"9223372036854775808")
+        );
+        assert_eq!(php_key(b"-9223372036854775808"), KeyRef::Int(i64::MIN));
+        assert_eq!(php_key(b""), KeyRef::Str(b""));
+        assert_eq!(php_key(b"a"), KeyRef::Str(b"a"));
+    }
 }

@@ -7,25 +7,20 @@ use crate::sym::Sym;
 /// Maximum number of nested definition levels (the root is level 1).
 pub const MAX_DEPTH: usize = 64;
 
-/// An array key as PHP sees it: integer-like strings are integers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Key<'a> {
-    Int(i64),
-    Str(&'a [u8]),
-}
+/// An array key as PHP sees it (the crate's one key type).
+pub use crate::view::{php_key, KeyRef as Key};
 
-impl Key<'_> {
-    fn push_to(&self, path: &mut String) {
-        match self {
-            Key::Int(i) => path.push_str(&i.to_string()),
-            // A key that is not UTF-8 is shown as `?` (as in normalize paths).
-            Key::Str(s) => path.push_str(std::str::from_utf8(s).unwrap_or("?")),
-        }
+/// Appends a key to an error path; a key that is not UTF-8 is shown as `?`
+/// (as in normalize paths).
+fn push_key(path: &mut String, key: Key<'_>) {
+    match key {
+        Key::Int(i) => path.push_str(&i.to_string()),
+        Key::Str(s) => path.push_str(std::str::from_utf8(s).unwrap_or("?")),
     }
 }
 
-/// Read access to one node of a definition (a PHP array or a JSON value).
-/// References must be read through by the implementation.
+/// The reads coercion makes of a definition node; implemented once for every
+/// [`crate::view::Node`] (src/coerce/view_def.rs).
 pub trait DefNode<'a>: Copy + 'a {
     type Entries: Iterator<Item = (Key<'a>, Self)>;
     /// `$node[$key]` for a string key; `None` when absent or when `self` is not an array.
@@ -187,7 +182,7 @@ fn parse_node<'a, N: DefNode<'a>>(
             for (key, child) in entries {
                 let len = push_seg(path, "properties");
                 path.push('.');
-                key.push_to(path);
+                push_key(path, key);
                 if !child.is_array() {
                     let e = DefinitionError::new(path, "must be an array (a definition)");
                     return Err(e);
@@ -244,7 +239,7 @@ fn parse_choices<'a, N: DefNode<'a>>(
             for (key, choice) in list.entries().into_iter().flatten() {
                 if choice.is_array() {
                     path.push('.');
-                    key.push_to(path);
+                    push_key(path, key);
                     return Err(DefinitionError::new(path, "must be a scalar"));
                 }
                 if let Some(s) = choice.as_str() {
@@ -264,45 +259,5 @@ pub fn is_list<'a, N: DefNode<'a>>(node: N) -> bool {
         Some(entries) => entries
             .enumerate()
             .all(|(i, (k, _))| k == Key::Int(i as i64)),
-    }
-}
-
-/// PHP's rule for array keys: a decimal integer string without leading zeros
-/// (and not `-0`) within the int64 range is an integer key.
-pub fn php_key(s: &[u8]) -> Key<'_> {
-    let digits = s.strip_prefix(b"-").unwrap_or(s);
-    let canonical = !digits.is_empty()
-        && digits.len() <= 19
-        && digits.iter().all(u8::is_ascii_digit)
-        && (digits[0] != b'0' || (digits.len() == 1 && digits.len() == s.len()));
-    if canonical {
-        if let Some(i) = std::str::from_utf8(s)
-            .ok()
-            .and_then(|t| t.parse::<i64>().ok())
-        {
-            return Key::Int(i);
-        }
-    }
-    Key::Str(s)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn php_keys() {
-        assert_eq!(php_key(b"0"), Key::Int(0));
-        assert_eq!(php_key(b"-0"), Key::Str(b"-0"));
-        assert_eq!(php_key(b"01"), Key::Str(b"01"));
-        assert_eq!(php_key(b"-5"), Key::Int(-5));
-        assert_eq!(php_key(b"9223372036854775807"), Key::Int(i64::MAX));
-        assert_eq!(
-            php_key(b"9223372036854775808"),
-            Key::Str(b"9223372036854775808")
-        );
-        assert_eq!(php_key(b"-9223372036854775808"), Key::Int(i64::MIN));
-        assert_eq!(php_key(b""), Key::Str(b""));
-        assert_eq!(php_key(b"a"), Key::Str(b"a"));
     }
 }

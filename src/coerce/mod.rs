@@ -4,9 +4,10 @@
 //! Layout: every rule lives in its own module (same names as the PHP classes under
 //! `php/src/Coerce/` and as the fixture files `tests/fixtures/coerce_<rule>.json`).
 //! The rules are pure functions over [`Scalar`]; [`decide`] is the one decision
-//! function every value walker calls. A walker reads the definition through the
-//! tiny [`DefNode`] trait, so the serde_json walker ([`coerce_json`]) and the zval
-//! walker share [`parse_definition`] and [`decide`].
+//! function every value walker calls. Definitions are read through the crate's
+//! [`crate::view::Node`] (via the [`DefNode`] conveniences, implemented for every
+//! `Node`), so the serde_json walker ([`coerce_json`]) and the zval walker share
+//! [`parse_definition`] and [`decide`].
 
 pub mod boolean_string;
 pub mod choice_match;
@@ -26,7 +27,7 @@ pub mod walk_json;
 pub use decide::decide;
 pub use definition::{parse_definition, CoerceDef, DefNode, Key, Kind, MAX_DEPTH};
 pub use json_string::decode_json;
-pub use view_def::{scalar_of_node, ViewDef};
+pub use view_def::scalar_of_node;
 pub use walk_json::coerce_json;
 
 /// A PHP scalar as the rules see it. Strings are raw bytes (maybe invalid UTF-8).

@@ -1,53 +1,44 @@
-//! Adapter from the crate's generic value view ([`crate::view::Node`], which the
-//! zval backend implements) to [`DefNode`], so a walker over any `Node` backend
-//! can call [`parse_definition`](super::parse_definition) as
-//! `parse_definition(ViewDef(node))` and [`decide`](super::decide) with
-//! [`scalar_of_node`].
+//! [`DefNode`] for every [`crate::view::Node`]: the zval backend and the
+//! serde_json backend both read definitions through the crate's one view trait,
+//! so [`parse_definition`](super::parse_definition) takes any of them directly,
+//! and [`decide`](super::decide) takes a value through [`scalar_of_node`].
 
 use crate::sym::Sym;
-use crate::view::{KeyRef, Kind as ViewKind, Node};
+use crate::view::{Kind as ViewKind, Node};
 
 use super::{DefNode, Key, Scalar};
 
-/// A `view::Node` read as a definition node.
-#[derive(Debug, Clone, Copy)]
-pub struct ViewDef<N>(pub N);
-
-impl<'a, N: Node<'a>> DefNode<'a> for ViewDef<N> {
+impl<'a, N: Node<'a>> DefNode<'a> for N {
     type Entries = std::vec::IntoIter<(Key<'a>, Self)>;
 
     fn get(self, key: Sym) -> Option<Self> {
-        self.0.get(key).map(ViewDef)
+        Node::get(self, key)
     }
     fn is_null(self) -> bool {
-        matches!(self.0.kind(), ViewKind::Null)
+        matches!(self.kind(), ViewKind::Null)
     }
     fn is_array(self) -> bool {
-        self.0.is_array()
+        Node::is_array(self)
     }
     fn as_str(self) -> Option<&'a [u8]> {
-        match self.0.kind() {
+        match self.kind() {
             ViewKind::Str(s) => Some(s),
             _ => None,
         }
     }
     fn as_bool(self) -> Option<bool> {
-        match self.0.kind() {
+        match self.kind() {
             ViewKind::Bool(b) => Some(b),
             _ => None,
         }
     }
     fn entries(self) -> Option<Self::Entries> {
-        if !self.0.is_array() {
+        if !Node::is_array(self) {
             return None;
         }
-        let mut out = Vec::with_capacity(self.0.len());
-        let _ = self.0.try_each::<()>(|k, v| {
-            let key = match k {
-                KeyRef::Int(i) => Key::Int(i),
-                KeyRef::Str(s) => Key::Str(s),
-            };
-            out.push((key, ViewDef(v)));
+        let mut out = Vec::with_capacity(self.len());
+        let _ = self.try_each::<()>(|k, v| {
+            out.push((k, v));
             Ok(())
         });
         Some(out.into_iter())
@@ -81,7 +72,7 @@ mod tests {
             "tags": {"type": "list", "items": {"type": "boolean"}}
         }});
         let a = parse_definition(&d).expect("valid");
-        let b = parse_definition(ViewDef(&d)).expect("valid");
+        let b = parse_definition(&d).expect("valid");
         assert_eq!(a.properties.len(), b.properties.len());
         let kind = &b.properties[0].1;
         assert_eq!(kind.choices.len(), 2);
@@ -89,7 +80,7 @@ mod tests {
         let s = scalar_of_node(&v).expect("scalar");
         assert_eq!(decide(kind, s), Some(Repair::Choice(1)));
         let bad = json!({"type": "map", "properties": {"x": {"type": 5}}});
-        let e = parse_definition(ViewDef(&bad)).expect_err("bad");
+        let e = parse_definition(&bad).expect_err("bad");
         assert_eq!(e.to_string(), "properties.x.type: must be a string");
     }
 }

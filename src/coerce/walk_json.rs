@@ -4,70 +4,12 @@
 
 use serde_json::{Map, Value};
 
-use crate::sym::Sym;
-
 use super::definition::{is_list, php_key};
 use super::DefinitionError;
-use super::{decide, decode_json, parse_definition, CoerceDef, DefNode, Key, Kind, Repair, Scalar};
-
-/// Iterator over the entries of a JSON array/object as PHP array entries.
-pub enum JsonEntries<'a> {
-    List(std::iter::Enumerate<std::slice::Iter<'a, Value>>),
-    Map(serde_json::map::Iter<'a>),
-}
-
-impl<'a> Iterator for JsonEntries<'a> {
-    type Item = (Key<'a>, &'a Value);
-    fn next(&mut self) -> Option<Self::Item> {
-        match self {
-            JsonEntries::List(it) => it.next().map(|(i, v)| (Key::Int(i as i64), v)),
-            JsonEntries::Map(it) => it.next().map(|(k, v)| (php_key(k.as_bytes()), v)),
-        }
-    }
-}
-
-impl<'a> DefNode<'a> for &'a Value {
-    type Entries = JsonEntries<'a>;
-    fn get(self, key: Sym) -> Option<Self> {
-        match self {
-            Value::Object(m) => m.get(key.as_str()),
-            _ => None,
-        }
-    }
-    fn is_null(self) -> bool {
-        self.is_null()
-    }
-    fn is_array(self) -> bool {
-        matches!(self, Value::Array(_) | Value::Object(_))
-    }
-    fn as_str(self) -> Option<&'a [u8]> {
-        Value::as_str(self).map(str::as_bytes)
-    }
-    fn as_bool(self) -> Option<bool> {
-        Value::as_bool(self)
-    }
-    fn entries(self) -> Option<Self::Entries> {
-        match self {
-            Value::Array(a) => Some(JsonEntries::List(a.iter().enumerate())),
-            Value::Object(m) => Some(JsonEntries::Map(m.iter())),
-            _ => None,
-        }
-    }
-}
-
-/// A JSON value as a PHP scalar; `None` for arrays/objects.
-pub fn scalar_of(v: &Value) -> Option<Scalar<'_>> {
-    Some(match v {
-        Value::Null => Scalar::Null,
-        Value::Bool(b) => Scalar::Bool(*b),
-        Value::Number(n) => match n.as_i64() {
-            Some(i) => Scalar::Int(i),
-            None => Scalar::Float(n.as_f64()?),
-        },
-        Value::String(s) => Scalar::Str(s.as_bytes()),
-        Value::Array(_) | Value::Object(_) => return None,
-    })
-}
+use super::{
+    decide, decode_json, parse_definition, scalar_of_node, CoerceDef, DefNode, Key, Kind, Repair,
+    Scalar,
+};
 
 fn float_value(f: f64) -> Value {
     serde_json::Number::from_f64(f).map_or(Value::Null, Value::Number)
@@ -107,7 +49,7 @@ pub fn check_options(options: &Value) -> Result<(), DefinitionError> {
 
 /// Coerce `value`; `None` when it stays unchanged.
 pub fn walk(def: &CoerceDef<'_, &Value>, value: &Value) -> Option<Value> {
-    let Some(scalar) = scalar_of(value) else {
+    let Some(scalar) = scalar_of_node(value) else {
         return walk_array(def, value);
     };
     Some(match decide(def, scalar)? {

@@ -7,12 +7,10 @@ use ext_php_rs::ffi::{zend_hash_index_update, zend_hash_str_update};
 use serde_json::Value;
 
 use super::zval::{copy, new_string, Owned, Table, ZBuilder, Z};
-use crate::coerce::{
-    decide, decode_json, scalar_of_node, CoerceDef, Key, Kind, Repair, Scalar, ViewDef,
-};
+use crate::coerce::{decide, decode_json, scalar_of_node, CoerceDef, Kind, Repair, Scalar};
 use crate::view::{Build, KeyRef, Kind as ViewKind, Node};
 
-type Def<'a> = CoerceDef<'a, ViewDef<Z<'a>>>;
+type Def<'a> = CoerceDef<'a, Z<'a>>;
 
 /// Coerces `value`; `None` when it stays unchanged.
 pub fn walk<'a>(def: &Def<'a>, value: Z<'_>) -> Option<Owned> {
@@ -26,7 +24,7 @@ pub fn walk<'a>(def: &Def<'a>, value: Z<'_>) -> Option<Owned> {
         Repair::Int(i) => Build::<Z>::int(&mut b, i),
         Repair::Float(f) => Build::<Z>::float(&mut b, f),
         Repair::String(s) => new_string(s.as_bytes()),
-        Repair::Choice(i) => Owned::from_copy(copy(def.choices.get(i)?.1 .0.zval())),
+        Repair::Choice(i) => Owned::from_copy(copy(def.choices.get(i)?.1.zval())),
         Repair::Json => {
             let Scalar::Str(s) = scalar else { return None };
             let decoded = from_json(&decode_json(s)?);
@@ -58,13 +56,7 @@ fn walk_array<'a>(def: &Def<'a>, value: Z<'_>) -> Option<Owned> {
     let child = |k: KeyRef<'_>| -> Option<&Def<'a>> {
         match def.kind {
             Kind::List => def.items.as_deref(),
-            Kind::Map => {
-                let k = match k {
-                    KeyRef::Str(name) => Key::Str(name),
-                    KeyRef::Int(i) => Key::Int(i),
-                };
-                def.properties.iter().find(|(n, _)| *n == k).map(|(_, d)| d)
-            }
+            Kind::Map => def.properties.iter().find(|(n, _)| *n == k).map(|(_, d)| d),
             _ => None,
         }
     };

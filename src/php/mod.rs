@@ -22,7 +22,6 @@ use ext_php_rs::types::Zval;
 use ext_php_rs::zend::{ExecuteData, ModuleEntry};
 use ext_php_rs::{info_table_end, info_table_row, info_table_start};
 
-use crate::coerce::ViewDef;
 use crate::error::Warning;
 use crate::sym::Sym;
 use crate::view::{Build, KeyRef, Node};
@@ -97,8 +96,7 @@ extern "C" fn coerce_input(ex: &mut ExecuteData, retval: &mut Zval) {
                 return Err(format!("options.{k}: unknown option"));
             }
         }
-        let def =
-            crate::coerce::parse_definition(ViewDef(definition)).map_err(|e| e.to_string())?;
+        let def = crate::coerce::parse_definition(definition).map_err(|e| e.to_string())?;
         Ok(coerce::walk(&def, value))
     }));
     match result {
