@@ -7,7 +7,7 @@ declare(strict_types=1);
 // express (references, recursion, objects, invalid UTF-8, NaN/INF, huge
 // strings, zval sharing). Exit code 1 on any failure.
 
-require __DIR__ . '/coerce_autoload.php';
+require __DIR__ . '/../../php/autoload.php';
 
 use ToolSchema\Php\Coerce\Coercer;
 

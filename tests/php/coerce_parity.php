@@ -7,7 +7,7 @@ declare(strict_types=1);
 // first difference (output compared with ===, or the same ValueError message).
 // Usage: php tests/php/coerce_parity.php [target/coerce-parity.jsonl]
 
-require __DIR__ . '/coerce_autoload.php';
+require __DIR__ . '/../../php/autoload.php';
 
 use ToolSchema\Php\Coerce\Coercer;
 
