@@ -23,6 +23,10 @@ pub enum Ty {
     Timestamp,
     DatetimeIso8601,
     DurationIso8601,
+    /// Seconds (core's `timespan`).
+    Timespan,
+    /// A text format id (core's `filter_format`).
+    FilterFormat,
     Any,
     List,
     Map,
@@ -56,6 +60,8 @@ impl Ty {
             b"timestamp" => Ty::Timestamp,
             b"datetime_iso8601" => Ty::DatetimeIso8601,
             b"duration_iso8601" => Ty::DurationIso8601,
+            b"timespan" => Ty::Timespan,
+            b"filter_format" => Ty::FilterFormat,
             b"any" => Ty::Any,
             b"list" => Ty::List,
             b"map" => Ty::Map,
@@ -71,8 +77,9 @@ impl Ty {
             | Ty::Email
             | Ty::Uri
             | Ty::DatetimeIso8601
-            | Ty::DurationIso8601 => Cat::Str,
-            Ty::Integer | Ty::Timestamp => Cat::Int,
+            | Ty::DurationIso8601
+            | Ty::FilterFormat => Cat::Str,
+            Ty::Integer | Ty::Timestamp | Ty::Timespan => Cat::Int,
             Ty::Float => Cat::Num,
             Ty::Boolean => Cat::Bool,
             Ty::List => Cat::List,

@@ -25,6 +25,7 @@ pub fn note(ty: Ty) -> Option<&'static str> {
     match ty {
         Ty::Decimal => Some(super::decimal::NOTE),
         Ty::Timestamp => Some(super::date_time::TIMESTAMP_NOTE),
+        Ty::Timespan => Some(super::date_time::TIMESPAN_NOTE),
         _ => None,
     }
 }

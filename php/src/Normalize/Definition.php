@@ -33,6 +33,10 @@ final class Definition
     public const MAP = 13;
     /** Any other id (`entity:node`, ...). */
     public const OTHER = 14;
+    /** Seconds (core's `timespan`). */
+    public const TIMESPAN = 15;
+    /** A text format id (core's `filter_format`). */
+    public const FILTER_FORMAT = 16;
 
     // Cat: which family of JSON Schema keywords applies.
     public const CAT_STR = 0;
@@ -55,6 +59,8 @@ final class Definition
         'timestamp' => self::TIMESTAMP,
         'datetime_iso8601' => self::DATETIME_ISO8601,
         'duration_iso8601' => self::DURATION_ISO8601,
+        'timespan' => self::TIMESPAN,
+        'filter_format' => self::FILTER_FORMAT,
         'any' => self::ANY,
         'list' => self::LIST,
         'map' => self::MAP,
@@ -77,6 +83,8 @@ final class Definition
         self::LIST => self::CAT_LIST,
         self::MAP => self::CAT_MAP,
         self::OTHER => self::CAT_ANY,
+        self::TIMESPAN => self::CAT_INT,
+        self::FILTER_FORMAT => self::CAT_STR,
     ];
 
     public int $ty = self::OTHER;
@@ -107,6 +115,12 @@ final class Definition
     public static function cat(int $ty): int
     {
         return self::CATS[$ty];
+    }
+
+    /** The Cat of a typed-data id. */
+    public static function catOf(string $id): int
+    {
+        return self::CATS[self::IDS[$id] ?? self::OTHER];
     }
 
     /** A string that must be valid UTF-8; null when absent, null or empty. */

@@ -19,6 +19,7 @@ final class Description
         return match ($ty) {
             Definition::DECIMAL => Decimal::NOTE,
             Definition::TIMESTAMP => DateTime::TIMESTAMP_NOTE,
+            Definition::TIMESPAN => DateTime::TIMESPAN_NOTE,
             default => null,
         };
     }

@@ -39,7 +39,7 @@ final class InputSchemaGeneratorTest extends TestCase
         self::assertSame(['nullable' => 'type_array'], $d10->options());
         self::assertSame(['nullable' => 'one_of'], $d11->options());
         self::assertSame(['integer', 'null'], $d10->schema(self::definition())['properties']['limit']['type']);
-        self::assertSame([['type' => 'integer'], ['type' => 'null']], $d11->schema(self::definition())['properties']['limit']['oneOf']);
+        self::assertSame([['type' => 'integer', 'minimum' => PHP_INT_MIN, 'maximum' => PHP_INT_MAX], ['type' => 'null']], $d11->schema(self::definition())['properties']['limit']['oneOf']);
         $outside = new InputSchemaGenerator(new DefinitionArrayBuilder());
         self::assertSame(['nullable' => 'type_array'], $outside->options(), 'no \Drupal class: the Drupal 10 style');
         $forced = new InputSchemaGenerator(new DefinitionArrayBuilder(), null, '10.3.0', ['nullable' => 'any_of', 'title' => 'split']);
