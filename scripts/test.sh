@@ -8,9 +8,33 @@
 # Stops at the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh
 
-step() { printf '\n== %s\n' "$*"; }
+# Each stage's wall time, printed when it ends and as a table on exit (also
+# after a failure, for the stages that ran).
+stage="" stage_start=0 times=()
+stage_end() {
+    if [ -n "$stage" ]; then
+        local took=$((SECONDS - stage_start))
+        printf '== %s: %ds\n' "$stage" "$took"
+        times+=("$(printf '%5ds  %s' "$took" "$stage")")
+    fi
+    stage=""
+}
+step() {
+    stage_end
+    stage="$*" stage_start=$SECONDS
+    printf '\n== %s\n' "$*"
+}
+summary() {
+    stage_end
+    printf '\n== stage wall times\n'
+    printf '%s\n' "${times[@]}"
+    printf '%5ds  total\n' "$SECONDS"
+}
+trap summary EXIT
+
+step "install missing dependencies"
+scripts/install-deps.sh
 
 step "cargo fmt --check, clippy"
 if cargo fmt --version >/dev/null 2>&1; then cargo fmt --check; fi
