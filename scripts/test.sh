@@ -11,18 +11,18 @@ cd "$(dirname "$0")/.."
 
 # Each stage's wall time, printed when it ends and as a table on exit (also
 # after a failure, for the stages that ran).
-stage="" stage_start=0 times=()
+current="" current_start=0 times=()
 stage_end() {
-    if [ -n "$stage" ]; then
-        local took=$((SECONDS - stage_start))
-        printf '== %s: %ds\n' "$stage" "$took"
-        times+=("$(printf '%5ds  %s' "$took" "$stage")")
+    if [ -n "$current" ]; then
+        local took=$((SECONDS - current_start))
+        printf '== %s: %ds\n' "$current" "$took"
+        times+=("$(printf '%5ds  %s' "$took" "$current")")
     fi
-    stage=""
+    current=""
 }
 step() {
     stage_end
-    stage="$*" stage_start=$SECONDS
+    current="$*" current_start=$SECONDS
     printf '\n== %s\n' "$*"
 }
 summary() {
