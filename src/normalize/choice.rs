@@ -7,7 +7,7 @@ use super::facets::{Enum, Facets, Rule};
 use super::value_check::check_scalar;
 use crate::error::{DefinitionError, Seg};
 use crate::sym::Sym;
-use crate::view::{Kind, Node};
+use crate::view::{Key, Kind, Node};
 use smallvec::{smallvec, SmallVec};
 
 /// Checks that `list` is a list of scalars; `extra` is the path to it.
@@ -24,7 +24,7 @@ pub fn check_choices<'a, N: Node<'a>>(
         smallvec![Seg::Sym(Sym::Constraints), Seg::Key(rule.name)];
     trail.extend_from_slice(extra);
     list.try_each(|k, v| {
-        trail.push(Seg::Key(k));
+        trail.push(Seg::Key(k.get()));
         let r = check_scalar(v, rule.path, &trail);
         trail.pop();
         r

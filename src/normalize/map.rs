@@ -6,7 +6,7 @@ use super::definition::{valid_utf8, Def};
 use super::Normalizer;
 use crate::error::{DefinitionError, Seg};
 use crate::sym::Sym;
-use crate::view::{Build, KeyRef, Kind, Node};
+use crate::view::{Build, Key, KeyRef, Kind, Node};
 use smallvec::SmallVec;
 
 impl<'a, B> Normalizer<'_, 'a, B> {
@@ -20,10 +20,10 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         B: Build<'a, N>,
     {
         let mut props = self.b.obj();
-        let mut required: SmallVec<[KeyRef<'a>; 16]> = SmallVec::new();
+        let mut required: SmallVec<[N::Key; 16]> = SmallVec::new();
         if let Some(properties) = d.properties {
             properties.try_each(|name, pdef| {
-                if let KeyRef::Str(s) = name {
+                if let KeyRef::Str(s) = name.get() {
                     if !valid_utf8(s) {
                         return Err(self.path.error(
                             &[Seg::Sym(Sym::Properties)],
@@ -31,8 +31,11 @@ impl<'a, B> Normalizer<'_, 'a, B> {
                         ));
                     }
                 }
-                let schema =
-                    self.child(&[Seg::Sym(Sym::Properties), Seg::Key(name)], pdef, depth)?;
+                let schema = self.child(
+                    &[Seg::Sym(Sym::Properties), Seg::Key(name.get())],
+                    pdef,
+                    depth,
+                )?;
                 self.b.put_key(&mut props, name, schema);
                 let optional = matches!(
                     pdef.get(Sym::Required).map(|n| n.kind()),

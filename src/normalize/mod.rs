@@ -34,7 +34,7 @@ pub mod value_check;
 
 use crate::error::{DefinitionError, Path, Seg, Warning};
 use crate::sym::Sym;
-use crate::view::{Build, Kind, Node};
+use crate::view::{Build, Key, Kind, Node};
 use definition::{Cat, Def, Ty};
 use description::Text;
 use facets::{Facets, Num, Pattern, Rule};
@@ -171,13 +171,12 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         let path = &self.path;
         let warnings = &mut self.warnings;
         constraints.try_each(|name, opts| {
-            let sym = N::key_sym(name);
-            let Some(sym) = sym else {
+            let Some(sym) = name.sym() else {
                 return Ok(());
             };
             let mut rule = Rule {
                 path,
-                name,
+                name: name.get(),
                 cat,
                 options: &options,
                 warnings,
