@@ -16,7 +16,7 @@ use super::facets::{lower, raise, Enum, Facets, Not, Rule};
 use super::value_check::check_scalar;
 use crate::error::{DefinitionError, Seg};
 use crate::sym::Sym;
-use crate::view::{Kind, Node};
+use crate::view::{Key, Kind, Node};
 use smallvec::{smallvec, SmallVec};
 
 pub const EMPTY: &str = "choice_empty";
@@ -35,7 +35,7 @@ pub fn check_choices<'a, N: Node<'a>>(
         smallvec![Seg::Sym(Sym::Constraints), Seg::Key(rule.name)];
     trail.extend_from_slice(extra);
     list.try_each(|k, v| {
-        trail.push(Seg::Key(k));
+        trail.push(Seg::Key(k.get()));
         let r = check_scalar(v, rule.path, &trail);
         trail.pop();
         r

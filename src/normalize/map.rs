@@ -9,7 +9,7 @@ use super::definition::{valid_utf8, Def};
 use super::{not_null, Normalizer};
 use crate::error::{DefinitionError, Seg};
 use crate::sym::Sym;
-use crate::view::{Build, KeyRef, Node};
+use crate::view::{Build, Key, KeyRef, Node};
 use smallvec::SmallVec;
 
 impl<'a, B> Normalizer<'_, 'a, B> {
@@ -28,10 +28,10 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         }
         let child_input = self.input_level(depth + 1);
         let mut props = self.b.obj();
-        let mut required: SmallVec<[KeyRef<'a>; 16]> = SmallVec::new();
+        let mut required: SmallVec<[N::Key; 16]> = SmallVec::new();
         if let Some(properties) = declared {
             properties.try_each(|name, pdef| {
-                if let KeyRef::Str(s) = name {
+                if let KeyRef::Str(s) = name.get() {
                     if !valid_utf8(s) {
                         return Err(self.path.error(
                             &[Seg::Sym(Sym::Properties)],
@@ -40,7 +40,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
                     }
                 }
                 let schema = self.child(
-                    &[Seg::Sym(Sym::Properties), Seg::Key(name)],
+                    &[Seg::Sym(Sym::Properties), Seg::Key(name.get())],
                     pdef,
                     depth,
                     &[],

@@ -36,7 +36,7 @@ pub mod value_check;
 
 use crate::error::{DefinitionError, Path, Seg, Warning};
 use crate::sym::Sym;
-use crate::view::{Build, Kind, Node};
+use crate::view::{Build, Key, Kind, Node};
 use definition::{Cat, Def, Ty};
 use description::Text;
 use facets::{Enum, Extra, Facets, Not, Num, Pattern, Rule};
@@ -239,12 +239,12 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         constraints.try_each(|name, opts| {
             let mut rule = Rule {
                 path,
-                name,
+                name: name.get(),
                 cat,
                 options: &options,
                 warnings,
             };
-            constraint::apply(&mut rule, N::key_sym(name), opts, facets)
+            constraint::apply(&mut rule, name.sym(), opts, facets)
         })
     }
 

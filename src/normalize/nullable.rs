@@ -9,7 +9,7 @@ use super::base_type;
 use super::definition::Ty;
 use super::facets::{Enum, Not};
 use crate::sym::Sym;
-use crate::view::{Build, KeyRef, Kind, Node};
+use crate::view::{Build, Key, KeyRef, Kind, Node};
 
 /// `[inner, {"type": "null"}]`.
 pub fn branches<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, inner: B::Val) -> B::Val {
@@ -170,10 +170,10 @@ pub fn base_schema<'a, N: Node<'a>, B: Build<'a, N>>(
     out: &mut B::Obj,
 ) {
     let _ = base.try_each(|k, v| {
-        if is_annotation(k) {
+        if is_annotation(k.get()) {
             return Ok::<(), ()>(());
         }
-        let v = match (k, v.kind()) {
+        let v = match (k.get(), v.kind()) {
             (KeyRef::Str(b"type"), Kind::Str(_)) if null_ok => {
                 let mut arr = b.arr();
                 let t = b.share(v);
@@ -201,7 +201,7 @@ pub fn base_schema<'a, N: Node<'a>, B: Build<'a, N>>(
                 b.put(out, Sym::Enum, v);
                 return Ok(());
             }
-            _ => copy_value(b, k, v),
+            _ => copy_value(b, k.get(), v),
         };
         b.put_key(out, k, v);
         Ok(())
