@@ -32,7 +32,8 @@ pub fn json_type(ty: Ty) -> Option<Sym> {
         | Ty::Decimal
         | Ty::DatetimeIso8601
         | Ty::DurationIso8601
-        | Ty::FilterFormat => Sym::String,
+        | Ty::FilterFormat
+        | Ty::Entity => Sym::String,
         Ty::List => Sym::Array,
         Ty::Map => Sym::Object,
         Ty::Any | Ty::Other => return None,

@@ -27,6 +27,8 @@ pub enum Ty {
     Timespan,
     /// A text format id (core's `filter_format`).
     FilterFormat,
+    /// `entity`, `entity:T`, `entity:T:B`.
+    Entity,
     Any,
     List,
     Map,
@@ -65,6 +67,8 @@ impl Ty {
             b"any" => Ty::Any,
             b"list" => Ty::List,
             b"map" => Ty::Map,
+            b"entity" => Ty::Entity,
+            _ if id.starts_with(b"entity:") => Ty::Entity,
             _ => Ty::Other,
         }
     }
@@ -84,7 +88,7 @@ impl Ty {
             Ty::Boolean => Cat::Bool,
             Ty::List => Cat::List,
             Ty::Map => Cat::Map,
-            Ty::Any | Ty::Other => Cat::Any,
+            Ty::Any | Ty::Other | Ty::Entity => Cat::Any,
         }
     }
 }
@@ -177,7 +181,7 @@ impl<'a, N: Node<'a>> Def<'a, N> {
                 _ => return Err(path.error(&[Seg::Sym(Sym::Examples)], "must be a list")),
             },
         };
-        let base_schema = if ty == Ty::Other {
+        let base_schema = if matches!(ty, Ty::Other | Ty::Entity) {
             match array_or_absent(def, Sym::BaseSchema, path)? {
                 Some(b) => {
                     super::base_schema::check(b, path)?;

@@ -21,6 +21,7 @@ pub mod decimal;
 pub mod definition;
 pub mod derived_enum;
 pub mod description;
+pub mod entity;
 pub mod facets;
 pub mod fixed_value;
 pub mod format;
@@ -229,6 +230,9 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         }
         if let Some(f) = base_type::format(d.ty) {
             facets.add_format(f);
+        }
+        if let Some(p) = entity::pattern(d.ty, d.type_id) {
+            facets.patterns.push(Pattern::Text(p));
         }
         let Some(constraints) = d.constraints else {
             return Ok(());

@@ -33,6 +33,7 @@ final class BaseType
         Definition::DATETIME_ISO8601 => 'string',
         Definition::DURATION_ISO8601 => 'string',
         Definition::FILTER_FORMAT => 'string',
+        Definition::ENTITY => 'string',
         Definition::LIST => 'array',
         Definition::MAP => 'object',
     ];

@@ -37,6 +37,8 @@ final class Definition
     public const TIMESPAN = 15;
     /** A text format id (core's `filter_format`). */
     public const FILTER_FORMAT = 16;
+    /** `entity`, `entity:T`, `entity:T:B`. */
+    public const ENTITY = 17;
 
     // Cat: which family of JSON Schema keywords applies.
     public const CAT_STR = 0;
@@ -85,6 +87,7 @@ final class Definition
         self::OTHER => self::CAT_ANY,
         self::TIMESPAN => self::CAT_INT,
         self::FILTER_FORMAT => self::CAT_STR,
+        self::ENTITY => self::CAT_ANY,
     ];
 
     public int $ty = self::OTHER;
@@ -109,7 +112,7 @@ final class Definition
 
     public static function tyFromId(string $id): int
     {
-        return self::IDS[$id] ?? self::OTHER;
+        return self::IDS[$id] ?? ($id === 'entity' || \str_starts_with($id, 'entity:') ? self::ENTITY : self::OTHER);
     }
 
     public static function cat(int $ty): int
@@ -120,7 +123,7 @@ final class Definition
     /** The Cat of a typed-data id. */
     public static function catOf(string $id): int
     {
-        return self::CATS[self::IDS[$id] ?? self::OTHER];
+        return self::CATS[self::tyFromId($id)];
     }
 
     /** A string that must be valid UTF-8; null when absent, null or empty. */
@@ -168,7 +171,7 @@ final class Definition
         }
         $d = new self();
         $d->typeId = $t;
-        $ty = self::IDS[$t] ?? self::OTHER;
+        $ty = self::tyFromId($t);
         $d->ty = $ty;
         $d->cat = self::CATS[$ty];
         $d->label = self::text($def, 'label', $path);
@@ -193,7 +196,7 @@ final class Definition
             ValueCheck::checkValue($v, $path, 'examples');
             $d->examples = $v;
         }
-        if ($ty === self::OTHER) {
+        if ($ty === self::OTHER || $ty === self::ENTITY) {
             $b = self::arrayOrAbsent($def, 'base_schema', $path);
             if ($b !== null) {
                 BaseSchema::check($b, $path);

@@ -159,6 +159,10 @@ final class Normalizer
         if ($format !== null) {
             $f->addFormat($format);
         }
+        $pattern = Entity::pattern($d->ty, $d->typeId);
+        if ($pattern !== null) {
+            $f->patterns[] = $pattern;
+        }
         if ($d->constraints === null) {
             return;
         }
