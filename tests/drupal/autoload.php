@@ -13,6 +13,8 @@ declare(strict_types=1);
  * It also lays out a Drupal root the way a site has it, under target/drupal/:
  *   core            -> target/deps/drupal-core-10.6.15
  *   modules/tool    -> target/deps/tool-module-2025-12-16
+ *   modules/tool_schema_symfony_constraints -> tests/drupal/modules/... (the
+ *                      differential test's module, enabled only there)
  *   patched/TypedInputsTrait.php
  * The last is the one change to upstream code, on a copy (never on the
  * archive): the Tool module snapshot declares six typed class constants
@@ -34,6 +36,9 @@ final class Deps
 
     /** Tool module submodules enabled (each with its src/ namespace). */
     public const TOOL_SUBMODULES = ['tool_content', 'tool_content_translation', 'tool_entity', 'tool_system', 'tool_user'];
+
+    /** The test module that registers Symfony constraints Drupal 10.6 does not (tests/drupal/modules/). */
+    public const TEST_MODULE = 'tool_schema_symfony_constraints';
 
     /** Core modules enabled besides the Tool module. */
     public const CORE_MODULES = ['serialization', 'user'];
@@ -92,6 +97,7 @@ final class Deps
             'Drupal\\Core\\' => "$core/lib/Drupal/Core",
             'Drupal\\Component\\' => "$core/lib/Drupal/Component",
             'Drupal\\tool\\' => "$tool/src",
+            'ToolSchema\\Tests\\Drupal\\' => __DIR__ . '/src',
             'Symfony\\Contracts\\Service\\' => "$deps/" . self::CONTRACTS . '/Service',
             'Symfony\\Contracts\\Translation\\' => "$deps/" . self::CONTRACTS . '/Translation',
             'Symfony\\Contracts\\EventDispatcher\\' => "$deps/" . self::CONTRACTS . '/EventDispatcher',
@@ -146,6 +152,7 @@ final class Deps
         $links = [
             "$root/core" => "$deps/" . self::CORE,
             "$root/modules/tool" => "$deps/" . self::TOOL,
+            "$root/modules/" . self::TEST_MODULE => \dirname(__DIR__) . '/drupal/modules/' . self::TEST_MODULE,
         ];
         foreach ($links as $link => $target) {
             if (is_link($link) && readlink($link) === $target) {

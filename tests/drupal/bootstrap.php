@@ -19,6 +19,8 @@ declare(strict_types=1);
  *   entity_type.bundle.info           EntityTypeBundleInfo
  *   plugin.manager.field.field_type   FieldTypePluginManager (+ its category manager)
  *   current_user                      AnonymousUserSession
+ *   country_manager                   CountryManager (the CountryCode constraint)
+ *   logger.factory, request_stack     LoggerChannelFactory (the log_message tool)
  *   plugin.manager.tool               the Tool module's ToolManager (33 tool plugins)
  *   serializer                        Symfony Serializer with the Tool module's three
  *                                     json_schema normalizers and core serialization's
@@ -45,11 +47,15 @@ use Drupal\Core\Field\FieldTypePluginManager;
 use Drupal\Core\KeyValueStore\KeyValueMemoryFactory;
 use Drupal\Core\Language\LanguageDefault;
 use Drupal\Core\Language\LanguageManager;
+use Drupal\Core\Locale\CountryManager;
+use Drupal\Core\Locale\CountryManagerInterface;
+use Drupal\Core\Logger\LoggerChannelFactory;
 use Drupal\Core\Session\AnonymousUserSession;
 use Drupal\Core\StringTranslation\TranslationManager;
 use Drupal\Core\TypedData\TypedDataManager;
 use Drupal\Core\Validation\ConstraintManager;
 use Drupal\tool\Tool\ToolManager;
+use Symfony\Component\HttpFoundation\RequestStack;
 use Symfony\Component\Serializer\Serializer;
 
 require_once __DIR__ . '/../../php/autoload.php';
@@ -67,14 +73,25 @@ final class Site
         $this->bootSeconds = microtime(true) - $started;
     }
 
-    public static function boot(): self
+    /**
+     * @param bool $symfonyConstraints Also enable the test module
+     *   tool_schema_symfony_constraints (GreaterThan, Url, Ip, ... registered
+     *   with their Symfony classes). Only the first call of a process decides.
+     */
+    public static function boot(bool $symfonyConstraints = false): self
     {
         if (self::$site !== null) {
+            if ($symfonyConstraints && !self::$site->moduleHandler()->moduleExists(Deps::TEST_MODULE)) {
+                throw new \LogicException('Site already booted without ' . Deps::TEST_MODULE);
+            }
             return self::$site;
         }
         $started = microtime(true);
         $deps = Deps::get();
         $root = $deps->root;
+        // As DrupalKernel does: t(), drupal_static() and the other procedural
+        // helpers core classes call (CountryManager calls t()).
+        require_once "$root/core/includes/bootstrap.inc";
 
         FileCacheFactory::setPrefix('tool_schema_tests');
         FileCacheFactory::setConfiguration([FileCacheFactory::DISABLE_CACHE => true]);
@@ -95,12 +112,18 @@ final class Site
         foreach (Deps::TOOL_SUBMODULES as $module) {
             $modules[$module] = "modules/tool/modules/$module";
         }
+        if ($symfonyConstraints) {
+            $modules[Deps::TEST_MODULE] = 'modules/' . Deps::TEST_MODULE;
+        }
         $moduleList = [];
         foreach ($modules as $module => $path) {
             $file = is_file("$root/$path/$module.module") ? "$module.module" : null;
             $moduleList[$module] = ['type' => 'module', 'pathname' => "$path/$module.info.yml", 'filename' => $file];
         }
         $moduleHandler = new ModuleHandler($root, $moduleList, $cache());
+        // As DrupalKernel does: the .module files are loaded (user.module, and
+        // the test module's alter hook when enabled).
+        $moduleHandler->loadAll();
         $container->set('module_handler', $moduleHandler);
 
         // Plugin namespaces as DrupalKernel::compileContainer() lays them out:
@@ -128,7 +151,15 @@ final class Site
         $container->set('string_translation', new TranslationManager($languageDefault));
         $languageManager = new LanguageManager($languageDefault);
         $container->set('language_manager', $languageManager);
-        $container->set('current_user', new AnonymousUserSession());
+        $currentUser = new AnonymousUserSession();
+        $container->set('current_user', $currentUser);
+        $countries = new CountryManager($moduleHandler);
+        $container->set('country_manager', $countries);
+        $container->set(CountryManagerInterface::class, $countries);
+        $requestStack = new RequestStack();
+        $container->set('request_stack', $requestStack);
+        $loggers = new LoggerChannelFactory($requestStack, $currentUser);
+        $container->set('logger.factory', $loggers);
         $keyValue = new KeyValueMemoryFactory();
         $container->set('keyvalue', $keyValue);
 
@@ -149,6 +180,26 @@ final class Site
         $container->set('plugin.manager.tool', new ToolManager($namespaces, $cache(), $moduleHandler));
 
         $container->set('serializer', self::serializer());
+
+        // The interface aliases of core.services.yml, for the services above
+        // (constraint plugins and tools are autowired by interface).
+        foreach ([
+            'Drupal\Core\Extension\ModuleHandlerInterface' => 'module_handler',
+            'Drupal\Core\DependencyInjection\ClassResolverInterface' => 'class_resolver',
+            'Drupal\Core\StringTranslation\TranslationInterface' => 'string_translation',
+            'Drupal\Core\Language\LanguageManagerInterface' => 'language_manager',
+            'Drupal\Core\Session\AccountInterface' => 'current_user',
+            'Drupal\Core\KeyValueStore\KeyValueFactoryInterface' => 'keyvalue',
+            'Drupal\Core\Logger\LoggerChannelFactoryInterface' => 'logger.factory',
+            'Drupal\Core\TypedData\TypedDataManagerInterface' => 'typed_data_manager',
+            'Drupal\Core\Entity\EntityTypeManagerInterface' => 'entity_type.manager',
+            'Drupal\Core\Entity\EntityTypeBundleInfoInterface' => 'entity_type.bundle.info',
+            'Drupal\Core\Entity\EntityLastInstalledSchemaRepositoryInterface' => 'entity.last_installed_schema.repository',
+            'Drupal\Core\Field\FieldTypePluginManagerInterface' => 'plugin.manager.field.field_type',
+            'Drupal\Core\Field\FieldTypeCategoryManagerInterface' => 'plugin.manager.field.field_type_category',
+        ] as $alias => $id) {
+            $container->set($alias, $container->get($id));
+        }
 
         return self::$site = new self($container, $deps, $started);
     }
@@ -178,6 +229,11 @@ final class Site
         return new Serializer($normalizers, []);
     }
 
+    public function moduleHandler(): ModuleHandler
+    {
+        return $this->container->get('module_handler');
+    }
+
     public function typedData(): TypedDataManager
     {
         return $this->container->get('typed_data_manager');
@@ -189,4 +245,4 @@ final class Site
     }
 }
 
-return Site::boot();
+return Site::boot(\defined('TOOL_SCHEMA_SYMFONY_CONSTRAINTS'));
