@@ -124,6 +124,29 @@ final class Deps
         return $self;
     }
 
+    /**
+     * Loads the Tool module's TypedInputsTrait with a patch of docs/patches/
+     * applied (by `patch -p1`, on top of the PHP 8.2 copy), instead of the
+     * unpatched copy: how the tests run a documented change to the Tool
+     * module on its real code. Must come before anything loads the trait
+     * (a tool plugin class), so in a process of its own.
+     */
+    public function useToolPatch(string $patch): void
+    {
+        if (trait_exists('Drupal\\tool\\TypedInputsTrait', false)) {
+            throw new \LogicException('TypedInputsTrait is already loaded: apply a Tool module patch in a separate process');
+        }
+        $dir = $this->root . '/patched-' . basename($patch, '.patch') . '.' . getmypid();
+        @mkdir("$dir/src", 0777, true);
+        copy($this->root . '/patched/TypedInputsTrait.php', "$dir/src/TypedInputsTrait.php");
+        $command = sprintf('patch -p1 -s -N -d %s < %s 2>&1', escapeshellarg($dir), escapeshellarg($patch));
+        exec($command, $output, $status);
+        if ($status !== 0) {
+            throw new \RuntimeException("tests/drupal: $patch does not apply to the Tool module snapshot: " . implode("\n", $output));
+        }
+        $this->classMap['Drupal\\tool\\TypedInputsTrait'] = "$dir/src/TypedInputsTrait.php";
+    }
+
     public function load(string $class): void
     {
         if (isset($this->classMap[$class])) {

@@ -7,13 +7,15 @@ namespace ToolSchema\Php\Drupal;
 /**
  * Turns a Tool API input definition (Drupal\tool\TypedData\InputDefinitionInterface:
  * InputDefinition, ListInputDefinition, MapInputDefinition,
- * EntityInputDefinition, or any core ContextDefinitionInterface) into the
+ * EntityInputDefinition, or any core ContextDefinitionInterface, or a core
+ * DataDefinition, ListDataDefinition, MapDataDefinition) into the
  * definition array that ToolSchema\normalize_schema() and
  * ToolSchema\coerce_input() read (docs/drupal.md, CONTRACT "The definition
  * array"). The result holds no objects and no callables.
  *
- * It needs no Drupal class: definitions are read through the method names the
- * Tool module uses (duck typing), so it loads and is tested without Drupal:
+ * It needs no Drupal class to load: definitions are read through the method
+ * names of Drupal's classes (duck typing). It is tested on the real classes of
+ * Drupal 10.6 and the Tool module (tests/drupal/):
  *
  * - getDataType(), getLabel(), getDescription(), isRequired(), isMultiple(),
  *   getDefaultValue(), getConstraints() (core ContextDefinitionInterface);
@@ -26,10 +28,11 @@ namespace ToolSchema\Php\Drupal;
  * constraint objects (Choice, Regex, Length, Range, Count, NotBlank,
  * GreaterThan, ... found by class short name, a "Constraint" suffix removed)
  * are read from their public properties; Choice/AllowedValues callbacks are
- * called; PluginExists and EntityBundleExists are resolved into
- * ['choices' => [...]] through the plugin managers and the entity type bundle
- * info given to the constructor (left unresolved, which normalize_schema
- * reports as a derived_enum_unresolved warning, when they are not given).
+ * called; PluginExists, CountryCode and EntityBundleExists are resolved into
+ * ['choices' => [...]] through the services (plugin managers, country_manager)
+ * and the entity type bundle info given to the constructor (left unresolved,
+ * which normalize_schema reports as a derived_enum_unresolved warning, when
+ * they are not given).
  */
 final class DefinitionArrayBuilder
 {
@@ -72,17 +75,18 @@ final class DefinitionArrayBuilder
     /** Properties of Symfony constraint objects that are never options for the schema. */
     private const BOOKKEEPING = ['groups', 'payload', 'normalizer'];
 
-    /** @var \Closure(string): ?object|null */
+    /** Finds a service by id (plugin managers for PluginExists, country_manager for CountryCode). @var \Closure(string): ?object|null */
     private ?\Closure $pluginManagers;
 
     /** Path of the definition or constraint being read (for errors from Drupal). */
     private string $path = '';
 
     /**
-     * @param object|null $pluginManagers How PluginExists finds its plugin
-     *   manager from the constraint's `manager` option (a service id): a
-     *   container with get($id) (Drupal's service_container), or a callable
-     *   fn(string $serviceId): ?object. Null leaves PluginExists unresolved.
+     * @param object|null $pluginManagers How services are found by id: the
+     *   plugin manager PluginExists names in its `manager` option, the
+     *   country_manager behind CountryCode. A container with get($id)
+     *   (Drupal's service_container), or a callable fn(string $serviceId):
+     *   ?object. Null leaves PluginExists and CountryCode unresolved.
      * @param object|null $entityTypeBundleInfo Drupal's entity_type.bundle.info
      *   service (getBundleInfo($entityTypeId) returns bundles keyed by id).
      *   Null leaves EntityBundleExists unresolved.
@@ -333,6 +337,7 @@ final class DefinitionArrayBuilder
                 'Choice', 'AllowedValues' => $this->choice($options, $at),
                 'PluginExists' => $this->pluginExists($options, $at, $manager),
                 'EntityBundleExists' => $this->entityBundleExists($options, $at),
+                'CountryCode' => $this->countryCode($options, $at),
                 default => self::plain($options, $at, isset(self::OBJECT_OPTIONS[$name])),
             };
         }
@@ -445,6 +450,25 @@ final class DefinitionArrayBuilder
         $class = \is_array($definition) ? ($definition['class'] ?? null)
             : (\is_object($definition) && method_exists($definition, 'getClass') ? $definition->getClass() : null);
         return \is_string($class) ? $class : '';
+    }
+
+    /**
+     * CountryCode: Drupal's CountryCodeConstraint is a Choice of the keys of
+     * the country_manager service's getList() (hook_countries_alter() may
+     * change it), resolved like PluginExists into ['choices' => [...]].
+     * Unresolved (left as given) without a country_manager service.
+     */
+    private function countryCode(mixed $options, string $path): mixed
+    {
+        if (\is_array($options) && \array_key_exists('choices', $options)) {
+            return self::plain($options, $path, true);
+        }
+        $countries = $this->pluginManagers === null ? null : ($this->pluginManagers)('country_manager');
+        if ($countries === null || !method_exists($countries, 'getList')) {
+            return self::plain($options, $path, false);
+        }
+        $list = $countries->getList();
+        return ['choices' => \is_array($list) ? array_map('strval', array_keys($list)) : []];
     }
 
     /** EntityBundleExists: the bundle ids of the entity type. A dynamic entity type (%parent...) stays unresolved. */
