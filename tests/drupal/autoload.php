@@ -145,6 +145,13 @@ final class Deps
             throw new \RuntimeException("tests/drupal: $patch does not apply to the Tool module snapshot: " . implode("\n", $output));
         }
         $this->classMap['Drupal\\tool\\TypedInputsTrait'] = "$dir/src/TypedInputsTrait.php";
+        register_shutdown_function(static function () use ($dir): void {
+            foreach (glob("$dir/src/*") ?: [] as $file) {
+                @unlink($file);
+            }
+            @rmdir("$dir/src");
+            @rmdir($dir);
+        });
     }
 
     public function load(string $class): void
