@@ -35,6 +35,8 @@ pub fn php_shape(v: &Value) -> Value {
 }
 
 impl<'a> Node<'a> for &'a Value {
+    type Key = KeyRef<'a>;
+
     fn kind(self) -> Kind<'a, Self> {
         match self {
             Value::Null => Kind::Null,
