@@ -19,7 +19,10 @@ declare(strict_types=1);
  *                     on a real tool plugin, or by TypedDataManager::create()
  *                     ->validate() (src/Differential/Verdict.php);
  *   the schema's      DefinitionArrayBuilder + ToolSchema\normalize_schema() in
- *                     one of the three nullable styles, the JSON text validated
+ *                     one of the three nullable styles, the definition as an
+ *                     input of a tool (InputSchemaGenerator::inputSchema(): a
+ *                     property of the tool's map, as the Tool module's
+ *                     serializer asks for it), the JSON text validated
  *                     by ajv (Ajv2020 + ajv-formats, tests/drupal/validate.js),
  *                     all pairs in one node process.
  *
@@ -44,6 +47,7 @@ namespace ToolSchema\Tests\Drupal\Differential;
 use ToolSchema\Php\Coerce\Coercer;
 use ToolSchema\Php\Drupal\DefinitionArrayBuilder;
 use ToolSchema\Php\Drupal\DefinitionException;
+use ToolSchema\Php\Drupal\InputSchemaGenerator;
 use ToolSchema\Php\Normalize\Normalizer;
 use ToolSchema\Tests\Drupal\Site;
 
@@ -98,9 +102,24 @@ for ($i = 0; $i < $definitions; $i++) {
         $adapterRefused[$e->getMessage()] = ($adapterRefused[$e->getMessage()] ?? 0) + 1;
         continue;
     }
+    // As InputSchemaGenerator normalizes an input: a property of the tool's
+    // map. A core data definition is validated by typed data as a value of its
+    // own (NotNull and NotBlank refuse null even when it is optional, where
+    // the Tool module skips an optional input's null): its schema is that of
+    // a definition nested in an input.
     $warnings = [];
+    $asSchema = static function (array $array, array $options, ?array &$warnings, ?callable $normalize = null) use ($spec): array {
+        if ($spec['family'] === 'input') {
+            return InputSchemaGenerator::inputSchema($array, $options, $warnings, $normalize);
+        }
+        $outer = InputSchemaGenerator::inputSchema(['type' => 'map', 'properties' => ['value' => $array]], $options, $warnings, $normalize);
+        foreach ($warnings as &$w) {
+            $w['path'] = $w['path'] === 'properties.value' ? '' : preg_replace('/^properties\.value\./', '', $w['path']);
+        }
+        return $outer['properties']['value'];
+    };
     try {
-        $schema = \ToolSchema\normalize_schema($array, ['nullable' => $style], $warnings);
+        $schema = $asSchema($array, ['nullable' => $style], $warnings);
     } catch (\ValueError $e) {
         $adapterRefused['normalize_schema: ' . $e->getMessage()] = ($adapterRefused['normalize_schema: ' . $e->getMessage()] ?? 0) + 1;
         continue;
@@ -112,7 +131,7 @@ for ($i = 0; $i < $definitions; $i++) {
     $schemaJson = json_encode($schema, Json::FLAGS);
     if ($native) {
         $phpWarnings = [];
-        $phpJson = json_encode(Normalizer::normalize($array, ['nullable' => $style], $phpWarnings), Json::FLAGS);
+        $phpJson = json_encode($asSchema($array, ['nullable' => $style], $phpWarnings, [Normalizer::class, 'normalize']), Json::FLAGS);
         if ($phpJson !== $schemaJson || $phpWarnings !== $warnings) {
             $parityFailures[] = 'normalize_schema: ' . json_encode($array, Json::FLAGS);
         }

@@ -35,6 +35,7 @@ final class InputSchemaGeneratorTest extends TestCase
             'q' => new InputDefinition('string', 'Query', '', constraints: ['Length' => ['max' => 20]]),
             'limit' => new InputDefinition('integer', 'Limit', '', required: false, default_value: 10),
             'user' => new EntityInputDefinition('entity:user', 'User', '', required: false),
+            'item' => new InputDefinition('field_item:string', 'Item', '', required: false),
         ]);
     }
 
@@ -96,7 +97,7 @@ final class InputSchemaGeneratorTest extends TestCase
         self::assertNotEmpty($warnings);
         self::assertSame('tool_schema: @code at @path: @warning', $warnings[0]['message']);
         self::assertSame('base_type_unknown', $warnings[0]['context']['@code']);
-        self::assertSame('properties.user.type', $warnings[0]['context']['@path']);
+        self::assertSame('properties.item.type', $warnings[0]['context']['@path']);
         self::assertSame('tool_schema', $warnings[0]['context']['channel']);
 
         // normalize_schema refuses a malformed option (\ValueError): the Tool
@@ -116,6 +117,25 @@ final class InputSchemaGeneratorTest extends TestCase
         $schema = $generator->schema($throws, static fn (): array => ['type' => 'string']);
         self::assertSame(['type' => 'string'], $schema);
         self::assertStringContainsString('LogicException: the options provider is down', $collector->records[0]['context']['@error']);
+    }
+
+    /**
+     * The Tool module's serializer asks for one input at a time: the schema
+     * is that of a property of the tool (a free-form map input stays open, a
+     * required list input must not be empty), not of a tool's root map.
+     */
+    public function testAnInputIsAPropertyOfItsToolNotTheRoot(): void
+    {
+        $generator = new InputSchemaGenerator(self::builder());
+        $context = Site::boot()->tools()->getDefinition('log_message')->getInputDefinition('context');
+        $schema = $generator->schema($context);
+        self::assertNotSame(false, $schema['additionalProperties'] ?? null, 'log_message.context is free-form');
+        $tool = Site::boot()->tools()->createInstance('user_block');
+        self::assertCount(0, $tool->validateInputValue($context, ['any' => 'key']), 'Drupal accepts any key there');
+
+        $tags = new ListInputDefinition('Tags', '', item_definition: new InputDefinition('string', 'Tag', ''));
+        self::assertSame(1, $generator->schema($tags)['minItems'] ?? null, 'a required list input sent empty is null to Drupal');
+        self::assertGreaterThan(0, \count($tool->validateInputValue($tags, [])));
     }
 
     /** Both implementations through the glue. */

@@ -6,6 +6,7 @@ namespace ToolSchema\Tests\Drupal;
 
 use PHPUnit\Framework\TestCase;
 use ToolSchema\Php\Drupal\DefinitionArrayBuilder;
+use ToolSchema\Php\Drupal\InputSchemaGenerator;
 use ToolSchema\Tests\Implementations;
 
 /**
@@ -49,12 +50,18 @@ final class ToolPluginsTest extends TestCase
             $outcomes = [];
             $warnings = null;
             foreach (Implementations::normalizers() as $name => $normalize) {
-                $outcomes[$name] = Implementations::normalizeOutcome($normalize, $array, ['nullable' => $style]);
+                // As InputSchemaGenerator does: the input as a property of the tool.
+                $asInput = static fn (array $d, array $o, &$w): array => InputSchemaGenerator::inputSchema($d, $o, $w, $normalize);
+                $outcomes[$name] = Implementations::normalizeOutcome($asInput, $array, ['nullable' => $style]);
                 $w = null;
-                $schema = $normalize($array, ['nullable' => $style], $w);
+                $schema = $asInput($array, ['nullable' => $style], $w);
                 self::assertIsArray($schema);
                 $warnings ??= $w;
             }
+            // The same as the input's property in the schema of the whole tool.
+            $inputs = $site->tools()->getDefinition($tool)->getInputDefinitions();
+            $whole = \ToolSchema\normalize_schema($builder->buildInputs($inputs), ['nullable' => $style]);
+            self::assertSame(json_encode($whole['properties'][$input]), explode("\n", $outcomes['php'])[0], "$tool.$input ($style): alone and in its tool");
             self::assertCount(1, array_unique($outcomes), "$tool.$input ($style): the implementations differ");
             foreach ($warnings as $w) {
                 // Sane: a code, a message, a path to what the definition holds.
@@ -69,7 +76,7 @@ final class ToolPluginsTest extends TestCase
             }
         }
         // What the schema says of the inputs the issue names.
-        $schema = \ToolSchema\normalize_schema($array);
+        $schema = InputSchemaGenerator::inputSchema($array, []);
         if (isset($definition->getConstraints()['PluginExists'])) {
             self::assertArrayHasKey('enum', $schema, "$tool.$input: PluginExists resolved into an enum");
             self::assertNotContains('broken', $schema['enum']);

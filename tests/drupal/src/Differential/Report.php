@@ -29,6 +29,7 @@ final class Report
     private array $badRepairs = [];
     private array $inherentRepairs = [];
     private array $formOnlyRepairs = [];
+    private array $warnedRepairs = [];
     private int $repairsChanged = 0;
     private int $repairsAccepted = 0;
     private array $uncompiled = [];
@@ -40,6 +41,35 @@ final class Report
      */
     public function __construct(private readonly array $schemas, private readonly array $constraintIds)
     {
+    }
+
+    /**
+     * The definition constraint ids a Drupal verdict may come from: those of
+     * the violation's constraint class, or of the validator that threw
+     * ("throws UnexpectedValueException in ChoiceValidator": Choice,
+     * CountryCode), narrowed to what the node declares when it declares one.
+     *
+     * @return list<string>
+     */
+    private function ids(?string $constraint, array $node): array
+    {
+        if ($constraint === null) {
+            return [];
+        }
+        if (preg_match('/^throws \S+ in (\w+?)(?:Constraint)?Validator$/', $constraint, $m) === 1) {
+            $class = $m[1];
+            $candidates = array_values(array_unique([...($this->constraintIds[$class] ?? []), ...($this->constraintIds[$class . 'Constraint'] ?? []), $class]));
+        } elseif (str_starts_with($constraint, 'throws ')) {
+            return [];
+        } else {
+            $candidates = $this->constraintIds[$constraint] ?? [];
+        }
+        $declared = array_values(array_filter($candidates, static fn (string $id): bool => \array_key_exists($id, $node['constraints'] ?? [])));
+        if ($declared !== []) {
+            return $declared;
+        }
+        $implicit = $this->constraintId($constraint, $node);
+        return [...$candidates, $implicit];
     }
 
     /**
@@ -93,10 +123,11 @@ final class Report
             [$node, $at, $shapeValue] = self::locate($r['spec'], $r['value'], $r['text'], $drupal['path'], '.');
             $class = sprintf('%s %s (%s)', self::typeName($node), $this->constraintId($drupal['constraint'], $node), self::shape($shapeValue));
             $example = $this->example($r, sprintf('Drupal: %s at "%s": %s', $drupal['constraint'] ?? '-', $drupal['path'], $drupal['message']));
-            $inherent = $drupal['constraint'] === null ? null : Inherent::classify($drupal['constraint'], $node, $at);
+            $ids = $this->ids($drupal['constraint'], $node);
+            $inherent = Inherent::classify($ids, $node, $at);
             if ($inherent !== null) {
                 self::add($this->inherentAccepts, $inherent, $example);
-            } elseif ($this->warned($drupal['constraint'], $r['warnings'])) {
+            } elseif (self::warned($ids, $r['warnings'])) {
                 self::add($this->warnedAccepts, $class, $example);
             } else {
                 self::add($this->falseAccepts, $class, $example);
@@ -138,9 +169,12 @@ final class Report
             self::add($this->formOnlyRepairs, $class, $example);
             return;
         }
-        $inherent = $drupal['constraint'] === null ? null : Inherent::classify($drupal['constraint'], $node, $at);
+        $ids = $this->ids($drupal['constraint'], $node);
+        $inherent = Inherent::classify($ids, $node, $at);
         if ($inherent !== null) {
             self::add($this->inherentRepairs, $inherent, $example);
+        } elseif (self::warned($ids, $r['warnings'])) {
+            self::add($this->warnedRepairs, $class, $example);
         } else {
             self::add($this->badRepairs, 'lands on a false accept: ' . $class, $example);
         }
@@ -171,12 +205,14 @@ final class Report
                 $drupalRejects ? 100 * ($fa + $warned + $inherent) / $drupalRejects : 0, $drupalRejects ? 100 * $fa / $drupalRejects : 0);
         }
         fprintf($out, "  definitions with warnings: %d\n", $warnedDefinitions);
-        fprintf($out, "  repairs: %d values changed by coerce_input(): Drupal accepts %d; failing %d; inherent %d; still rejected by both (form repaired, value out of bounds) %d\n",
-            $this->repairsChanged, $this->repairsAccepted, $this->failingRepairs(), array_sum(array_column($this->inherentRepairs, 0)), array_sum(array_column($this->formOnlyRepairs, 0)));
+        fprintf($out, "  repairs: %d values changed by coerce_input(): Drupal accepts %d; failing %d; announced by a warning %d; inherent %d; still rejected by both (form repaired, value out of bounds) %d\n",
+            $this->repairsChanged, $this->repairsAccepted, $this->failingRepairs(), array_sum(array_column($this->warnedRepairs, 0)),
+            array_sum(array_column($this->inherentRepairs, 0)), array_sum(array_column($this->formOnlyRepairs, 0)));
         self::table($out, 'FALSE ACCEPTS (failing): schema accepts, Drupal rejects', $this->falseAccepts);
         self::table($out, 'REPAIRS (failing): coerce_input() breaks an accepted value, or lands on a value the schema accepts and Drupal rejects', $this->badRepairs);
         self::table($out, 'false accepts announced by a warning naming the rejecting constraint', $this->warnedAccepts);
         self::table($out, 'inherent false accepts (docs/drupal.md)', $this->inherentAccepts);
+        self::table($out, 'repairs landing on a false accept announced by a warning', $this->warnedRepairs);
         self::table($out, 'inherent repairs Drupal rejects', $this->inherentRepairs);
         self::table($out, 'false rejects: schema rejects, Drupal accepts (allowed: the schema is a canonical subset)', $this->falseRejects);
         self::table($out, 'repairs of values both reject that both still reject (the form repaired, not the value; allowed)', $this->formOnlyRepairs);
@@ -232,13 +268,9 @@ final class Report
         return json_encode($spec, Json::FLAGS);
     }
 
-    /** Does a warning of the schema name the constraint (by its definition id) that rejected? */
-    private function warned(?string $constraint, array $warnings): bool
+    /** Does a warning of the schema name one of the constraint ids the rejection comes from? */
+    private static function warned(array $ids, array $warnings): bool
     {
-        if ($constraint === null || str_starts_with($constraint, 'throws ')) {
-            return false;
-        }
-        $ids = $this->constraintIds[$constraint] ?? [];
         foreach ($warnings as $w) {
             foreach ($ids as $id) {
                 if (preg_match('/(^|\.)constraints\.' . preg_quote($id, '/') . '$/', $w['path']) === 1) {
@@ -268,6 +300,7 @@ final class Report
         if (($node['multiple'] ?? false) === true && \is_array($value) && $value !== [] && $sep === '.') {
             unset($node['multiple']);
             $node['type'] .= ' item';
+            $node['itemOfMultiple'] = true;
             $value = reset($value);
             $shape = \is_array($shape) ? ($shape[0] ?? null) : (\is_object($shape) ? (array_values(get_object_vars($shape))[0] ?? null) : $shape);
         }
@@ -275,6 +308,7 @@ final class Report
             if (($node['multiple'] ?? false) === true) {
                 unset($node['multiple']);
                 $node['type'] .= ' item';
+                $node['itemOfMultiple'] = true;
             } elseif (($node['type'] ?? '') === 'list') {
                 $node = $node['items'];
             } elseif (($node['type'] ?? '') === 'map' && isset($node['properties'][$segment])) {
