@@ -6,6 +6,7 @@ namespace ToolSchema\Tests\Drupal;
 
 use Drupal\Core\Plugin\Context\ContextDefinition;
 use ToolSchema\Php\Drupal\DefinitionArrayBuilder;
+use ToolSchema\Php\Drupal\InputSchemaGenerator;
 
 /**
  * The generated sections of docs/drupal.md (tests/drupal/generate_docs.php),
@@ -16,8 +17,10 @@ use ToolSchema\Php\Drupal\DefinitionArrayBuilder;
  *   them (through the Symfony Serializer, one input at a time), next to
  *   tool_schema's (DefinitionArrayBuilder::buildInputs() + normalize_schema(),
  *   the Drupal 10 nullable style);
- * - "data-types": every data type the site discovers, with both schemas of a
- *   required ContextDefinition of that type.
+ * - "data-types": every data type the site discovers (and the filter
+ *   module's filter_format), with both schemas of a required input of that
+ *   type (tool_schema's as InputSchemaGenerator gives it: a property of a
+ *   tool).
  *
  * Each section sits between <!-- BEGIN GENERATED: name --> and
  * <!-- END GENERATED: name --> in the document.
@@ -110,21 +113,28 @@ final class DocGenerator
     {
         $serializer = $this->site->container->get('serializer');
         $types = $this->site->typedData()->getDefinitions();
+        // The filter module's type (not enabled here): tool_schema's column only.
+        $types['filter_format'] = null;
         ksort($types);
         $rows = ['| data type | provider | Tool module\'s normalizer | tool_schema | warnings |', '|---|---|---|---|---|'];
         foreach ($types as $type => $definition) {
             try {
+                if ($definition === null) {
+                    throw new \LogicException('the filter module is not enabled here');
+                }
                 $theirs = $serializer->normalize(new ContextDefinition($type, null), 'json_schema');
                 $theirs = '`' . json_encode($theirs, self::FLAGS) . '`';
+            } catch (\LogicException $e) {
+                $theirs = '(' . $e->getMessage() . ')';
             } catch (\Throwable $e) {
                 $theirs = 'throws `' . (new \ReflectionClass($e))->getShortName() . '` (' . preg_replace('/\.? Did you mean.*$/', '', $e->getMessage()) . ')';
             }
             $warnings = [];
-            $ours = \ToolSchema\normalize_schema(['type' => $type], ['nullable' => 'type_array'], $warnings);
+            $ours = InputSchemaGenerator::inputSchema(['type' => $type, 'required' => true], ['nullable' => 'type_array'], $warnings);
             $rows[] = sprintf(
                 '| `%s` | %s | %s | `%s` | %s |',
                 $type,
-                \is_array($definition) ? ($definition['provider'] ?? '') : '',
+                \is_array($definition) ? ($definition['provider'] ?? '') : 'filter',
                 str_replace('|', '\|', $theirs),
                 str_replace('|', '\|', json_encode($ours, self::FLAGS)),
                 implode(', ', array_map(static fn (array $w): string => '`' . $w['code'] . '`', $warnings)),
