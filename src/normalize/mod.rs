@@ -16,6 +16,7 @@ pub mod bounds;
 pub mod choice;
 pub mod constraint;
 pub mod count;
+pub mod date_format;
 pub mod date_time;
 pub mod decimal;
 pub mod definition;
@@ -135,7 +136,11 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         if cat == Cat::Int {
             bounds::int64(&mut facets);
         }
-        let required = not_null::refuses_null(&d, &facets, self.input_level(depth));
+        // Drupal's Choice (multiple) checks every item, null included.
+        let chosen = item_enums
+            .iter()
+            .any(|(list, matches)| *matches && !nullable::has_null(*list));
+        let required = chosen || not_null::refuses_null(&d, &facets, self.input_level(depth));
         let non_empty = not_null::non_empty(&d, &facets, depth);
         if d.ty == Ty::Other && d.base_schema.is_none() {
             let path = self.path.render(&[Seg::Sym(Sym::Type)]);

@@ -97,7 +97,12 @@ final class Normalizer
         if ($d->cat === Definition::CAT_INT) {
             Bounds::int64($facets);
         }
-        $required = NotNull::refusesNull($d, $facets, $this->inputLevel($depth));
+        // Drupal's Choice (multiple) checks every item, null included.
+        $chosen = false;
+        foreach ($itemEnums as [$list, $matches]) {
+            $chosen = $chosen || ($matches && !\in_array(null, $list, true));
+        }
+        $required = $chosen || NotNull::refusesNull($d, $facets, $this->inputLevel($depth));
         $nonEmpty = NotNull::nonEmpty($d, $facets, $depth);
         if ($d->ty === Definition::OTHER && $d->baseSchema === null) {
             $this->warnings[] = [
