@@ -13,7 +13,7 @@ declare(strict_types=1);
  *   class_resolver                    ClassResolver
  *   string_translation                TranslationManager (English)
  *   language_manager, language.default
- *   cache backends                    MemoryBackend
+ *   cache backends                    MemoryBackend, tags invalidated by cache_tags.invalidator
  *   typed_data_manager                TypedDataManager + validation.constraint (ConstraintManager)
  *   entity_type.manager               EntityTypeManager (+ last installed schema on memory key/value)
  *   entity_type.bundle.info           EntityTypeBundleInfo
@@ -21,7 +21,7 @@ declare(strict_types=1);
  *   current_user                      AnonymousUserSession
  *   country_manager                   CountryManager (the CountryCode constraint)
  *   logger.factory, request_stack     LoggerChannelFactory (the log_message tool)
- *   plugin.manager.tool               the Tool module's ToolManager (33 tool plugins)
+ *   plugin.manager.tool               the Tool module's ToolManager (33 tool plugins), cache tag tool_plugins
  *   serializer                        Symfony Serializer with the Tool module's three
  *                                     json_schema normalizers and core serialization's
  *                                     service-free ones, by the priorities of their
@@ -35,6 +35,7 @@ namespace ToolSchema\Tests\Drupal;
 use Drupal\Component\Datetime\Time;
 use Drupal\Component\DependencyInjection\ReverseContainer;
 use Drupal\Component\FileCache\FileCacheFactory;
+use Drupal\Core\Cache\CacheTagsInvalidator;
 use Drupal\Core\Cache\MemoryBackend;
 use Drupal\Core\DependencyInjection\ClassResolver;
 use Drupal\Core\DependencyInjection\Container;
@@ -99,7 +100,16 @@ final class Site
         $container = new Container();
         \Drupal::setContainer($container);
         $time = new Time();
-        $cache = static fn (): MemoryBackend => new MemoryBackend($time);
+        // Cache tags are invalidated in every bin, as core's
+        // cache_tags.invalidator does (Cache::invalidateTags(): plugin
+        // managers with cache tags, EntityTypeBundleInfo::clearCachedBundles()).
+        $invalidator = new CacheTagsInvalidator();
+        $container->set('cache_tags.invalidator', $invalidator);
+        $cache = static function () use ($time, $invalidator): MemoryBackend {
+            $bin = new MemoryBackend($time);
+            $invalidator->addBin($bin);
+            return $bin;
+        };
         $container->set('datetime.time', $time);
         // DependencySerializationTrait (plugin definitions are serialized by discovery).
         $container->set(ReverseContainer::class, new ReverseContainer($container));
@@ -177,7 +187,12 @@ final class Site
         $categories = new FieldTypeCategoryManager($root, $moduleHandler, $cache());
         $container->set('plugin.manager.field.field_type_category', $categories);
         $container->set('plugin.manager.field.field_type', new FieldTypePluginManager($namespaces, $cache(), $moduleHandler, $typedData, $categories));
-        $container->set('plugin.manager.tool', new ToolManager($namespaces, $cache(), $moduleHandler));
+        $tools = new ToolManager($namespaces, $cache(), $moduleHandler);
+        // As the tool_schema services of docs/drupal.md configure it: the
+        // tool plugin manager's cache carries a cache tag, which plugin
+        // discovery invalidates (ToolManager sets none of its own).
+        $tools->setCacheBackend($cache(), 'tool_plugins', ['tool_plugins']);
+        $container->set('plugin.manager.tool', $tools);
 
         $container->set('serializer', self::serializer());
 

@@ -81,6 +81,21 @@ final class DefinitionArrayBuilder
     /** Path of the definition or constraint being read (for errors from Drupal). */
     private string $path = '';
 
+    /** @var list<Dependency>|null the site state the array being built reads (null: not collected) */
+    private ?array $dependencies = null;
+
+    /** @var list<object>|null the definition and constraint objects read (null: not collected) */
+    private ?array $objects = null;
+
+    /** A copy made by withoutSiteState(): derived enums are not resolved. */
+    private bool $unresolved = false;
+
+    /** @var array<string, array{object, mixed, list<int|string>}> PluginExists ids already read: manager, its definitions, the ids */
+    private array $pluginIds = [];
+
+    /** Component ContextDefinitionInterface: the getters every Tool API input has, called directly. */
+    private const CONTEXT_DEFINITION = 'Drupal\Component\Plugin\Context\ContextDefinitionInterface';
+
     /**
      * @param object|null $pluginManagers How services are found by id: the
      *   plugin manager PluginExists names in its `manager` option, the
@@ -119,6 +134,12 @@ final class DefinitionArrayBuilder
     /**
      * The definition array of one input definition.
      *
+     * @param list<Dependency>|null $dependencies Set to the site state the
+     *   array was built from: one Dependency per derived enum resolved
+     *   (PluginExists, EntityBundleExists, CountryCode), for caches.
+     * @param list<object>|null $objects Set to the objects read: the
+     *   definition, the definitions nested in it, constraint objects
+     *   (DefinitionSnapshot::of()), for caches.
      * @return array<string, mixed>
      *
      * @throws DefinitionException A definition or constraint that cannot be
@@ -126,9 +147,22 @@ final class DefinitionArrayBuilder
      *   read (the message names the path; the original is the previous
      *   exception). No other exception leaves the builder.
      */
-    public function build(object $definition): array
+    public function build(object $definition, ?array &$dependencies = null, ?array &$objects = null): array
     {
-        return $this->guarded(fn (): array => $this->definition($definition, '', 0));
+        $this->dependencies = [];
+        $this->objects = [];
+        $this->path = '';
+        try {
+            return $this->definition($definition, '', 0);
+        } catch (DefinitionException $e) {
+            throw $e;
+        } catch (\Throwable $e) {
+            throw self::wrapped($e, $this->path);
+        } finally {
+            $dependencies = $this->dependencies;
+            $objects = $this->objects;
+            $this->dependencies = $this->objects = null;
+        }
     }
 
     /**
@@ -136,9 +170,66 @@ final class DefinitionArrayBuilder
      * order kept), the way the Tool module advertises a whole tool.
      *
      * @param iterable<string, object> $definitions
+     * @param list<Dependency>|null $dependencies as for build()
      * @return array<string, mixed>
      */
-    public function buildInputs(iterable $definitions): array
+    public function buildInputs(iterable $definitions, ?array &$dependencies = null): array
+    {
+        $this->dependencies = [];
+        try {
+            return $this->guardedInputs($definitions);
+        } finally {
+            $dependencies = $this->dependencies;
+            $this->dependencies = null;
+        }
+    }
+
+    /**
+     * This builder without the services that resolve derived enums:
+     * PluginExists, EntityBundleExists and CountryCode stay as the definition
+     * gives them. Reads what build() reads of the definition itself, and
+     * nothing of the site: what a cache compares to tell two versions of a
+     * definition apart.
+     */
+    public function withoutSiteState(): self
+    {
+        $copy = clone $this;
+        $copy->pluginManagers = null;
+        $copy->unresolved = true;
+        return $copy;
+    }
+
+    /**
+     * The site state behind a Dependency::$key, read now: how a cache that
+     * kept an array across requests (valid by its cache tags) watches the
+     * source again for the rest of this request. Null when the source cannot
+     * be found here.
+     */
+    public function dependency(string $key): ?Dependency
+    {
+        try {
+            if (str_starts_with($key, 'plugins:')) {
+                $service = $this->pluginManagers === null ? null : ($this->pluginManagers)(substr($key, 8));
+                return $service !== null && method_exists($service, 'getDefinitions') ? self::pluginDependency($key, $service, $service->getDefinitions()) : null;
+            }
+            if (str_starts_with($key, 'bundles:')) {
+                $info = $this->unresolved ? null : $this->entityTypeBundleInfo;
+                return $info === null ? null : self::bundleDependency(substr($key, 8), $info, $info->getBundleInfo(substr($key, 8)));
+            }
+            if ($key === 'countries') {
+                $countries = $this->pluginManagers === null ? null : ($this->pluginManagers)('country_manager');
+                return $countries !== null && method_exists($countries, 'getList') ? self::countryDependency($countries, $countries->getList()) : null;
+            }
+        } catch (\Throwable) {
+        }
+        return null;
+    }
+
+    /**
+     * @param iterable<string, object> $definitions
+     * @return array<string, mixed>
+     */
+    private function guardedInputs(iterable $definitions): array
     {
         return $this->guarded(function () use ($definitions): array {
             $properties = [];
@@ -167,8 +258,13 @@ final class DefinitionArrayBuilder
         } catch (DefinitionException $e) {
             throw $e;
         } catch (\Throwable $e) {
-            throw new DefinitionException(self::at($this->path) . get_class($e) . ': ' . $e->getMessage(), 0, $e);
+            throw self::wrapped($e, $this->path);
         }
+    }
+
+    private static function wrapped(\Throwable $e, string $path): DefinitionException
+    {
+        return new DefinitionException(self::at($path) . get_class($e) . ': ' . $e->getMessage(), 0, $e);
     }
 
     /** @return array<string, mixed> */
@@ -177,7 +273,14 @@ final class DefinitionArrayBuilder
         if ($depth > self::MAX_DEPTH) {
             throw new DefinitionException(self::at($path) . 'definitions nested deeper than ' . self::MAX_DEPTH . ' levels');
         }
-        $type = self::call($def, 'getDataType');
+        if ($this->objects !== null) {
+            $this->objects[] = $def;
+        }
+        // Tool API inputs and core context definitions: their getters called
+        // directly (no method_exists(), no call by name); anything else by
+        // the method names it has.
+        $context = $def instanceof \Drupal\Component\Plugin\Context\ContextDefinitionInterface;
+        $type = $context ? $def->getDataType() : self::call($def, 'getDataType');
         if (!\is_string($type) || $type === '') {
             throw new DefinitionException(self::at($path) . 'getDataType() must return a non-empty string');
         }
@@ -192,16 +295,16 @@ final class DefinitionArrayBuilder
         // the constraints that bind a list (Count, NotBlank, NotNull, Choice /
         // AllowedValues with `multiple`); each item is required and carries
         // the others (NotBlank on both).
-        if ($type !== 'list' && self::call($def, 'isMultiple') === true) {
+        if ($type !== 'list' && ($context ? $def->isMultiple() : self::call($def, 'isMultiple')) === true) {
             $this->path = $path;
             $out = ['type' => 'list'];
-            $this->annotations($def, $out);
-            $out['required'] = (bool) (self::call($def, 'isRequired') ?? true);
-            $default = $this->ownDefault($def, $type);
+            $this->annotations($def, $out, $context);
+            $out['required'] = (bool) (($context ? $def->isRequired() : self::call($def, 'isRequired')) ?? true);
+            $default = $this->ownDefault($def, $type, $context);
             if ($default !== null) {
                 $out['default'] = self::plain($default, self::sub($path, 'default'), true);
             }
-            $item = $this->single($def, $type, self::sub($path, 'items'), $depth + 1);
+            $item = $this->single($def, $type, self::sub($path, 'items'), $depth + 1, $context);
             $item['required'] = true;
             unset($item['label'], $item['description'], $item['default'], $item['examples']);
             $onList = [];
@@ -229,23 +332,26 @@ final class DefinitionArrayBuilder
             $out['items'] = $item;
             return $out;
         }
-        return $this->single($def, $type, $path, $depth);
+        return $this->single($def, $type, $path, $depth, $context);
     }
 
-    /** @return array<string, mixed> */
-    private function single(object $def, string $type, string $path, int $depth): array
+    /**
+     * @param bool $context $def is a ContextDefinitionInterface
+     * @return array<string, mixed>
+     */
+    private function single(object $def, string $type, string $path, int $depth, bool $context): array
     {
         $this->path = $path;
         $out = ['type' => $type];
-        $this->annotations($def, $out);
-        $out['required'] = (bool) (self::call($def, 'isRequired') ?? true);
+        $this->annotations($def, $out, $context);
+        $out['required'] = (bool) (($context ? $def->isRequired() : self::call($def, 'isRequired')) ?? true);
 
-        $default = $this->ownDefault($def, $type);
+        $default = $this->ownDefault($def, $type, $context);
         if ($default !== null) {
             $out['default'] = self::plain($default, self::sub($path, 'default'), true);
         }
 
-        $constraints = self::call($def, 'getConstraints');
+        $constraints = $context ? $def->getConstraints() : self::call($def, 'getConstraints');
         if (\is_array($constraints) && $constraints !== []) {
             $converted = $this->constraints($constraints, self::sub($path, 'constraints'));
             if ($converted !== []) {
@@ -291,9 +397,9 @@ final class DefinitionArrayBuilder
      * its properties' own defaults, which is not a default of the map (each
      * property carries its own), nor of a multi-value map's list.
      */
-    private function ownDefault(object $def, string $type): mixed
+    private function ownDefault(object $def, string $type, bool $context): mixed
     {
-        $default = self::call($def, 'getDefaultValue');
+        $default = $context ? $def->getDefaultValue() : self::call($def, 'getDefaultValue');
         if ($type === 'map' && \is_array($default) && self::isSynthesizedMapDefault($def, $default)) {
             return null;
         }
@@ -301,13 +407,15 @@ final class DefinitionArrayBuilder
     }
 
     /** @param array<string, mixed> $out */
-    private function annotations(object $def, array &$out): void
+    private function annotations(object $def, array &$out, bool $context): void
     {
-        foreach (['label' => 'getLabel', 'description' => 'getDescription'] as $key => $method) {
-            $text = self::call($def, $method);
-            if ($text !== null) {
-                $out[$key] = self::text($text);
-            }
+        $label = $context ? $def->getLabel() : self::call($def, 'getLabel');
+        if ($label !== null) {
+            $out['label'] = \is_string($label) ? $label : self::text($label);
+        }
+        $description = $context ? $def->getDescription() : self::call($def, 'getDescription');
+        if ($description !== null) {
+            $out['description'] = \is_string($description) ? $description : self::text($description);
         }
     }
 
@@ -329,6 +437,9 @@ final class DefinitionArrayBuilder
             $at = self::sub($path, $name);
             $this->path = $at;
             $manager = null;
+            if (\is_object($options) && $this->objects !== null) {
+                $this->objects[] = $options;
+            }
             if (\is_object($options) && !$options instanceof \Stringable) {
                 $manager = $name === 'PluginExists' && isset($options->pluginManager) && \is_object($options->pluginManager) ? $options->pluginManager : null;
                 $options = $this->fromObject($name, $options);
@@ -414,23 +525,39 @@ final class DefinitionArrayBuilder
         if (\is_array($options) && \array_key_exists('choices', $options)) {
             return self::plain($options, $path, true);
         }
+        if ($this->unresolved) {
+            return self::plain($options, $path, false);
+        }
         $service = $manager;
+        $key = null;
         $id = \is_array($options) ? ($options['manager'] ?? null) : (\is_string($options) ? $options : null);
         if ($service === null && \is_string($id) && $id !== '' && $this->pluginManagers !== null) {
             $service = ($this->pluginManagers)($id);
+            $key = "plugins:$id";
         }
         if ($service === null || !method_exists($service, 'getDefinitions')) {
             return self::plain($options, $path, false);
         }
         $interface = \is_array($options) ? ($options['interface'] ?? null) : null;
+        $allowFallback = \is_array($options) && ($options['allowFallback'] ?? false) === true;
+        $definitions = $service->getDefinitions();
+        if ($this->dependencies !== null) {
+            $this->dependencies[] = self::pluginDependency($key, $service, $definitions);
+        }
+        // The same manager, interface and definitions give the same ids (a
+        // tool list asks for the entity types a dozen times).
+        $memo = spl_object_id($service) . "\0" . (\is_string($interface) ? $interface : '') . "\0" . (int) $allowFallback;
+        $known = $this->pluginIds[$memo] ?? null;
+        if ($known !== null && $known[0] === $service && $known[1] === $definitions) {
+            return ['choices' => $known[2]];
+        }
         $ids = [];
-        foreach ($service->getDefinitions() as $pluginId => $definition) {
+        foreach ($definitions as $pluginId => $definition) {
             if (\is_string($interface) && $interface !== '' && !is_a(self::pluginClass($definition), $interface, true)) {
                 continue;
             }
             $ids[] = $pluginId;
         }
-        $allowFallback = \is_array($options) && ($options['allowFallback'] ?? false) === true;
         if (!$allowFallback && $service instanceof \Drupal\Component\Plugin\FallbackPluginManagerInterface) {
             $fallbacks = [];
             foreach ($ids as $pluginId) {
@@ -441,6 +568,7 @@ final class DefinitionArrayBuilder
             }
             $ids = array_values(array_filter($ids, static fn ($pluginId): bool => !isset($fallbacks[(string) $pluginId])));
         }
+        $this->pluginIds[$memo] = [$service, $definitions, $ids];
         return ['choices' => $ids];
     }
 
@@ -468,6 +596,9 @@ final class DefinitionArrayBuilder
             return self::plain($options, $path, false);
         }
         $list = $countries->getList();
+        if ($this->dependencies !== null) {
+            $this->dependencies[] = self::countryDependency($countries, $list);
+        }
         return ['choices' => \is_array($list) ? array_map('strval', array_keys($list)) : []];
     }
 
@@ -478,11 +609,39 @@ final class DefinitionArrayBuilder
             return self::plain($options, $path, true);
         }
         $entityType = \is_string($options) ? $options : (\is_array($options) ? ($options['entityTypeId'] ?? $options[0] ?? null) : null);
-        if ($this->entityTypeBundleInfo === null || !\is_string($entityType) || $entityType === '' || $entityType[0] === '%') {
+        if ($this->unresolved || $this->entityTypeBundleInfo === null || !\is_string($entityType) || $entityType === '' || $entityType[0] === '%') {
             return self::plain($options, $path, false);
         }
         $bundles = $this->entityTypeBundleInfo->getBundleInfo($entityType);
+        if ($this->dependencies !== null) {
+            $this->dependencies[] = self::bundleDependency($entityType, $this->entityTypeBundleInfo, $bundles);
+        }
         return ['choices' => \is_array($bundles) ? array_keys($bundles) : []];
+    }
+
+    /**
+     * PluginExists reads the manager's definitions; its cache tags
+     * (DefaultPluginManager::getCacheTags(), `entity_types` for the entity
+     * type manager) are invalidated when they are rediscovered. A manager
+     * without cache tags (most plugin managers only delete their cache entry)
+     * gives none: the array is not kept across requests.
+     */
+    private static function pluginDependency(?string $key, object $manager, mixed $definitions): Dependency
+    {
+        $tags = $manager instanceof \Drupal\Core\Cache\CacheableDependencyInterface ? $manager->getCacheTags() : [];
+        return new Dependency($key, $tags === [] ? null : array_values($tags), static fn (): mixed => $manager->getDefinitions(), $definitions);
+    }
+
+    /** EntityBundleExists reads the bundle info, which core caches under the `entity_types` and `entity_bundles` tags. */
+    private static function bundleDependency(string $entityType, object $bundleInfo, mixed $bundles): Dependency
+    {
+        return new Dependency("bundles:$entityType", ['entity_types', 'entity_bundles'], static fn (): mixed => $bundleInfo->getBundleInfo($entityType), $bundles);
+    }
+
+    /** CountryCode reads country_manager's list (hook_countries_alter()), which no cache tag covers. */
+    private static function countryDependency(object $countries, mixed $list): Dependency
+    {
+        return new Dependency('countries', null, static fn (): mixed => $countries->getList(), $list);
     }
 
     /**

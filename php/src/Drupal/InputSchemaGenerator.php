@@ -14,7 +14,7 @@ namespace ToolSchema\Php\Drupal;
  * warning($message, $context) and error($message, $context) (PSR-3, Drupal's
  * logger channels).
  */
-final class InputSchemaGenerator
+final class InputSchemaGenerator implements InputSchemas
 {
     /** @var array<string, mixed> */
     private readonly array $options;
@@ -32,8 +32,20 @@ final class InputSchemaGenerator
         ?string $coreVersion = null,
         array $options = [],
     ) {
+        $this->options = self::defaultOptions($coreVersion, $options);
+    }
+
+    /**
+     * The normalize_schema() options of a site: $options, and the nullable
+     * style of the core version unless $options has one.
+     *
+     * @param array<string, mixed> $options
+     * @return array<string, mixed>
+     */
+    public static function defaultOptions(?string $coreVersion = null, array $options = []): array
+    {
         $coreVersion ??= NullableStyle::runningCoreVersion();
-        $this->options = $options + [
+        return $options + [
             'nullable' => $coreVersion === null ? NullableStyle::TYPE_ARRAY : NullableStyle::forCoreVersion($coreVersion),
         ];
     }
@@ -102,21 +114,44 @@ final class InputSchemaGenerator
             if ($fallback === null) {
                 throw $e;
             }
-            $this->logger?->error('tool_schema: cannot normalize the @label input definition (@error); the Tool module\'s own schema is used', [
-                '@label' => self::label($definition),
-                '@error' => $e->getMessage(),
-            ]);
+            self::logError($this->logger, $definition, $e->getMessage());
             return $fallback();
         }
+        self::logWarnings($this->logger, $definition, $warnings);
+        return $schema;
+    }
+
+    /** Nothing is kept: always null. */
+    public function cached(object $definition): ?array
+    {
+        return null;
+    }
+
+    /**
+     * Logs each warning of an input's schema at warning level, as
+     * "tool_schema: @code at @path: @warning" (@label: the input's label).
+     *
+     * @param list<array{code: string, path: string, message: string}> $warnings paths relative to the input
+     */
+    public static function logWarnings(?object $logger, object $definition, array $warnings): void
+    {
         foreach ($warnings as $w) {
-            $this->logger?->warning('tool_schema: @code at @path: @warning', [
+            $logger?->warning('tool_schema: @code at @path: @warning', [
                 '@code' => $w['code'],
                 '@path' => $w['path'] === '' ? '(root)' : $w['path'],
                 '@warning' => $w['message'],
                 '@label' => self::label($definition),
             ]);
         }
-        return $schema;
+    }
+
+    /** Logs that an input definition cannot be normalized and the Tool module's own schema is used. */
+    public static function logError(?object $logger, object $definition, string $error): void
+    {
+        $logger?->error('tool_schema: cannot normalize the @label input definition (@error); the Tool module\'s own schema is used', [
+            '@label' => self::label($definition),
+            '@error' => $error,
+        ]);
     }
 
     private static function label(object $definition): string

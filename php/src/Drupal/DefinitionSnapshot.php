@@ -1,0 +1,118 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Php\Drupal;
+
+/**
+ * Has a definition object changed since an array was built from it?
+ *
+ * Drupal's definition objects are mutable, and the Tool module changes them
+ * in place: an input definition refiner (InputDefinitionRefinerInterface,
+ * applied by TypedInputsTrait::setInputValue()) calls addConstraint() on the
+ * very input definition object the tool's plugin definition holds (EntityStub
+ * adds EntityBundleExists to `bundle` once `entity_type_id` is known), so
+ * every later reader of that plugin definition in the request sees the
+ * refined definition.
+ *
+ * A snapshot is a list of [object, its properties as an array] for the
+ * definition and every definition and constraint object the builder reads in
+ * it (`(array) $object`: the values themselves, strings and arrays shared
+ * with the object, not copied). holds() casts each object again and compares
+ * with `===`: every setter of a definition replaces a property value (a new
+ * string, a separated array, another object), so an unchanged object compares
+ * equal by pointers, at the cost of one small array per object. No
+ * reflection, no method calls.
+ *
+ * A property Drupal fills in lazily (the typed data manager, once
+ * getDataDefinition() has run) also counts as a change: the cache then builds
+ * the definition again, which costs time, never correctness.
+ */
+final class DefinitionSnapshot
+{
+    /** Nesting followed (DefinitionArrayBuilder::MAX_DEPTH; deeper, the builder refuses the definition). */
+    private const MAX_DEPTH = DefinitionArrayBuilder::MAX_DEPTH;
+
+    /**
+     * The snapshot of the objects DefinitionArrayBuilder::build() read (its
+     * $objects), taken right after the build.
+     *
+     * @param list<object> $objects
+     * @return list<array{object, array<mixed>}>
+     */
+    public static function of(array $objects): array
+    {
+        $states = [];
+        foreach ($objects as $object) {
+            $states[] = [$object, (array) $object];
+        }
+        return $states;
+    }
+
+    /**
+     * The snapshot of a definition without building it: the objects the
+     * builder would read (the definition, its list item or map property
+     * definitions when its type is `list` or `map`, recursively, and its
+     * constraint objects).
+     *
+     * @return list<array{object, array<mixed>}>
+     *
+     * @throws \Throwable What Drupal throws while the definition is read.
+     */
+    public static function take(object $definition): array
+    {
+        $states = [];
+        self::collect($definition, $states, 0);
+        return $states;
+    }
+
+    /**
+     * Is every object of the snapshot as it was?
+     *
+     * @param list<array{object, array<mixed>}> $states
+     */
+    public static function holds(array $states): bool
+    {
+        foreach ($states as [$object, $state]) {
+            if ((array) $object !== $state) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** @param list<array{object, array<mixed>}> $states */
+    private static function collect(object $definition, array &$states, int $depth): void
+    {
+        $states[] = [$definition, (array) $definition];
+        if ($depth > self::MAX_DEPTH) {
+            return;
+        }
+        if ($definition instanceof \Drupal\Component\Plugin\Context\ContextDefinitionInterface) {
+            $constraints = $definition->getConstraints();
+            $type = $definition->getDataType();
+        } else {
+            $constraints = method_exists($definition, 'getConstraints') ? $definition->getConstraints() : null;
+            $type = method_exists($definition, 'getDataType') ? $definition->getDataType() : null;
+        }
+        if (\is_array($constraints)) {
+            foreach ($constraints as $constraint) {
+                if (\is_object($constraint)) {
+                    $states[] = [$constraint, (array) $constraint];
+                }
+            }
+        }
+        if ($type === 'list' && method_exists($definition, 'getItemDefinition')) {
+            $item = $definition->getItemDefinition();
+            if (\is_object($item)) {
+                self::collect($item, $states, $depth + 1);
+            }
+        } elseif ($type === 'map' && method_exists($definition, 'getPropertyDefinitions')) {
+            foreach ($definition->getPropertyDefinitions() as $property) {
+                if (\is_object($property)) {
+                    self::collect($property, $states, $depth + 1);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,905 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Php\Drupal;
+
+/**
+ * The JSON Schema of Tool API inputs, built once per tool and kept: in memory
+ * for the request, and in a Drupal cache bin across requests. The same
+ * schemas, byte for byte, as InputSchemaGenerator (which builds them on every
+ * call): each input is the property of its tool's input map.
+ *
+ * **One call per tool.** When the serializer asks for one input of a tool
+ * plugin (ToolManager's definitions), all of that tool's inputs are built
+ * (DefinitionArrayBuilder) and normalized in one normalize_schema() call, the
+ * tool's inputs as one root map; each input's schema is its property there,
+ * its warnings those under its path. The next inputs of the tool are lookups.
+ * An input definition that belongs to no tool plugin (a definition a tool
+ * instance refined into a new object, a nested one) is normalized alone and
+ * kept in memory only. toolSchema() gives a whole tool's schema.
+ *
+ * **In memory** (this object, one request): per input definition object, its
+ * schema per options set, valid while
+ * - the object and the definition and constraint objects in it are unchanged
+ *   (DefinitionSnapshot: the Tool module's input definition refiners change
+ *   plugin definitions in place), and
+ * - the site state behind its derived enums is unchanged (Dependency: the
+ *   plugin manager's definitions behind PluginExists, the bundle info behind
+ *   EntityBundleExists, the country list behind CountryCode; a bundle or a
+ *   plugin added in this request shows on the next call).
+ *
+ * **In the cache bin** (across requests), one entry per tool plugin and
+ * interface language, cid "tool_schema:<version>:<langcode>:<plugin id>"
+ * (labels and descriptions are translated), holding the definition arrays and
+ * the schemas per options set, tagged with
+ * - `tool_schema` (clearCachedDefinitions()), `locale` (translations),
+ * - the tool plugin manager's cache tags (plugin discovery; without any, the
+ *   bin is not used: nothing would tell when the plugins change),
+ * - the tags of the site state behind derived enums: `entity_types` and
+ *   `entity_bundles` for EntityBundleExists, the named plugin manager's tags
+ *   for PluginExists (`entity_types` for entity_type.manager). A tool whose
+ *   derived enums have no tag (a plugin manager without cache tags,
+ *   CountryCode) is kept in memory only: it is never served stale.
+ * A plugin definition changes only when plugins are discovered again, except
+ * where the Tool module refines it in place: the inputs a tool refines
+ * (ToolDefinition::getInputDefinitionRefiners()) are read again (without
+ * their derived enums) in each request, and the entry keeps one variant per
+ * version of them. An entry is bounded: MAX_ENTRY_BYTES (serialized), at most
+ * MAX_VARIANTS variants and MAX_OPTION_SETS options sets each, the oldest
+ * dropped first; entryBytes() reports the size per tool.
+ *
+ * Warnings and errors are logged when a schema is built (as
+ * InputSchemaGenerator logs them), not on every cache hit.
+ */
+final class InputSchemaCache implements InputSchemas
+{
+    /** Cache tag of every entry; clearCachedDefinitions() invalidates it. */
+    public const TAG = 'tool_schema';
+
+    /** Largest serialized entry per tool kept in the bin. */
+    public const MAX_ENTRY_BYTES = 131072;
+
+    /** Versions of a tool's refined inputs kept per entry. */
+    public const MAX_VARIANTS = 8;
+
+    /** Options sets (nullable style, profile, ...) kept per variant. */
+    public const MAX_OPTION_SETS = 4;
+
+    /** @var array<string, mixed> the default normalize_schema() options */
+    private readonly array $options;
+
+    /** The key of $options. */
+    private readonly string $key;
+
+    /** The builder without site state (variant()). */
+    private readonly DefinitionArrayBuilder $unresolved;
+
+    /** @var \WeakMap<object, CachedInput> input definition object => what is kept for it */
+    private \WeakMap $inputs;
+
+    /** @var \WeakMap<object, array{string, string}>|null input definition object => [tool plugin id, input name] */
+    private ?\WeakMap $index = null;
+
+    /** @var array<mixed>|null the tool manager's definitions the index was made from */
+    private ?array $indexed = null;
+
+    /** @var array<string, CachedTool> tool plugin id => what is kept */
+    private array $tools = [];
+
+    /** @var array<string, array<mixed>|null>|null tool plugin id => its bin entry, read at once at the first miss of the request */
+    private ?array $prefetched = null;
+
+    /** @var array<string, array<mixed>> tool plugin id => its bin entry as last read or written */
+    private array $entries = [];
+
+    /** Does the cache bin take part (useCaches())? */
+    private bool $useCaches = true;
+
+    /** @var array<string, CachedTool> tool plugin id => built or normalized in this request, not written yet (destruct()) */
+    private array $dirty = [];
+
+    /** @var array<string, Dependency|null> Dependency::$key => the source watched again, shared by the tools read from the bin */
+    private array $dependencies = [];
+
+    /** @var array<string, int> what happened, for tests and the benchmark */
+    private array $stats = [
+        'tool_builds' => 0,
+        'single_builds' => 0,
+        'normalize_calls' => 0,
+        'bin_hits' => 0,
+        'bin_misses' => 0,
+        'bin_writes' => 0,
+    ];
+
+    /**
+     * @param object|null $toolManager plugin.manager.tool (getDefinitions():
+     *   plugin id => ToolDefinition); null: every input is normalized alone
+     * @param object|null $cache a cache bin (Drupal's CacheBackendInterface:
+     *   get, getMultiple, set); null: memory only
+     * @param object|null $logger warnings and errors (PSR-3)
+     * @param object|null $languageManager language_manager: the interface
+     *   language is part of the cid
+     * @param object|null $invalidator cache_tags.invalidator, for
+     *   clearCachedDefinitions()
+     * @param string|null $coreVersion as for InputSchemaGenerator
+     * @param array<string, mixed> $options as for InputSchemaGenerator
+     */
+    public function __construct(
+        private readonly DefinitionArrayBuilder $builder,
+        private readonly ?object $toolManager = null,
+        private readonly ?object $cache = null,
+        private readonly ?object $logger = null,
+        private readonly ?object $languageManager = null,
+        private readonly ?object $invalidator = null,
+        ?string $coreVersion = null,
+        array $options = [],
+    ) {
+        $this->options = InputSchemaGenerator::defaultOptions($coreVersion, $options);
+        $this->key = self::optionsKey($this->options);
+        $this->unresolved = $builder->withoutSiteState();
+        $this->inputs = new \WeakMap();
+    }
+
+    /** @return array<string, mixed> the default normalize_schema() options */
+    public function options(): array
+    {
+        return $this->options;
+    }
+
+    public function cached(object $definition): ?array
+    {
+        $input = $this->inputs[$definition] ?? null;
+        if ($input === null) {
+            return null;
+        }
+        $schema = $input->schemas[$this->key] ?? null;
+        if ($schema === null) {
+            return null;
+        }
+        // CachedInput::valid(), inlined: this is the serializer's hot path.
+        foreach ($input->snapshot as [$object, $state]) {
+            if ((array) $object !== $state) {
+                return null;
+            }
+        }
+        foreach ($input->dependencies as $dependency) {
+            if (!$dependency->holds()) {
+                return null;
+            }
+        }
+        return $schema;
+    }
+
+    public function schema(object $definition, ?\Closure $fallback = null): array
+    {
+        return $this->inputSchema($definition, null, $fallback);
+    }
+
+    /**
+     * The schema of $definition as an input of a tool, with other options.
+     *
+     * @param array<string, mixed>|null $options over the default options (null: the defaults)
+     * @param (\Closure(): array)|null $fallback as for schema()
+     * @return array<string, mixed>
+     */
+    public function inputSchema(object $definition, ?array $options = null, ?\Closure $fallback = null): array
+    {
+        [$options, $key] = $this->resolveOptions($options);
+        $input = $this->inputs[$definition] ?? null;
+        if ($input === null || !$input->valid() || !$this->has($input, $key)) {
+            $input = $this->input($definition, $options, $key);
+        }
+        if (isset($input->schemas[$key])) {
+            return $input->schemas[$key];
+        }
+        if ($fallback !== null) {
+            return $fallback();
+        }
+        throw $input->buildError !== null ? new DefinitionException($input->buildError) : new \ValueError($input->errors[$key] ?? 'cannot be normalized');
+    }
+
+    /**
+     * The schema of a tool plugin's inputs (the unlocked ones, as the Tool
+     * module's ToolDefinition::getInputDefinitions() gives them) as one map:
+     * what DefinitionArrayBuilder::buildInputs() + normalize_schema() give.
+     *
+     * @param array<string, mixed>|null $options over the default options
+     * @param list<array{code: string, path: string, message: string}>|null $warnings set to the warnings
+     * @return array<string, mixed>
+     *
+     * @throws \InvalidArgumentException No such tool plugin.
+     * @throws DefinitionException|\ValueError An input cannot be normalized
+     *   (as buildInputs() and normalize_schema() throw it).
+     */
+    public function toolSchema(string $pluginId, ?array $options = null, ?array &$warnings = null): array
+    {
+        $warnings = [];
+        [$options, $key] = $this->resolveOptions($options);
+        $tool = $this->tool($pluginId, $options, $key);
+        if ($tool === null) {
+            throw new \InvalidArgumentException("no tool plugin \"$pluginId\" with input definitions");
+        }
+        $result = $tool->results[$key];
+        $failed = $result['tool'] === null;
+        foreach ($tool->inputs as $input) {
+            $failed = $failed || $input->buildError !== null;
+        }
+        if ($failed) {
+            // Throw what the uncached path throws, with its path.
+            $w = [];
+            \ToolSchema\normalize_schema($this->builder->buildInputs($tool->objects), $options, $w);
+            throw new \LogicException("tool_schema: $pluginId failed once and not again");
+        }
+        $warnings = $result['warnings'];
+        return $result['tool'];
+    }
+
+    /**
+     * Forgets everything: the memory of this request, and the bin entries
+     * (their `tool_schema` tag is invalidated). For the rest (plugins
+     * discovered again, bundles, entity types) the cache tags do it.
+     */
+    public function clearCachedDefinitions(): void
+    {
+        $this->reset();
+        if ($this->invalidator !== null) {
+            $this->invalidator->invalidateTags([self::TAG]);
+        } elseif ($this->cache !== null && method_exists($this->cache, 'invalidateTags')) {
+            $this->cache->invalidateTags([self::TAG]);
+        }
+    }
+
+    /** Whether the cache bin is read and written (memory is always used). */
+    public function useCaches(bool $useCaches = false): void
+    {
+        $this->useCaches = $useCaches;
+        $this->prefetched = null;
+        $this->entries = [];
+    }
+
+    /**
+     * The size of each tool's bin entry known in this request (read or
+     * written), in bytes of serialize().
+     *
+     * @return array<string, int> tool plugin id => bytes
+     */
+    public function entryBytes(): array
+    {
+        $bytes = [];
+        foreach ($this->entries as $id => $entry) {
+            $bytes[$id] = \strlen(serialize($entry));
+        }
+        return $bytes;
+    }
+
+    /** @return array<string, int> counters: tool_builds, single_builds, normalize_calls, bin_hits, bin_misses, bin_writes */
+    public function stats(): array
+    {
+        return $this->stats;
+    }
+
+    /**
+     * The cache id of a tool's entry: the library version (a new release
+     * may change the rules), the interface language (labels are translated),
+     * the plugin id.
+     */
+    public function cid(string $pluginId): string
+    {
+        $langcode = '';
+        if ($this->languageManager !== null) {
+            $langcode = (string) $this->languageManager->getCurrentLanguage()->getId();
+        }
+        return 'tool_schema:' . \ToolSchema\VERSION . ':' . $langcode . ':' . $pluginId;
+    }
+
+    /**
+     * The key of an options set: the same options in any key order give the
+     * same key.
+     *
+     * @param array<string, mixed> $options
+     */
+    public static function optionsKey(array $options): string
+    {
+        ksort($options);
+        return 'o:' . hash('xxh128', serialize($options));
+    }
+
+    private function reset(): void
+    {
+        $this->inputs = new \WeakMap();
+        $this->index = null;
+        $this->indexed = null;
+        $this->tools = [];
+        $this->prefetched = null;
+        $this->entries = [];
+        $this->dirty = [];
+        $this->dependencies = [];
+    }
+
+    /**
+     * @param array<string, mixed>|null $options
+     * @return array{array<string, mixed>, string}
+     */
+    private function resolveOptions(?array $options): array
+    {
+        if ($options === null || $options === []) {
+            return [$this->options, $this->key];
+        }
+        $options += $this->options;
+        return [$options, self::optionsKey($options)];
+    }
+
+    private function has(CachedInput $input, string $key): bool
+    {
+        return isset($input->schemas[$key]) || isset($input->errors[$key]) || $input->buildError !== null;
+    }
+
+    /**
+     * What is kept for an input definition, valid and normalized with
+     * $options: through its tool when it is an input of a tool plugin, else
+     * alone.
+     *
+     * @param array<string, mixed> $options
+     */
+    private function input(object $definition, array $options, string $key): CachedInput
+    {
+        $this->definitions();
+        $id = $this->index[$definition] ?? null;
+        if ($id !== null) {
+            $tool = $this->tool($id, $options, $key);
+            if ($tool !== null) {
+                foreach ($tool->objects as $name => $object) {
+                    if ($object === $definition) {
+                        return $tool->inputs[$name];
+                    }
+                }
+            }
+        }
+        return $this->single($definition, $options, $key);
+    }
+
+    /**
+     * An input definition that belongs to no tool plugin: built and
+     * normalized alone (InputSchemaGenerator::inputSchema()), kept in memory.
+     *
+     * @param array<string, mixed> $options
+     */
+    private function single(object $definition, array $options, string $key): CachedInput
+    {
+        $input = $this->inputs[$definition] ?? null;
+        if ($input === null || !$input->valid()) {
+            $this->stats['single_builds']++;
+            $input = $this->buildInput($definition);
+            $this->inputs[$definition] = $input;
+        }
+        if ($input->array !== null && !isset($input->schemas[$key]) && !isset($input->errors[$key])) {
+            $this->stats['normalize_calls']++;
+            $warnings = [];
+            try {
+                $input->schemas[$key] = InputSchemaGenerator::inputSchema($input->array, $options, $warnings);
+                InputSchemaGenerator::logWarnings($this->logger, $definition, $warnings);
+            } catch (\ValueError $e) {
+                $input->errors[$key] = $e->getMessage();
+                InputSchemaGenerator::logError($this->logger, $definition, $e->getMessage());
+            }
+        }
+        return $input;
+    }
+
+    /** Builds one input's definition array; a definition that cannot be built is logged and kept as such. */
+    private function buildInput(object $definition): CachedInput
+    {
+        $dependencies = [];
+        $objects = [];
+        try {
+            $array = $this->builder->build($definition, $dependencies, $objects);
+            return new CachedInput(DefinitionSnapshot::of($objects), $dependencies, $array);
+        } catch (\InvalidArgumentException $e) {
+            InputSchemaGenerator::logError($this->logger, $definition, $e->getMessage());
+            return new CachedInput(DefinitionSnapshot::of($objects), $dependencies, null, $e->getMessage());
+        }
+    }
+
+    /**
+     * The tool manager's definitions; the index of their input definition
+     * objects (object => tool plugin id) is made again when they change. When
+     * they change during the request (plugins discovered again), nothing kept
+     * holds any more.
+     *
+     * @return array<mixed>
+     */
+    private function definitions(): array
+    {
+        $definitions = $this->toolManager?->getDefinitions();
+        if (!\is_array($definitions)) {
+            return [];
+        }
+        if ($definitions !== $this->indexed) {
+            if ($this->indexed !== null) {
+                $this->clearCachedDefinitions();
+            }
+            $index = new \WeakMap();
+            foreach ($definitions as $id => $definition) {
+                if (\is_object($definition) && method_exists($definition, 'getInputDefinitions')) {
+                    $id = (string) $id;
+                    foreach ($definition->getInputDefinitions(true) as $input) {
+                        if (\is_object($input)) {
+                            $index[$input] = $id;
+                        }
+                    }
+                }
+            }
+            $this->index = $index;
+            $this->indexed = $definitions;
+        }
+        return $definitions;
+    }
+
+    /**
+     * @param array<mixed> $inputs
+     * @return array<string, object>
+     */
+    private function unlocked(array $inputs): array
+    {
+        $unlocked = [];
+        foreach ($inputs as $name => $input) {
+            if (\is_object($input) && !($input instanceof \Drupal\tool\TypedData\InputDefinitionInterface && $input->isLocked())) {
+                $unlocked[(string) $name] = $input;
+            }
+        }
+        return $unlocked;
+    }
+
+    /**
+     * What is kept for a tool plugin, valid and normalized with $options:
+     * from memory, else from the bin, else built (one normalize_schema()
+     * call for all its inputs) and written to the bin.
+     *
+     * @param array<string, mixed> $options
+     */
+    private function tool(string $id, array $options, string $key): ?CachedTool
+    {
+        $definition = $this->definitions()[$id] ?? null;
+        if (!\is_object($definition) || !method_exists($definition, 'getInputDefinitions')) {
+            return null;
+        }
+        $all = $definition->getInputDefinitions(true);
+        $trustBin = true;
+        $tool = $this->tools[$id] ?? null;
+        if ($tool !== null) {
+            if ($tool->definition === $definition && $tool->all === $all && $tool->valid()) {
+                $this->ensure($id, $tool, $options, $key);
+                return $tool;
+            }
+            // The site state changed under it: build from the source, and
+            // overwrite the bin entry, whatever the bin says.
+            $trustBin = !$tool->siteStateChanged();
+            unset($this->tools[$id]);
+        }
+        $objects = $this->unlocked($all);
+        $refined = $this->refinerTargets($definition, $objects);
+        $built = [];
+        $tool = ($trustBin ? $this->fromBin($id, $definition, $all, $objects, $refined, $built) : null)
+            ?? $this->build($definition, $all, $objects, $refined, $built);
+        $this->tools[$id] = $tool;
+        foreach ($tool->inputs as $name => $input) {
+            $this->inputs[$objects[$name]] = $input;
+        }
+        $this->ensure($id, $tool, $options, $key);
+        return $tool;
+    }
+
+    /**
+     * The tool has a result for $key: from the bin entry, else normalized
+     * now (and written to the bin).
+     *
+     * @param array<string, mixed> $options
+     */
+    private function ensure(string $id, CachedTool $tool, array $options, string $key): void
+    {
+        if (isset($tool->results[$key])) {
+            return;
+        }
+        $serialized = $tool->serialized[$key] ?? null;
+        $result = \is_string($serialized) ? @unserialize($serialized, ['allowed_classes' => false]) : null;
+        if (\is_array($result) && \array_key_exists('tool', $result)) {
+            $this->apply($tool, $key, $result, false);
+            return;
+        }
+        $this->normalize($tool, $options, $key);
+        $this->persist($id, $tool);
+    }
+
+    /**
+     * The inputs of a tool the Tool module may refine in place (the targets
+     * of ToolDefinition::getInputDefinitionRefiners()).
+     *
+     * @param array<string, object> $objects
+     * @return list<string>
+     */
+    private function refinerTargets(object $definition, array $objects): array
+    {
+        if (!method_exists($definition, 'getInputDefinitionRefiners')) {
+            return [];
+        }
+        $refiners = $definition->getInputDefinitionRefiners();
+        return \is_array($refiners) ? array_keys(array_intersect_key($objects, $refiners)) : [];
+    }
+
+    /**
+     * Which version of the tool's refined inputs this is: '' for a tool
+     * without input definition refiners, otherwise a hash of its refined
+     * inputs' definition arrays. The Tool module refines the plugin
+     * definition's objects in place, so a bin entry written after a
+     * refinement must not be read for the unrefined definition, nor the other
+     * way round: each version is a variant of the entry.
+     *
+     * @param list<string> $refined
+     * @param array<string, CachedInput> $inputs at least the refined ones, built
+     */
+    private static function variant(array $refined, array $inputs): string
+    {
+        if ($refined === []) {
+            return '';
+        }
+        $arrays = [];
+        foreach ($refined as $name) {
+            $arrays[$name] = $inputs[$name]->array ?? $inputs[$name]->buildError;
+        }
+        return 'v:' . hash('xxh128', serialize($arrays));
+    }
+
+    /**
+     * Builds a tool: each input's definition array (errors per input, as
+     * InputSchemaGenerator::schema() meets them).
+     *
+     * @param array<mixed> $all
+     * @param array<string, object> $objects
+     * @param list<string> $refined
+     * @param array<string, CachedInput> $built inputs already built
+     */
+    private function build(object $definition, array $all, array $objects, array $refined, array $built): CachedTool
+    {
+        $this->stats['tool_builds']++;
+        $inputs = [];
+        foreach ($objects as $name => $object) {
+            $inputs[$name] = $built[$name] ?? $this->buildInput($object);
+        }
+        return new CachedTool($definition, $all, $objects, $inputs, $refined, $refined === [] ? '' : null);
+    }
+
+    /**
+     * normalize_schema() of the tool's inputs as one map; when it refuses the
+     * map (one input's definition array), each input alone.
+     *
+     * @param array<string, mixed> $options
+     */
+    private function normalize(CachedTool $tool, array $options, string $key): void
+    {
+        $this->loadArrays($tool);
+        $properties = [];
+        foreach ($tool->inputs as $name => $input) {
+            if ($input->array !== null) {
+                $properties[$name] = $input->array;
+            }
+        }
+        $this->stats['normalize_calls']++;
+        $warnings = [];
+        try {
+            $schema = \ToolSchema\normalize_schema(['type' => 'map', 'properties' => $properties], $options, $warnings);
+            $result = ['tool' => $schema, 'warnings' => $warnings, 'error' => null];
+        } catch (\ValueError $e) {
+            $result = ['tool' => null, 'warnings' => [], 'error' => $e->getMessage(), 'inputs' => [], 'input_warnings' => [], 'input_errors' => []];
+            foreach ($properties as $name => $array) {
+                $this->stats['normalize_calls']++;
+                try {
+                    $result['inputs'][$name] = InputSchemaGenerator::inputSchema($array, $options, $warnings);
+                    $result['input_warnings'][$name] = $warnings;
+                } catch (\ValueError $e) {
+                    $result['input_errors'][$name] = $e->getMessage();
+                }
+            }
+        }
+        $this->apply($tool, $key, $result, true);
+    }
+
+    /** The definition arrays of a tool read from the bin, when they are needed. */
+    private function loadArrays(CachedTool $tool): void
+    {
+        if ($tool->loaded) {
+            return;
+        }
+        $arrays = \is_string($tool->arrays) ? @unserialize($tool->arrays, ['allowed_classes' => false]) : null;
+        $tool->loaded = true;
+        foreach ($tool->inputs as $name => $input) {
+            if ($input->array === null && $input->buildError === null && \is_array($arrays[$name] ?? null)) {
+                $input->array = $arrays[$name];
+            }
+        }
+    }
+
+    /**
+     * Hands a result to the tool's inputs (each input's schema, its
+     * warnings), logging them when it was just built.
+     *
+     * @param array<string, mixed> $result
+     */
+    private function apply(CachedTool $tool, string $key, array $result, bool $log): void
+    {
+        $tool->results[$key] = $result;
+        $split = $result['tool'] === null ? ($result['input_warnings'] ?? []) : self::split($result['warnings'], array_keys($tool->inputs));
+        foreach ($tool->inputs as $name => $input) {
+            if ($input->buildError !== null) {
+                continue;
+            }
+            $schema = $result['tool'] === null ? ($result['inputs'][$name] ?? null) : ($result['tool']['properties'][$name] ?? null);
+            if (\is_array($schema)) {
+                $input->schemas[$key] = $schema;
+                if ($log && isset($split[$name])) {
+                    InputSchemaGenerator::logWarnings($this->logger, $tool->objects[$name], $split[$name]);
+                }
+            } else {
+                $error = $result['input_errors'][$name] ?? "normalize_schema() gave no schema for the input \"$name\"";
+                $input->errors[$key] = $error;
+                if ($log) {
+                    InputSchemaGenerator::logError($this->logger, $tool->objects[$name], $error);
+                }
+            }
+        }
+    }
+
+    /**
+     * The warnings of a tool's schema per input, with paths relative to the
+     * input (as InputSchemaGenerator::inputSchema() gives them).
+     *
+     * @param list<array{code: string, path: string, message: string}> $warnings
+     * @param list<string> $names
+     * @return array<string, list<array{code: string, path: string, message: string}>>
+     */
+    private static function split(array $warnings, array $names): array
+    {
+        if ($warnings === []) {
+            return [];
+        }
+        // Longest names first: "a.b" is not an input "a" at path "b".
+        usort($names, static fn (string $a, string $b): int => \strlen($b) <=> \strlen($a));
+        $out = [];
+        foreach ($warnings as $warning) {
+            foreach ($names as $name) {
+                $prefix = "properties.$name";
+                if ($warning['path'] === $prefix) {
+                    $warning['path'] = '';
+                } elseif (str_starts_with($warning['path'], "$prefix.")) {
+                    $warning['path'] = substr($warning['path'], \strlen($prefix) + 1);
+                } else {
+                    continue;
+                }
+                $out[$name][] = $warning;
+                break;
+            }
+        }
+        return $out;
+    }
+
+    /**
+     * A tool from its bin entry, when the entry has this variant for the
+     * same inputs and every derived enum's source can be watched again. The
+     * results and definition arrays stay serialized until they are needed.
+     *
+     * @param array<mixed> $all
+     * @param array<string, object> $objects
+     * @param list<string> $refined
+     * @param array<string, CachedInput> $built set to the inputs built to tell the variant
+     */
+    private function fromBin(string $id, object $definition, array $all, array $objects, array $refined, array &$built): ?CachedTool
+    {
+        $entry = $this->read($id);
+        if ($entry === null) {
+            return null;
+        }
+        foreach ($refined as $name) {
+            $built[$name] = $this->buildInput($objects[$name]);
+        }
+        $variant = self::variant($refined, $built);
+        $stored = $entry['variants'][$variant] ?? null;
+        if (!\is_array($stored) || ($stored['names'] ?? null) !== array_keys($objects) || !\is_array($stored['results'] ?? null)) {
+            $this->stats['bin_misses']++;
+            return null;
+        }
+        $inputs = [];
+        try {
+            foreach ($objects as $name => $object) {
+                if (isset($built[$name])) {
+                    $inputs[$name] = $built[$name];
+                    continue;
+                }
+                $dependencies = [];
+                foreach ($stored['dependencies'][$name] ?? [] as $dependencyKey) {
+                    $dependency = $this->dependencies[$dependencyKey] ?? null;
+                    if ($dependency === null || !$dependency->holds()) {
+                        $dependency = $this->dependencies[$dependencyKey] = $this->builder->dependency($dependencyKey);
+                    }
+                    if ($dependency === null) {
+                        $this->stats['bin_misses']++;
+                        return null;
+                    }
+                    $dependencies[] = $dependency;
+                }
+                $inputs[$name] = new CachedInput(DefinitionSnapshot::take($object), $dependencies, null, $stored['errors'][$name] ?? null);
+            }
+        } catch (\Throwable) {
+            // Drupal threw while the definition was read: the build says how.
+            $this->stats['bin_misses']++;
+            return null;
+        }
+        $this->stats['bin_hits']++;
+        $tool = new CachedTool($definition, $all, $objects, $inputs, $refined, $variant, \is_string($stored['arrays'] ?? null) ? $stored['arrays'] : null, false);
+        $tool->serialized = $stored['results'];
+        return $tool;
+    }
+
+    /**
+     * A tool's bin entry: from the one read of all tools' entries at the
+     * first miss of the request (a site lists its tools together), later
+     * from the bin itself.
+     *
+     * @return array<mixed>|null
+     */
+    private function read(string $id): ?array
+    {
+        if ($this->cache === null || !$this->useCaches || !$this->binUsable()) {
+            return null;
+        }
+        if ($this->prefetched === null) {
+            $this->prefetched = [];
+            $cids = [];
+            foreach (array_keys($this->definitions()) as $toolId) {
+                $cids[$this->cid((string) $toolId)] = (string) $toolId;
+                $this->prefetched[(string) $toolId] = null;
+            }
+            $missing = array_keys($cids);
+            foreach ($this->cache->getMultiple($missing) as $cid => $item) {
+                if (isset($cids[$cid]) && \is_object($item) && \is_array($item->data ?? null)) {
+                    $this->prefetched[$cids[$cid]] = $item->data;
+                }
+            }
+        }
+        if (\array_key_exists($id, $this->prefetched)) {
+            $entry = $this->prefetched[$id];
+            unset($this->prefetched[$id]);
+        } else {
+            $item = $this->cache->get($this->cid($id));
+            $entry = \is_object($item) && \is_array($item->data ?? null) ? $item->data : null;
+        }
+        if ($entry !== null) {
+            $this->entries[$id] = $entry;
+        } else {
+            unset($this->entries[$id]);
+            $this->stats['bin_misses']++;
+        }
+        return $entry;
+    }
+
+    /**
+     * The tool's results as the bin entry holds them: serialize()d, those
+     * read from the bin as they were.
+     *
+     * @return array<string, string>
+     */
+    private function serializedResults(CachedTool $tool): array
+    {
+        foreach ($tool->results as $key => $result) {
+            $tool->serialized[$key] ??= serialize($result);
+        }
+        return $tool->serialized;
+    }
+
+    /** The bin is used only when the tool manager has cache tags (plugin discovery must invalidate it). */
+    private function binUsable(): bool
+    {
+        return $this->discoveryTags() !== [];
+    }
+
+    /** @return list<string> */
+    private function discoveryTags(): array
+    {
+        $tags = $this->toolManager !== null && method_exists($this->toolManager, 'getCacheTags') ? $this->toolManager->getCacheTags() : [];
+        return \is_array($tags) ? array_values($tags) : [];
+    }
+
+    /**
+     * Marks a tool's entry to be written to the bin by destruct(), after the
+     * response.
+     */
+    private function persist(string $id, CachedTool $tool): void
+    {
+        if ($this->cache !== null && $this->useCaches) {
+            $this->dirty[$id] = $tool;
+        }
+    }
+
+    /**
+     * Writes what this request built to the cache bin: Drupal calls it at the
+     * end of the request, after the response is sent (services tagged
+     * `needs_destruction`, as core's cache collectors do), so building the
+     * entries costs no response time.
+     */
+    public function destruct(): void
+    {
+        $dirty = $this->dirty;
+        $this->dirty = [];
+        foreach ($dirty as $id => $tool) {
+            if (($this->tools[$id] ?? null) === $tool && $tool->valid()) {
+                $this->write($id, $tool);
+            }
+        }
+    }
+
+    /**
+     * Writes a tool's variant into its bin entry, unless a derived enum's
+     * source has no cache tag. Bounded: the newest variants and options sets
+     * first, within MAX_ENTRY_BYTES.
+     */
+    private function write(string $id, CachedTool $tool): void
+    {
+        if ($this->cache === null || !$this->useCaches || !$this->binUsable()) {
+            return;
+        }
+        $tags = [self::TAG, 'locale', ...$this->discoveryTags()];
+        $dependencies = [];
+        $errors = [];
+        foreach ($tool->inputs as $name => $input) {
+            foreach ($input->dependencies as $dependency) {
+                if (!$dependency->persistable()) {
+                    return;
+                }
+                $dependencies[$name][] = $dependency->key;
+                array_push($tags, ...$dependency->tags);
+            }
+            if ($input->buildError !== null) {
+                $errors[$name] = $input->buildError;
+            }
+        }
+        if ($tool->arrays === null) {
+            $arrays = [];
+            foreach ($tool->inputs as $name => $input) {
+                if ($input->array !== null) {
+                    $arrays[$name] = $input->array;
+                }
+            }
+            $tool->arrays = serialize($arrays);
+        }
+        $tool->variant ??= self::variant($tool->refined, $tool->inputs);
+        $entry = $this->entries[$id] ?? ['variants' => []];
+        unset($entry['variants'][$tool->variant]);
+        $entry['variants'][$tool->variant] = [
+            'names' => array_keys($tool->objects),
+            'dependencies' => $dependencies,
+            'errors' => $errors,
+            'tags' => array_values(array_unique($tags)),
+            'arrays' => $tool->arrays,
+            'results' => \array_slice($this->serializedResults($tool), -self::MAX_OPTION_SETS, null, true),
+        ];
+        $entry['variants'] = \array_slice($entry['variants'], -self::MAX_VARIANTS, null, true);
+        $bytes = \strlen(serialize($entry));
+        while ($bytes > self::MAX_ENTRY_BYTES && \count($entry['variants']) > 1) {
+            array_shift($entry['variants']);
+            $bytes = \strlen(serialize($entry));
+        }
+        while ($bytes > self::MAX_ENTRY_BYTES && \count($entry['variants'][$tool->variant]['results']) > 1) {
+            array_shift($entry['variants'][$tool->variant]['results']);
+            $bytes = \strlen(serialize($entry));
+        }
+        if ($bytes > self::MAX_ENTRY_BYTES) {
+            return;
+        }
+        $allTags = [];
+        foreach ($entry['variants'] as $variant) {
+            array_push($allTags, ...$variant['tags']);
+        }
+        $this->cache->set($this->cid($id), $entry, -1, array_values(array_unique($allTags)));
+        $this->entries[$id] = $entry;
+        $this->stats['bin_writes']++;
+    }
+}

@@ -1,0 +1,33 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Php\Drupal;
+
+/**
+ * Where ContextDefinitionNormalizer gets the JSON Schema of an input
+ * definition: InputSchemaGenerator (built on every call) or InputSchemaCache
+ * (built once per tool, kept for the request and in a cache bin).
+ */
+interface InputSchemas
+{
+    /**
+     * The schema of $definition as an input of a tool (a property of the
+     * tool's input map, InputSchemaGenerator::inputSchema()).
+     *
+     * @param (\Closure(): array)|null $fallback Called when the definition
+     *   cannot be normalized (the error is logged); without one the exception
+     *   is thrown.
+     * @return array<string, mixed>
+     */
+    public function schema(object $definition, ?\Closure $fallback = null): array;
+
+    /**
+     * The schema of $definition when it is at hand without building anything
+     * (a cache hit that is still valid), else null: the hot path of the
+     * serializer, which then calls schema().
+     *
+     * @return array<string, mixed>|null
+     */
+    public function cached(object $definition): ?array;
+}
