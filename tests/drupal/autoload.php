@@ -13,6 +13,7 @@ declare(strict_types=1);
  * It also lays out a Drupal root the way a site has it, under target/drupal/:
  *   core            -> target/deps/drupal-core-10.6.15
  *   modules/tool    -> target/deps/tool-module-2025-12-16
+ *   modules/tool_schema_site_changes -> tests/drupal/modules/... (InputSchemaCacheTest)
  *   modules/tool_schema_symfony_constraints -> tests/drupal/modules/... (the
  *                      differential test's module, enabled only there)
  *   patched/TypedInputsTrait.php
@@ -39,6 +40,9 @@ final class Deps
 
     /** The test module that registers Symfony constraints Drupal 10.6 does not (tests/drupal/modules/). */
     public const TEST_MODULE = 'tool_schema_symfony_constraints';
+
+    /** The test module InputSchemaCacheTest enables to add bundles, entity types and field types (tests/drupal/modules/). */
+    public const SITE_CHANGES_MODULE = 'tool_schema_site_changes';
 
     /** Core modules enabled besides the Tool module. */
     public const CORE_MODULES = ['serialization', 'user'];
@@ -183,6 +187,7 @@ final class Deps
             "$root/core" => "$deps/" . self::CORE,
             "$root/modules/tool" => "$deps/" . self::TOOL,
             "$root/modules/" . self::TEST_MODULE => \dirname(__DIR__) . '/drupal/modules/' . self::TEST_MODULE,
+            "$root/modules/" . self::SITE_CHANGES_MODULE => \dirname(__DIR__) . '/drupal/modules/' . self::SITE_CHANGES_MODULE,
         ];
         foreach ($links as $link => $target) {
             if (is_link($link) && readlink($link) === $target) {

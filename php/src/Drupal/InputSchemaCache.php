@@ -404,8 +404,9 @@ final class InputSchemaCache implements InputSchemas
     /**
      * The tool manager's definitions; the index of their input definition
      * objects (object => tool plugin id) is made again when they change. When
-     * they change during the request (plugins discovered again), nothing kept
-     * holds any more.
+     * they change during the request (plugins discovered again, or read again
+     * from the discovery cache), what is kept in memory is dropped; the bin
+     * entries are the tool manager's cache tags' business.
      *
      * @return array<mixed>
      */
@@ -417,7 +418,7 @@ final class InputSchemaCache implements InputSchemas
         }
         if ($definitions !== $this->indexed) {
             if ($this->indexed !== null) {
-                $this->clearCachedDefinitions();
+                $this->reset();
             }
             $index = new \WeakMap();
             foreach ($definitions as $id => $definition) {

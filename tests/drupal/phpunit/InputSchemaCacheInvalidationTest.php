@@ -1,0 +1,356 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Tests\Drupal;
+
+use Drupal\Core\Cache\MemoryBackend;
+use Drupal\Core\Logger\RfcLogLevel;
+use Drupal\tool\TypedData\InputDefinition;
+use PHPUnit\Framework\TestCase;
+use ToolSchema\Php\Drupal\InputSchemaCache;
+use ToolSchema\Php\Drupal\InputSchemaGenerator;
+
+/**
+ * A cached schema is never served stale: the site changes under the cache,
+ * as it does when a bundle is created, a module installed, an input refined,
+ * and the next call follows, in memory (the same request) and from the bin
+ * (the next request). Each test changes the site, so each runs in a process
+ * of its own.
+ *
+ * "The next request" is a new service object on the same bin, with the tool
+ * plugin definitions read again from the discovery cache (new objects, as
+ * discovered), as a new request has them.
+ *
+ * @runTestsInSeparateProcesses
+ * @preserveGlobalState disabled
+ */
+final class InputSchemaCacheInvalidationTest extends TestCase
+{
+    private const JSON = JSON_PRESERVE_ZERO_FRACTION | JSON_UNESCAPED_SLASHES;
+
+    /** The next request: the tool plugin definitions as the discovery cache holds them. */
+    private static function nextRequest(Site $site): void
+    {
+        $site->tools()->useCaches(false);
+        $site->tools()->useCaches(true);
+    }
+
+    private static function input(Site $site, string $tool, string $input): object
+    {
+        return $site->tools()->getDefinition($tool)->getInputDefinition($input);
+    }
+
+    /** What InputSchemaGenerator (nothing kept) gives for the definition now. */
+    private static function uncached(Site $site, object $definition): string
+    {
+        return json_encode((new InputSchemaGenerator(Schemas::builder($site)))->schema($definition), self::JSON);
+    }
+
+    private static function json(mixed $schema): string
+    {
+        return json_encode($schema, self::JSON);
+    }
+
+    /**
+     * Setting entity_type_id on entity_bundle_delete refines its `bundle`
+     * input in place (EntityBundleDelete::refineInputDefinition() adds
+     * EntityBundleExists to the plugin definition's own object): the next
+     * call sees it.
+     */
+    public function testAnInputRefinedInPlaceIsBuiltAgain(): void
+    {
+        $site = Site::boot();
+        $cache = Schemas::cache($site, Schemas::bin($site));
+        $bundle = self::input($site, 'entity_bundle_delete', 'bundle');
+        $before = $cache->schema($bundle);
+        self::assertArrayNotHasKey('enum', $before);
+        self::assertSame(self::uncached($site, $bundle), self::json($before));
+
+        $tool = $site->tools()->createInstance('entity_bundle_delete');
+        $tool->setInputValue('entity_type_id', 'user');
+        self::assertSame($bundle, $tool->getInputDefinition('bundle'), 'refined in place: the plugin definition\'s object');
+        self::assertSame(['EntityBundleExists' => 'user'], $bundle->getConstraints());
+
+        self::assertNull($cache->cached($bundle), 'the object changed');
+        $after = $cache->schema($bundle);
+        self::assertSame(['user'], $after['enum']);
+        self::assertSame(self::uncached($site, $bundle), self::json($after));
+        self::assertSame($after, $cache->cached($bundle));
+        self::assertSame($after, $cache->toolSchema('entity_bundle_delete')['properties']['bundle']);
+    }
+
+    /**
+     * A refined definition and the unrefined one are two variants of the
+     * tool's bin entry: a request that refined the input (and wrote its
+     * schema to the bin) does not hand its enum to the next request, which
+     * has the definition as discovered, nor the other way round.
+     */
+    public function testRefinedAndUnrefinedDefinitionsAreKeptApartInTheBin(): void
+    {
+        $site = Site::boot();
+        $bin = Schemas::bin($site);
+        $first = Schemas::cache($site, $bin);
+        self::assertArrayNotHasKey('enum', $first->schema(self::input($site, 'entity_bundle_delete', 'bundle')));
+        $first->destruct();
+        $site->tools()->createInstance('entity_bundle_delete')->setInputValue('entity_type_id', 'user');
+        self::assertSame(['user'], $first->schema(self::input($site, 'entity_bundle_delete', 'bundle'))['enum']);
+        $first->destruct();
+        self::assertCount(2, $bin->get($first->cid('entity_bundle_delete'))->data['variants'], 'one variant each');
+
+        self::nextRequest($site);
+        $unrefined = self::input($site, 'entity_bundle_delete', 'bundle');
+        self::assertSame([], $unrefined->getConstraints(), 'as discovered');
+        $next = Schemas::cache($site, $bin);
+        self::assertSame(self::uncached($site, $unrefined), self::json($next->schema($unrefined)));
+        self::assertSame(['tool_builds' => 0, 'bin_hits' => 1], array_intersect_key($next->stats(), ['tool_builds' => 0, 'bin_hits' => 0]));
+
+        self::nextRequest($site);
+        $site->tools()->createInstance('entity_bundle_delete')->setInputValue('entity_type_id', 'user');
+        $refined = self::input($site, 'entity_bundle_delete', 'bundle');
+        $third = Schemas::cache($site, $bin);
+        self::assertSame(['user'], $third->schema($refined)['enum']);
+        self::assertSame(self::uncached($site, $refined), self::json($third->schema($refined)));
+        self::assertSame(['tool_builds' => 0, 'bin_hits' => 1], array_intersect_key($third->stats(), ['tool_builds' => 0, 'bin_hits' => 0]));
+    }
+
+    /**
+     * EntityBundleExists: a bundle created (the bundle info cleared, tag
+     * entity_bundles) shows on the next call and in the next request.
+     */
+    public function testAddingABundle(): void
+    {
+        $site = Site::boot();
+        $bin = Schemas::bin($site);
+        $cache = Schemas::cache($site, $bin);
+        $site->tools()->createInstance('entity_bundle_delete')->setInputValue('entity_type_id', 'user');
+        $bundle = self::input($site, 'entity_bundle_delete', 'bundle');
+        self::assertSame(['user'], $cache->schema($bundle)['enum']);
+        $cache->destruct();
+
+        SiteChanges::addBundle($site, 'user', 'tool_schema_extra');
+        self::assertNull($cache->cached($bundle), 'the bundle info changed');
+        self::assertSame(['user', 'tool_schema_extra'], $cache->schema($bundle)['enum']);
+        self::assertSame(self::uncached($site, $bundle), self::json($cache->schema($bundle)));
+        $cache->destruct();
+
+        self::nextRequest($site);
+        $site->tools()->createInstance('entity_bundle_delete')->setInputValue('entity_type_id', 'user');
+        $bundle = self::input($site, 'entity_bundle_delete', 'bundle');
+        $next = Schemas::cache($site, $bin);
+        self::assertSame(['user', 'tool_schema_extra'], $next->schema($bundle)['enum']);
+        self::assertSame(1, $next->stats()['bin_hits']);
+
+        // Created between two requests: the bin entry's tag is invalidated.
+        SiteChanges::addBundle($site, 'user', 'tool_schema_third');
+        self::nextRequest($site);
+        $site->tools()->createInstance('entity_bundle_delete')->setInputValue('entity_type_id', 'user');
+        $bundle = self::input($site, 'entity_bundle_delete', 'bundle');
+        $third = Schemas::cache($site, $bin);
+        self::assertSame(['user', 'tool_schema_extra', 'tool_schema_third'], $third->schema($bundle)['enum']);
+        self::assertSame(['tool_builds' => 1, 'bin_hits' => 0], array_intersect_key($third->stats(), ['tool_builds' => 0, 'bin_hits' => 0]));
+    }
+
+    /**
+     * PluginExists on entity_type.manager (cache tag entity_types): an
+     * entity type added (a module installed: the manager rediscovers) shows
+     * on the next call and in the next request.
+     */
+    public function testAddingAnEntityType(): void
+    {
+        $site = Site::boot();
+        $bin = Schemas::bin($site);
+        $cache = Schemas::cache($site, $bin);
+        $input = self::input($site, 'entity_bundle_list', 'entity_type_id');
+        self::assertSame(['user'], $cache->schema($input)['enum']);
+        $cache->destruct();
+        self::assertContains('entity_types', $bin->get($cache->cid('entity_bundle_list'))->tags);
+
+        SiteChanges::addEntityType($site, 'tool_schema_thing');
+        self::assertNull($cache->cached($input), 'the entity types changed');
+        self::assertSame(['user', 'tool_schema_thing'], $cache->schema($input)['enum']);
+        self::assertSame(self::uncached($site, $input), self::json($cache->schema($input)));
+        $cache->destruct();
+
+        $next = Schemas::cache($site, $bin);
+        self::assertSame(['user', 'tool_schema_thing'], $next->schema($input)['enum']);
+        self::assertSame(1, $next->stats()['bin_hits']);
+
+        SiteChanges::addEntityType($site, 'tool_schema_other');
+        $third = Schemas::cache($site, $bin);
+        self::assertSame(['user', 'tool_schema_thing', 'tool_schema_other'], $third->schema($input)['enum']);
+        self::assertSame(['tool_builds' => 1, 'bin_hits' => 0], array_intersect_key($third->stats(), ['tool_builds' => 0, 'bin_hits' => 0]));
+    }
+
+    /**
+     * PluginExists on a plugin manager without cache tags (field types): the
+     * tool is kept in memory only, where a plugin added shows on the next
+     * call; it never reaches the bin, where nothing would tell.
+     */
+    public function testAddingAPluginOfAManagerWithoutCacheTags(): void
+    {
+        $site = Site::boot();
+        self::assertSame([], $site->container->get('plugin.manager.field.field_type')->getCacheTags());
+        $bin = Schemas::bin($site);
+        $cache = Schemas::cache($site, $bin);
+        $input = self::input($site, 'field_storage_add', 'field_type');
+        $before = $cache->schema($input)['enum'];
+        self::assertNotContains('tool_schema_field', $before);
+
+        SiteChanges::addFieldType($site, 'tool_schema_field');
+        self::assertNull($cache->cached($input), 'the field types changed');
+        $after = $cache->schema($input)['enum'];
+        self::assertSame([...$before, 'tool_schema_field'], $after);
+        self::assertSame(self::uncached($site, $input), self::json($cache->schema($input)));
+        $cache->destruct();
+        self::assertFalse($bin->get($cache->cid('field_storage_add')), 'never in the bin');
+        self::assertSame(0, $cache->stats()['bin_writes']);
+    }
+
+    /**
+     * A tool plugin added (the tool manager rediscovers, tag tool_plugins):
+     * in this request and the next, every tool is built again and the new
+     * one is there.
+     */
+    public function testAddingAToolPlugin(): void
+    {
+        $site = Site::boot();
+        $bin = Schemas::bin($site);
+        $cache = Schemas::cache($site, $bin);
+        Schemas::throughSerializer(Schemas::serializer($cache), Schemas::tools($site));
+        $cache->destruct();
+
+        SiteChanges::addTool($site, 'tool_schema_added', ['count' => new InputDefinition('integer', 'Count', 'How many.', required: false)]);
+        $tools = Schemas::tools($site);
+        self::assertCount(34, $tools);
+        $expected = Schemas::throughSerializer(Schemas::serializer(new InputSchemaGenerator(Schemas::builder($site))), $tools);
+        self::assertSame($expected, Schemas::throughSerializer(Schemas::serializer($cache), $tools), 'this request');
+        self::assertSame('{"description":"Count: How many.","type":["integer","null"],"minimum":-9223372036854774784,"maximum":9223372036854774784}', $expected['tool_schema_added.count']);
+        $next = Schemas::cache($site, $bin);
+        self::assertSame($expected, Schemas::throughSerializer(Schemas::serializer($next), $tools), 'the next request');
+        self::assertSame(31, $next->stats()['tool_builds'], 'every bin entry was invalidated by tool_plugins');
+    }
+
+    /**
+     * Clearing tags: tool_schema (clearCachedDefinitions()), the tool
+     * manager's tool_plugins, locale (translations) invalidate every entry;
+     * entity_types the entries of tools with entity type enums.
+     */
+    public function testClearingCacheTags(): void
+    {
+        $site = Site::boot();
+        $bin = Schemas::bin($site);
+        $tools = Schemas::tools($site);
+        $fill = static function () use ($site, $bin, $tools): array {
+            $cache = Schemas::cache($site, $bin);
+            Schemas::throughSerializer(Schemas::serializer($cache), $tools);
+            $cache->destruct();
+            return $cache->stats();
+        };
+        self::assertSame(30, $fill()['tool_builds'], 'an empty bin');
+        self::assertSame(1, $fill()['tool_builds'], 'a full bin (field_storage_add is never kept)');
+
+        $withEntityTypes = 0;
+        foreach (array_keys($tools) as $id) {
+            $item = $bin->get(Schemas::cache($site, null)->cid($id));
+            $withEntityTypes += $item !== false && \in_array('entity_types', $item->tags, true) ? 1 : 0;
+        }
+        self::assertSame(10, $withEntityTypes, 'the persisted tools with an entity_type_id enum');
+        $site->container->get('cache_tags.invalidator')->invalidateTags(['entity_types']);
+        self::assertSame(11, $fill()['tool_builds']);
+
+        foreach ([InputSchemaCache::TAG, 'tool_plugins', 'locale'] as $tag) {
+            $site->container->get('cache_tags.invalidator')->invalidateTags([$tag]);
+            self::assertSame(30, $fill()['tool_builds'], $tag);
+            self::assertSame(1, $fill()['tool_builds'], "$tag: and kept again");
+        }
+
+        $cache = Schemas::cache($site, $bin);
+        $cache->clearCachedDefinitions();
+        self::assertSame(30, $fill()['tool_builds'], 'clearCachedDefinitions()');
+    }
+
+    /** A tool whose entry would exceed MAX_ENTRY_BYTES is served from memory and not written. */
+    public function testAnEntryOverTheBoundIsNotWritten(): void
+    {
+        $site = Site::boot();
+        $choices = array_map(static fn (int $i): string => sprintf('choice_%06d', $i), range(1, 20000));
+        SiteChanges::addTool($site, 'tool_schema_big', ['pick' => new InputDefinition('string', 'Pick', '', constraints: ['Choice' => $choices])]);
+        $bin = Schemas::bin($site);
+        $cache = Schemas::cache($site, $bin);
+        $pick = self::input($site, 'tool_schema_big', 'pick');
+        self::assertCount(20000, $cache->schema($pick)['enum']);
+        self::assertSame(self::uncached($site, $pick), self::json($cache->schema($pick)));
+        $cache->destruct();
+        self::assertFalse($bin->get($cache->cid('tool_schema_big')));
+        self::assertArrayNotHasKey('tool_schema_big', $cache->entryBytes());
+        self::assertSame($cache->schema($pick), $cache->cached($pick), 'kept in memory');
+    }
+
+    /**
+     * Warnings and errors: logged as InputSchemaGenerator logs them, once
+     * per build instead of once per call; an input that cannot be normalized
+     * gets the fallback, the others of its tool their schemas; toolSchema()
+     * throws what buildInputs() + normalize_schema() throw.
+     */
+    public function testWarningsAndErrorsAsTheGeneratorLogsThem(): void
+    {
+        $site = Site::boot();
+        SiteChanges::addTool($site, 'tool_schema_warned', [
+            'item' => new InputDefinition('field_item:string', 'Item', ''),
+            'bundle' => new InputDefinition('string', 'Bundle', '', constraints: ['EntityBundleExists' => '%parent.entity_type']),
+            'bad' => new InputDefinition('string', 'Bad', '', constraints: ['Length' => ['max' => 'ten']]),
+            'throws' => new InputDefinition('string', 'Throws', '', constraints: ['AllowedValues' => ['callback' => [SiteChanges::class, 'failingChoices']]]),
+            'count' => new InputDefinition('integer', 'Count', '', required: false),
+        ]);
+        $inputs = $site->tools()->getDefinition('tool_schema_warned')->getInputDefinitions();
+        $runs = [];
+        foreach (['generator', 'cache'] as $which) {
+            $logger = new CollectingLogger();
+            $channel = new \Drupal\Core\Logger\LoggerChannel('tool_schema');
+            $channel->addLogger($logger);
+            $schemas = $which === 'generator'
+                ? new InputSchemaGenerator(Schemas::builder($site), $channel)
+                : Schemas::cache($site, Schemas::bin($site), logger: $channel);
+            $out = [];
+            foreach ([1, 2] as $call) {
+                foreach ($inputs as $name => $input) {
+                    $out[$call][$name] = self::json($schemas->cached($input) ?? $schemas->schema($input, static fn (): array => ['fallback' => $name]));
+                }
+                // Per input, in the order of the inputs (the cache logs a
+                // tool's build errors before its warnings).
+                $log = array_map(static fn (array $r): array => [$r['context']['@label'], $r['level'], $r['message'], array_diff_key($r['context'], ['channel' => 1, 'link' => 1, 'uid' => 1, 'request_uri' => 1, 'referer' => 1, 'ip' => 1, 'timestamp' => 1])], $logger->records);
+                $labels = array_map(static fn (object $i): string => (string) $i->getLabel(), array_values($inputs));
+                usort($log, static fn (array $a, array $b): int => array_search($a[0], $labels, true) <=> array_search($b[0], $labels, true));
+                $out[$call]['log'] = $log;
+                $logger->records = [];
+            }
+            $runs[$which] = $out;
+        }
+        $generator = $runs['generator'];
+        $cached = $runs['cache'];
+        self::assertSame('{"fallback":"bad"}', $cached[1]['bad']);
+        self::assertSame('{"fallback":"throws"}', $cached[1]['throws']);
+        self::assertSame('{"description":"Count","type":["integer","null"],"minimum":-9223372036854774784,"maximum":9223372036854774784}', $cached[1]['count']);
+        self::assertSame($generator[1], $cached[1], 'the first call: the same schemas and log records');
+        self::assertSame(array_diff_key($generator[2], ['log' => true]), array_diff_key($cached[2], ['log' => true]), 'the second call: the same schemas');
+        self::assertSame($generator[1]['log'], $generator[2]['log'], 'the generator logs on every call');
+        self::assertSame([], $cached[2]['log'], 'nothing logged again');
+        $codes = array_map(static fn (array $r): string => $r[3]['@code'] ?? 'error', $generator[1]['log']);
+        self::assertSame(['base_type_unknown', 'derived_enum_unresolved', 'error', 'error'], $codes);
+        self::assertSame([RfcLogLevel::WARNING, RfcLogLevel::WARNING, RfcLogLevel::ERROR, RfcLogLevel::ERROR], array_column($generator[1]['log'], 1));
+
+        $cache = Schemas::cache($site, null);
+        try {
+            \ToolSchema\normalize_schema(Schemas::builder($site)->buildInputs($inputs));
+            self::fail('the uncached path throws');
+        } catch (\Throwable $expected) {
+        }
+        try {
+            $cache->toolSchema('tool_schema_warned');
+            self::fail('toolSchema() throws');
+        } catch (\Throwable $e) {
+            self::assertSame([$expected::class, $expected->getMessage()], [$e::class, $e->getMessage()]);
+        }
+    }
+}

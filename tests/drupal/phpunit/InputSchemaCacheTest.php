@@ -1,0 +1,216 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Tests\Drupal;
+
+use PHPUnit\Framework\TestCase;
+use ToolSchema\Php\Drupal\InputSchemaCache;
+use ToolSchema\Php\Drupal\InputSchemaGenerator;
+
+/**
+ * InputSchemaCache on the real site, without changing it (the changes are
+ * InputSchemaCacheInvalidationTest's): the cached path gives the uncached
+ * path's schemas byte for byte for every input of every tool plugin, in
+ * every options set, cold, warm in memory and from the cache bin; the
+ * serializer dispatches to tool_schema's normalizer without asking the Tool
+ * module's LegacyTypedDataNormalizer per input; bin entries are bounded and
+ * their size is reported.
+ */
+final class InputSchemaCacheTest extends TestCase
+{
+    private const JSON = JSON_PRESERVE_ZERO_FRACTION | JSON_UNESCAPED_SLASHES;
+
+    /**
+     * The options sets: the three nullable styles, and each `profile` in
+     * each style once normalize_schema() knows the option (it does not yet
+     * on this branch: an unknown option is a \ValueError).
+     *
+     * @return array<string, array{array<string, string>}>
+     */
+    public static function optionSets(): array
+    {
+        $sets = [];
+        $styles = ['type_array', 'one_of', 'any_of'];
+        foreach ($styles as $style) {
+            $sets[$style] = [['nullable' => $style]];
+        }
+        foreach (['mcp', 'openai', 'anthropic', 'gemini'] as $profile) {
+            try {
+                \ToolSchema\normalize_schema(['type' => 'string'], ['profile' => $profile]);
+            } catch (\ValueError) {
+                continue;
+            }
+            foreach ($styles as $style) {
+                $sets["$profile, $style"] = [['profile' => $profile, 'nullable' => $style]];
+            }
+        }
+        return $sets;
+    }
+
+    /**
+     * Every input of the 33 tool plugins through the serializer: the
+     * uncached path (InputSchemaGenerator, built and normalized per call),
+     * the cache cold (empty memory, empty bin), warm in memory, and from the
+     * bin in a new request (a new service object). And each whole tool
+     * (toolSchema()) as buildInputs() + normalize_schema() give it, warnings
+     * included.
+     *
+     * @dataProvider optionSets
+     * @param array<string, string> $options
+     */
+    public function testCachedSchemasAreTheUncachedOnes(array $options): void
+    {
+        $site = Site::boot();
+        $tools = Schemas::tools($site);
+        self::assertCount(33, $tools);
+        $builder = Schemas::builder($site);
+        $uncached = Schemas::throughSerializer(Schemas::serializer(new InputSchemaGenerator($builder, null, null, $options)), $tools);
+        self::assertCount(91, $uncached);
+        self::assertNotContains('null', $uncached);
+
+        $bin = Schemas::bin($site);
+        $cold = Schemas::cache($site, $bin, $options);
+        self::assertSame($uncached, Schemas::throughSerializer(Schemas::serializer($cold), $tools), 'cold');
+        $stats = $cold->stats();
+        self::assertSame(30, $stats['tool_builds'], 'the 30 tools with inputs, each built once');
+        self::assertSame(30, $stats['normalize_calls'], 'one normalize_schema() call per tool');
+        self::assertSame(0, $stats['single_builds']);
+
+        self::assertSame($uncached, Schemas::throughSerializer(Schemas::serializer($cold), $tools), 'warm, in memory');
+        self::assertSame($stats, $cold->stats(), 'nothing built or normalized again');
+        foreach ($tools as $id => $inputs) {
+            foreach ($inputs as $name => $input) {
+                self::assertSame($uncached["$id.$name"], json_encode($cold->cached($input), self::JSON), "$id.$name: cached()");
+            }
+        }
+        $cold->destruct();
+        self::assertSame(29, $cold->stats()['bin_writes'], 'every tool but field_storage_add (its field_type enum has no cache tag)');
+
+        $next = Schemas::cache($site, $bin, $options);
+        self::assertSame($uncached, Schemas::throughSerializer(Schemas::serializer($next), $tools), 'warm, from the bin');
+        $stats = $next->stats();
+        self::assertSame(29, $stats['bin_hits']);
+        self::assertSame(1, $stats['tool_builds'], 'field_storage_add, built again');
+        self::assertSame(1, $stats['normalize_calls']);
+
+        foreach ($tools as $id => $inputs) {
+            $expected = $w = null;
+            $expected = \ToolSchema\normalize_schema($builder->buildInputs($inputs), $options, $w);
+            foreach ([$cold, $next] as $cache) {
+                $warnings = null;
+                self::assertSame(json_encode($expected, self::JSON), json_encode($cache->toolSchema($id, $options, $warnings), self::JSON), "$id: toolSchema()");
+                self::assertSame($w, $warnings);
+            }
+        }
+    }
+
+    /** The defaults and other options sets of one service object: each set its own schemas. */
+    public function testOptionsSetsAreKeptApart(): void
+    {
+        $site = Site::boot();
+        $builder = Schemas::builder($site);
+        $cache = Schemas::cache($site, Schemas::bin($site));
+        self::assertSame(['nullable' => 'type_array'], $cache->options(), 'Drupal 10.6');
+        $input = $site->tools()->getDefinition('display_message')->getInputDefinition('repeat');
+        $typeArray = $cache->schema($input);
+        $oneOf = $cache->inputSchema($input, ['nullable' => 'one_of']);
+        self::assertSame(['boolean', 'null'], $typeArray['type']);
+        self::assertSame('null', $oneOf['oneOf'][1]['type']);
+        self::assertSame($typeArray, $cache->cached($input));
+        self::assertSame(json_encode(InputSchemaGenerator::inputSchema($builder->build($input), ['nullable' => 'one_of'])), json_encode($oneOf));
+        self::assertSame(InputSchemaCache::optionsKey(['title' => 'split', 'nullable' => 'any_of']), InputSchemaCache::optionsKey(['nullable' => 'any_of', 'title' => 'split']));
+        self::assertNotSame(InputSchemaCache::optionsKey(['nullable' => 'any_of']), InputSchemaCache::optionsKey(['nullable' => 'one_of']));
+    }
+
+    /**
+     * Symfony 6.4 caches a normalizer's support decision per class when
+     * getSupportedTypes() says it may. tool_schema's normalizer does, for
+     * context definitions only; registered above the Tool module's
+     * LegacyTypedDataNormalizer (priority 1000), it is the serializer's first
+     * and only candidate for an input definition, asked once per class.
+     * Behind it (the Tool module's own priority 100), the serializer asks
+     * LegacyTypedDataNormalizer::supportsNormalization() for every input
+     * (its '*' answer cannot be cached, and it runs class_exists() of a class
+     * Drupal 10 lacks each time).
+     */
+    public function testSerializerDispatchIsCachedPerClass(): void
+    {
+        $site = Site::boot();
+        $tools = Schemas::tools($site);
+        $cache = Schemas::cache($site, null);
+        $ours = new \ToolSchema\Php\Drupal\ContextDefinitionNormalizer();
+        self::assertSame([\Drupal\Core\Plugin\Context\ContextDefinitionInterface::class => true], $ours->getSupportedTypes('json_schema'));
+        self::assertSame([\Drupal\Core\Plugin\Context\ContextDefinitionInterface::class => true], $ours->getSupportedTypes(null));
+
+        $counts = [];
+        foreach ([true, false] as $above) {
+            $legacy = new CountingNormalizer(new \Drupal\tool\Normalizer\LegacyTypedDataNormalizer());
+            $serializer = Schemas::serializer($cache, $above, $legacy);
+            $schemas = Schemas::throughSerializer($serializer, $tools);
+            self::assertCount(91, $schemas);
+            $counts[$above ? 'above' : 'behind'] = $legacy->asked;
+        }
+        $classes = [];
+        foreach ($tools as $inputs) {
+            foreach ($inputs as $input) {
+                $classes[$input::class] = true;
+            }
+        }
+        self::assertSame(0, $counts['above'], 'above LegacyTypedDataNormalizer: never asked');
+        self::assertSame(91 + \count($classes), $counts['behind'], 'behind it: asked for each of the 91 inputs (and once more per class, as the serializer fills its cache)');
+    }
+
+    /**
+     * A bin entry per tool: its size reported (bytes of serialize()),
+     * bounded by MAX_ENTRY_BYTES; every options set and refined variant
+     * adds to the entry of its tool.
+     */
+    public function testEntriesAreBoundedAndReported(): void
+    {
+        $site = Site::boot();
+        $tools = Schemas::tools($site);
+        $bin = Schemas::bin($site);
+        $cache = Schemas::cache($site, $bin);
+        Schemas::throughSerializer(Schemas::serializer($cache), $tools);
+        foreach (['one_of', 'any_of'] as $style) {
+            foreach (array_keys(array_filter($tools)) as $id) {
+                $cache->toolSchema($id, ['nullable' => $style]);
+            }
+        }
+        $cache->destruct();
+        $bytes = $cache->entryBytes();
+        self::assertCount(29, $bytes);
+        self::assertArrayNotHasKey('field_storage_add', $bytes);
+        foreach ($bytes as $id => $size) {
+            self::assertLessThanOrEqual(InputSchemaCache::MAX_ENTRY_BYTES, $size, $id);
+            $item = $bin->get($cache->cid($id));
+            self::assertIsObject($item, $id);
+            self::assertSame($size, \strlen(serialize($item->data)), "$id: the entry as stored");
+            self::assertCount(1, $item->data['variants'], "$id: one variant (no refinement)");
+            self::assertCount(3, reset($item->data['variants'])['results'], "$id: three options sets");
+            self::assertContains('tool_plugins', $item->tags);
+            self::assertContains(InputSchemaCache::TAG, $item->tags);
+        }
+        self::assertContains('entity_types', $bin->get($cache->cid('entity_bundle_list'))->tags, 'PluginExists on entity_type.manager');
+        self::$bytes = $bytes;
+    }
+
+    /** @var array<string, int> */
+    private static array $bytes = [];
+
+    public static function tearDownAfterClass(): void
+    {
+        if (self::$bytes === []) {
+            return;
+        }
+        arsort(self::$bytes);
+        $lines = [sprintf("\nBin entries of the Tool module's tools (3 nullable styles each): %d tools, %d bytes in all, %.0f bytes per tool on average, largest %s",
+            \count(self::$bytes), array_sum(self::$bytes), array_sum(self::$bytes) / \count(self::$bytes), implode(', ', array_map(
+                static fn (string $id, int $b): string => "$id $b",
+                array_keys(\array_slice(self::$bytes, 0, 3, true)),
+                \array_slice(self::$bytes, 0, 3, true),
+            )))];
+        fwrite(STDERR, implode("\n", $lines) . "\n");
+    }
+}

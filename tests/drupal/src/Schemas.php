@@ -1,0 +1,106 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Tests\Drupal;
+
+use Drupal\Core\Cache\MemoryBackend;
+use Symfony\Component\Serializer\Serializer;
+use ToolSchema\Php\Drupal\ContextDefinitionNormalizer;
+use ToolSchema\Php\Drupal\DefinitionArrayBuilder;
+use ToolSchema\Php\Drupal\InputSchemaCache;
+use ToolSchema\Php\Drupal\InputSchemas;
+
+/**
+ * The drop-in wired as docs/drupal.md says, on the real site: the builder,
+ * InputSchemaCache with a cache bin, and the Symfony serializer with
+ * tool_schema's ContextDefinitionNormalizer registered above the Tool
+ * module's LegacyTypedDataNormalizer. Shared by the tests and
+ * bench/drupal.php.
+ */
+final class Schemas
+{
+    public static function builder(Site $site): DefinitionArrayBuilder
+    {
+        return new DefinitionArrayBuilder($site->container, $site->container->get('entity_type.bundle.info'));
+    }
+
+    /** A cache bin as Drupal's cache_tags.invalidator reaches it (a MemoryBackend, as core's tests use). */
+    public static function bin(Site $site): MemoryBackend
+    {
+        $bin = new MemoryBackend($site->container->get('datetime.time'));
+        $site->container->get('cache_tags.invalidator')->addBin($bin);
+        return $bin;
+    }
+
+    /**
+     * The tool_schema.input_schemas service of docs/drupal.md.
+     *
+     * @param array<string, mixed> $options
+     */
+    public static function cache(Site $site, ?object $bin, array $options = [], ?object $logger = null, ?object $toolManager = null, ?DefinitionArrayBuilder $builder = null): InputSchemaCache
+    {
+        $c = $site->container;
+        return new InputSchemaCache(
+            $builder ?? self::builder($site),
+            $toolManager ?? $site->tools(),
+            $bin,
+            $logger,
+            $c->get('language_manager'),
+            $c->get('cache_tags.invalidator'),
+            null,
+            $options,
+        );
+    }
+
+    /**
+     * The serializer of a site with the Tool module and tool_schema: the
+     * Tool module's json_schema normalizers and core serialization's, by
+     * their priorities, tool_schema's ContextDefinitionNormalizer in the
+     * place of the Tool module's, above LegacyTypedDataNormalizer (1000).
+     * With $above false, at the Tool module's own priority (100), behind it.
+     */
+    public static function serializer(InputSchemas $schemas, bool $above = true, ?object $legacy = null): Serializer
+    {
+        $ours = new ContextDefinitionNormalizer();
+        $ours->setToolSchema($schemas);
+        $legacy ??= new \Drupal\tool\Normalizer\LegacyTypedDataNormalizer();
+        $rest = [
+            new \Drupal\tool\Normalizer\MapDefinitionNormalizer(),                 // 100
+            new \Drupal\serialization\Normalizer\ListNormalizer(),               // 9
+            new \Drupal\serialization\Normalizer\PrimitiveDataNormalizer(),      // 5
+            new \Drupal\serialization\Normalizer\ComplexDataNormalizer(),        // 0
+            new \Drupal\serialization\Normalizer\MarkupNormalizer(),             // 0
+            new \Drupal\serialization\Normalizer\TypedDataNormalizer(),          // 0
+        ];
+        return new Serializer($above ? [$ours, $legacy, ...$rest] : [$legacy, $ours, ...$rest], []);
+    }
+
+    /**
+     * The input schemas of tools, each input through the serializer, the way
+     * the Tool module's consumers ask for them.
+     *
+     * @param array<string, array<string, object>> $tools tool id => input name => definition
+     * @return array<string, string> "tool.input" => JSON
+     */
+    public static function throughSerializer(Serializer $serializer, array $tools): array
+    {
+        $out = [];
+        foreach ($tools as $id => $inputs) {
+            foreach ($inputs as $name => $input) {
+                $out["$id.$name"] = json_encode($serializer->normalize($input, 'json_schema'), JSON_PRESERVE_ZERO_FRACTION | JSON_UNESCAPED_SLASHES);
+            }
+        }
+        return $out;
+    }
+
+    /** @return array<string, array<string, object>> every tool plugin => its (unlocked) input definitions */
+    public static function tools(Site $site): array
+    {
+        $tools = [];
+        foreach ($site->tools()->getDefinitions() as $id => $definition) {
+            $tools[$id] = $definition->getInputDefinitions();
+        }
+        return $tools;
+    }
+}
