@@ -93,6 +93,9 @@ final class DefinitionArrayBuilder
     /** @var array<string, array{object, mixed, list<int|string>}> PluginExists ids already read: manager, its definitions, the ids */
     private array $pluginIds = [];
 
+    /** @var array<class-string, bool> definition class => has getExamples() */
+    private array $hasExamples = [];
+
     /** Component ContextDefinitionInterface: the getters every Tool API input has, called directly. */
     private const CONTEXT_DEFINITION = 'Drupal\Component\Plugin\Context\ContextDefinitionInterface';
 
@@ -323,7 +326,7 @@ final class DefinitionArrayBuilder
             if ($onList !== []) {
                 $out['constraints'] = $onList;
             }
-            if (method_exists($def, 'getExamples')) {
+            if ($this->hasExamples[$def::class] ??= method_exists($def, 'getExamples')) {
                 $examples = $def->getExamples();
                 if (\is_array($examples) && $examples !== []) {
                     $out['examples'] = array_values(self::plain($examples, self::sub($path, 'examples'), true));
@@ -343,7 +346,19 @@ final class DefinitionArrayBuilder
     {
         $this->path = $path;
         $out = ['type' => $type];
-        $this->annotations($def, $out, $context);
+        if ($context) {
+            $label = $def->getLabel();
+            $description = $def->getDescription();
+        } else {
+            $label = self::call($def, 'getLabel');
+            $description = self::call($def, 'getDescription');
+        }
+        if ($label !== null) {
+            $out['label'] = \is_string($label) ? $label : self::text($label);
+        }
+        if ($description !== null) {
+            $out['description'] = \is_string($description) ? $description : self::text($description);
+        }
         $out['required'] = (bool) (($context ? $def->isRequired() : self::call($def, 'isRequired')) ?? true);
 
         $default = $this->ownDefault($def, $type, $context);
@@ -359,17 +374,19 @@ final class DefinitionArrayBuilder
             }
         }
 
-        if (method_exists($def, 'getExamples')) {
+        if ($this->hasExamples[$def::class] ??= method_exists($def, 'getExamples')) {
             $examples = $def->getExamples();
             if (\is_array($examples) && $examples !== []) {
                 $out['examples'] = array_values(self::plain($examples, self::sub($path, 'examples'), true));
             }
         }
 
-        if ($type === 'list' && method_exists($def, 'getItemDefinition')) {
-            $item = $def->getItemDefinition();
-            if (\is_object($item)) {
-                $out['items'] = $this->definition($item, self::sub($path, 'items'), $depth + 1);
+        if ($type === 'list') {
+            if (method_exists($def, 'getItemDefinition')) {
+                $item = $def->getItemDefinition();
+                if (\is_object($item)) {
+                    $out['items'] = $this->definition($item, self::sub($path, 'items'), $depth + 1);
+                }
             }
         } elseif ($type === 'map' && method_exists($def, 'getPropertyDefinitions')) {
             $properties = [];
@@ -649,7 +666,7 @@ final class DefinitionArrayBuilder
      * (TranslatableMarkup) become strings. Other objects are an error when
      * $strict, otherwise dropped (options of constraints the schema ignores).
      */
-    private static function plain(mixed $value, string $path, bool $strict): mixed
+    private static function plain(mixed $value, string $path, bool $strict, int $depth = 0): mixed
     {
         if ($value === null || \is_scalar($value)) {
             return $value;
@@ -658,12 +675,18 @@ final class DefinitionArrayBuilder
             return (string) $value;
         }
         if (\is_array($value)) {
+            if ($depth > self::MAX_DEPTH) {
+                throw new DefinitionException(self::at($path) . 'values nested deeper than ' . self::MAX_DEPTH . ' levels');
+            }
+            if (self::scalars($value, $depth)) {
+                return $value;
+            }
             $out = [];
             foreach ($value as $k => $v) {
                 if (\is_object($v) && !$v instanceof \Stringable && !$strict) {
                     continue;
                 }
-                $out[$k] = self::plain($v, self::sub($path, (string) $k), $strict);
+                $out[$k] = self::plain($v, self::sub($path, (string) $k), $strict, $depth + 1);
             }
             return $out;
         }
@@ -673,10 +696,34 @@ final class DefinitionArrayBuilder
         throw new DefinitionException(self::at($path) . get_debug_type($value) . ' cannot be carried into a definition array');
     }
 
+    /**
+     * Does the array hold nothing but scalars, nulls and such arrays (then it
+     * is plain as it is)?
+     *
+     * @param array<mixed> $value
+     */
+    private static function scalars(array $value, int $depth): bool
+    {
+        foreach ($value as $v) {
+            if (\is_array($v)) {
+                if ($depth >= self::MAX_DEPTH || !self::scalars($v, $depth + 1)) {
+                    return false;
+                }
+            } elseif ($v !== null && !\is_scalar($v)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static function text(mixed $text): string
     {
         if (\is_string($text)) {
             return $text;
+        }
+        if ($text instanceof \Drupal\Core\StringTranslation\TranslatableMarkup) {
+            // What its __toString() returns, without the detour.
+            return (string) $text->render();
         }
         if ($text instanceof \Stringable || \is_scalar($text)) {
             return (string) $text;

@@ -219,6 +219,18 @@ final class DefinitionArrayBuilderTest extends TestCase
             }
         }
 
+        // A value that holds itself (a PHP reference cycle) is refused at
+        // the depth limit, never followed for ever.
+        $cycle = ['x' => 1];
+        $cycle['self'] = &$cycle;
+        try {
+            self::builder()->build(new InputDefinition('any', 'A', '', default_value: $cycle));
+            self::fail('no exception');
+        } catch (DefinitionException $e) {
+            self::assertStringStartsWith('default.self.self.', $e->getMessage());
+            self::assertStringEndsWith(': values nested deeper than 64 levels', $e->getMessage());
+        }
+
         // A constraint option that is an object with no string form.
         $this->expectException(DefinitionException::class);
         $this->expectExceptionMessage('constraints.Choice.choices.0: stdClass cannot be carried into a definition array');
