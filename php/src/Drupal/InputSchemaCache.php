@@ -72,13 +72,10 @@ final class InputSchemaCache implements InputSchemas
     /** The key of $options. */
     private readonly string $key;
 
-    /** The builder without site state (variant()). */
-    private readonly DefinitionArrayBuilder $unresolved;
-
-    /** @var \WeakMap<object, CachedInput> input definition object => what is kept for it */
+    /** @var \WeakMap<object, CachedTool> input definition object => what is kept for it (its tool) */
     private \WeakMap $inputs;
 
-    /** @var \WeakMap<object, array{string, string}>|null input definition object => [tool plugin id, input name] */
+    /** @var \WeakMap<object, string>|null input definition object => tool plugin id */
     private ?\WeakMap $index = null;
 
     /** @var array<mixed>|null the tool manager's definitions the index was made from */
@@ -124,6 +121,9 @@ final class InputSchemaCache implements InputSchemas
      *   clearCachedDefinitions()
      * @param string|null $coreVersion as for InputSchemaGenerator
      * @param array<string, mixed> $options as for InputSchemaGenerator
+     * @param (\Closure(array, array, ?array&): array)|null $normalize the
+     *   implementation (default: \ToolSchema\normalize_schema, native when
+     *   the extension is loaded; the benchmark and tests pass the PHP twin)
      */
     public function __construct(
         private readonly DefinitionArrayBuilder $builder,
@@ -134,10 +134,10 @@ final class InputSchemaCache implements InputSchemas
         private readonly ?object $invalidator = null,
         ?string $coreVersion = null,
         array $options = [],
+        private readonly ?\Closure $normalize = null,
     ) {
         $this->options = InputSchemaGenerator::defaultOptions($coreVersion, $options);
         $this->key = self::optionsKey($this->options);
-        $this->unresolved = $builder->withoutSiteState();
         $this->inputs = new \WeakMap();
     }
 
@@ -149,23 +149,26 @@ final class InputSchemaCache implements InputSchemas
 
     public function cached(object $definition): ?array
     {
-        $input = $this->inputs[$definition] ?? null;
-        if ($input === null) {
+        $tool = $this->inputs[$definition] ?? null;
+        if ($tool === null) {
             return null;
         }
-        $schema = $input->schemas[$this->key] ?? null;
+        $name = $tool->names[spl_object_id($definition)];
+        $schema = $tool->schemas[$this->key][$name] ?? null;
+        // CachedTool::holds(), inlined: this is the serializer's hot path.
         if ($schema === null) {
             return null;
         }
-        // CachedInput::valid(), inlined: this is the serializer's hot path.
-        foreach ($input->snapshot as [$object, $state]) {
+        foreach ($tool->snapshots[$name] as [$object, $state]) {
             if ((array) $object !== $state) {
                 return null;
             }
         }
-        foreach ($input->dependencies as $dependency) {
-            if (!$dependency->holds()) {
-                return null;
+        if (isset($tool->dependencies[$name])) {
+            foreach ($tool->dependencies[$name] as $dependency) {
+                if (!$dependency->holds()) {
+                    return null;
+                }
             }
         }
         return $schema;
@@ -186,17 +189,20 @@ final class InputSchemaCache implements InputSchemas
     public function inputSchema(object $definition, ?array $options = null, ?\Closure $fallback = null): array
     {
         [$options, $key] = $this->resolveOptions($options);
-        $input = $this->inputs[$definition] ?? null;
-        if ($input === null || !$input->valid() || !$this->has($input, $key)) {
-            $input = $this->input($definition, $options, $key);
+        $tool = $this->inputs[$definition] ?? null;
+        $name = $tool?->names[spl_object_id($definition)];
+        if ($tool === null || !$tool->holds($name)) {
+            [$tool, $name] = $this->load($definition, $options, $key);
+        } else {
+            $this->ensure($tool, $options, $key);
         }
-        if (isset($input->schemas[$key])) {
-            return $input->schemas[$key];
+        if (isset($tool->schemas[$key][$name])) {
+            return $tool->schemas[$key][$name];
         }
         if ($fallback !== null) {
             return $fallback();
         }
-        throw $input->buildError !== null ? new DefinitionException($input->buildError) : new \ValueError($input->errors[$key] ?? 'cannot be normalized');
+        throw isset($tool->buildErrors[$name]) ? new DefinitionException($tool->buildErrors[$name]) : new \ValueError($tool->errors[$key][$name] ?? 'cannot be normalized');
     }
 
     /**
@@ -221,14 +227,11 @@ final class InputSchemaCache implements InputSchemas
             throw new \InvalidArgumentException("no tool plugin \"$pluginId\" with input definitions");
         }
         $result = $tool->results[$key];
-        $failed = $result['tool'] === null;
-        foreach ($tool->inputs as $input) {
-            $failed = $failed || $input->buildError !== null;
-        }
-        if ($failed) {
+        if ($result['tool'] === null || $tool->buildErrors !== []) {
             // Throw what the uncached path throws, with its path.
             $w = [];
-            \ToolSchema\normalize_schema($this->builder->buildInputs($tool->objects), $options, $w);
+            $map = $this->builder->buildInputs($tool->objects);
+            $this->normalize === null ? \ToolSchema\normalize_schema($map, $options, $w) : ($this->normalize)($map, $options, $w);
             throw new \LogicException("tool_schema: $pluginId failed once and not again");
         }
         $warnings = $result['warnings'];
@@ -256,6 +259,24 @@ final class InputSchemaCache implements InputSchemas
         $this->useCaches = $useCaches;
         $this->prefetched = null;
         $this->entries = [];
+        $this->dirty = [];
+    }
+
+    /**
+     * Writes what this request built to the cache bin: Drupal calls it at the
+     * end of the request, after the response is sent (services tagged
+     * `needs_destruction`, as core's cache collectors do), so building the
+     * entries costs no response time.
+     */
+    public function destruct(): void
+    {
+        $dirty = $this->dirty;
+        $this->dirty = [];
+        foreach ($dirty as $id => $tool) {
+            if (($this->tools[$id] ?? null) === $tool && $tool->valid()) {
+                $this->write($id, $tool);
+            }
+        }
     }
 
     /**
@@ -330,74 +351,50 @@ final class InputSchemaCache implements InputSchemas
         return [$options, self::optionsKey($options)];
     }
 
-    private function has(CachedInput $input, string $key): bool
-    {
-        return isset($input->schemas[$key]) || isset($input->errors[$key]) || $input->buildError !== null;
-    }
-
     /**
      * What is kept for an input definition, valid and normalized with
      * $options: through its tool when it is an input of a tool plugin, else
-     * alone.
+     * alone (a tool of one input).
      *
      * @param array<string, mixed> $options
+     * @return array{CachedTool, string} the tool and the input's name in it
      */
-    private function input(object $definition, array $options, string $key): CachedInput
+    private function load(object $definition, array $options, string $key): array
     {
         $this->definitions();
         $id = $this->index[$definition] ?? null;
         if ($id !== null) {
             $tool = $this->tool($id, $options, $key);
-            if ($tool !== null) {
-                foreach ($tool->objects as $name => $object) {
-                    if ($object === $definition) {
-                        return $tool->inputs[$name];
-                    }
-                }
+            $name = $tool?->names[spl_object_id($definition)] ?? null;
+            if ($name !== null && $tool->objects[$name] === $definition) {
+                return [$tool, $name];
             }
         }
-        return $this->single($definition, $options, $key);
+        // A definition of no tool plugin: normalized as InputSchemaGenerator
+        // does, as the input "input" of a map (InputSchemaGenerator::INPUT).
+        $this->stats['single_builds']++;
+        $tool = new CachedTool(null, null, [], [InputSchemaGenerator::INPUT => $definition], [], '');
+        $this->buildInput($tool, InputSchemaGenerator::INPUT);
+        $this->inputs[$definition] = $tool;
+        $this->ensure($tool, $options, $key);
+        return [$tool, InputSchemaGenerator::INPUT];
     }
 
-    /**
-     * An input definition that belongs to no tool plugin: built and
-     * normalized alone (InputSchemaGenerator::inputSchema()), kept in memory.
-     *
-     * @param array<string, mixed> $options
-     */
-    private function single(object $definition, array $options, string $key): CachedInput
+    /** Builds one input's definition array into the tool; a definition that cannot be built is logged and kept as such. */
+    private function buildInput(CachedTool $tool, string $name): void
     {
-        $input = $this->inputs[$definition] ?? null;
-        if ($input === null || !$input->valid()) {
-            $this->stats['single_builds']++;
-            $input = $this->buildInput($definition);
-            $this->inputs[$definition] = $input;
-        }
-        if ($input->array !== null && !isset($input->schemas[$key]) && !isset($input->errors[$key])) {
-            $this->stats['normalize_calls']++;
-            $warnings = [];
-            try {
-                $input->schemas[$key] = InputSchemaGenerator::inputSchema($input->array, $options, $warnings);
-                InputSchemaGenerator::logWarnings($this->logger, $definition, $warnings);
-            } catch (\ValueError $e) {
-                $input->errors[$key] = $e->getMessage();
-                InputSchemaGenerator::logError($this->logger, $definition, $e->getMessage());
-            }
-        }
-        return $input;
-    }
-
-    /** Builds one input's definition array; a definition that cannot be built is logged and kept as such. */
-    private function buildInput(object $definition): CachedInput
-    {
+        $definition = $tool->objects[$name];
         $dependencies = [];
         $objects = [];
         try {
-            $array = $this->builder->build($definition, $dependencies, $objects);
-            return new CachedInput(DefinitionSnapshot::of($objects), $dependencies, $array);
+            $tool->arrays[$name] = $this->builder->build($definition, $dependencies, $objects);
         } catch (\InvalidArgumentException $e) {
+            $tool->buildErrors[$name] = $e->getMessage();
             InputSchemaGenerator::logError($this->logger, $definition, $e->getMessage());
-            return new CachedInput(DefinitionSnapshot::of($objects), $dependencies, null, $e->getMessage());
+        }
+        $tool->snapshots[$name] = DefinitionSnapshot::of($objects);
+        if ($dependencies !== []) {
+            $tool->dependencies[$name] = $dependencies;
         }
     }
 
@@ -438,24 +435,9 @@ final class InputSchemaCache implements InputSchemas
     }
 
     /**
-     * @param array<mixed> $inputs
-     * @return array<string, object>
-     */
-    private function unlocked(array $inputs): array
-    {
-        $unlocked = [];
-        foreach ($inputs as $name => $input) {
-            if (\is_object($input) && !($input instanceof \Drupal\tool\TypedData\InputDefinitionInterface && $input->isLocked())) {
-                $unlocked[(string) $name] = $input;
-            }
-        }
-        return $unlocked;
-    }
-
-    /**
      * What is kept for a tool plugin, valid and normalized with $options:
      * from memory, else from the bin, else built (one normalize_schema()
-     * call for all its inputs) and written to the bin.
+     * call for all its inputs) and written to the bin at destruct().
      *
      * @param array<string, mixed> $options
      */
@@ -470,7 +452,7 @@ final class InputSchemaCache implements InputSchemas
         $tool = $this->tools[$id] ?? null;
         if ($tool !== null) {
             if ($tool->definition === $definition && $tool->all === $all && $tool->valid()) {
-                $this->ensure($id, $tool, $options, $key);
+                $this->ensure($tool, $options, $key);
                 return $tool;
             }
             // The site state changed under it: build from the source, and
@@ -478,26 +460,61 @@ final class InputSchemaCache implements InputSchemas
             $trustBin = !$tool->siteStateChanged();
             unset($this->tools[$id]);
         }
-        $objects = $this->unlocked($all);
-        $refined = $this->refinerTargets($definition, $objects);
-        $built = [];
-        $tool = ($trustBin ? $this->fromBin($id, $definition, $all, $objects, $refined, $built) : null)
-            ?? $this->build($definition, $all, $objects, $refined, $built);
-        $this->tools[$id] = $tool;
-        foreach ($tool->inputs as $name => $input) {
-            $this->inputs[$objects[$name]] = $input;
+        $objects = [];
+        foreach ($all as $name => $input) {
+            if (\is_object($input) && !($input instanceof \Drupal\tool\TypedData\InputDefinitionInterface && $input->isLocked())) {
+                $objects[(string) $name] = $input;
+            }
         }
-        $this->ensure($id, $tool, $options, $key);
+        $refined = [];
+        if (method_exists($definition, 'getInputDefinitionRefiners')) {
+            $refiners = $definition->getInputDefinitionRefiners();
+            $refined = \is_array($refiners) ? array_keys(array_intersect_key($objects, $refiners)) : [];
+        }
+        $tool = new CachedTool($id, $definition, $all, $objects, $refined, $refined === [] ? '' : null);
+        if (!$trustBin || !$this->fromBin($tool)) {
+            $this->stats['tool_builds']++;
+            foreach ($objects as $name => $object) {
+                if (!isset($tool->snapshots[$name])) {
+                    $this->buildInput($tool, $name);
+                }
+            }
+        }
+        $this->tools[$id] = $tool;
+        foreach ($objects as $object) {
+            $this->inputs[$object] = $tool;
+        }
+        $this->ensure($tool, $options, $key);
         return $tool;
     }
 
     /**
+     * Which version of the tool's refined inputs this is: '' for a tool
+     * without input definition refiners, otherwise a hash of its refined
+     * inputs' definition arrays (built). The Tool module refines the plugin
+     * definition's objects in place, so a bin entry written after a
+     * refinement must not be read for the unrefined definition, nor the other
+     * way round: each version is a variant of the entry.
+     */
+    private static function variant(CachedTool $tool): string
+    {
+        if ($tool->refined === []) {
+            return '';
+        }
+        $arrays = [];
+        foreach ($tool->refined as $name) {
+            $arrays[$name] = $tool->arrays[$name] ?? $tool->buildErrors[$name] ?? null;
+        }
+        return 'v:' . hash('xxh128', serialize($arrays));
+    }
+
+    /**
      * The tool has a result for $key: from the bin entry, else normalized
-     * now (and written to the bin).
+     * now (and written to the bin at destruct()).
      *
      * @param array<string, mixed> $options
      */
-    private function ensure(string $id, CachedTool $tool, array $options, string $key): void
+    private function ensure(CachedTool $tool, array $options, string $key): void
     {
         if (isset($tool->results[$key])) {
             return;
@@ -509,65 +526,9 @@ final class InputSchemaCache implements InputSchemas
             return;
         }
         $this->normalize($tool, $options, $key);
-        $this->persist($id, $tool);
-    }
-
-    /**
-     * The inputs of a tool the Tool module may refine in place (the targets
-     * of ToolDefinition::getInputDefinitionRefiners()).
-     *
-     * @param array<string, object> $objects
-     * @return list<string>
-     */
-    private function refinerTargets(object $definition, array $objects): array
-    {
-        if (!method_exists($definition, 'getInputDefinitionRefiners')) {
-            return [];
+        if ($tool->id !== null && $this->cache !== null && $this->useCaches) {
+            $this->dirty[$tool->id] = $tool;
         }
-        $refiners = $definition->getInputDefinitionRefiners();
-        return \is_array($refiners) ? array_keys(array_intersect_key($objects, $refiners)) : [];
-    }
-
-    /**
-     * Which version of the tool's refined inputs this is: '' for a tool
-     * without input definition refiners, otherwise a hash of its refined
-     * inputs' definition arrays. The Tool module refines the plugin
-     * definition's objects in place, so a bin entry written after a
-     * refinement must not be read for the unrefined definition, nor the other
-     * way round: each version is a variant of the entry.
-     *
-     * @param list<string> $refined
-     * @param array<string, CachedInput> $inputs at least the refined ones, built
-     */
-    private static function variant(array $refined, array $inputs): string
-    {
-        if ($refined === []) {
-            return '';
-        }
-        $arrays = [];
-        foreach ($refined as $name) {
-            $arrays[$name] = $inputs[$name]->array ?? $inputs[$name]->buildError;
-        }
-        return 'v:' . hash('xxh128', serialize($arrays));
-    }
-
-    /**
-     * Builds a tool: each input's definition array (errors per input, as
-     * InputSchemaGenerator::schema() meets them).
-     *
-     * @param array<mixed> $all
-     * @param array<string, object> $objects
-     * @param list<string> $refined
-     * @param array<string, CachedInput> $built inputs already built
-     */
-    private function build(object $definition, array $all, array $objects, array $refined, array $built): CachedTool
-    {
-        $this->stats['tool_builds']++;
-        $inputs = [];
-        foreach ($objects as $name => $object) {
-            $inputs[$name] = $built[$name] ?? $this->buildInput($object);
-        }
-        return new CachedTool($definition, $all, $objects, $inputs, $refined, $refined === [] ? '' : null);
     }
 
     /**
@@ -578,24 +539,29 @@ final class InputSchemaCache implements InputSchemas
      */
     private function normalize(CachedTool $tool, array $options, string $key): void
     {
-        $this->loadArrays($tool);
+        if ($tool->serializedArrays !== null) {
+            $arrays = @unserialize($tool->serializedArrays, ['allowed_classes' => false]);
+            $tool->serializedArrays = null;
+            $tool->arrays = \is_array($arrays) ? $arrays : [];
+        }
         $properties = [];
-        foreach ($tool->inputs as $name => $input) {
-            if ($input->array !== null) {
-                $properties[$name] = $input->array;
+        foreach ($tool->objects as $name => $object) {
+            if (isset($tool->arrays[$name])) {
+                $properties[$name] = $tool->arrays[$name];
             }
         }
         $this->stats['normalize_calls']++;
         $warnings = [];
         try {
-            $schema = \ToolSchema\normalize_schema(['type' => 'map', 'properties' => $properties], $options, $warnings);
+            $map = ['type' => 'map', 'properties' => $properties];
+            $schema = $this->normalize === null ? \ToolSchema\normalize_schema($map, $options, $warnings) : ($this->normalize)($map, $options, $warnings);
             $result = ['tool' => $schema, 'warnings' => $warnings, 'error' => null];
         } catch (\ValueError $e) {
             $result = ['tool' => null, 'warnings' => [], 'error' => $e->getMessage(), 'inputs' => [], 'input_warnings' => [], 'input_errors' => []];
             foreach ($properties as $name => $array) {
                 $this->stats['normalize_calls']++;
                 try {
-                    $result['inputs'][$name] = InputSchemaGenerator::inputSchema($array, $options, $warnings);
+                    $result['inputs'][$name] = InputSchemaGenerator::inputSchema($array, $options, $warnings, $this->normalize);
                     $result['input_warnings'][$name] = $warnings;
                 } catch (\ValueError $e) {
                     $result['input_errors'][$name] = $e->getMessage();
@@ -605,23 +571,8 @@ final class InputSchemaCache implements InputSchemas
         $this->apply($tool, $key, $result, true);
     }
 
-    /** The definition arrays of a tool read from the bin, when they are needed. */
-    private function loadArrays(CachedTool $tool): void
-    {
-        if ($tool->loaded) {
-            return;
-        }
-        $arrays = \is_string($tool->arrays) ? @unserialize($tool->arrays, ['allowed_classes' => false]) : null;
-        $tool->loaded = true;
-        foreach ($tool->inputs as $name => $input) {
-            if ($input->array === null && $input->buildError === null && \is_array($arrays[$name] ?? null)) {
-                $input->array = $arrays[$name];
-            }
-        }
-    }
-
     /**
-     * Hands a result to the tool's inputs (each input's schema, its
+     * Hands a result to the tool's inputs (each input's schema and
      * warnings), logging them when it was just built.
      *
      * @param array<string, mixed> $result
@@ -629,22 +580,28 @@ final class InputSchemaCache implements InputSchemas
     private function apply(CachedTool $tool, string $key, array $result, bool $log): void
     {
         $tool->results[$key] = $result;
-        $split = $result['tool'] === null ? ($result['input_warnings'] ?? []) : self::split($result['warnings'], array_keys($tool->inputs));
-        foreach ($tool->inputs as $name => $input) {
-            if ($input->buildError !== null) {
+        if ($result['tool'] !== null) {
+            $schemas = $result['tool']['properties'] ?? [];
+            $split = $result['warnings'] === [] ? [] : self::split($result['warnings'], array_keys($tool->objects));
+        } else {
+            $schemas = $result['inputs'] ?? [];
+            $split = $result['input_warnings'] ?? [];
+        }
+        $tool->schemas[$key] = [];
+        foreach ($tool->objects as $name => $object) {
+            if (isset($tool->buildErrors[$name])) {
                 continue;
             }
-            $schema = $result['tool'] === null ? ($result['inputs'][$name] ?? null) : ($result['tool']['properties'][$name] ?? null);
-            if (\is_array($schema)) {
-                $input->schemas[$key] = $schema;
+            if (isset($schemas[$name]) && \is_array($schemas[$name])) {
+                $tool->schemas[$key][$name] = $schemas[$name];
                 if ($log && isset($split[$name])) {
-                    InputSchemaGenerator::logWarnings($this->logger, $tool->objects[$name], $split[$name]);
+                    InputSchemaGenerator::logWarnings($this->logger, $object, $split[$name]);
                 }
             } else {
                 $error = $result['input_errors'][$name] ?? "normalize_schema() gave no schema for the input \"$name\"";
-                $input->errors[$key] = $error;
+                $tool->errors[$key][$name] = $error;
                 if ($log) {
-                    InputSchemaGenerator::logError($this->logger, $tool->objects[$name], $error);
+                    InputSchemaGenerator::logError($this->logger, $object, $error);
                 }
             }
         }
@@ -660,9 +617,6 @@ final class InputSchemaCache implements InputSchemas
      */
     private static function split(array $warnings, array $names): array
     {
-        if ($warnings === []) {
-            return [];
-        }
         // Longest names first: "a.b" is not an input "a" at path "b".
         usort($names, static fn (string $a, string $b): int => \strlen($b) <=> \strlen($a));
         $out = [];
@@ -684,38 +638,33 @@ final class InputSchemaCache implements InputSchemas
     }
 
     /**
-     * A tool from its bin entry, when the entry has this variant for the
-     * same inputs and every derived enum's source can be watched again. The
-     * results and definition arrays stay serialized until they are needed.
-     *
-     * @param array<mixed> $all
-     * @param array<string, object> $objects
-     * @param list<string> $refined
-     * @param array<string, CachedInput> $built set to the inputs built to tell the variant
+     * Fills a tool from its bin entry, when the entry has this variant (its
+     * refined inputs are built to tell) for the same inputs and every derived
+     * enum's source can be watched again. The results and definition arrays
+     * stay serialized until they are needed.
      */
-    private function fromBin(string $id, object $definition, array $all, array $objects, array $refined, array &$built): ?CachedTool
+    private function fromBin(CachedTool $tool): bool
     {
-        $entry = $this->read($id);
+        $entry = $this->read((string) $tool->id);
         if ($entry === null) {
-            return null;
+            return false;
         }
-        foreach ($refined as $name) {
-            $built[$name] = $this->buildInput($objects[$name]);
+        foreach ($tool->refined as $name) {
+            $this->buildInput($tool, $name);
         }
-        $variant = self::variant($refined, $built);
-        $stored = $entry['variants'][$variant] ?? null;
-        if (!\is_array($stored) || ($stored['names'] ?? null) !== array_keys($objects) || !\is_array($stored['results'] ?? null)) {
+        $tool->variant = self::variant($tool);
+        $stored = $entry['variants'][$tool->variant] ?? null;
+        if (!\is_array($stored) || ($stored['names'] ?? null) !== array_keys($tool->objects) || !\is_array($stored['results'] ?? null) || !\is_string($stored['arrays'] ?? null)) {
             $this->stats['bin_misses']++;
-            return null;
+            return false;
         }
-        $inputs = [];
+        $snapshots = [];
+        $dependencies = [];
         try {
-            foreach ($objects as $name => $object) {
-                if (isset($built[$name])) {
-                    $inputs[$name] = $built[$name];
+            foreach ($tool->objects as $name => $object) {
+                if (isset($tool->snapshots[$name])) {
                     continue;
                 }
-                $dependencies = [];
                 foreach ($stored['dependencies'][$name] ?? [] as $dependencyKey) {
                     $dependency = $this->dependencies[$dependencyKey] ?? null;
                     if ($dependency === null || !$dependency->holds()) {
@@ -723,21 +672,26 @@ final class InputSchemaCache implements InputSchemas
                     }
                     if ($dependency === null) {
                         $this->stats['bin_misses']++;
-                        return null;
+                        return false;
                     }
-                    $dependencies[] = $dependency;
+                    $dependencies[$name][] = $dependency;
                 }
-                $inputs[$name] = new CachedInput(DefinitionSnapshot::take($object), $dependencies, null, $stored['errors'][$name] ?? null);
+                $snapshots[$name] = DefinitionSnapshot::take($object);
             }
         } catch (\Throwable) {
             // Drupal threw while the definition was read: the build says how.
             $this->stats['bin_misses']++;
-            return null;
+            return false;
         }
         $this->stats['bin_hits']++;
-        $tool = new CachedTool($definition, $all, $objects, $inputs, $refined, $variant, \is_string($stored['arrays'] ?? null) ? $stored['arrays'] : null, false);
+        $tool->snapshots += $snapshots;
+        $tool->dependencies += $dependencies;
+        foreach ($stored['errors'] ?? [] as $name => $error) {
+            $tool->buildErrors[$name] ??= $error;
+        }
+        $tool->serializedArrays = $stored['arrays'];
         $tool->serialized = $stored['results'];
-        return $tool;
+        return true;
     }
 
     /**
@@ -810,34 +764,6 @@ final class InputSchemaCache implements InputSchemas
     }
 
     /**
-     * Marks a tool's entry to be written to the bin by destruct(), after the
-     * response.
-     */
-    private function persist(string $id, CachedTool $tool): void
-    {
-        if ($this->cache !== null && $this->useCaches) {
-            $this->dirty[$id] = $tool;
-        }
-    }
-
-    /**
-     * Writes what this request built to the cache bin: Drupal calls it at the
-     * end of the request, after the response is sent (services tagged
-     * `needs_destruction`, as core's cache collectors do), so building the
-     * entries costs no response time.
-     */
-    public function destruct(): void
-    {
-        $dirty = $this->dirty;
-        $this->dirty = [];
-        foreach ($dirty as $id => $tool) {
-            if (($this->tools[$id] ?? null) === $tool && $tool->valid()) {
-                $this->write($id, $tool);
-            }
-        }
-    }
-
-    /**
      * Writes a tool's variant into its bin entry, unless a derived enum's
      * source has no cache tag. Bounded: the newest variants and options sets
      * first, within MAX_ENTRY_BYTES.
@@ -849,39 +775,35 @@ final class InputSchemaCache implements InputSchemas
         }
         $tags = [self::TAG, 'locale', ...$this->discoveryTags()];
         $dependencies = [];
-        $errors = [];
-        foreach ($tool->inputs as $name => $input) {
-            foreach ($input->dependencies as $dependency) {
+        foreach ($tool->dependencies as $name => $list) {
+            foreach ($list as $dependency) {
                 if (!$dependency->persistable()) {
                     return;
                 }
                 $dependencies[$name][] = $dependency->key;
                 array_push($tags, ...$dependency->tags);
             }
-            if ($input->buildError !== null) {
-                $errors[$name] = $input->buildError;
-            }
         }
-        if ($tool->arrays === null) {
-            $arrays = [];
-            foreach ($tool->inputs as $name => $input) {
-                if ($input->array !== null) {
-                    $arrays[$name] = $input->array;
-                }
-            }
-            $tool->arrays = serialize($arrays);
+        if ($tool->serializedArrays === null) {
+            // Kept serialized: read back only when another options set is
+            // normalized.
+            $tool->serializedArrays = serialize($tool->arrays);
+            $loaded = true;
         }
-        $tool->variant ??= self::variant($tool->refined, $tool->inputs);
+        $tool->variant ??= self::variant($tool);
         $entry = $this->entries[$id] ?? ['variants' => []];
         unset($entry['variants'][$tool->variant]);
         $entry['variants'][$tool->variant] = [
             'names' => array_keys($tool->objects),
             'dependencies' => $dependencies,
-            'errors' => $errors,
+            'errors' => $tool->buildErrors,
             'tags' => array_values(array_unique($tags)),
-            'arrays' => $tool->arrays,
+            'arrays' => $tool->serializedArrays,
             'results' => \array_slice($this->serializedResults($tool), -self::MAX_OPTION_SETS, null, true),
         ];
+        if (isset($loaded)) {
+            $tool->serializedArrays = null;
+        }
         $entry['variants'] = \array_slice($entry['variants'], -self::MAX_VARIANTS, null, true);
         $bytes = \strlen(serialize($entry));
         while ($bytes > self::MAX_ENTRY_BYTES && \count($entry['variants']) > 1) {

@@ -7,6 +7,7 @@ namespace ToolSchema\Tests\Drupal;
 use PHPUnit\Framework\TestCase;
 use ToolSchema\Php\Drupal\InputSchemaCache;
 use ToolSchema\Php\Drupal\InputSchemaGenerator;
+use ToolSchema\Tests\Implementations;
 
 /**
  * InputSchemaCache on the real site, without changing it (the changes are
@@ -69,38 +70,43 @@ final class InputSchemaCacheTest extends TestCase
         self::assertCount(91, $uncached);
         self::assertNotContains('null', $uncached);
 
-        $bin = Schemas::bin($site);
-        $cold = Schemas::cache($site, $bin, $options);
-        self::assertSame($uncached, Schemas::throughSerializer(Schemas::serializer($cold), $tools), 'cold');
-        $stats = $cold->stats();
-        self::assertSame(30, $stats['tool_builds'], 'the 30 tools with inputs, each built once');
-        self::assertSame(30, $stats['normalize_calls'], 'one normalize_schema() call per tool');
-        self::assertSame(0, $stats['single_builds']);
+        // With each implementation (the extension's when it is loaded, the
+        // PHP twin), each with a bin of its own.
+        foreach (Implementations::normalizers() as $implementation => $normalize) {
+            $normalize = \Closure::fromCallable($normalize);
+            $bin = Schemas::bin($site);
+            $cold = Schemas::cache($site, $bin, $options, normalize: $normalize);
+            self::assertSame($uncached, Schemas::throughSerializer(Schemas::serializer($cold), $tools), "cold, $implementation");
+            $stats = $cold->stats();
+            self::assertSame(30, $stats['tool_builds'], 'the 30 tools with inputs, each built once');
+            self::assertSame(30, $stats['normalize_calls'], 'one normalize_schema() call per tool');
+            self::assertSame(0, $stats['single_builds']);
 
-        self::assertSame($uncached, Schemas::throughSerializer(Schemas::serializer($cold), $tools), 'warm, in memory');
-        self::assertSame($stats, $cold->stats(), 'nothing built or normalized again');
-        foreach ($tools as $id => $inputs) {
-            foreach ($inputs as $name => $input) {
-                self::assertSame($uncached["$id.$name"], json_encode($cold->cached($input), self::JSON), "$id.$name: cached()");
+            self::assertSame($uncached, Schemas::throughSerializer(Schemas::serializer($cold), $tools), "warm, in memory, $implementation");
+            self::assertSame($stats, $cold->stats(), 'nothing built or normalized again');
+            foreach ($tools as $id => $inputs) {
+                foreach ($inputs as $name => $input) {
+                    self::assertSame($uncached["$id.$name"], json_encode($cold->cached($input), self::JSON), "$id.$name: cached()");
+                }
             }
-        }
-        $cold->destruct();
-        self::assertSame(29, $cold->stats()['bin_writes'], 'every tool but field_storage_add (its field_type enum has no cache tag)');
+            $cold->destruct();
+            self::assertSame(29, $cold->stats()['bin_writes'], 'every tool but field_storage_add (its field_type enum has no cache tag)');
 
-        $next = Schemas::cache($site, $bin, $options);
-        self::assertSame($uncached, Schemas::throughSerializer(Schemas::serializer($next), $tools), 'warm, from the bin');
-        $stats = $next->stats();
-        self::assertSame(29, $stats['bin_hits']);
-        self::assertSame(1, $stats['tool_builds'], 'field_storage_add, built again');
-        self::assertSame(1, $stats['normalize_calls']);
+            $next = Schemas::cache($site, $bin, $options, normalize: $normalize);
+            self::assertSame($uncached, Schemas::throughSerializer(Schemas::serializer($next), $tools), "warm, from the bin, $implementation");
+            $stats = $next->stats();
+            self::assertSame(29, $stats['bin_hits']);
+            self::assertSame(1, $stats['tool_builds'], 'field_storage_add, built again');
+            self::assertSame(1, $stats['normalize_calls']);
 
-        foreach ($tools as $id => $inputs) {
-            $expected = $w = null;
-            $expected = \ToolSchema\normalize_schema($builder->buildInputs($inputs), $options, $w);
-            foreach ([$cold, $next] as $cache) {
-                $warnings = null;
-                self::assertSame(json_encode($expected, self::JSON), json_encode($cache->toolSchema($id, $options, $warnings), self::JSON), "$id: toolSchema()");
-                self::assertSame($w, $warnings);
+            foreach ($tools as $id => $inputs) {
+                $w = null;
+                $expected = $normalize($builder->buildInputs($inputs), $options, $w);
+                foreach ([$cold, $next] as $cache) {
+                    $warnings = null;
+                    self::assertSame(json_encode($expected, self::JSON), json_encode($cache->toolSchema($id, $options, $warnings), self::JSON), "$id: toolSchema(), $implementation");
+                    self::assertSame($w, $warnings);
+                }
             }
         }
     }

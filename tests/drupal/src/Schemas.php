@@ -38,18 +38,19 @@ final class Schemas
      *
      * @param array<string, mixed> $options
      */
-    public static function cache(Site $site, ?object $bin, array $options = [], ?object $logger = null, ?object $toolManager = null, ?DefinitionArrayBuilder $builder = null): InputSchemaCache
+    public static function cache(Site $site, ?object $bin, array $options = [], ?object $logger = null, ?DefinitionArrayBuilder $builder = null, ?\Closure $normalize = null): InputSchemaCache
     {
         $c = $site->container;
         return new InputSchemaCache(
             $builder ?? self::builder($site),
-            $toolManager ?? $site->tools(),
+            $site->tools(),
             $bin,
             $logger,
             $c->get('language_manager'),
             $c->get('cache_tags.invalidator'),
             null,
             $options,
+            $normalize,
         );
     }
 
