@@ -3,29 +3,47 @@
 declare(strict_types=1);
 
 // Benchmark (not a test): the input schemas of all the Tool module's tool
-// plugins, produced three ways on real Drupal 10.6 (tests/drupal/bootstrap.php,
-// needs scripts/deps.sh):
+// plugins on real Drupal 10.6 (tests/drupal/bootstrap.php, needs
+// scripts/deps.sh), the way a site produces them: every input through the
+// Symfony serializer, as the Tool module's consumers ask for them.
 //
-//   tool module   what sites run today: the Tool module's ContextDefinitionNormalizer,
-//                 each input through the Symfony Serializer (serializer->normalize($input, 'json_schema'))
-//   adapter+php   DefinitionArrayBuilder::buildInputs() + the pure-PHP normalize_schema
-//   adapter+ext   DefinitionArrayBuilder::buildInputs() + the native normalize_schema
-//   (adapter      DefinitionArrayBuilder::buildInputs() alone: its share of adapter+ext)
+//   tool module        what sites run today: the Tool module's ContextDefinitionNormalizer
+//   drop-in cold       tool_schema's normalizer (above LegacyTypedDataNormalizer) with
+//                      InputSchemaCache, empty: a new builder, cache object and cache bin
+//                      per tool list (each tool built and normalized in one call)
+//   drop-in warm, bin  a new cache object on a filled bin: the next request
+//   drop-in warm       the same cache object again: the same request
+// each drop-in row with the extension (native) and with the PHP twin; then the
+// split of the cold path: the serializer's dispatch to a normalizer alone, the
+// adapter (DefinitionArrayBuilder) alone, normalize_schema() alone; and the
+// bin write at the end of the request (destruct(), after the response).
 //
-// One "tool list" is every tool that has inputs (30 tools, 91 inputs). Samples
-// interleave the workloads; the table gives medians per tool list and ratios.
+// One "tool list" is every tool that has inputs (30 tools, 91 inputs). Every
+// sample runs every workload once (passes per sample calibrated), in an order
+// rotated per sample, after gc_collect_cycles(); medians of CPU time
+// (getrusage, user + system) and of wall time. A cold or bin pass ends with
+// its cache object freed (as at the end of a request), which is timed; the
+// bin write is timed apart; the serializer's own cache is warm in every row
+// (as after the first input of a request).
 //
 //   php -d extension=target/release/tool_schema.so bench/drupal.php [--samples=N] [--target-ms=N]
 //
 // bench/bench.sh runs it after bench/run.php (opcache off, then opcache + JIT).
 
+use Drupal\Core\Cache\MemoryBackend;
+use Symfony\Component\Serializer\Serializer;
+use ToolSchema\Php\Drupal\ContextDefinitionNormalizer;
 use ToolSchema\Php\Drupal\DefinitionArrayBuilder;
+use ToolSchema\Php\Drupal\InputSchemaCache;
+use ToolSchema\Php\Drupal\InputSchemaGenerator;
+use ToolSchema\Php\Drupal\InputSchemas;
 use ToolSchema\Php\Normalize\Normalizer;
+use ToolSchema\Tests\Drupal\Schemas;
 
 $site = require __DIR__ . '/../tests/drupal/bootstrap.php';
 
 $o = getopt('', ['samples:', 'target-ms:']);
-$samples = (int) ($o['samples'] ?? 31);
+$samples = (int) ($o['samples'] ?? 41);
 $targetMs = (float) ($o['target-ms'] ?? 20);
 
 if (!extension_loaded('tool_schema')) {
@@ -34,8 +52,7 @@ if (!extension_loaded('tool_schema')) {
 }
 
 $container = $site->container;
-$serializer = $container->get('serializer');
-$builder = new DefinitionArrayBuilder($container, $container->get('entity_type.bundle.info'));
+$tm = $container->get('serializer');
 $tools = [];
 foreach ($site->tools()->getDefinitions() as $id => $definition) {
     $inputs = $definition->getInputDefinitions();
@@ -44,74 +61,194 @@ foreach ($site->tools()->getDefinitions() as $id => $definition) {
     }
 }
 $inputCount = array_sum(array_map('count', $tools));
-$options = ['nullable' => 'type_array'];
+$implementations = [
+    'native' => \Closure::fromCallable('ToolSchema\normalize_schema'),
+    'php' => static fn (array $d, array $o, ?array &$w = null): array => Normalizer::normalize($d, $o, $w),
+];
 
-$workloads = [
-    'tool module' => static function () use ($tools, $serializer): int {
+/** Every input of every tool through a serializer. */
+$list = static function (Serializer $serializer) use ($tools): int {
+    $n = 0;
+    foreach ($tools as $inputs) {
+        $schema = ['type' => 'object', 'properties' => []];
+        foreach ($inputs as $name => $input) {
+            $schema['properties'][$name] = $serializer->normalize($input, 'json_schema');
+            $n++;
+        }
+    }
+    return $n;
+};
+
+// One serializer for every drop-in row, tool_schema's normalizer above the
+// Tool module's LegacyTypedDataNormalizer; each row hands it its cache.
+$normalizer = new ContextDefinitionNormalizer();
+$dropIn = new Serializer([
+    $normalizer,
+    new \Drupal\tool\Normalizer\LegacyTypedDataNormalizer(),
+    new \Drupal\tool\Normalizer\MapDefinitionNormalizer(),
+    new \Drupal\serialization\Normalizer\ListNormalizer(),
+    new \Drupal\serialization\Normalizer\PrimitiveDataNormalizer(),
+    new \Drupal\serialization\Normalizer\ComplexDataNormalizer(),
+    new \Drupal\serialization\Normalizer\MarkupNormalizer(),
+    new \Drupal\serialization\Normalizer\TypedDataNormalizer(),
+], []);
+// A bin per cold pass, not registered with cache_tags.invalidator (which
+// would keep every one of them).
+$bin = static fn (): MemoryBackend => new MemoryBackend($container->get('datetime.time'));
+$cache = static fn (object $bin, \Closure $normalize, ?DefinitionArrayBuilder $builder = null): InputSchemaCache => Schemas::cache($site, $bin, builder: $builder ?? Schemas::builder($site), normalize: $normalize);
+
+// The dispatch alone: the serializer and tool_schema's normalizer, handing
+// back a schema that is at hand.
+$constant = new class () implements InputSchemas {
+    public function schema(object $definition, ?\Closure $fallback = null): array
+    {
+        return ['type' => 'string'];
+    }
+
+    public function cached(object $definition): ?array
+    {
+        return ['type' => 'string'];
+    }
+};
+
+// Each workload: a setup (not timed: the services a request instantiates)
+// and the run (timed).
+$none = static fn (): null => null;
+$workloads = ['tool module' => [$none, static fn (): int => $list($tm)]];
+$filled = [];
+$warm = [];
+foreach ($implementations as $impl => $normalize) {
+    $workloads["drop-in cold, $impl"] = [
+        static fn (): InputSchemaCache => $cache($bin(), $normalize, Schemas::builder($site)),
+        static function (InputSchemaCache $c) use ($list, $dropIn, $normalizer): int {
+            $normalizer->setToolSchema($c);
+            return $list($dropIn);
+        },
+    ];
+    $filled[$impl] = $bin();
+    $fill = $cache($filled[$impl], $normalize);
+    $normalizer->setToolSchema($fill);
+    $list($dropIn);
+    $fill->destruct();
+    $workloads["drop-in warm, bin, $impl"] = [
+        static fn (): InputSchemaCache => $cache($filled[$impl], $normalize),
+        static function (InputSchemaCache $c) use ($list, $dropIn, $normalizer): int {
+            $normalizer->setToolSchema($c);
+            return $list($dropIn);
+        },
+    ];
+    $warm[$impl] = $cache($bin(), $normalize);
+    $workloads["drop-in warm, $impl"] = [
+        static fn (): InputSchemaCache => $warm[$impl],
+        static function (InputSchemaCache $c) use ($list, $dropIn, $normalizer): int {
+            $normalizer->setToolSchema($c);
+            return $list($dropIn);
+        },
+    ];
+}
+$workloads['split: dispatch'] = [$none, static function () use ($list, $dropIn, $normalizer, $constant): int {
+    $normalizer->setToolSchema($constant);
+    return $list($dropIn);
+}];
+$workloads['split: adapter'] = [static fn (): DefinitionArrayBuilder => Schemas::builder($site), static function (DefinitionArrayBuilder $builder) use ($tools): int {
+    $n = 0;
+    foreach ($tools as $inputs) {
+        foreach ($inputs as $input) {
+            $builder->build($input);
+            $n++;
+        }
+    }
+    return $n;
+}];
+$arrays = [];
+$builder = Schemas::builder($site);
+foreach ($tools as $id => $inputs) {
+    $arrays[$id] = $builder->buildInputs($inputs);
+}
+foreach ($implementations as $impl => $normalize) {
+    $workloads["split: function, $impl"] = [$none, static function () use ($arrays, $normalize): int {
         $n = 0;
-        foreach ($tools as $inputs) {
-            $schema = ['type' => 'object', 'properties' => []];
-            foreach ($inputs as $name => $input) {
-                $schema['properties'][$name] = $serializer->normalize($input, 'json_schema');
-                $n++;
-            }
+        foreach ($arrays as $array) {
+            $w = [];
+            $n += \count($normalize($array, ['nullable' => 'type_array'], $w)['properties']);
         }
         return $n;
+    }];
+}
+// After the response (Drupal's kernel terminate): writing what a cold pass
+// built to the bin.
+$workloads['bin write (destruct)'] = [
+    static function () use ($cache, $bin, $implementations, $site, $normalizer, $list, $dropIn): InputSchemaCache {
+        $c = $cache($bin(), $implementations['native'], Schemas::builder($site));
+        $normalizer->setToolSchema($c);
+        $list($dropIn);
+        return $c;
     },
-    'adapter+php' => static function () use ($tools, $builder, $options): int {
-        $n = 0;
-        foreach ($tools as $inputs) {
-            $w = null;
-            $schema = Normalizer::normalize($builder->buildInputs($inputs), $options, $w);
-            $n += \count($schema['properties']);
-        }
-        return $n;
-    },
-    'adapter+ext' => static function () use ($tools, $builder, $options): int {
-        $n = 0;
-        foreach ($tools as $inputs) {
-            $w = null;
-            $schema = \ToolSchema\normalize_schema($builder->buildInputs($inputs), $options, $w);
-            $n += \count($schema['properties']);
-        }
-        return $n;
-    },
-    'adapter' => static function () use ($tools, $builder): int {
-        $n = 0;
-        foreach ($tools as $inputs) {
-            $n += \count($builder->buildInputs($inputs)['properties']);
-        }
-        return $n;
+    static function (InputSchemaCache $c): int {
+        $c->destruct();
+        return 0;
     },
 ];
 
-// Parity first: the PHP twin and the extension agree on every tool.
-foreach ($tools as $id => $inputs) {
-    $array = $builder->buildInputs($inputs);
-    $w1 = $w2 = null;
-    if (json_encode(Normalizer::normalize($array, $options, $w1)) !== json_encode(\ToolSchema\normalize_schema($array, $options, $w2)) || $w1 !== $w2) {
-        fwrite(STDERR, "ABORT: native and PHP differ on $id\n");
+// Parity first: every drop-in path gives the uncached generator's schemas,
+// and the extension and the PHP twin the same.
+$expected = json_encode(Schemas::throughSerializer(Schemas::serializer(new InputSchemaGenerator($builder)), $tools));
+foreach ($implementations as $impl => $normalize) {
+    foreach (['cold' => $cache($bin(), $normalize), 'bin' => $cache($filled[$impl], $normalize), 'warm' => $warm[$impl]] as $row => $c) {
+        $normalizer->setToolSchema($c);
+        if (json_encode(Schemas::throughSerializer($dropIn, $tools)) !== $expected) {
+            fwrite(STDERR, "ABORT: drop-in $row ($impl) differs from the uncached schemas\n");
+            exit(2);
+        }
+    }
+}
+foreach ($workloads as $name => [$setup, $f]) {
+    if (!str_starts_with($name, 'split') && !str_starts_with($name, 'bin write') && $f($setup()) !== $inputCount) {
+        fwrite(STDERR, "ABORT: $name did not produce $inputCount schemas\n");
         exit(2);
     }
 }
 
+$cpu = static function (): float {
+    $r = getrusage();
+    return $r['ru_utime.tv_sec'] * 1e6 + $r['ru_utime.tv_usec'] + $r['ru_stime.tv_sec'] * 1e6 + $r['ru_stime.tv_usec'];
+};
+
 // Passes per sample: the slowest workload takes about --target-ms.
-foreach ($workloads as $f) {
-    $f();
+foreach ($workloads as [$setup, $f]) {
+    $f($setup());
 }
 $t = hrtime(true);
-$workloads['tool module']();
+$workloads['tool module'][1]();
 $once = (hrtime(true) - $t) / 1e6;
 $passes = max(1, (int) round($targetMs / max($once, 0.001)));
 
-$times = array_fill_keys(array_keys($workloads), []);
+// Each pass: its setup, gc_collect_cycles() (every pass starts with an empty
+// root buffer), then the timed run; what the run leaves is freed after the
+// clock stops (at the end of a request, after the response).
+$names = array_keys($workloads);
+$times = array_fill_keys($names, []);
+$walls = array_fill_keys($names, []);
 for ($s = 0; $s < $samples; $s++) {
-    foreach ($workloads as $name => $f) {
-        $t = hrtime(true);
+    $order = array_merge(\array_slice($names, $s % \count($names)), \array_slice($names, 0, $s % \count($names)));
+    foreach ($order as $name) {
+        [$setup, $f] = $workloads[$name];
+        $cpuTotal = 0.0;
+        $wallTotal = 0;
         for ($p = 0; $p < $passes; $p++) {
-            $f();
+            $state = $setup();
+            gc_collect_cycles();
+            $c0 = $cpu();
+            $w0 = hrtime(true);
+            $f($state);
+            $wallTotal += hrtime(true) - $w0;
+            $cpuTotal += $cpu() - $c0;
+            // Freed outside the clock: the cache object the normalizer holds.
+            $normalizer->setToolSchema($constant);
+            $state = null;
         }
-        $times[$name][] = (hrtime(true) - $t) / 1e6 / $passes;
+        $walls[$name][] = $wallTotal / 1e6 / $passes;
+        $times[$name][] = $cpuTotal / 1e3 / $passes;
     }
 }
 $median = static function (array $xs): float {
@@ -119,15 +256,25 @@ $median = static function (array $xs): float {
     return $xs[intdiv(\count($xs), 2)];
 };
 $m = array_map($median, $times);
+$mw = array_map($median, $walls);
 
-printf("PHP %s, opcache %s, JIT %s; %d tools, %d inputs per tool list; %d samples x %d passes\n",
+printf("PHP %s, opcache %s, JIT %s; %d tools, %d inputs per tool list; %d samples x %d passes, interleaved; medians\n",
     PHP_VERSION,
     function_exists('opcache_get_status') && (opcache_get_status(false)['opcache_enabled'] ?? false) ? 'on' : 'off',
     function_exists('opcache_get_status') && (opcache_get_status(false)['jit']['on'] ?? false) ? 'on' : 'off',
     \count($tools), $inputCount, $samples, $passes);
-printf("%-13s %14s %16s\n", 'workload', 'ms / tool list', 'vs tool module');
-foreach (['tool module', 'adapter+php', 'adapter+ext', 'adapter'] as $name) {
-    printf("%-13s %14.3f %15.2fx\n", $name, $m[$name], $m['tool module'] / $m[$name]);
+printf("%-28s %12s %16s %12s\n", 'workload', 'CPU ms/list', 'vs tool module', 'wall ms/list');
+foreach ($names as $name) {
+    printf("%-28s %12.3f %15.2fx %12.3f\n", $name, $m[$name], $m['tool module'] / $m[$name], $mw[$name]);
 }
-printf("adapter share of adapter+ext: %.0f %%; adapter+php / adapter+ext: %.2fx\n",
-    100 * $m['adapter'] / $m['adapter+ext'], $m['adapter+php'] / $m['adapter+ext']);
+$ratio = static fn (string $name): float => $m['tool module'] / $m[$name];
+printf("targets: warm native %.1fx (>= 10), cold native %.1fx (>= 3), slowest PHP row %.2fx (>= 1: %s)\n",
+    $ratio('drop-in warm, native'), $ratio('drop-in cold, native'),
+    min($ratio('drop-in cold, php'), $ratio('drop-in warm, bin, php'), $ratio('drop-in warm, php')),
+    min($ratio('drop-in cold, php'), $ratio('drop-in warm, bin, php'), $ratio('drop-in warm, php')) >= 1 ? 'met' : 'MISSED');
+$probe = $cache($filled['native'], $implementations['native']);
+$normalizer->setToolSchema($probe);
+$list($dropIn);
+$bytes = $probe->entryBytes();
+printf("bin entries: %d tools, %d bytes in all, %.0f per tool on average, largest %d (%s); bound %d\n",
+    \count($bytes), array_sum($bytes), array_sum($bytes) / max(1, \count($bytes)), max($bytes), array_search(max($bytes), $bytes, true), InputSchemaCache::MAX_ENTRY_BYTES);

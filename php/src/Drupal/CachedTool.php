@@ -23,11 +23,11 @@ final class CachedTool
     /** @var array<string, list<Dependency>> input name => the site state behind its derived enums (inputs without any: absent) */
     public array $dependencies = [];
 
-    /** @var array<string, array<string, mixed>> input name => definition array (read from the bin: empty until needed, see $serializedArrays) */
+    /** @var array<string, array<string, mixed>> input name => definition array (read from the bin: empty until needed, see $loaded) */
     public array $arrays = [];
 
-    /** @var string|null the definition arrays as the bin entry holds them, not unserialized yet */
-    public ?string $serializedArrays = null;
+    /** Whether $arrays holds the definition arrays (read from the bin, they stay in their own bin entry until needed). */
+    public bool $loaded = true;
 
     /** @var array<string, string> input name => why its definition array could not be built */
     public array $buildErrors = [];
@@ -48,25 +48,43 @@ final class CachedTool
      */
     public array $results = [];
 
-    /** @var array<string, string> options key => the result serialize()d (as the bin entry holds it) */
-    public array $serialized = [];
+    /** @var array<string, array<string, mixed>> options key => a result read from the bin, not handed to the inputs yet */
+    public array $stored = [];
+
+    /** @var string|null the tool plugin id (null: one input definition of no tool plugin, never in the bin) */
+    public ?string $id;
+
+    /** @var object|null the plugin definition */
+    public ?object $definition;
+
+    /** @var array<mixed> its input definitions, locked ones included, as read */
+    public array $all;
+
+    /** @var array<string, object> the input definitions normalized (the unlocked ones) */
+    public array $objects;
+
+    /** @var list<string> the inputs the Tool module may refine in place */
+    public array $refined;
+
+    /** @var string|null the refined-definition variant (InputSchemaCache::variant()), null until needed */
+    public ?string $variant;
 
     /**
-     * @param string|null $id the tool plugin id (null: one input definition of no tool plugin, never in the bin)
-     * @param object|null $definition the plugin definition
-     * @param array<mixed> $all its input definitions, locked ones included, as read
-     * @param array<string, object> $objects the input definitions normalized (the unlocked ones)
-     * @param list<string> $refined the inputs the Tool module may refine in place
-     * @param string|null $variant the refined-definition variant (InputSchemaCache), null until needed
+     * Plain properties, set here (no promotion, no readonly: one of these is
+     * made per tool per request, on the serializer's path).
+     *
+     * @param array<mixed> $all
+     * @param array<string, object> $objects
+     * @param list<string> $refined
      */
-    public function __construct(
-        public readonly ?string $id,
-        public readonly ?object $definition,
-        public readonly array $all,
-        public readonly array $objects,
-        public readonly array $refined,
-        public ?string $variant,
-    ) {
+    public function __construct(?string $id, ?object $definition, array $all, array $objects, array $refined, ?string $variant)
+    {
+        $this->id = $id;
+        $this->definition = $definition;
+        $this->all = $all;
+        $this->objects = $objects;
+        $this->refined = $refined;
+        $this->variant = $variant;
         foreach ($objects as $name => $object) {
             $this->names[spl_object_id($object)] = $name;
         }

@@ -81,6 +81,71 @@ final class DefinitionSnapshot
         return true;
     }
 
+    /**
+     * A fingerprint of a definition that two requests can compare (a
+     * snapshot holds objects, which a request cannot compare with another's):
+     * what the builder reads of it through its getters, labels by their
+     * untranslated string and arguments, nested definitions alike. Two
+     * versions of a definition in place (before and after an input
+     * definition refiner ran) have different fingerprints.
+     *
+     * @throws \Throwable What Drupal throws while the definition is read.
+     */
+    public static function fingerprint(object $definition): string
+    {
+        return serialize(self::state($definition, 0));
+    }
+
+    /** @return array<mixed>|string */
+    private static function state(object $definition, int $depth): array|string
+    {
+        if ($depth > self::MAX_DEPTH) {
+            return 'too deep';
+        }
+        if (!$definition instanceof \Drupal\Component\Plugin\Context\ContextDefinitionInterface) {
+            // Another kind of definition: what the builder reads of it,
+            // derived enums left as given.
+            try {
+                return (new DefinitionArrayBuilder())->build($definition);
+            } catch (\InvalidArgumentException $e) {
+                return $e->getMessage();
+            }
+        }
+        $type = $definition->getDataType();
+        $state = [
+            $definition::class,
+            $type,
+            self::text($definition->getLabel()),
+            self::text($definition->getDescription()),
+            $definition->isMultiple(),
+            $definition->isRequired(),
+            $definition->getDefaultValue(),
+            $definition->getConstraints(),
+            method_exists($definition, 'getExamples') ? $definition->getExamples() : null,
+            method_exists($definition, 'isLocked') ? $definition->isLocked() : null,
+        ];
+        if ($type === 'list' && method_exists($definition, 'getItemDefinition')) {
+            $item = $definition->getItemDefinition();
+            $state[] = \is_object($item) ? self::state($item, $depth + 1) : null;
+        } elseif ($type === 'map' && method_exists($definition, 'getPropertyDefinitions')) {
+            $properties = [];
+            foreach ($definition->getPropertyDefinitions() as $name => $property) {
+                $properties[$name] = \is_object($property) ? self::state($property, $depth + 1) : null;
+            }
+            $state[] = $properties;
+        }
+        return $state;
+    }
+
+    /** A label as its source: a TranslatableMarkup by its untranslated string, arguments and options. */
+    private static function text(mixed $text): mixed
+    {
+        if ($text instanceof \Drupal\Core\StringTranslation\TranslatableMarkup) {
+            return [$text->getUntranslatedString(), $text->getArguments(), $text->getOptions()];
+        }
+        return $text instanceof \Stringable ? (string) $text : $text;
+    }
+
     /** @param list<array{object, array<mixed>}> $states */
     private static function collect(object $definition, array &$states, int $depth): void
     {

@@ -66,17 +66,22 @@ final class InputSchemaCache implements InputSchemas
     /** Options sets (nullable style, profile, ...) kept per variant. */
     public const MAX_OPTION_SETS = 4;
 
+    /** CachedTool::$variant of a tool whose refined inputs cannot be told apart across requests. */
+    private const NO_VARIANT = '-';
+
     /** @var array<string, mixed> the default normalize_schema() options */
     private readonly array $options;
 
     /** The key of $options. */
     private readonly string $key;
 
-    /** @var \WeakMap<object, CachedTool> input definition object => what is kept for it (its tool) */
+    /**
+     * @var \WeakMap<object, CachedTool|string> input definition object =>
+     *   what is kept for it (its tool), or, until its tool is built, the tool
+     *   plugin id (the index of the tool manager's input definitions: one
+     *   map, so that a tool's build only updates its inputs' entries)
+     */
     private \WeakMap $inputs;
-
-    /** @var \WeakMap<object, string>|null input definition object => tool plugin id */
-    private ?\WeakMap $index = null;
 
     /** @var array<mixed>|null the tool manager's definitions the index was made from */
     private ?array $indexed = null;
@@ -98,6 +103,12 @@ final class InputSchemaCache implements InputSchemas
 
     /** @var array<string, Dependency|null> Dependency::$key => the source watched again, shared by the tools read from the bin */
     private array $dependencies = [];
+
+    /** @var array<string, int> tool plugin id => bytes of the definition arrays entry written in this request */
+    private array $arrayBytes = [];
+
+    /** @var list<string>|null the tool manager's cache tags (read once) */
+    private ?array $discoveryTags = null;
 
     /** @var array<string, int> what happened, for tests and the benchmark */
     private array $stats = [
@@ -150,7 +161,7 @@ final class InputSchemaCache implements InputSchemas
     public function cached(object $definition): ?array
     {
         $tool = $this->inputs[$definition] ?? null;
-        if ($tool === null) {
+        if (!$tool instanceof CachedTool) {
             return null;
         }
         $name = $tool->names[spl_object_id($definition)];
@@ -188,11 +199,16 @@ final class InputSchemaCache implements InputSchemas
      */
     public function inputSchema(object $definition, ?array $options = null, ?\Closure $fallback = null): array
     {
-        [$options, $key] = $this->resolveOptions($options);
+        if ($options === null || $options === []) {
+            $options = $this->options;
+            $key = $this->key;
+        } else {
+            [$options, $key] = $this->resolveOptions($options);
+        }
         $tool = $this->inputs[$definition] ?? null;
-        $name = $tool?->names[spl_object_id($definition)];
-        if ($tool === null || !$tool->holds($name)) {
-            [$tool, $name] = $this->load($definition, $options, $key);
+        $name = $tool instanceof CachedTool ? $tool->names[spl_object_id($definition)] : null;
+        if ($name === null || !$tool->holds($name)) {
+            $tool = $this->load($definition, $options, $key, $name);
         } else {
             $this->ensure($tool, $options, $key);
         }
@@ -280,8 +296,9 @@ final class InputSchemaCache implements InputSchemas
     }
 
     /**
-     * The size of each tool's bin entry known in this request (read or
-     * written), in bytes of serialize().
+     * The size of each tool's bin entries known in this request (read or
+     * written): the entry, and the definition arrays when they were written
+     * in this request, in bytes of serialize().
      *
      * @return array<string, int> tool plugin id => bytes
      */
@@ -289,7 +306,7 @@ final class InputSchemaCache implements InputSchemas
     {
         $bytes = [];
         foreach ($this->entries as $id => $entry) {
-            $bytes[$id] = \strlen(serialize($entry));
+            $bytes[$id] = \strlen(serialize($entry)) + ($this->arrayBytes[$id] ?? 0);
         }
         return $bytes;
     }
@@ -329,7 +346,6 @@ final class InputSchemaCache implements InputSchemas
     private function reset(): void
     {
         $this->inputs = new \WeakMap();
-        $this->index = null;
         $this->indexed = null;
         $this->tools = [];
         $this->prefetched = null;
@@ -357,17 +373,20 @@ final class InputSchemaCache implements InputSchemas
      * alone (a tool of one input).
      *
      * @param array<string, mixed> $options
-     * @return array{CachedTool, string} the tool and the input's name in it
+     * @param string|null $name set to the input's name in the tool
      */
-    private function load(object $definition, array $options, string $key): array
+    private function load(object $definition, array $options, string $key, ?string &$name = null): CachedTool
     {
-        $this->definitions();
-        $id = $this->index[$definition] ?? null;
+        $definitions = $this->definitions();
+        $id = $this->inputs[$definition] ?? null;
+        if ($id instanceof CachedTool) {
+            $id = $id->id;
+        }
         if ($id !== null) {
-            $tool = $this->tool($id, $options, $key);
+            $tool = $this->tool($id, $options, $key, $definitions);
             $name = $tool?->names[spl_object_id($definition)] ?? null;
             if ($name !== null && $tool->objects[$name] === $definition) {
-                return [$tool, $name];
+                return $tool;
             }
         }
         // A definition of no tool plugin: normalized as InputSchemaGenerator
@@ -377,7 +396,8 @@ final class InputSchemaCache implements InputSchemas
         $this->buildInput($tool, InputSchemaGenerator::INPUT);
         $this->inputs[$definition] = $tool;
         $this->ensure($tool, $options, $key);
-        return [$tool, InputSchemaGenerator::INPUT];
+        $name = InputSchemaGenerator::INPUT;
+        return $tool;
     }
 
     /** Builds one input's definition array into the tool; a definition that cannot be built is logged and kept as such. */
@@ -417,18 +437,17 @@ final class InputSchemaCache implements InputSchemas
             if ($this->indexed !== null) {
                 $this->reset();
             }
-            $index = new \WeakMap();
+            $inputs = $this->inputs;
             foreach ($definitions as $id => $definition) {
                 if (\is_object($definition) && method_exists($definition, 'getInputDefinitions')) {
                     $id = (string) $id;
                     foreach ($definition->getInputDefinitions(true) as $input) {
-                        if (\is_object($input)) {
-                            $index[$input] = $id;
+                        if (\is_object($input) && !isset($inputs[$input])) {
+                            $inputs[$input] = $id;
                         }
                     }
                 }
             }
-            $this->index = $index;
             $this->indexed = $definitions;
         }
         return $definitions;
@@ -440,10 +459,11 @@ final class InputSchemaCache implements InputSchemas
      * call for all its inputs) and written to the bin at destruct().
      *
      * @param array<string, mixed> $options
+     * @param array<mixed>|null $definitions the tool manager's, when just read
      */
-    private function tool(string $id, array $options, string $key): ?CachedTool
+    private function tool(string $id, array $options, string $key, ?array $definitions = null): ?CachedTool
     {
-        $definition = $this->definitions()[$id] ?? null;
+        $definition = ($definitions ?? $this->definitions())[$id] ?? null;
         if (!\is_object($definition) || !method_exists($definition, 'getInputDefinitions')) {
             return null;
         }
@@ -491,21 +511,30 @@ final class InputSchemaCache implements InputSchemas
     /**
      * Which version of the tool's refined inputs this is: '' for a tool
      * without input definition refiners, otherwise a hash of its refined
-     * inputs' definition arrays (built). The Tool module refines the plugin
+     * inputs' fingerprints (DefinitionSnapshot::fingerprint()); null when
+     * they cannot be fingerprinted. The Tool module refines the plugin
      * definition's objects in place, so a bin entry written after a
      * refinement must not be read for the unrefined definition, nor the other
      * way round: each version is a variant of the entry.
      */
-    private static function variant(CachedTool $tool): string
+    private static function variant(CachedTool $tool): ?string
     {
-        if ($tool->refined === []) {
-            return '';
+        if ($tool->variant !== null) {
+            return $tool->variant === self::NO_VARIANT ? null : $tool->variant;
         }
-        $arrays = [];
-        foreach ($tool->refined as $name) {
-            $arrays[$name] = $tool->arrays[$name] ?? $tool->buildErrors[$name] ?? null;
+        $fingerprints = [];
+        try {
+            foreach ($tool->refined as $name) {
+                $fingerprints[$name] = DefinitionSnapshot::fingerprint($tool->objects[$name]);
+            }
+            $tool->variant = 'v:' . hash('xxh128', serialize($fingerprints));
+        } catch (\Throwable) {
+            // Something that cannot be compared across requests (a closure
+            // in a constraint): this tool stays out of the bin.
+            $tool->variant = self::NO_VARIANT;
+            return null;
         }
-        return 'v:' . hash('xxh128', serialize($arrays));
+        return $tool->variant;
     }
 
     /**
@@ -519,9 +548,9 @@ final class InputSchemaCache implements InputSchemas
         if (isset($tool->results[$key])) {
             return;
         }
-        $serialized = $tool->serialized[$key] ?? null;
-        $result = \is_string($serialized) ? @unserialize($serialized, ['allowed_classes' => false]) : null;
+        $result = $tool->stored[$key] ?? null;
         if (\is_array($result) && \array_key_exists('tool', $result)) {
+            unset($tool->stored[$key]);
             $this->apply($tool, $key, $result, false);
             return;
         }
@@ -539,15 +568,17 @@ final class InputSchemaCache implements InputSchemas
      */
     private function normalize(CachedTool $tool, array $options, string $key): void
     {
-        if ($tool->serializedArrays !== null) {
-            $arrays = @unserialize($tool->serializedArrays, ['allowed_classes' => false]);
-            $tool->serializedArrays = null;
-            $tool->arrays = \is_array($arrays) ? $arrays : [];
+        if (!$tool->loaded) {
+            $this->loadArrays($tool);
         }
-        $properties = [];
-        foreach ($tool->objects as $name => $object) {
-            if (isset($tool->arrays[$name])) {
-                $properties[$name] = $tool->arrays[$name];
+        if ($tool->buildErrors === []) {
+            $properties = $tool->arrays;
+        } else {
+            $properties = [];
+            foreach ($tool->objects as $name => $object) {
+                if (isset($tool->arrays[$name])) {
+                    $properties[$name] = $tool->arrays[$name];
+                }
             }
         }
         $this->stats['normalize_calls']++;
@@ -572,6 +603,31 @@ final class InputSchemaCache implements InputSchemas
     }
 
     /**
+     * The definition arrays of a tool read from the bin: from their own bin
+     * entry, or built again.
+     */
+    private function loadArrays(CachedTool $tool): void
+    {
+        $tool->loaded = true;
+        $variant = self::variant($tool);
+        $item = $variant === null ? false : $this->cache?->get($this->cid((string) $tool->id) . ":$variant:arrays");
+        $arrays = \is_object($item) && \is_array($item->data ?? null) ? $item->data : null;
+        $tool->arrays = [];
+        foreach ($tool->objects as $name => $object) {
+            if (isset($tool->buildErrors[$name])) {
+                continue;
+            }
+            if (\is_array($arrays[$name] ?? null)) {
+                $tool->arrays[$name] = $arrays[$name];
+            } else {
+                // Not in the bin (any more): built again, in its place.
+                unset($tool->snapshots[$name], $tool->dependencies[$name]);
+                $this->buildInput($tool, $name);
+            }
+        }
+    }
+
+    /**
      * Hands a result to the tool's inputs (each input's schema and
      * warnings), logging them when it was just built.
      *
@@ -580,6 +636,12 @@ final class InputSchemaCache implements InputSchemas
     private function apply(CachedTool $tool, string $key, array $result, bool $log): void
     {
         $tool->results[$key] = $result;
+        if ($result['tool'] !== null && $tool->buildErrors === [] && $result['warnings'] === []) {
+            // Every input has its schema, nothing to log: the map's
+            // properties are the inputs' schemas.
+            $tool->schemas[$key] = $result['tool']['properties'] ?? [];
+            return;
+        }
         if ($result['tool'] !== null) {
             $schemas = $result['tool']['properties'] ?? [];
             $split = $result['warnings'] === [] ? [] : self::split($result['warnings'], array_keys($tool->objects));
@@ -638,10 +700,10 @@ final class InputSchemaCache implements InputSchemas
     }
 
     /**
-     * Fills a tool from its bin entry, when the entry has this variant (its
-     * refined inputs are built to tell) for the same inputs and every derived
-     * enum's source can be watched again. The results and definition arrays
-     * stay serialized until they are needed.
+     * Fills a tool from its bin entry, when the entry has this variant (the
+     * fingerprints of its refined inputs) for the same inputs and every
+     * derived enum's source can be watched again. The definition arrays stay
+     * in their own bin entry until another options set needs them.
      */
     private function fromBin(CachedTool $tool): bool
     {
@@ -649,12 +711,9 @@ final class InputSchemaCache implements InputSchemas
         if ($entry === null) {
             return false;
         }
-        foreach ($tool->refined as $name) {
-            $this->buildInput($tool, $name);
-        }
-        $tool->variant = self::variant($tool);
-        $stored = $entry['variants'][$tool->variant] ?? null;
-        if (!\is_array($stored) || ($stored['names'] ?? null) !== array_keys($tool->objects) || !\is_array($stored['results'] ?? null) || !\is_string($stored['arrays'] ?? null)) {
+        $variant = self::variant($tool);
+        $stored = $variant === null ? null : ($entry['variants'][$variant] ?? null);
+        if (!\is_array($stored) || ($stored['names'] ?? null) !== array_keys($tool->objects) || !\is_array($stored['results'] ?? null)) {
             $this->stats['bin_misses']++;
             return false;
         }
@@ -662,9 +721,6 @@ final class InputSchemaCache implements InputSchemas
         $dependencies = [];
         try {
             foreach ($tool->objects as $name => $object) {
-                if (isset($tool->snapshots[$name])) {
-                    continue;
-                }
                 foreach ($stored['dependencies'][$name] ?? [] as $dependencyKey) {
                     $dependency = $this->dependencies[$dependencyKey] ?? null;
                     if ($dependency === null || !$dependency->holds()) {
@@ -684,13 +740,11 @@ final class InputSchemaCache implements InputSchemas
             return false;
         }
         $this->stats['bin_hits']++;
-        $tool->snapshots += $snapshots;
-        $tool->dependencies += $dependencies;
-        foreach ($stored['errors'] ?? [] as $name => $error) {
-            $tool->buildErrors[$name] ??= $error;
-        }
-        $tool->serializedArrays = $stored['arrays'];
-        $tool->serialized = $stored['results'];
+        $tool->snapshots = $snapshots;
+        $tool->dependencies = $dependencies;
+        $tool->buildErrors = \is_array($stored['errors'] ?? null) ? $stored['errors'] : [];
+        $tool->loaded = false;
+        $tool->stored = $stored['results'];
         return true;
     }
 
@@ -709,8 +763,9 @@ final class InputSchemaCache implements InputSchemas
         if ($this->prefetched === null) {
             $this->prefetched = [];
             $cids = [];
+            $prefix = $this->cid('');
             foreach (array_keys($this->definitions()) as $toolId) {
-                $cids[$this->cid((string) $toolId)] = (string) $toolId;
+                $cids[$prefix . $toolId] = (string) $toolId;
                 $this->prefetched[(string) $toolId] = null;
             }
             $missing = array_keys($cids);
@@ -736,20 +791,6 @@ final class InputSchemaCache implements InputSchemas
         return $entry;
     }
 
-    /**
-     * The tool's results as the bin entry holds them: serialize()d, those
-     * read from the bin as they were.
-     *
-     * @return array<string, string>
-     */
-    private function serializedResults(CachedTool $tool): array
-    {
-        foreach ($tool->results as $key => $result) {
-            $tool->serialized[$key] ??= serialize($result);
-        }
-        return $tool->serialized;
-    }
-
     /** The bin is used only when the tool manager has cache tags (plugin discovery must invalidate it). */
     private function binUsable(): bool
     {
@@ -759,18 +800,24 @@ final class InputSchemaCache implements InputSchemas
     /** @return list<string> */
     private function discoveryTags(): array
     {
-        $tags = $this->toolManager !== null && method_exists($this->toolManager, 'getCacheTags') ? $this->toolManager->getCacheTags() : [];
-        return \is_array($tags) ? array_values($tags) : [];
+        if ($this->discoveryTags === null) {
+            $tags = $this->toolManager !== null && method_exists($this->toolManager, 'getCacheTags') ? $this->toolManager->getCacheTags() : [];
+            $this->discoveryTags = \is_array($tags) ? array_values($tags) : [];
+        }
+        return $this->discoveryTags;
     }
 
     /**
-     * Writes a tool's variant into its bin entry, unless a derived enum's
-     * source has no cache tag. Bounded: the newest variants and options sets
-     * first, within MAX_ENTRY_BYTES.
+     * Writes a tool's variant into its bin entry (and its definition arrays
+     * into an entry of their own, read only when another options set is
+     * normalized), unless a derived enum's source has no cache tag. Bounded:
+     * the newest variants and options sets first, within MAX_ENTRY_BYTES
+     * each.
      */
     private function write(string $id, CachedTool $tool): void
     {
-        if ($this->cache === null || !$this->useCaches || !$this->binUsable()) {
+        $variant = self::variant($tool);
+        if ($this->cache === null || !$this->useCaches || !$this->binUsable() || $variant === null) {
             return;
         }
         $tags = [self::TAG, 'locale', ...$this->discoveryTags()];
@@ -784,44 +831,47 @@ final class InputSchemaCache implements InputSchemas
                 array_push($tags, ...$dependency->tags);
             }
         }
-        if ($tool->serializedArrays === null) {
-            // Kept serialized: read back only when another options set is
-            // normalized.
-            $tool->serializedArrays = serialize($tool->arrays);
-            $loaded = true;
+        $tags = array_values(array_unique($tags));
+        $results = $tool->stored;
+        foreach ($tool->results as $key => $result) {
+            unset($results[$key]);
+            $results[$key] = $result;
         }
-        $tool->variant ??= self::variant($tool);
         $entry = $this->entries[$id] ?? ['variants' => []];
-        unset($entry['variants'][$tool->variant]);
-        $entry['variants'][$tool->variant] = [
+        unset($entry['variants'][$variant]);
+        $entry['variants'][$variant] = [
             'names' => array_keys($tool->objects),
             'dependencies' => $dependencies,
             'errors' => $tool->buildErrors,
-            'tags' => array_values(array_unique($tags)),
-            'arrays' => $tool->serializedArrays,
-            'results' => \array_slice($this->serializedResults($tool), -self::MAX_OPTION_SETS, null, true),
+            'tags' => $tags,
+            'results' => \array_slice($results, -self::MAX_OPTION_SETS, null, true),
         ];
-        if (isset($loaded)) {
-            $tool->serializedArrays = null;
-        }
         $entry['variants'] = \array_slice($entry['variants'], -self::MAX_VARIANTS, null, true);
         $bytes = \strlen(serialize($entry));
         while ($bytes > self::MAX_ENTRY_BYTES && \count($entry['variants']) > 1) {
             array_shift($entry['variants']);
             $bytes = \strlen(serialize($entry));
         }
-        while ($bytes > self::MAX_ENTRY_BYTES && \count($entry['variants'][$tool->variant]['results']) > 1) {
-            array_shift($entry['variants'][$tool->variant]['results']);
+        while ($bytes > self::MAX_ENTRY_BYTES && \count($entry['variants'][$variant]['results']) > 1) {
+            array_shift($entry['variants'][$variant]['results']);
             $bytes = \strlen(serialize($entry));
         }
-        if ($bytes > self::MAX_ENTRY_BYTES) {
+        $arraysBytes = $tool->loaded ? \strlen(serialize($tool->arrays)) : 0;
+        if ($bytes > self::MAX_ENTRY_BYTES || $arraysBytes > self::MAX_ENTRY_BYTES) {
             return;
         }
         $allTags = [];
-        foreach ($entry['variants'] as $variant) {
-            array_push($allTags, ...$variant['tags']);
+        foreach ($entry['variants'] as $stored) {
+            array_push($allTags, ...$stored['tags']);
         }
-        $this->cache->set($this->cid($id), $entry, -1, array_values(array_unique($allTags)));
+        $cid = $this->cid($id);
+        $items = [$cid => ['data' => $entry, 'expire' => -1, 'tags' => array_values(array_unique($allTags))]];
+        if ($tool->loaded) {
+            // Read from the bin, the arrays are already in theirs.
+            $items["$cid:$variant:arrays"] = ['data' => $tool->arrays, 'expire' => -1, 'tags' => $tags];
+            $this->arrayBytes[$id] = $arraysBytes;
+        }
+        $this->cache->setMultiple($items);
         $this->entries[$id] = $entry;
         $this->stats['bin_writes']++;
     }

@@ -192,9 +192,14 @@ final class InputSchemaCacheTest extends TestCase
             self::assertLessThanOrEqual(InputSchemaCache::MAX_ENTRY_BYTES, $size, $id);
             $item = $bin->get($cache->cid($id));
             self::assertIsObject($item, $id);
-            self::assertSame($size, \strlen(serialize($item->data)), "$id: the entry as stored");
             self::assertCount(1, $item->data['variants'], "$id: one variant (no refinement)");
-            self::assertCount(3, reset($item->data['variants'])['results'], "$id: three options sets");
+            $variant = array_key_first($item->data['variants']);
+            self::assertCount(3, $item->data['variants'][$variant]['results'], "$id: three options sets");
+            $arrays = $bin->get($cache->cid($id) . ":$variant:arrays");
+            self::assertIsObject($arrays, "$id: the definition arrays, in an entry of their own");
+            self::assertSame(array_keys(array_filter($tools[$id], static fn (object $input): bool => true)), array_keys($arrays->data));
+            self::assertLessThanOrEqual(InputSchemaCache::MAX_ENTRY_BYTES, \strlen(serialize($arrays->data)), $id);
+            self::assertSame($size, \strlen(serialize($item->data)) + \strlen(serialize($arrays->data)), "$id: the entries as stored");
             self::assertContains('tool_plugins', $item->tags);
             self::assertContains(InputSchemaCache::TAG, $item->tags);
         }
