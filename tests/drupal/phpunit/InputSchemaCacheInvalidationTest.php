@@ -152,6 +152,23 @@ final class InputSchemaCacheInvalidationTest extends TestCase
     }
 
     /**
+     * The coercer keeps definition arrays per definition object too: a
+     * refinement in place and a bundle added reach the next repair.
+     */
+    public function testTheCoercerFollowsRefinementsAndBundles(): void
+    {
+        $site = Site::boot();
+        $coercer = new \ToolSchema\Php\Drupal\InputCoercer(Schemas::builder($site));
+        $bundle = self::input($site, 'entity_bundle_delete', 'bundle');
+        self::assertSame(' USER ', $coercer->coerce($bundle, ' USER '), 'no choices yet: left as it is');
+        $site->tools()->createInstance('entity_bundle_delete')->setInputValue('entity_type_id', 'user');
+        self::assertSame('user', $coercer->coerce($bundle, ' USER '), 'refined in place: the bundle choices');
+        self::assertSame(' Tool_Schema_Extra ', $coercer->coerce($bundle, ' Tool_Schema_Extra '));
+        SiteChanges::addBundle($site, 'user', 'tool_schema_extra');
+        self::assertSame('tool_schema_extra', $coercer->coerce($bundle, ' Tool_Schema_Extra '), 'a bundle added');
+    }
+
+    /**
      * PluginExists on entity_type.manager (cache tag entity_types): an
      * entity type added (a module installed: the manager rediscovers) shows
      * on the next call and in the next request.
