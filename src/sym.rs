@@ -40,6 +40,7 @@ symbols! {
     Nullable = "nullable",
     Title = "title",
     DerivedEnumLimit = "derived_enum_limit",
+    Profile = "profile",
     TypeArray = "type_array",
     OneOfStyle = "one_of",
     AnyOfStyle = "any_of",
@@ -101,6 +102,8 @@ symbols! {
     OneOf = "oneOf",
     AnyOf = "anyOf",
     AllOf = "allOf",
+    MultipleOf = "multipleOf",
+    Example = "example",
     // JSON Schema literal values.
     String = "string",
     Integer = "integer",

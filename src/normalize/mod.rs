@@ -29,6 +29,7 @@ pub mod map;
 pub mod not_blank;
 pub mod nullable;
 pub mod options;
+pub mod profile;
 pub mod regex;
 pub mod value_check;
 
@@ -43,12 +44,15 @@ use options::{NullStyle, Options};
 /// How deep definitions (and copied values) may nest.
 pub const MAX_DEPTH: usize = 64;
 
-/// Normalizes `definition` with `options` (an array, or `None` for the defaults).
-pub fn normalize<'a, N: Node<'a>, B: Build<'a, N>>(
+/// The canonical schema of `definition` with `options` (an array, or `None`
+/// for the defaults), its warnings, and the profile to apply next
+/// ([`profile::apply`], which reads the schema back: the caller runs it, as
+/// only the caller can view what the builder made).
+pub fn canonical<'a, N: Node<'a>, B: Build<'a, N>>(
     b: &mut B,
     definition: N,
     options: Option<N>,
-) -> Result<(B::Val, Vec<Warning>), DefinitionError> {
+) -> Result<(B::Val, Vec<Warning>, profile::Profile), DefinitionError> {
     let options = match options {
         Some(o) => Options::read(o)?,
         None => Options::default(),
@@ -60,7 +64,7 @@ pub fn normalize<'a, N: Node<'a>, B: Build<'a, N>>(
         warnings: Vec::new(),
     };
     let schema = n.schema(definition, 0)?;
-    Ok((schema, n.warnings))
+    Ok((schema, n.warnings, options.profile))
 }
 
 /// The normalizer's state while it walks one definition tree.

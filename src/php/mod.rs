@@ -51,7 +51,13 @@ extern "C" fn normalize_schema(ex: &mut ExecuteData, retval: &mut Zval) {
     }
     let result = catch_unwind(AssertUnwindSafe(|| {
         let mut b = ZBuilder::new();
-        crate::normalize::normalize(&mut b, definition, options)
+        let (schema, mut warnings, profile) =
+            crate::normalize::canonical(&mut b, definition, options)?;
+        // The profile pass reads the schema just built (its `{}` are stdClass).
+        let view = Z::<true>::new(schema.as_zval());
+        let mut b = ZBuilder::new();
+        let out = crate::normalize::profile::apply(&mut b, view, profile, &mut warnings);
+        Ok::<_, crate::error::DefinitionError>((out.unwrap_or(schema), warnings))
     }));
     match result {
         Ok(Ok((schema, warnings))) => {

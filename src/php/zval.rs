@@ -28,7 +28,8 @@ use std::mem::{self, offset_of, ManuallyDrop};
 use ext_php_rs::ffi::{
     _zend_new_array, _zend_string, ext_php_rs_zend_string_init, zend_array, zend_array_destroy,
     zend_hash_find_known_hash, zend_hash_index_update, zend_hash_next_index_insert,
-    zend_hash_str_update, zend_hash_update, zend_string, zval, zval_ptr_dtor, Bucket,
+    zend_hash_str_update, zend_hash_update, zend_standard_class_def, zend_string, zval,
+    zval_ptr_dtor, Bucket,
 };
 use ext_php_rs::types::ZendObject;
 
@@ -98,12 +99,18 @@ fn bytes<'a>(s: *const zend_string) -> &'a [u8] {
 }
 
 /// A read-only view of an input zval (already dereferenced).
+///
+/// `OBJ = false` (inputs): objects are [`Kind::Other`]. `OBJ = true` (a schema
+/// this extension built, read back by the profile pass): a `stdClass` is read
+/// as the array of its properties, as `(array) $object` does (numeric property
+/// names become int keys), because the builder makes `{}` and list-shaped maps
+/// as `stdClass` objects.
 #[derive(Clone, Copy)]
-pub struct Z<'a> {
+pub struct Z<'a, const OBJ: bool = false> {
     zv: &'a zval,
 }
 
-impl<'a> Z<'a> {
+impl<'a, const OBJ: bool> Z<'a, OBJ> {
     pub fn new(zv: &'a zval) -> Self {
         Z { zv: deref(zv) }
     }
@@ -112,12 +119,35 @@ impl<'a> Z<'a> {
         self.zv
     }
 
+    /// The object's properties table, when `self` is a `stdClass` read with
+    /// `OBJ = true` (`None` when it has none yet: no properties).
+    fn std_props(self) -> Option<&'a zend_array> {
+        if !OBJ || type_of(self.zv) != IS_OBJECT {
+            return None;
+        }
+        // SAFETY: type checked; a live object has a class entry, and a
+        // non-null `properties` is its live dynamic properties table.
+        unsafe {
+            let obj = self.zv.value.obj;
+            if (*obj).ce != zend_standard_class_def || (*obj).properties.is_null() {
+                return None;
+            }
+            Some(&*(*obj).properties)
+        }
+    }
+
+    fn is_std_object(self) -> bool {
+        // SAFETY: type checked before the class entry is read.
+        OBJ && type_of(self.zv) == IS_OBJECT
+            && unsafe { (*self.zv.value.obj).ce == zend_standard_class_def }
+    }
+
     fn ht(self) -> Option<&'a zend_array> {
         if type_of(self.zv) == IS_ARRAY {
             // SAFETY: type checked.
             Some(unsafe { &*self.zv.value.arr })
         } else {
-            None
+            self.std_props()
         }
     }
 }
@@ -128,7 +158,7 @@ fn live(zv: &zval) -> Option<&zval> {
     (type_of(zv) != IS_UNDEF).then_some(zv)
 }
 
-impl<'a> Node<'a> for Z<'a> {
+impl<'a, const OBJ: bool> Node<'a> for Z<'a, OBJ> {
     #[inline]
     fn kind(self) -> Kind<'a, Self> {
         let zv = self.zv;
@@ -142,6 +172,7 @@ impl<'a> Node<'a> for Z<'a> {
                 IS_DOUBLE => Kind::Float(zv.value.dval),
                 IS_STRING => Kind::Str(bytes(zv.value.str_)),
                 IS_ARRAY => Kind::Array(self),
+                IS_OBJECT if self.is_std_object() => Kind::Array(self),
                 _ => Kind::Other,
             }
         }
@@ -198,7 +229,9 @@ impl<'a> Node<'a> for Z<'a> {
     }
 
     fn is_list(self) -> bool {
-        let Some(ht) = self.ht() else { return false };
+        let Some(ht) = self.ht() else {
+            return self.is_std_object();
+        };
         // SAFETY: `u.flags` is the u32 view of the flags union.
         let packed = unsafe { ht.u.flags } & HASH_FLAG_PACKED != 0;
         if packed && ht.nNumUsed == ht.nNumOfElements {
@@ -236,6 +269,9 @@ impl<'a> Node<'a> for Z<'a> {
                     if let Some(zv) = live(&b.val) {
                         let key = if b.key.is_null() {
                             KeyRef::Int(b.h as i64)
+                        } else if OBJ && type_of(self.zv) == IS_OBJECT {
+                            // A property name: "0" is the int key 0 once cast.
+                            crate::view::php_key(bytes(b.key))
                         } else {
                             KeyRef::Str(bytes(b.key))
                         };
@@ -407,7 +443,7 @@ impl ZBuilder<'_> {
     }
 }
 
-impl<'a> Build<'a, Z<'a>> for ZBuilder<'a> {
+impl<'a, const O: bool> Build<'a, Z<'a, O>> for ZBuilder<'a> {
     type Val = Owned;
     type Obj = Table;
     type Arr = Table;
@@ -445,7 +481,7 @@ impl<'a> Build<'a, Z<'a>> for ZBuilder<'a> {
 
     fn end_obj(&mut self, obj: Table) -> Owned {
         let n = obj.len();
-        if n > 0 && !Z::new(&obj.as_zval()).is_list() {
+        if n > 0 && !Z::<false>::new(&obj.as_zval()).is_list() {
             return obj.into_zval();
         }
         // Empty, or keyed 0..n (property names "0", "1", ...): an array would
@@ -454,7 +490,7 @@ impl<'a> Build<'a, Z<'a>> for ZBuilder<'a> {
         let o = ZendObject::new_stdclass().into_raw();
         if n > 0 {
             let props = Table::new(n);
-            let _ = Z::new(&obj.as_zval()).try_each(|k, v| {
+            let _ = Z::<false>::new(&obj.as_zval()).try_each(|k, v| {
                 let key = match k {
                     KeyRef::Int(i) => i.to_string(),
                     KeyRef::Str(b) => String::from_utf8_lossy(b).into_owned(),
@@ -506,7 +542,7 @@ impl<'a> Build<'a, Z<'a>> for ZBuilder<'a> {
     }
 
     #[inline]
-    fn share(&mut self, node: Z<'a>) -> Owned {
+    fn share(&mut self, node: Z<'a, O>) -> Owned {
         Owned::from_raw(copy(node.zv))
     }
 
