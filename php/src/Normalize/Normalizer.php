@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize;
 
+use ToolSchema\Php\Normalize\Profile\Profile;
 use ToolSchema\Php\Path;
 
 /**
@@ -47,7 +48,7 @@ final class Normalizer
         $n = new self($options === [] ? new Options() : Options::read($options));
         $schema = $n->schema($definition, 0);
         $warnings = $n->warnings;
-        return $schema;
+        return Profile::apply($schema, $n->options->profile, $warnings);
     }
 
     /** Normalizes the definition `$def`. */

@@ -187,7 +187,9 @@ pub fn single<'v, N: Node<'v>, B: Build<'v, N>>(
                 _ => None,
             };
             match integer_range(p) {
-                Some((lo, hi)) if hi >= lo && hi - lo < MAX_RANGE_ENUM => {
+                Some((lo, hi))
+                    if hi >= lo && i128::from(hi) - i128::from(lo) < i128::from(MAX_RANGE_ENUM) =>
+                {
                     if let (None, Some(m)) = (multiple, p.multiple_of) {
                         pass.drop_note(notes, format!("A multiple of {}.", text::num(m)));
                     }

@@ -123,6 +123,9 @@ pub fn single<'v, N: Node<'v>, B: Build<'v, N>>(
             }
         }
         INTEGER | NUMBER => {
+            if let Some(m) = p.multiple_of {
+                pass.drop_note(notes, format!("A multiple of {}.", text::num(m)));
+            }
             if let Some(values) = values {
                 let ranges = ranges(&values, bit == INTEGER);
                 if ranges.len() > 1 {
@@ -147,9 +150,6 @@ pub fn single<'v, N: Node<'v>, B: Build<'v, N>>(
                 }
             } else {
                 bounds(pass, p, bit, notes, &mut keys);
-            }
-            if let Some(m) = p.multiple_of {
-                pass.drop_note(notes, format!("A multiple of {}.", text::num(m)));
             }
         }
         ARRAY => {

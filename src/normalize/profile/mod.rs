@@ -370,7 +370,8 @@ pub fn read<'v, N: Node<'v>>(s: N) -> Parts<'v, N> {
     let mut p = Parts::default();
     let mut type_null = false;
     let mut all_of = None;
-    let body = match null_wrapper(s) {
+    let wrapper = null_wrapper(s);
+    let body = match wrapper {
         Some(inner) => {
             // Annotations sit outside the wrapper.
             for (sym, slot) in [
@@ -381,12 +382,10 @@ pub fn read<'v, N: Node<'v>>(s: N) -> Parts<'v, N> {
             ] {
                 *slot = s.get(sym);
             }
-            type_null = true;
             inner
         }
         None => s,
     };
-    let wrapped = !std::ptr::eq(&body as *const N, &s as *const N) && type_null;
     let _ = body.try_each(|k, v| {
         let sym = N::key_sym(k);
         let taken = match sym {
@@ -451,7 +450,6 @@ pub fn read<'v, N: Node<'v>>(s: N) -> Parts<'v, N> {
         }
         Ok::<(), ()>(())
     });
-    let _ = wrapped;
     if let Some(entries) = all_of {
         let _ = entries.try_each(|_, e| {
             if !merge_entry(&mut p, e) {
@@ -460,11 +458,13 @@ pub fn read<'v, N: Node<'v>>(s: N) -> Parts<'v, N> {
             Ok::<(), ()>(())
         });
     }
-    // Null: `type` lets it in and every enum/const holds it.
-    p.nullable = type_null
-        && p.value_sets
-            .iter()
-            .all(|(set, is_const)| admits_null(*set, *is_const));
+    // Null: a `{"type": "null"}` branch, or `type` lets it in and every
+    // enum/const holds it.
+    p.nullable = wrapper.is_some()
+        || (type_null
+            && p.value_sets
+                .iter()
+                .all(|(set, is_const)| admits_null(*set, *is_const)));
     if !p.value_sets.is_empty() {
         let mut values: Vec<N> = Vec::new();
         for (i, (set, is_const)) in p.value_sets.iter().enumerate() {
@@ -799,6 +799,13 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
             types &= !INTEGER;
         }
         if p.values.is_none() && types.count_ones() > 1 {
+            if let Some(list) = p.any_of.take() {
+                let note = format!(
+                    "Must also match one of the JSON schemas {}.",
+                    text::json(list)
+                );
+                self.drop_note(notes, note);
+            }
             let any = (p.types | INTEGER) == ALL && p.any_of.is_none();
             if any && self.profile != Profile::Gemini {
                 self.impossible("a value of any JSON type");
