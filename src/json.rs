@@ -35,6 +35,8 @@ pub fn php_shape(v: &Value) -> Value {
 }
 
 impl<'a> Node<'a> for &'a Value {
+    type Key = KeyRef<'a>;
+
     fn kind(self) -> Kind<'a, Self> {
         match self {
             Value::Null => Kind::Null,
@@ -100,54 +102,105 @@ fn key_text(key: KeyRef<'_>) -> String {
     }
 }
 
-impl<'a> Build<'a, &'a Value> for JsonBuilder {
-    type Val = Value;
-    type Obj = Map<String, Value>;
-    type Arr = Vec<Value>;
+/// The methods both builds share (they differ in how a node is shared).
+macro_rules! json_build {
+    () => {
+        type Val = Value;
+        type Obj = Map<String, Value>;
+        type Arr = Vec<Value>;
 
-    fn obj(&mut self) -> Self::Obj {
-        Map::new()
-    }
-    fn arr(&mut self) -> Self::Arr {
-        Vec::new()
-    }
-    fn put(&mut self, obj: &mut Self::Obj, key: Sym, val: Value) {
-        obj.insert(key.as_str().to_owned(), val);
-    }
-    fn put_key(&mut self, obj: &mut Self::Obj, key: KeyRef<'a>, val: Value) {
-        obj.insert(key_text(key), val);
-    }
-    fn push(&mut self, arr: &mut Self::Arr, val: Value) {
-        arr.push(val);
-    }
-    fn end_obj(&mut self, obj: Self::Obj) -> Value {
-        Value::Object(obj)
-    }
-    fn end_arr(&mut self, arr: Self::Arr) -> Value {
-        Value::Array(arr)
-    }
-    fn sym(&mut self, s: Sym) -> Value {
-        Value::String(s.as_str().to_owned())
-    }
-    fn string(&mut self, s: &str) -> Value {
-        Value::String(s.to_owned())
-    }
-    fn int(&mut self, i: i64) -> Value {
-        Value::Number(i.into())
-    }
-    fn float(&mut self, f: f64) -> Value {
-        Number::from_f64(f).map_or(Value::Null, Value::Number)
-    }
-    fn bool(&mut self, b: bool) -> Value {
-        Value::Bool(b)
-    }
-    fn null(&mut self) -> Value {
-        Value::Null
-    }
+        fn obj(&mut self) -> Self::Obj {
+            Map::new()
+        }
+        fn arr(&mut self) -> Self::Arr {
+            Vec::new()
+        }
+        fn put(&mut self, obj: &mut Self::Obj, key: Sym, val: Value) {
+            obj.insert(key.as_str().to_owned(), val);
+        }
+        fn put_key(&mut self, obj: &mut Self::Obj, key: KeyRef<'a>, val: Value) {
+            obj.insert(key_text(key), val);
+        }
+        fn push(&mut self, arr: &mut Self::Arr, val: Value) {
+            arr.push(val);
+        }
+        fn end_obj(&mut self, obj: Self::Obj) -> Value {
+            Value::Object(obj)
+        }
+        fn end_arr(&mut self, arr: Self::Arr) -> Value {
+            Value::Array(arr)
+        }
+        fn sym(&mut self, s: Sym) -> Value {
+            Value::String(s.as_str().to_owned())
+        }
+        fn string(&mut self, s: &str) -> Value {
+            Value::String(s.to_owned())
+        }
+        fn int(&mut self, i: i64) -> Value {
+            Value::Number(i.into())
+        }
+        fn float(&mut self, f: f64) -> Value {
+            Number::from_f64(f).map_or(Value::Null, Value::Number)
+        }
+        fn bool(&mut self, b: bool) -> Value {
+            Value::Bool(b)
+        }
+        fn null(&mut self) -> Value {
+            Value::Null
+        }
+        fn key_string(&mut self, key: KeyRef<'a>) -> Value {
+            Value::String(key_text(key))
+        }
+    };
+}
+
+impl<'a> Build<'a, &'a Value> for JsonBuilder {
+    json_build!();
+
+    /// An input value as PHP holds it (`json_decode($json, true)`).
     fn share(&mut self, node: &'a Value) -> Value {
         php_shape(node)
     }
-    fn key_string(&mut self, key: KeyRef<'a>) -> Value {
-        Value::String(key_text(key))
+}
+
+/// A value this backend built (a schema), read back by the profile pass: read
+/// as an input is, but shared as it is, so that its `{}` stay objects (the
+/// zval backend's `stdClass`).
+#[derive(Clone, Copy, Debug)]
+pub struct Built<'a>(pub &'a Value);
+
+impl<'a> Node<'a> for Built<'a> {
+    type Key = KeyRef<'a>;
+
+    fn kind(self) -> Kind<'a, Self> {
+        match self.0.kind() {
+            Kind::Array(a) => Kind::Array(Built(a)),
+            Kind::Null => Kind::Null,
+            Kind::Bool(b) => Kind::Bool(b),
+            Kind::Int(i) => Kind::Int(i),
+            Kind::Float(f) => Kind::Float(f),
+            Kind::Str(s) => Kind::Str(s),
+            Kind::Other => Kind::Other,
+        }
+    }
+    fn get(self, key: Sym) -> Option<Self> {
+        Node::get(self.0, key).map(Built)
+    }
+    fn len(self) -> usize {
+        Node::len(self.0)
+    }
+    fn is_list(self) -> bool {
+        self.0.is_list()
+    }
+    fn try_each<E>(self, mut f: impl FnMut(KeyRef<'a>, Self) -> Result<(), E>) -> Result<(), E> {
+        self.0.try_each(|k, v| f(k, Built(v)))
+    }
+}
+
+impl<'a> Build<'a, Built<'a>> for JsonBuilder {
+    json_build!();
+
+    fn share(&mut self, node: Built<'a>) -> Value {
+        node.0.clone()
     }
 }

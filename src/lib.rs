@@ -34,7 +34,8 @@ pub fn normalize_json(
         });
     }
     let (schema, mut warnings, profile) = normalize::canonical(&mut b, definition, options)?;
-    let schema = match normalize::profile::apply(&mut b, &schema, profile, &mut warnings) {
+    let view = json::Built(&schema);
+    let schema = match normalize::profile::apply(&mut b, view, profile, &mut warnings) {
         Some(s) => s,
         None => schema,
     };

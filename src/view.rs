@@ -9,11 +9,39 @@
 
 use crate::sym::Sym;
 
-/// An array key, as PHP has them.
+/// What an array key is, as PHP has them: an int, or a string's bytes (maybe
+/// not UTF-8). A read-only view for matching, comparing and messages; writing
+/// a key into an output takes the backend's own [`Node::Key`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum KeyRef<'a> {
     Int(i64),
     Str(&'a [u8]),
+}
+
+/// A key of an array read through [`Node::try_each`]. Only the backend makes
+/// them, so a backend may keep in a key what it needs to write it into an
+/// output cheaply (the zval backend keeps the engine's string, and shares it).
+pub trait Key<'a>: Copy + 'a {
+    /// What the key is.
+    fn get(self) -> KeyRef<'a>;
+
+    /// The well-known symbol the key spells. Backends may use what they know
+    /// of the key (the zval backend compares the key's cached hash with the
+    /// interned symbols' hashes).
+    fn sym(self) -> Option<Sym> {
+        match self.get() {
+            KeyRef::Str(s) => Sym::find(s),
+            KeyRef::Int(_) => None,
+        }
+    }
+}
+
+/// The serde_json backend's keys are plain views: its builder makes owned
+/// strings of them, so any key is fine to write.
+impl<'a> Key<'a> for KeyRef<'a> {
+    fn get(self) -> KeyRef<'a> {
+        self
+    }
 }
 
 /// PHP's rule for array keys: a decimal integer string without leading zeros
@@ -50,6 +78,9 @@ pub enum Kind<'a, N> {
 
 /// A read-only view of a value. References are looked through.
 pub trait Node<'a>: Copy + 'a {
+    /// The keys [`Node::try_each`] gives.
+    type Key: Key<'a>;
+
     fn kind(self) -> Kind<'a, Self>;
     /// The value under a well-known key, when `self` is an array holding it.
     fn get(self, key: Sym) -> Option<Self>;
@@ -58,17 +89,7 @@ pub trait Node<'a>: Copy + 'a {
     /// Keys are exactly 0..len in order (PHP's `array_is_list`).
     fn is_list(self) -> bool;
     /// Calls `f` for each entry of the array, in order; stops at the first error.
-    fn try_each<E>(self, f: impl FnMut(KeyRef<'a>, Self) -> Result<(), E>) -> Result<(), E>;
-
-    /// The well-known symbol that a key read from [`Node::try_each`] spells.
-    /// Backends may use what they know of the key (the zval backend compares
-    /// the key's cached hash with the interned symbols' hashes).
-    fn key_sym(key: KeyRef<'a>) -> Option<Sym> {
-        match key {
-            KeyRef::Str(s) => Sym::find(s),
-            KeyRef::Int(_) => None,
-        }
-    }
+    fn try_each<E>(self, f: impl FnMut(Self::Key, Self) -> Result<(), E>) -> Result<(), E>;
 
     /// True when `self` is a string of valid UTF-8. Backends may cache the
     /// answer (the zval backend uses the engine's own flag, as PCRE does).
@@ -97,7 +118,7 @@ pub trait Build<'a, N: Node<'a>> {
     fn arr(&mut self) -> Self::Arr;
     fn put(&mut self, obj: &mut Self::Obj, key: Sym, val: Self::Val);
     /// Puts under a key taken from the input (a property name).
-    fn put_key(&mut self, obj: &mut Self::Obj, key: KeyRef<'a>, val: Self::Val);
+    fn put_key(&mut self, obj: &mut Self::Obj, key: N::Key, val: Self::Val);
     fn push(&mut self, arr: &mut Self::Arr, val: Self::Val);
     /// Finishes an object; an empty one is `{}` (stdClass), never `[]`.
     fn end_obj(&mut self, obj: Self::Obj) -> Self::Val;
@@ -112,7 +133,7 @@ pub trait Build<'a, N: Node<'a>> {
     /// The input value itself, shared (by refcount in PHP) rather than rebuilt.
     fn share(&mut self, node: N) -> Self::Val;
     /// An input key as a string value (int keys are written in decimal).
-    fn key_string(&mut self, key: KeyRef<'a>) -> Self::Val;
+    fn key_string(&mut self, key: N::Key) -> Self::Val;
 }
 
 #[cfg(test)]

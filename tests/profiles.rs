@@ -26,7 +26,10 @@ const STYLES: [&str; 3] = ["type_array", "one_of", "any_of"];
 const PROFILES: [&str; 4] = ["mcp", "openai", "anthropic", "gemini"];
 
 /// The fixture definitions with a schema: (name, definition, options, accept, reject).
-fn definitions() -> Vec<(String, Value, Map<String, Value>, Vec<Value>, Vec<Value>)> {
+/// A fixture definition: name, definition, options, accepted and rejected values.
+type Fixture = (String, Value, Map<String, Value>, Vec<Value>, Vec<Value>);
+
+fn definitions() -> Vec<Fixture> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .expect("tests/fixtures")
@@ -86,6 +89,7 @@ fn profiles_over_fixtures() {
     let mut failures = Vec::new();
     let mut corpus = Vec::new();
     let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    let mut skipped = std::collections::BTreeSet::new();
     let defs = definitions();
     assert!(defs.len() > 150, "fixture definitions: {}", defs.len());
     for (name, def, options, accept, reject) in &defs {
@@ -106,6 +110,11 @@ fn profiles_over_fixtures() {
                 let o = Value::Object(o);
                 let (schema, warnings) = match tool_schema::normalize_json(&tool, Some(&o)) {
                     Ok(r) => r,
+                    // A definition at the depth limit cannot be a tool's input.
+                    Err(e) if wrapped && e.message.contains("nesting deeper") => {
+                        skipped.insert(name.clone());
+                        continue;
+                    }
                     Err(e) => {
                         failures.push(format!("{name} {style} {profile}: error {e}"));
                         continue;
@@ -167,11 +176,12 @@ fn profiles_over_fixtures() {
     std::fs::write(&out, serde_json::to_string(&corpus).expect("corpus")).expect("write corpus");
     println!(
         "profiles: {} definitions x {} styles x {} profiles = {} schemas -> {out}",
-        defs.len(),
+        defs.len() - skipped.len(),
         STYLES.len(),
         PROFILES.len(),
         corpus.len()
     );
+    println!("  skipped (too deep to be a tool's input): {skipped:?}");
     for (k, n) in &counts {
         println!("  {k}: {n}");
     }

@@ -10,11 +10,13 @@
 # lists (tracked files, as they are in the working tree). It is made in a temp
 # dir that is removed on exit.
 #
-# Build cache: cargo's target dir is $TOOL_SCHEMA_PIE_TARGET_DIR, default
-# target/pie in this repository (outside the copy, so it is reused between
-# runs). It is kept apart from target/release on purpose: this build passes
-# PHP_CONFIG/PHP to cargo, and switching those variables in one target dir makes
-# cargo rerun ext-php-rs's build script and rebuild the crate each time.
+# Build cache: cargo's target dir is $TOOL_SCHEMA_PIE_TARGET_DIR, default this
+# repository's target/ (outside the copy), the one scripts/build.sh builds the
+# release extension in. scripts/build.sh gives cargo the same PHP_CONFIG/PHP
+# as this build does (switching them would make cargo rerun ext-php-rs's build
+# script and rebuild), and tar keeps the files' times, so after
+# scripts/build.sh cargo finds the crate up to date and `make` only copies it:
+# this stage tests the packaging, not a second release build.
 set -euo pipefail
 
 root="$PWD"
@@ -23,7 +25,7 @@ for tool in phpize php-config make cargo git tar; do
     command -v "$tool" >/dev/null || { echo "50-pie: $tool is required" >&2; exit 1; }
 done
 
-export CARGO_TARGET_DIR="${TOOL_SCHEMA_PIE_TARGET_DIR:-$root/target/pie}"
+export CARGO_TARGET_DIR="${TOOL_SCHEMA_PIE_TARGET_DIR:-$root/target}"
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/tool-schema-pie.XXXXXX")"
 trap 'rm -rf "$tmp"' EXIT
 src="$tmp/src"

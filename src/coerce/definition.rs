@@ -7,22 +7,13 @@ use crate::sym::Sym;
 /// Maximum number of nested definition levels (the root is level 1).
 pub const MAX_DEPTH: usize = 64;
 
-/// An array key as PHP sees it (the crate's one key type).
-pub use crate::view::{php_key, KeyRef as Key};
-
-/// Appends a key to an error path; a key that is not UTF-8 is shown as `?`
-/// (as in normalize paths).
-fn push_key(path: &mut String, key: Key<'_>) {
-    match key {
-        Key::Int(i) => path.push_str(&i.to_string()),
-        Key::Str(s) => path.push_str(std::str::from_utf8(s).unwrap_or("?")),
-    }
-}
+use crate::error::push_key;
+pub use crate::view::{php_key, KeyRef};
 
 /// The reads coercion makes of a definition node; implemented once for every
 /// [`crate::view::Node`] (src/coerce/view_def.rs).
 pub trait DefNode<'a>: Copy + 'a {
-    type Entries: Iterator<Item = (Key<'a>, Self)>;
+    type Entries: Iterator<Item = (KeyRef<'a>, Self)>;
     /// `$node[$key]` for a string key; `None` when absent or when `self` is not an array.
     fn get(self, key: Sym) -> Option<Self>;
     fn is_null(self) -> bool;
@@ -84,7 +75,7 @@ pub struct CoerceDef<'a, N> {
     /// `properties` of a map, in order.
     /// Names are PHP array keys: a name like "0" is the int key 0, on both
     /// sides (the definition and the value), as `array_key_exists` sees them.
-    pub properties: Vec<(Key<'a>, CoerceDef<'a, N>)>,
+    pub properties: Vec<(KeyRef<'a>, CoerceDef<'a, N>)>,
 }
 
 /// Constraint names whose options carry choices.
@@ -258,6 +249,6 @@ pub fn is_list<'a, N: DefNode<'a>>(node: N) -> bool {
         None => false,
         Some(entries) => entries
             .enumerate()
-            .all(|(i, (k, _))| k == Key::Int(i as i64)),
+            .all(|(i, (k, _))| k == KeyRef::Int(i as i64)),
     }
 }

@@ -25,7 +25,7 @@ pub mod view_def;
 pub mod walk_json;
 
 pub use decide::decide;
-pub use definition::{parse_definition, CoerceDef, DefNode, Key, Kind, MAX_DEPTH};
+pub use definition::{parse_definition, CoerceDef, DefNode, Kind, MAX_DEPTH};
 pub use json_string::decode_json;
 pub use view_def::scalar_of_node;
 pub use walk_json::coerce_json;

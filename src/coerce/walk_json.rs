@@ -4,11 +4,10 @@
 
 use serde_json::{Map, Value};
 
-use super::definition::{is_list, php_key};
+use super::definition::{is_list, php_key, KeyRef};
 use super::DefinitionError;
 use super::{
-    decide, decode_json, parse_definition, scalar_of_node, CoerceDef, DefNode, Key, Kind, Repair,
-    Scalar,
+    decide, decode_json, parse_definition, scalar_of_node, CoerceDef, DefNode, Kind, Repair, Scalar,
 };
 
 fn float_value(f: f64) -> Value {
@@ -30,14 +29,9 @@ pub fn coerce_json(
 pub fn check_options(options: &Value) -> Result<(), DefinitionError> {
     if let Some(mut entries) = options.entries() {
         if let Some((key, _)) = entries.next() {
-            let k = match key {
-                Key::Int(i) => i.to_string(),
-                Key::Str(s) => String::from_utf8_lossy(s).into_owned(),
-            };
-            return Err(DefinitionError::new(
-                &format!("options.{k}"),
-                "unknown option",
-            ));
+            let mut path = "options.".to_owned();
+            crate::error::push_key(&mut path, key);
+            return Err(DefinitionError::new(&path, "unknown option"));
         }
         Ok(())
     } else if options.is_null() {
@@ -104,7 +98,7 @@ fn walk_array(def: &CoerceDef<'_, &Value>, value: &Value) -> Option<Value> {
             Value::Array(a) if !def.properties.is_empty() => {
                 let mut out: Option<Vec<Value>> = None;
                 for (i, item) in a.iter().enumerate() {
-                    let k = Key::Int(i as i64);
+                    let k = KeyRef::Int(i as i64);
                     let Some((_, d)) = def.properties.iter().find(|(name, _)| *name == k) else {
                         continue;
                     };

@@ -23,6 +23,12 @@ pub enum Ty {
     Timestamp,
     DatetimeIso8601,
     DurationIso8601,
+    /// Seconds (core's `timespan`).
+    Timespan,
+    /// A text format id (core's `filter_format`).
+    FilterFormat,
+    /// `entity`, `entity:T`, `entity:T:B`.
+    Entity,
     Any,
     List,
     Map,
@@ -56,9 +62,13 @@ impl Ty {
             b"timestamp" => Ty::Timestamp,
             b"datetime_iso8601" => Ty::DatetimeIso8601,
             b"duration_iso8601" => Ty::DurationIso8601,
+            b"timespan" => Ty::Timespan,
+            b"filter_format" => Ty::FilterFormat,
             b"any" => Ty::Any,
             b"list" => Ty::List,
             b"map" => Ty::Map,
+            b"entity" => Ty::Entity,
+            _ if id.starts_with(b"entity:") => Ty::Entity,
             _ => Ty::Other,
         }
     }
@@ -71,13 +81,14 @@ impl Ty {
             | Ty::Email
             | Ty::Uri
             | Ty::DatetimeIso8601
-            | Ty::DurationIso8601 => Cat::Str,
-            Ty::Integer | Ty::Timestamp => Cat::Int,
+            | Ty::DurationIso8601
+            | Ty::FilterFormat => Cat::Str,
+            Ty::Integer | Ty::Timestamp | Ty::Timespan => Cat::Int,
             Ty::Float => Cat::Num,
             Ty::Boolean => Cat::Bool,
             Ty::List => Cat::List,
             Ty::Map => Cat::Map,
-            Ty::Any | Ty::Other => Cat::Any,
+            Ty::Any | Ty::Other | Ty::Entity => Cat::Any,
         }
     }
 }
@@ -170,7 +181,7 @@ impl<'a, N: Node<'a>> Def<'a, N> {
                 _ => return Err(path.error(&[Seg::Sym(Sym::Examples)], "must be a list")),
             },
         };
-        let base_schema = if ty == Ty::Other {
+        let base_schema = if matches!(ty, Ty::Other | Ty::Entity) {
             match array_or_absent(def, Sym::BaseSchema, path)? {
                 Some(b) => {
                     super::base_schema::check(b, path)?;

@@ -1,10 +1,11 @@
-//! `PluginExists` and `EntityBundleExists`: enums that depend on the site, resolved
+//! `PluginExists`, `EntityBundleExists` and `CountryCode`: enums that depend on
+//! the site (core's country list is alterable), resolved
 //! by the caller into `{choices: [...]}`. Emitted as `enum` up to
 //! `derived_enum_limit` choices; above it, or unresolved (no `choices`, or options
 //! that are not an array at all), left out with a warning.
 
 use super::choice::{applies, check_choices};
-use super::facets::{Enum, Facets, Rule};
+use super::facets::{Facets, Rule};
 use crate::error::{DefinitionError, Seg};
 use crate::sym::Sym;
 use crate::view::Node;
@@ -25,11 +26,14 @@ pub fn apply<'a, N: Node<'a>>(
                 UNRESOLVED,
                 "choices were not resolved; enum left out".to_owned(),
             );
+        } else {
+            rule.not_applicable();
         }
         return Ok(());
     };
     let list = check_choices(rule, choices, &[Seg::Sym(Sym::Choices)])?;
     if !applies(rule.cat) {
+        rule.not_applicable();
         return Ok(());
     }
     let n = list.len() as i64;
@@ -40,7 +44,7 @@ pub fn apply<'a, N: Node<'a>>(
             format!("{n} choices are more than derived_enum_limit ({limit}); enum left out"),
         );
     } else {
-        facets.enums.push(Enum::List(list));
+        super::choice::push(rule, list, true, facets);
     }
     Ok(())
 }

@@ -25,6 +25,8 @@ pub fn note(ty: Ty) -> Option<&'static str> {
     match ty {
         Ty::Decimal => Some(super::decimal::NOTE),
         Ty::Timestamp => Some(super::date_time::TIMESTAMP_NOTE),
+        Ty::Timespan => Some(super::date_time::TIMESPAN_NOTE),
+        Ty::Entity => Some(super::entity::NOTE),
         _ => None,
     }
 }
@@ -53,7 +55,12 @@ fn with_note(text: &str, note: &str) -> String {
 
 /// `(title, description)`.
 pub fn texts<'a, N: Node<'a>>(def: &Def<'a, N>, split: bool) -> (Option<Text<N>>, Option<Text<N>>) {
-    let note = note(def.ty);
+    // A base schema says what the value is instead.
+    let note = if def.base_schema.is_some() {
+        None
+    } else {
+        note(def.ty)
+    };
     let (title, body) = if split {
         (def.label.map(Text::Share), def.description.map(Text::Share))
     } else {

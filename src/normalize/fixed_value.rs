@@ -32,8 +32,12 @@ pub fn apply<'a, N: Node<'a>>(
             Some(opts)
         }
     };
-    if let (Some(v), true) = (value, applies(rule.cat)) {
+    if !applies(rule.cat) {
+        rule.not_applicable();
+    } else if let Some(v) = value {
         facets.enums.push(Enum::Const(v));
+    } else {
+        rule.unstated(super::bounds::COMPARED);
     }
     Ok(())
 }

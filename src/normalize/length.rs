@@ -31,13 +31,16 @@ pub fn apply<'a, N: Node<'a>>(
     facets: &mut Facets<N>,
 ) -> Result<(), DefinitionError> {
     let (min, max) = min_max(rule, opts)?;
-    if rule.cat == Cat::Str {
-        if let Some(m) = min {
-            raise(&mut facets.min_length, m);
-        }
-        if let Some(m) = max {
-            lower(&mut facets.max_length, m);
-        }
+    if rule.cat != Cat::Str {
+        // Symfony counts the characters of the value cast to a string.
+        rule.not_applicable();
+        return Ok(());
+    }
+    if let Some(m) = min {
+        raise(&mut facets.min_length, m);
+    }
+    if let Some(m) = max {
+        lower(&mut facets.max_length, m);
     }
     Ok(())
 }

@@ -1,12 +1,15 @@
-//! map → `type: object` with `properties` (A4: `{}` when there are none, never
-//! `[]`), `required` listing the required properties (left out when none), and
-//! A5: `additionalProperties: false`, on the root and on every map.
+//! map → `type: object`. A map that declares properties, and the root (the
+//! tool's inputs), are closed: `properties` (A4: `{}` when there are none,
+//! never `[]`), `required` listing the required properties (left out when
+//! none), and A5: `additionalProperties: false`. A map below the root without
+//! declared properties is free-form input (Drupal accepts any keys there) and
+//! stays open: `type: object` only.
 
 use super::definition::{valid_utf8, Def};
-use super::Normalizer;
+use super::{not_null, Normalizer};
 use crate::error::{DefinitionError, Seg};
 use crate::sym::Sym;
-use crate::view::{Build, KeyRef, Kind, Node};
+use crate::view::{Build, Key, KeyRef, Node};
 use smallvec::SmallVec;
 
 impl<'a, B> Normalizer<'_, 'a, B> {
@@ -19,11 +22,16 @@ impl<'a, B> Normalizer<'_, 'a, B> {
     where
         B: Build<'a, N>,
     {
+        let declared = d.properties.filter(|p| !p.is_empty());
+        if declared.is_none() && depth > 0 {
+            return Ok(());
+        }
+        let child_input = self.input_level(depth + 1);
         let mut props = self.b.obj();
-        let mut required: SmallVec<[KeyRef<'a>; 16]> = SmallVec::new();
-        if let Some(properties) = d.properties {
+        let mut required: SmallVec<[N::Key; 16]> = SmallVec::new();
+        if let Some(properties) = declared {
             properties.try_each(|name, pdef| {
-                if let KeyRef::Str(s) = name {
+                if let KeyRef::Str(s) = name.get() {
                     if !valid_utf8(s) {
                         return Err(self.path.error(
                             &[Seg::Sym(Sym::Properties)],
@@ -31,14 +39,14 @@ impl<'a, B> Normalizer<'_, 'a, B> {
                         ));
                     }
                 }
-                let schema =
-                    self.child(&[Seg::Sym(Sym::Properties), Seg::Key(name)], pdef, depth)?;
+                let schema = self.child(
+                    &[Seg::Sym(Sym::Properties), Seg::Key(name.get())],
+                    pdef,
+                    depth,
+                    &[],
+                )?;
                 self.b.put_key(&mut props, name, schema);
-                let optional = matches!(
-                    pdef.get(Sym::Required).map(|n| n.kind()),
-                    Some(Kind::Bool(false))
-                );
-                if !optional {
+                if pdef.is_array() && not_null::required(pdef, child_input) {
                     required.push(name);
                 }
                 Ok(())

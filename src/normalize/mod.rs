@@ -14,12 +14,14 @@ pub mod base_schema;
 pub mod base_type;
 pub mod bounds;
 pub mod choice;
+pub mod constraint;
 pub mod count;
 pub mod date_time;
 pub mod decimal;
 pub mod definition;
 pub mod derived_enum;
 pub mod description;
+pub mod entity;
 pub mod facets;
 pub mod fixed_value;
 pub mod format;
@@ -27,6 +29,7 @@ pub mod length;
 pub mod list;
 pub mod map;
 pub mod not_blank;
+pub mod not_null;
 pub mod nullable;
 pub mod options;
 pub mod profile;
@@ -35,10 +38,10 @@ pub mod value_check;
 
 use crate::error::{DefinitionError, Path, Seg, Warning};
 use crate::sym::Sym;
-use crate::view::{Build, Kind, Node};
+use crate::view::{Build, Key, Kind, Node};
 use definition::{Cat, Def, Ty};
 use description::Text;
-use facets::{Facets, Num, Pattern, Rule};
+use facets::{Enum, Extra, Facets, Not, Num, Pattern, Rule};
 use options::{NullStyle, Options};
 
 /// How deep definitions (and copied values) may nest.
@@ -57,11 +60,17 @@ pub fn canonical<'a, N: Node<'a>, B: Build<'a, N>>(
         Some(o) => Options::read(o)?,
         None => Options::default(),
     };
+    // The root map is the tool's inputs; otherwise the root is one input.
+    let root_map = matches!(
+        definition.get(Sym::Type).map(|t| t.kind()),
+        Some(Kind::Str(b"map"))
+    );
     let mut n = Normalizer {
         b,
         options,
         path: Path::default(),
         warnings: Vec::new(),
+        root_map,
     };
     let schema = n.schema(definition, 0)?;
     Ok((schema, n.warnings, options.profile))
@@ -73,11 +82,34 @@ pub struct Normalizer<'b, 'a, B> {
     pub options: Options,
     pub path: Path<'a>,
     pub warnings: Vec<Warning>,
+    /// The root definition is a map: its properties are the tool's inputs.
+    pub root_map: bool,
 }
 
 impl<'a, B> Normalizer<'_, 'a, B> {
     /// Normalizes the definition `def` (already known to be an array).
     pub fn schema<N: Node<'a>>(&mut self, def: N, depth: usize) -> Result<B::Val, DefinitionError>
+    where
+        B: Build<'a, N>,
+    {
+        self.schema_with(def, depth, &[])
+    }
+
+    /// An input of the tool: a property of the root map, or the root itself
+    /// when it is not a map. Drupal skips validating an optional input that is
+    /// null.
+    pub fn input_level(&self, depth: usize) -> bool {
+        depth == usize::from(self.root_map)
+    }
+
+    /// [`Self::schema`], with choice lists a parent list's `Choice` (with
+    /// `multiple: true`) puts on its items.
+    fn schema_with<N: Node<'a>>(
+        &mut self,
+        def: N,
+        depth: usize,
+        item_enums: &[(N, bool)],
+    ) -> Result<B::Val, DefinitionError>
     where
         B: Build<'a, N>,
     {
@@ -88,6 +120,41 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         let cat = d.ty.cat();
         let mut facets = Facets::default();
         self.constraints(&d, cat, &mut facets)?;
+        for (list, matches) in item_enums {
+            if !*matches {
+                if !list.is_empty() {
+                    facets.nots.push(Not::Enum(*list));
+                }
+            } else if list.is_empty() {
+                facets.enums.push(Enum::Nothing);
+            } else {
+                facets.enums.push(Enum::List(*list));
+            }
+        }
+        date_time::bounds(d.ty, &mut facets);
+        if cat == Cat::Int {
+            bounds::int64(&mut facets);
+        }
+        let input_level = self.input_level(depth);
+        let required = d.required || (facets.not_null && !input_level);
+        let root_map = depth == 0 && cat == Cat::Map;
+        if required && !root_map && d.base_schema.is_none() {
+            let child_input = self.input_level(depth + 1);
+            let any_required = d.properties.is_some_and(|props| {
+                let mut found = false;
+                let _ = props.try_each(|_, p| {
+                    found |= p.is_array() && not_null::required(p, child_input);
+                    Ok::<(), ()>(())
+                });
+                found
+            });
+            not_null::container(
+                cat,
+                d.items.filter(|i| i.is_array()),
+                any_required,
+                &mut facets,
+            );
+        }
         if d.ty == Ty::Other && d.base_schema.is_none() {
             let path = self.path.render(&[Seg::Sym(Sym::Type)]);
             let id = String::from_utf8_lossy(d.type_id);
@@ -100,7 +167,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             });
         }
 
-        let optional = !d.required;
+        let optional = !required;
         let style = match (self.options.nullable, d.base_schema) {
             (NullStyle::TypeArray, Some(base)) if base_schema::may_shut_out_null(base) => {
                 NullStyle::AnyOf
@@ -168,6 +235,9 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         if let Some(f) = base_type::format(d.ty) {
             facets.add_format(f);
         }
+        if let Some(p) = entity::pattern(d.ty, d.type_id) {
+            facets.patterns.push(Pattern::Text(p));
+        }
         let Some(constraints) = d.constraints else {
             return Ok(());
         };
@@ -175,52 +245,14 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         let path = &self.path;
         let warnings = &mut self.warnings;
         constraints.try_each(|name, opts| {
-            let sym = N::key_sym(name);
-            let Some(sym) = sym else {
-                return Ok(());
-            };
             let mut rule = Rule {
                 path,
-                name,
+                name: name.get(),
                 cat,
                 options: &options,
                 warnings,
             };
-            match sym {
-                Sym::Length => length::apply(&mut rule, opts, facets),
-                Sym::Count => count::apply(&mut rule, opts, facets),
-                Sym::Range => bounds::range(&mut rule, opts, facets),
-                Sym::GreaterThan
-                | Sym::GreaterThanOrEqual
-                | Sym::LessThan
-                | Sym::LessThanOrEqual => bounds::comparison(&mut rule, sym, opts, facets),
-                Sym::Positive | Sym::PositiveOrZero | Sym::Negative | Sym::NegativeOrZero => {
-                    bounds::sign(&rule, sym, facets);
-                    Ok(())
-                }
-                Sym::Choice | Sym::AllowedValues => choice::apply(&mut rule, opts, facets),
-                Sym::PluginExists | Sym::EntityBundleExists => {
-                    derived_enum::apply(&mut rule, opts, facets)
-                }
-                Sym::FixedValue | Sym::IdenticalTo => fixed_value::apply(&mut rule, opts, facets),
-                Sym::NotBlank => {
-                    not_blank::apply(cat, facets);
-                    Ok(())
-                }
-                Sym::Email
-                | Sym::Url
-                | Sym::Uuid
-                | Sym::Ip
-                | Sym::Date
-                | Sym::DateOnly
-                | Sym::DateTime => {
-                    format::apply(&rule, sym, opts, facets);
-                    Ok(())
-                }
-                Sym::Regex => regex::apply(&mut rule, opts, facets),
-                // No JSON Schema meaning: left out.
-                _ => Ok(()),
-            }
+            constraint::apply(&mut rule, name.sym(), opts, facets)
         })
     }
 
@@ -262,11 +294,11 @@ impl<'a, B> Normalizer<'_, 'a, B> {
                 all_of.push(one(b, Sym::Pattern, v));
             }
         }
-        if let Some((first, rest)) = f.not_patterns.split_first() {
-            let v = nullable::not_pattern(b, first, null_ok);
+        if let Some((first, rest)) = f.nots.split_first() {
+            let v = nullable::not_schema(b, first, null_ok);
             b.put(out, Sym::Not, v);
-            for p in rest {
-                let v = nullable::not_pattern(b, p, null_ok);
+            for n in rest {
+                let v = nullable::not_schema(b, n, null_ok);
                 all_of.push(one(b, Sym::Not, v));
             }
         }
@@ -284,9 +316,13 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         put_num(b, out, Sym::ExclusiveMinimum, f.exclusive_minimum);
         put_num(b, out, Sym::Maximum, f.maximum);
         put_num(b, out, Sym::ExclusiveMaximum, f.exclusive_maximum);
+        for e in &f.extras {
+            let v = extra(b, *e);
+            all_of.push(v);
+        }
         match cat {
             Cat::List => {
-                self.list(d, out, depth)?;
+                self.list(d, &f.item_enums, out, depth)?;
                 put_int(self.b, out, Sym::MinItems, f.min_count);
                 put_int(self.b, out, Sym::MaxItems, f.max_count);
             }
@@ -316,6 +352,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         segs: &[Seg<'a>],
         def: N,
         depth: usize,
+        item_enums: &[(N, bool)],
     ) -> Result<B::Val, DefinitionError>
     where
         B: Build<'a, N>,
@@ -324,7 +361,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             self.path.push(*s);
         }
         let r = match def.kind() {
-            Kind::Array(a) => self.schema(a, depth + 1),
+            Kind::Array(a) => self.schema_with(a, depth + 1, item_enums),
             _ => Err(self.path.error(&[], "must be an array (a definition)")),
         };
         for _ in segs {
@@ -338,6 +375,22 @@ fn one<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, key: Sym, v: B::Val) -> B::V
     let mut o = b.obj();
     b.put(&mut o, key, v);
     b.end_obj(o)
+}
+
+/// An [`Extra`] `allOf` member.
+fn extra<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, e: Extra) -> B::Val {
+    match e {
+        Extra::Ipv4OrIpv6 => {
+            let mut arr = b.arr();
+            for f in [Sym::FormatIpv4, Sym::FormatIpv6] {
+                let v = b.sym(f);
+                let v = one(b, Sym::Format, v);
+                b.push(&mut arr, v);
+            }
+            let v = b.end_arr(arr);
+            one(b, Sym::AnyOf, v)
+        }
+    }
 }
 
 fn pattern<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, p: &Pattern) -> B::Val {

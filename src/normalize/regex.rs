@@ -3,7 +3,7 @@
 //! and a warning whose code says why. `htmlPattern` is not used.
 
 use super::definition::Cat;
-use super::facets::{Facets, Pattern, Rule};
+use super::facets::{Facets, Not, Pattern, Rule};
 use crate::error::{DefinitionError, Seg};
 use crate::sym::Sym;
 use crate::view::{Kind, Node};
@@ -42,12 +42,23 @@ pub fn apply<'a, N: Node<'a>>(
         };
         return Err(rule.error(extra, "must be valid UTF-8"));
     };
+    apply_source(rule, source, matches, facets)
+}
+
+/// A PCRE pattern (`/.../flags`) that values must match (`matches`) or must not.
+pub fn apply_source<N>(
+    rule: &mut Rule<'_, '_>,
+    source: &str,
+    matches: bool,
+    facets: &mut Facets<N>,
+) -> Result<(), DefinitionError> {
     if rule.cat != Cat::Str {
+        rule.not_applicable();
         return Ok(());
     }
     match translate_cached(source) {
         Ok(p) if matches => facets.patterns.push(Pattern::Text(p)),
-        Ok(p) => facets.not_patterns.push(p),
+        Ok(p) => facets.nots.push(Not::Pattern(p)),
         Err((code, message)) => rule.warn(code, message),
     }
     Ok(())

@@ -6,7 +6,7 @@ use ext_php_rs::types::Zval;
 use ext_php_rs::zend::ExecuteData;
 
 use super::args::{self, Args};
-use super::zval::{copy, Owned, Table, Z};
+use super::zval::{Owned, Table, Z};
 use crate::view::{Kind, Node};
 
 pub const DEEP_COPY: &str = "ToolSchema\\Bench\\deep_copy";
@@ -16,12 +16,12 @@ fn deep_copy(node: Z<'_>) -> Owned {
         Kind::Array(a) => {
             let mut t = Table::new(a.len() as u32);
             let _ = a.try_each(|k, v| {
-                t.put_key_raw(k, deep_copy(v));
+                t.put_key(k, deep_copy(v));
                 Ok::<(), ()>(())
             });
             t.into_owned()
         }
-        _ => Owned::from_copy(copy(node.zval())),
+        _ => Owned::share(node),
     }
 }
 

@@ -6,9 +6,9 @@
 use ext_php_rs::ffi::{zend_hash_index_update, zend_hash_str_update};
 use serde_json::Value;
 
-use super::zval::{copy, new_string, Owned, Table, ZBuilder, Z};
+use super::zval::{new_string, Owned, Table, ZBuilder, Z};
 use crate::coerce::{decide, decode_json, scalar_of_node, CoerceDef, Kind, Repair, Scalar};
-use crate::view::{Build, KeyRef, Kind as ViewKind, Node};
+use crate::view::{Build, Key, KeyRef, Kind as ViewKind, Node};
 
 type Def<'a> = CoerceDef<'a, Z<'a>>;
 
@@ -24,11 +24,11 @@ pub fn walk<'a>(def: &Def<'a>, value: Z<'_>) -> Option<Owned> {
         Repair::Int(i) => Build::<Z>::int(&mut b, i),
         Repair::Float(f) => Build::<Z>::float(&mut b, f),
         Repair::String(s) => new_string(s.as_bytes()),
-        Repair::Choice(i) => Owned::from_copy(copy(def.choices.get(i)?.1.zval())),
+        Repair::Choice(i) => Owned::share(def.choices.get(i)?.1),
         Repair::Json => {
             let Scalar::Str(s) = scalar else { return None };
             let decoded = from_json(&decode_json(s)?);
-            match walk(def, Z::new(decoded.as_zval())) {
+            match walk(def, decoded.view()) {
                 Some(again) => again,
                 None => decoded,
             }
@@ -38,7 +38,7 @@ pub fn walk<'a>(def: &Def<'a>, value: Z<'_>) -> Option<Owned> {
                 Some(items) => walk(items, value),
                 None => None,
             }
-            .unwrap_or_else(|| Owned::from_copy(copy(value.zval())));
+            .unwrap_or_else(|| Owned::share(value));
             let mut list = Table::new(1);
             Build::<Z>::push(&mut b, &mut list, item);
             Build::<Z>::end_arr(&mut b, list)
@@ -69,7 +69,7 @@ fn walk_array<'a>(def: &Def<'a>, value: Z<'_>) -> Option<Owned> {
     let mut changes: Vec<(usize, Owned)> = Vec::new();
     let mut i = 0usize;
     let _ = arr.try_each(|k, v| {
-        if let Some(d) = child(k) {
+        if let Some(d) = child(k.get()) {
             if let Some(new) = walk(d, v) {
                 changes.push((i, new));
             }
@@ -88,8 +88,8 @@ fn walk_array<'a>(def: &Def<'a>, value: Z<'_>) -> Option<Owned> {
             Some((at, _)) if *at == i => changes.next().map(|(_, new)| new),
             _ => None,
         }
-        .unwrap_or_else(|| Owned::from_copy(copy(v.zval())));
-        out.put_key_raw(k, val);
+        .unwrap_or_else(|| Owned::share(v));
+        out.put_key(k, val);
         i += 1;
         Ok::<(), ()>(())
     });

@@ -24,7 +24,7 @@ use ext_php_rs::{info_table_end, info_table_row, info_table_start};
 
 use crate::error::Warning;
 use crate::sym::Sym;
-use crate::view::{Build, KeyRef, Node};
+use crate::view::{Build, Key, Node};
 use args::{Args, Thrown};
 use zval::{ZBuilder, Z};
 
@@ -54,7 +54,7 @@ extern "C" fn normalize_schema(ex: &mut ExecuteData, retval: &mut Zval) {
         let (schema, mut warnings, profile) =
             crate::normalize::canonical(&mut b, definition, options)?;
         // The profile pass reads the schema just built (its `{}` are stdClass).
-        let view = Z::<true>::new(schema.as_zval());
+        let view = schema.view_built();
         let mut b = ZBuilder::new();
         let out = crate::normalize::profile::apply(&mut b, view, profile, &mut warnings);
         Ok::<_, crate::error::DefinitionError>((out.unwrap_or(schema), warnings))
@@ -92,14 +92,13 @@ extern "C" fn coerce_input(ex: &mut ExecuteData, retval: &mut Zval) {
         if let Some(o) = options {
             let mut unknown = None;
             let _ = o.try_each(|k, _| {
-                unknown = Some(match k {
-                    KeyRef::Int(i) => i.to_string(),
-                    KeyRef::Str(b) => String::from_utf8_lossy(b).into_owned(),
-                });
+                let mut path = "options.".to_owned();
+                crate::error::push_key(&mut path, k.get());
+                unknown = Some(path);
                 Err(())
             });
             if let Some(k) = unknown {
-                return Err(format!("options.{k}: unknown option"));
+                return Err(format!("{k}: unknown option"));
             }
         }
         let def = crate::coerce::parse_definition(definition).map_err(|e| e.to_string())?;
@@ -107,7 +106,7 @@ extern "C" fn coerce_input(ex: &mut ExecuteData, retval: &mut Zval) {
     }));
     match result {
         Ok(Ok(Some(new))) => args::set_return(retval, new),
-        Ok(Ok(None)) => args::set_return(retval, zval::Owned::from_copy(zval::copy(value.zval()))),
+        Ok(Ok(None)) => args::set_return(retval, zval::Owned::share(value)),
         Ok(Err(message)) => Thrown::value_error(&message),
         Err(_) => Thrown::error("tool_schema: internal error in coerce_input()"),
     }

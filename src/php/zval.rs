@@ -13,48 +13,48 @@
 //!   arguments of one call: the engine holds them, and no PHP code runs while the
 //!   rules work, so nothing can change them).
 //! - A [`Z`] never points at a reference or indirect zval: [`Z::new`] looks
-//!   through them.
+//!   through them. Making a `Z` from a `&zval` is `unsafe` (the zval must be a
+//!   live engine value); safe code gets them from the arguments ([`super::args`]),
+//!   from [`Owned::view`] and from [`Z::try_each`].
+//! - Engine memory whose counts or flags are written (arrays, strings: their
+//!   `gc` headers) is only ever held as raw pointers, never as `&zend_array` or
+//!   `&zend_string`: a refcount written while a shared reference covers it
+//!   would be undefined behaviour. The `&'a zval`s a `Z` holds are slots that
+//!   nothing writes while the rules run (counts live in the values' own
+//!   allocations), and string contents are borrowed as `&'a [u8]` only (the
+//!   `val` bytes, which nothing writes).
+//! - A [`ZKey`] is made only by [`Z::try_each`]: a string key holds the
+//!   table's own `zend_string`, live for `'a`. So [`Table::put_key`],
+//!   [`ZBuilder::put_key`] and [`ZBuilder::key_string`] can share it by
+//!   refcount, and no safe code can hand them anything else.
 //! - An [`Owned`] or [`Table`] owns one refcount of what it holds, and gives it
 //!   up exactly once: to a container (`put`/`push`, then `forget`), to the
 //!   return value, or on drop (so an error half-way frees the partial output).
-//! - Every `KeyRef::Str` that reaches [`ZBuilder::put_key`] or
-//!   [`ZBuilder::key_string`] came from [`Z::try_each`], so its bytes are the
-//!   `val` of a live `zend_string` (the rules never make string keys of their
-//!   own for these two calls).
 
 use std::marker::PhantomData;
-use std::mem::{self, offset_of, ManuallyDrop};
+use std::mem::{self, ManuallyDrop};
 
 use ext_php_rs::ffi::{
-    _zend_new_array, _zend_string, ext_php_rs_zend_string_init, zend_array, zend_array_destroy,
-    zend_hash_find_known_hash, zend_hash_index_update, zend_hash_next_index_insert,
-    zend_hash_str_update, zend_hash_update, zend_standard_class_def, zend_string, zval,
-    zval_ptr_dtor, Bucket,
+    _zend_new_array, ext_php_rs_is_known_valid_utf8, ext_php_rs_set_known_valid_utf8,
+    ext_php_rs_zend_string_init, zend_array, zend_array_destroy, zend_hash_find_known_hash,
+    zend_hash_index_update, zend_hash_next_index_insert, zend_hash_str_update, zend_hash_update,
+    zend_standard_class_def, zend_string, zval, zval_ptr_dtor, Bucket, GC_IMMUTABLE,
+    IS_TYPE_REFCOUNTED, Z_TYPE_FLAGS_SHIFT,
 };
 use ext_php_rs::types::ZendObject;
 
 use super::interned;
 use crate::sym::Sym;
-use crate::view::{Build, KeyRef, Kind, Node};
+use crate::view::{Build, Key, KeyRef, Kind, Node};
 
-// Type bytes and flags (Zend/zend_types.h, zend_hash.h of PHP 8.x).
-pub const IS_UNDEF: u32 = 0;
-pub const IS_NULL: u32 = 1;
-pub const IS_FALSE: u32 = 2;
-pub const IS_TRUE: u32 = 3;
-pub const IS_LONG: u32 = 4;
-pub const IS_DOUBLE: u32 = 5;
-pub const IS_STRING: u32 = 6;
-pub const IS_ARRAY: u32 = 7;
-pub const IS_OBJECT: u32 = 8;
-pub const IS_REFERENCE: u32 = 10;
-pub const IS_INDIRECT: u32 = 12;
-const TYPE_REFCOUNTED: u32 = 1 << 8;
-pub const IS_STRING_EX: u32 = IS_STRING | TYPE_REFCOUNTED;
-pub const IS_ARRAY_EX: u32 = IS_ARRAY | (3 << 8);
-pub const IS_OBJECT_EX: u32 = IS_OBJECT | (3 << 8);
-const GC_IMMUTABLE: u32 = 1 << 6;
-const IS_STR_VALID_UTF8: u32 = 1 << 9;
+// Type bytes and type infos (Zend/zend_types.h), from ext-php-rs's bindings.
+pub use ext_php_rs::ffi::{
+    IS_ARRAY, IS_ARRAY_EX, IS_DOUBLE, IS_FALSE, IS_INDIRECT, IS_LONG, IS_NULL, IS_OBJECT,
+    IS_OBJECT_EX, IS_REFERENCE, IS_STRING, IS_STRING_EX, IS_TRUE, IS_UNDEF,
+};
+/// The refcounted flag of a zval's type info (`Z_TYPE_FLAGS`).
+const TYPE_REFCOUNTED: u32 = IS_TYPE_REFCOUNTED << Z_TYPE_FLAGS_SHIFT;
+/// `HASH_FLAG_PACKED` (Zend/zend_hash.h): ext-php-rs 0.16 does not export it.
 const HASH_FLAG_PACKED: u32 = 1 << 2;
 
 /// The type byte of a zval.
@@ -65,8 +65,12 @@ pub fn type_of(zv: &zval) -> u32 {
 }
 
 /// Looks through references and indirect zvals.
+///
+/// # Safety
+/// `zv` is a live engine value (a reference or indirect zval points at a live
+/// zval), unchanged while the result is used.
 #[inline]
-pub fn deref(mut zv: &zval) -> &zval {
+pub unsafe fn deref(mut zv: &zval) -> &zval {
     loop {
         match type_of(zv) {
             // SAFETY: the type byte says which union member is live.
@@ -78,10 +82,13 @@ pub fn deref(mut zv: &zval) -> &zval {
 }
 
 /// A copy of `zv` holding its own refcount (`ZVAL_COPY`).
+///
+/// # Safety
+/// `zv` is a live value; when refcounted, its `counted` pointer is live.
 #[inline]
-pub fn copy(zv: &zval) -> ManuallyDrop<zval> {
+unsafe fn copy(zv: &zval) -> ManuallyDrop<zval> {
     // SAFETY: a bitwise copy plus one refcount for refcounted values is how the
-    // engine shares a value; `counted` is live when the refcounted flag is set.
+    // engine shares a value; the count is written through the raw pointer.
     unsafe {
         let out = ManuallyDrop::new(std::ptr::read(zv));
         if zv.u1.type_info & TYPE_REFCOUNTED != 0 {
@@ -92,8 +99,11 @@ pub fn copy(zv: &zval) -> ManuallyDrop<zval> {
 }
 
 /// The bytes of a zend_string.
+///
+/// # Safety
+/// `s` is a live zend_string whose contents stay unchanged for `'a`.
 #[inline]
-fn bytes<'a>(s: *const zend_string) -> &'a [u8] {
+unsafe fn bytes<'a>(s: *const zend_string) -> &'a [u8] {
     // SAFETY: a live zend_string holds `len` bytes from `val`.
     unsafe { std::slice::from_raw_parts((*s).val.as_ptr().cast::<u8>(), (*s).len) }
 }
@@ -101,53 +111,84 @@ fn bytes<'a>(s: *const zend_string) -> &'a [u8] {
 /// A read-only view of an input zval (already dereferenced).
 ///
 /// `OBJ = false` (inputs): objects are [`Kind::Other`]. `OBJ = true` (a schema
-/// this extension built, read back by the profile pass): a `stdClass` is read
-/// as the array of its properties, as `(array) $object` does (numeric property
-/// names become int keys), because the builder makes `{}` and list-shaped maps
-/// as `stdClass` objects.
+/// this extension built, read back by the profile pass: [`Owned::view_built`]):
+/// a `stdClass` is read as the array of its properties, as `(array) $object`
+/// does (numeric property names are int keys), because the builder makes `{}`
+/// and list-shaped maps as `stdClass` objects.
 #[derive(Clone, Copy)]
 pub struct Z<'a, const OBJ: bool = false> {
     zv: &'a zval,
 }
 
 impl<'a, const OBJ: bool> Z<'a, OBJ> {
-    pub fn new(zv: &'a zval) -> Self {
-        Z { zv: deref(zv) }
-    }
-
-    pub fn zval(self) -> &'a zval {
-        self.zv
-    }
-
-    /// The object's properties table, when `self` is a `stdClass` read with
-    /// `OBJ = true` (`None` when it has none yet: no properties).
-    fn std_props(self) -> Option<&'a zend_array> {
-        if !OBJ || type_of(self.zv) != IS_OBJECT {
-            return None;
-        }
-        // SAFETY: type checked; a live object has a class entry, and a
-        // non-null `properties` is its live dynamic properties table.
-        unsafe {
-            let obj = self.zv.value.obj;
-            if (*obj).ce != zend_standard_class_def || (*obj).properties.is_null() {
-                return None;
-            }
-            Some(&*(*obj).properties)
+    /// A view of `zv`, looking through references.
+    ///
+    /// # Safety
+    /// `zv` is a live engine value that nothing changes for `'a` (see the
+    /// module's notes).
+    pub unsafe fn new(zv: &'a zval) -> Self {
+        // SAFETY: as the caller promises.
+        Z {
+            zv: unsafe { deref(zv) },
         }
     }
 
+    /// The hashtable, when the value is an array, or (`OBJ`) the properties
+    /// table of a `stdClass` that has one (a raw pointer: see the module's
+    /// notes).
+    fn ht(self) -> Option<*const zend_array> {
+        if type_of(self.zv) == IS_ARRAY {
+            // SAFETY: type checked.
+            Some(unsafe { self.zv.value.arr })
+        } else if self.is_std_object() {
+            // SAFETY: a live stdClass; its `properties` is null or its live
+            // dynamic properties table.
+            let props = unsafe { (*self.zv.value.obj).properties };
+            (!props.is_null()).then_some(props.cast_const())
+        } else {
+            None
+        }
+    }
+
+    /// A `stdClass`, read as an array (`OBJ` only).
     fn is_std_object(self) -> bool {
-        // SAFETY: type checked before the class entry is read.
+        // SAFETY: type checked before the live object's class entry is read.
         OBJ && type_of(self.zv) == IS_OBJECT
             && unsafe { (*self.zv.value.obj).ce == zend_standard_class_def }
     }
+}
 
-    fn ht(self) -> Option<&'a zend_array> {
-        if type_of(self.zv) == IS_ARRAY {
-            // SAFETY: type checked.
-            Some(unsafe { &*self.zv.value.arr })
-        } else {
-            self.std_props()
+/// An array key read by [`Z::try_each`]; only this module makes them.
+#[derive(Clone, Copy)]
+pub struct ZKey<'a> {
+    key: RawKey,
+    _table: PhantomData<&'a zend_array>,
+}
+
+#[derive(Clone, Copy)]
+enum RawKey {
+    Int(i64),
+    /// The table's key string, live for the key's `'a`.
+    Str(*mut zend_string),
+}
+
+impl<'a> Key<'a> for ZKey<'a> {
+    #[inline]
+    fn get(self) -> KeyRef<'a> {
+        match self.key {
+            RawKey::Int(i) => KeyRef::Int(i),
+            // SAFETY: a key string of a table live for 'a; keys are never
+            // written.
+            RawKey::Str(s) => KeyRef::Str(unsafe { bytes(s) }),
+        }
+    }
+
+    #[inline]
+    fn sym(self) -> Option<Sym> {
+        match self.key {
+            // SAFETY: a live key string (it has its hash computed).
+            RawKey::Str(s) => unsafe { interned::find(s) },
+            RawKey::Int(_) => None,
         }
     }
 }
@@ -159,6 +200,8 @@ fn live(zv: &zval) -> Option<&zval> {
 }
 
 impl<'a, const OBJ: bool> Node<'a> for Z<'a, OBJ> {
+    type Key = ZKey<'a>;
+
     #[inline]
     fn kind(self) -> Kind<'a, Self> {
         let zv = self.zv;
@@ -188,20 +231,14 @@ impl<'a, const OBJ: bool> Node<'a> for Z<'a, OBJ> {
             return None;
         }
         // SAFETY: a non-null result points into the live table.
-        let zv = deref(unsafe { &*found });
+        let zv = unsafe { deref(&*found) };
         live(zv).map(|zv| Z { zv })
     }
 
     fn len(self) -> usize {
-        self.ht().map_or(0, |ht| ht.nNumOfElements as usize)
-    }
-
-    fn key_sym(key: KeyRef<'a>) -> Option<Sym> {
-        match key {
-            // The key came from `try_each`: its bytes are a live zend_string's.
-            KeyRef::Str(b) => interned::find(string_of(b)),
-            KeyRef::Int(_) => None,
-        }
+        // SAFETY: a live table.
+        self.ht()
+            .map_or(0, |ht| unsafe { (*ht).nNumOfElements } as usize)
     }
 
     /// Uses and sets the engine's "valid UTF-8" flag, as PCRE's `/u` does, so
@@ -210,36 +247,41 @@ impl<'a, const OBJ: bool> Node<'a> for Z<'a, OBJ> {
         if type_of(self.zv) != IS_STRING {
             return false;
         }
-        // SAFETY: type checked; the flags live in the string's GC header.
-        // Interned strings may be in shared memory and are not written to.
+        // SAFETY: type checked; the flag lives in the string's GC header and
+        // is read and set through the raw pointer (ext-php-rs's helpers, which
+        // leave interned strings alone: they may be in shared memory).
         unsafe {
             let s = self.zv.value.str_;
-            let flags = (*s).gc.u.type_info;
-            if flags & IS_STR_VALID_UTF8 != 0 {
+            if ext_php_rs_is_known_valid_utf8(s) {
                 return true;
             }
             if std::str::from_utf8(bytes(s)).is_err() {
                 return false;
             }
-            if flags & GC_IMMUTABLE == 0 {
-                (*s).gc.u.type_info |= IS_STR_VALID_UTF8;
-            }
+            ext_php_rs_set_known_valid_utf8(s);
             true
         }
     }
 
     fn is_list(self) -> bool {
         let Some(ht) = self.ht() else {
+            // A stdClass without a properties table is empty.
             return self.is_std_object();
         };
-        // SAFETY: `u.flags` is the u32 view of the flags union.
-        let packed = unsafe { ht.u.flags } & HASH_FLAG_PACKED != 0;
-        if packed && ht.nNumUsed == ht.nNumOfElements {
+        // SAFETY: a live table; `u.flags` is the u32 view of the flags union.
+        let (packed, used, count) = unsafe {
+            (
+                (*ht).u.flags & HASH_FLAG_PACKED != 0,
+                (*ht).nNumUsed,
+                (*ht).nNumOfElements,
+            )
+        };
+        if packed && used == count {
             return true;
         }
         let mut next = 0i64;
         self.try_each(|k, _| {
-            if k == KeyRef::Int(next) {
+            if k.get() == KeyRef::Int(next) {
                 next += 1;
                 Ok(())
             } else {
@@ -249,33 +291,41 @@ impl<'a, const OBJ: bool> Node<'a> for Z<'a, OBJ> {
         .is_ok()
     }
 
-    fn try_each<E>(self, mut f: impl FnMut(KeyRef<'a>, Self) -> Result<(), E>) -> Result<(), E> {
+    fn try_each<E>(self, mut f: impl FnMut(ZKey<'a>, Self) -> Result<(), E>) -> Result<(), E> {
         let Some(ht) = self.ht() else { return Ok(()) };
-        let used = ht.nNumUsed as usize;
+        let key = |key| ZKey {
+            key,
+            _table: PhantomData,
+        };
         // SAFETY: see `is_list`; the data array holds `nNumUsed` slots of the
-        // kind the packed flag says (zvals for packed, Buckets otherwise).
+        // kind the packed flag says (zvals for packed, Buckets otherwise),
+        // live for 'a; a bucket's key is null (an int key) or a live string.
         unsafe {
-            if ht.u.flags & HASH_FLAG_PACKED != 0 {
-                let data = ht.__bindgen_anon_1.arPacked;
+            let used = (*ht).nNumUsed as usize;
+            if (*ht).u.flags & HASH_FLAG_PACKED != 0 {
+                let data = (*ht).__bindgen_anon_1.arPacked;
                 for i in 0..used {
                     if let Some(zv) = live(&*data.add(i)) {
-                        f(KeyRef::Int(i as i64), Z::new(zv))?;
+                        f(key(RawKey::Int(i as i64)), Z::new(zv))?;
                     }
                 }
             } else {
-                let data: *const Bucket = ht.__bindgen_anon_1.arData;
+                let data: *const Bucket = (*ht).__bindgen_anon_1.arData;
                 for i in 0..used {
                     let b = &*data.add(i);
                     if let Some(zv) = live(&b.val) {
-                        let key = if b.key.is_null() {
-                            KeyRef::Int(b.h as i64)
+                        let k = if b.key.is_null() {
+                            RawKey::Int(b.h as i64)
                         } else if OBJ && type_of(self.zv) == IS_OBJECT {
                             // A property name: "0" is the int key 0 once cast.
-                            crate::view::php_key(bytes(b.key))
+                            match crate::view::php_key(bytes(b.key)) {
+                                KeyRef::Int(i) => RawKey::Int(i),
+                                KeyRef::Str(_) => RawKey::Str(b.key),
+                            }
                         } else {
-                            KeyRef::Str(bytes(b.key))
+                            RawKey::Str(b.key)
                         };
-                        f(key, Z::new(zv))?;
+                        f(key(k), Z::new(zv))?;
                     }
                 }
             }
@@ -291,25 +341,39 @@ impl<'a, const OBJ: bool> Node<'a> for Z<'a, OBJ> {
 pub struct Owned(ManuallyDrop<zval>);
 
 impl Owned {
-    fn from_raw(value: ManuallyDrop<zval>) -> Self {
+    /// Takes a value that holds its own refcount (made here, or by [`copy`]).
+    ///
+    /// # Safety
+    /// `value` is a valid zval whose one refcount (when refcounted) is ours.
+    unsafe fn from_raw(value: ManuallyDrop<zval>) -> Self {
         Owned(value)
     }
 
-    /// Takes a value made by [`copy`] (which holds its own refcount).
-    pub fn from_copy(value: ManuallyDrop<zval>) -> Self {
-        Owned(value)
+    /// The value `z` views, shared by refcount (`ZVAL_COPY`).
+    pub fn share<const OBJ: bool>(z: Z<'_, OBJ>) -> Self {
+        // SAFETY: a `Z` views a live value; the copy holds its own refcount.
+        unsafe { Owned::from_raw(copy(z.zv)) }
     }
 
-    /// The value, borrowed.
-    pub fn as_zval(&self) -> &zval {
-        &self.0
+    /// A view of the value.
+    pub fn view(&self) -> Z<'_> {
+        // SAFETY: we own the value; nothing changes it while it is borrowed.
+        unsafe { Z::new(&self.0) }
+    }
+
+    /// A view of a value this extension built, its `stdClass` objects read
+    /// as arrays (the profile pass reads the canonical schema so).
+    pub fn view_built(&self) -> Z<'_, true> {
+        // SAFETY: we own the value; nothing changes it while it is borrowed.
+        unsafe { Z::new(&self.0) }
     }
 
     fn scalar(type_info: u32, set: impl FnOnce(&mut zval)) -> Self {
         let mut zv = zeroed();
         zv.u1.type_info = type_info;
         set(&mut zv);
-        Owned::from_raw(zv)
+        // SAFETY: a scalar zval (the callers' type infos) holds no refcount.
+        unsafe { Owned::from_raw(zv) }
     }
 
     /// Gives the value away (to a container or the return slot).
@@ -341,35 +405,35 @@ impl Table {
         Table(unsafe { _zend_new_array(size) })
     }
 
-    /// The table as a PHP array value.
-    pub fn into_owned(self) -> Owned {
-        self.into_zval()
-    }
-
     /// The raw table (still owned by `self`).
     pub fn raw(&self) -> *mut zend_array {
         self.0
     }
 
-    /// Puts under a key read from an input array (see the module's safety notes).
-    pub fn put_key_raw(&mut self, key: KeyRef<'_>, val: Owned) {
+    /// Puts `val` under a key read from an input array. A string key is the
+    /// input's own zend_string, which the table adds a reference to.
+    pub fn put_key(&mut self, key: ZKey<'_>, val: Owned) {
         let mut zv = val.into_raw();
-        // SAFETY: as `ZBuilder::put_key`.
+        // SAFETY: the table is ours; the value's refcount moves into it; a
+        // `ZKey` string is live (the module's notes), and `update` takes its
+        // own reference to it and keeps keys unique.
         unsafe {
-            match key {
-                KeyRef::Int(i) => zend_hash_index_update(self.0, i as u64, &mut *zv),
-                KeyRef::Str(b) => zend_hash_update(self.0, string_of(b), &mut *zv),
+            match key.key {
+                RawKey::Int(i) => zend_hash_index_update(self.0, i as u64, &mut *zv),
+                RawKey::Str(s) => zend_hash_update(self.0, s, &mut *zv),
             };
         }
     }
 
-    fn into_zval(self) -> Owned {
+    /// The table as a PHP array value.
+    pub fn into_owned(self) -> Owned {
         let ht = self.0;
         mem::forget(self);
         let mut zv = zeroed();
         zv.value.arr = ht;
         zv.u1.type_info = IS_ARRAY_EX;
-        Owned::from_raw(zv)
+        // SAFETY: the table's one refcount moves into the value.
+        unsafe { Owned::from_raw(zv) }
     }
 
     /// A borrowed zval view of the table (no refcount taken; not to be dropped).
@@ -394,7 +458,10 @@ impl Drop for Table {
 }
 
 /// A zval for a zend_string, sharing it.
-fn string_zval(s: *mut zend_string) -> Owned {
+///
+/// # Safety
+/// `s` is a live zend_string.
+unsafe fn string_zval(s: *mut zend_string) -> Owned {
     // SAFETY: `s` is live; interned strings are not refcounted, others get one
     // more reference for the new zval.
     unsafe {
@@ -409,17 +476,6 @@ fn string_zval(s: *mut zend_string) -> Owned {
     }
 }
 
-/// The zend_string whose `val` is `b` (see the module's safety notes).
-fn string_of(b: &[u8]) -> *mut zend_string {
-    // SAFETY: `b` starts at the `val` member of a live zend_string.
-    unsafe {
-        b.as_ptr()
-            .sub(offset_of!(_zend_string, val))
-            .cast::<zend_string>()
-            .cast_mut()
-    }
-}
-
 /// A new (non-interned) string.
 pub fn new_string(s: &[u8]) -> Owned {
     // SAFETY: allocates a zend_string with refcount 1 holding a copy of `s`.
@@ -431,7 +487,8 @@ pub fn new_string(s: &[u8]) -> Owned {
     // SAFETY: `zs` is live.
     let interned = unsafe { (*zs).gc.u.type_info } & GC_IMMUTABLE != 0;
     zv.u1.type_info = if interned { IS_STRING } else { IS_STRING_EX };
-    Owned::from_raw(zv)
+    // SAFETY: the new string's one reference (if counted) is ours.
+    unsafe { Owned::from_raw(zv) }
 }
 
 /// Builds Zend values.
@@ -443,7 +500,7 @@ impl ZBuilder<'_> {
     }
 }
 
-impl<'a, const O: bool> Build<'a, Z<'a, O>> for ZBuilder<'a> {
+impl<'a, const OBJ: bool> Build<'a, Z<'a, OBJ>> for ZBuilder<'a> {
     type Val = Owned;
     type Obj = Table;
     type Arr = Table;
@@ -466,10 +523,8 @@ impl<'a, const O: bool> Build<'a, Z<'a, O>> for ZBuilder<'a> {
         unsafe { zend_hash_update(obj.0, interned::get(key), &mut *zv) };
     }
 
-    fn put_key(&mut self, obj: &mut Table, key: KeyRef<'a>, val: Owned) {
-        // A string key is the input's own zend_string, which the table adds a
-        // reference to.
-        obj.put_key_raw(key, val);
+    fn put_key(&mut self, obj: &mut Table, key: ZKey<'a>, val: Owned) {
+        obj.put_key(key, val);
     }
 
     #[inline]
@@ -481,23 +536,32 @@ impl<'a, const O: bool> Build<'a, Z<'a, O>> for ZBuilder<'a> {
 
     fn end_obj(&mut self, obj: Table) -> Owned {
         let n = obj.len();
-        if n > 0 && !Z::<false>::new(&obj.as_zval()).is_list() {
-            return obj.into_zval();
+        let as_zval = obj.as_zval();
+        // SAFETY: a view of our own live table, unchanged while viewed.
+        let view = unsafe { Z::<false>::new(&as_zval) };
+        if n > 0 && !view.is_list() {
+            return obj.into_owned();
         }
         // Empty, or keyed 0..n (property names "0", "1", ...): an array would
         // encode as `[...]`, so make a stdClass whose properties are the entries
         // under string keys, as `(object) $array` does.
         let o = ZendObject::new_stdclass().into_raw();
         if n > 0 {
-            let props = Table::new(n);
-            let _ = Z::<false>::new(&obj.as_zval()).try_each(|k, v| {
-                let key = match k {
-                    KeyRef::Int(i) => i.to_string(),
-                    KeyRef::Str(b) => String::from_utf8_lossy(b).into_owned(),
-                };
-                let mut zv = copy(v.zv);
-                // SAFETY: `props` is ours; the copy's refcount moves into it.
-                unsafe { zend_hash_str_update(props.0, key.as_ptr().cast(), key.len(), &mut *zv) };
+            let mut props = Table::new(n);
+            let _ = view.try_each(|k, v| {
+                let val = Owned::share(v);
+                match k.get() {
+                    KeyRef::Int(i) => {
+                        let key = i.to_string();
+                        let mut zv = val.into_raw();
+                        // SAFETY: `props` is ours; the value's refcount moves
+                        // into it; the key is copied.
+                        unsafe {
+                            zend_hash_str_update(props.0, key.as_ptr().cast(), key.len(), &mut *zv)
+                        };
+                    }
+                    KeyRef::Str(_) => props.put_key(k, val),
+                }
                 Ok::<(), ()>(())
             });
             let props = mem::ManuallyDrop::new(props);
@@ -508,17 +572,19 @@ impl<'a, const O: bool> Build<'a, Z<'a, O>> for ZBuilder<'a> {
         let mut zv = zeroed();
         zv.value.obj = o;
         zv.u1.type_info = IS_OBJECT_EX;
-        Owned::from_raw(zv)
+        // SAFETY: the new object's one reference moves into the value.
+        unsafe { Owned::from_raw(zv) }
     }
 
     #[inline]
     fn end_arr(&mut self, arr: Table) -> Owned {
-        arr.into_zval()
+        arr.into_owned()
     }
 
     #[inline]
     fn sym(&mut self, s: Sym) -> Owned {
-        string_zval(interned::get(s))
+        // SAFETY: interned at MINIT, live for the process.
+        unsafe { string_zval(interned::get(s)) }
     }
 
     fn string(&mut self, s: &str) -> Owned {
@@ -542,14 +608,15 @@ impl<'a, const O: bool> Build<'a, Z<'a, O>> for ZBuilder<'a> {
     }
 
     #[inline]
-    fn share(&mut self, node: Z<'a, O>) -> Owned {
-        Owned::from_raw(copy(node.zv))
+    fn share(&mut self, node: Z<'a, OBJ>) -> Owned {
+        Owned::share(node)
     }
 
-    fn key_string(&mut self, key: KeyRef<'a>) -> Owned {
-        match key {
-            KeyRef::Int(i) => new_string(i.to_string().as_bytes()),
-            KeyRef::Str(b) => string_zval(string_of(b)),
+    fn key_string(&mut self, key: ZKey<'a>) -> Owned {
+        match key.key {
+            RawKey::Int(i) => new_string(i.to_string().as_bytes()),
+            // SAFETY: a `ZKey` string is live for 'a.
+            RawKey::Str(s) => unsafe { string_zval(s) },
         }
     }
 }

@@ -9,7 +9,7 @@ $definition = [
     'properties' => [
         'query' => ['type' => 'string', 'label' => 'Query', 'constraints' => ['Length' => ['min' => 1]]],
         'limit' => ['type' => 'integer', 'required' => false, 'default' => 10],
-        'node' => ['type' => 'entity:node', 'required' => false],
+        'node' => ['type' => 'field_item:link', 'required' => false],
     ],
 ];
 $schema = ToolSchema\normalize_schema($definition, ['nullable' => 'one_of'], $warnings);
@@ -34,7 +34,9 @@ echo json_encode(ToolSchema\normalize_schema(['type' => 'map', 'properties' => [
         "limit": {
             "oneOf": [
                 {
-                    "type": "integer"
+                    "type": "integer",
+                    "minimum": -9223372036854775808,
+                    "maximum": 9223372036854775807
                 },
                 {
                     "type": "null"

@@ -17,7 +17,8 @@ final class Generator
     private const TYPES = [
         'string', 'text', 'integer', 'float', 'decimal', 'boolean', 'email', 'uri',
         'timestamp', 'datetime_iso8601', 'duration_iso8601', 'any', 'list', 'map',
-        'entity:node', 'list', 'map', 'string', 'integer',
+        'entity:node', 'list', 'map', 'string', 'integer', 'timespan', 'filter_format',
+        'entity', 'field_item:link',
     ];
 
     private Randomizer $r;
@@ -125,7 +126,8 @@ final class Generator
                 'LessThanOrEqual', 'Positive', 'PositiveOrZero', 'Negative', 'NegativeOrZero',
                 'Choice', 'AllowedValues', 'PluginExists', 'EntityBundleExists', 'FixedValue',
                 'IdenticalTo', 'NotBlank', 'Email', 'Url', 'Uuid', 'Ip', 'Date', 'DateOnly',
-                'DateTime', 'Regex', 'ComplexData', 'PrimitiveType',
+                'DateTime', 'Regex', 'ComplexData', 'PrimitiveType', 'NotNull', 'Null', 'Blank',
+                'CountryCode', 'ExtensionName', 'FieldExists', 'ValidPath',
             ]);
             $c[$name] = match ($name) {
                 'Length', 'Count' => $this->pick([
@@ -141,16 +143,28 @@ final class Generator
                 ]),
                 'Choice', 'AllowedValues' => $this->pick([
                     $this->choices(5), ['choices' => $this->choices(5)], ['choices' => $this->choices(3), 'multiple' => true],
-                    ['callback' => 'x'], ['strict' => true], 'a',
+                    ['callback' => 'x'], ['strict' => true], 'a', [], ['choices' => []],
+                    ['choices' => $this->choices(3), 'match' => false],
+                    ['choices' => $this->choices(3), 'match' => $this->pick([true, 'no', null])],
+                    ['choices' => $this->choices(4), 'multiple' => $this->pick([true, false, 1]), 'min' => $this->count(), 'max' => $this->count()],
+                    ['choices' => [], 'multiple' => true],
                 ]),
-                'PluginExists', 'EntityBundleExists' => $this->pick([
+                'PluginExists', 'EntityBundleExists', 'CountryCode' => $this->pick([
+                    ['choices' => []],
                     ['choices' => $this->choices(6)], ['manager' => 'plugin.manager.x'], 'x',
                 ]),
                 'FixedValue', 'IdenticalTo' => $this->pick([
                     $this->scalar(), ['value' => $this->scalar()], ['propertyPath' => 'x'], [1, 2],
                 ]),
-                'Ip' => $this->pick([[], ['version' => '6'], ['version' => 4], ['version' => 'all']]),
-                'DateTime' => $this->pick([[], ['format' => 'Y-m-d'], ['format' => 'Y-m-d H:i:s']]),
+                'Ip' => $this->pick([[], ['version' => '6'], ['version' => 4], ['version' => 'all'],
+                    ['version' => '4_no_priv'], ['version' => 'all_public'], ['version' => 5], ['version' => 'x']]),
+                'DateTime' => $this->pick([[], ['format' => 'Y-m-d'], ['format' => 'Y-m-d H:i:s'], ['format' => 5]]),
+                'Uuid' => $this->pick([[], ['versions' => [4]], ['versions' => '7'], ['versions' => [1, 9]],
+                    ['versions' => []], ['versions' => 4.0], ['strict' => false]]),
+                'Url' => $this->pick([[], ['protocols' => ['ftp', 'x.y']], ['protocols' => ['git+ssh']],
+                    ['protocols' => []], ['protocols' => 'http'], ['protocols' => ['1x']],
+                    ['relativeProtocol' => true], ['relativeProtocol' => 'y'],
+                    ['protocols' => ['git+ssh'], 'relativeProtocol' => true]]),
                 'Regex' => $this->pick([
                     $this->regex(), ['pattern' => $this->regex()], ['pattern' => $this->regex(), 'match' => false],
                     ['match' => true], 5, ['pattern' => 5],

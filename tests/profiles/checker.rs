@@ -471,7 +471,9 @@ fn gemini(w: &mut Walk<'_>, o: &Map<String, Value>) {
             if !v.is_number() {
                 w.bad(format!("{k} must be a number"));
             }
-            if v.as_i64().is_some_and(|i| i.unsigned_abs() > 1 << 53) {
+            if v.as_i64()
+                .is_some_and(|i| i128::from(i) != (i as f64) as i128)
+            {
                 w.bad(format!("{k} is not exact as a float"));
             }
         }

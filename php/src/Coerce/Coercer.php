@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Coerce;
 
+use ToolSchema\Php\Path;
+
 /**
  * ToolSchema\coerce_input() in pure PHP (Rust: coerce::walk_json / the zval
  * walker). Returns the very same zval when nothing changes; a changed array is
@@ -18,7 +20,7 @@ final class Coercer
     public static function coerce(mixed $value, array $definition, array $options = []): mixed
     {
         foreach ($options as $key => $_) {
-            throw new \ValueError('options.' . $key . ': unknown option');
+            throw new \ValueError('options.' . Path::key($key) . ': unknown option');
         }
         $def = Definition::parse($definition);
         return self::repair($def, $value, $out) ? $out : $value;

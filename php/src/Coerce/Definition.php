@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Coerce;
 
+use ToolSchema\Php\Path;
+
 /**
  * Parses and validates a definition tree into the summary the rules read
  * (Rust: definition::parse_definition / CoerceDef). Only the keys coercion reads
@@ -83,7 +85,7 @@ final class Definition
                     self::fail(self::at($path, 'properties'), 'must be a map');
                 }
                 foreach ($properties as $name => $child) {
-                    $childPath = self::at($path, 'properties') . '.' . (preg_match('//u', (string) $name) === 1 ? $name : '?');
+                    $childPath = self::at($path, 'properties') . '.' . Path::key($name);
                     if (!\is_array($child)) {
                         self::fail($childPath, 'must be an array (a definition)');
                     }
@@ -138,7 +140,7 @@ final class Definition
             }
             foreach ($list as $key => $choice) {
                 if (\is_array($choice)) {
-                    self::fail($at . '.' . $key, 'must be a scalar');
+                    self::fail($at . '.' . Path::key($key), 'must be a scalar');
                 }
                 if (\is_string($choice)) {
                     $out[] = $choice;

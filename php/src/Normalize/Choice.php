@@ -5,13 +5,23 @@ declare(strict_types=1);
 namespace ToolSchema\Php\Normalize;
 
 /**
- * `Choice` and `AllowedValues` → `enum` (src/normalize/choice.rs). Options: a list
- * of choices, or `{choices: [...]}`. `multiple: true` (the value is a list of
- * choices) is left out; an unresolved `callback` is an error (the Drupal adapter
- * resolves it).
+ * `Choice` and `AllowedValues` → `enum` (src/normalize/choice.rs). Options: a
+ * list of choices, or `{choices: [...], multiple, min, max, match}`.
+ *
+ * - `match: false` (the value must not be a choice) → `not: {enum: [...]}`.
+ * - `multiple: true` on a list (each item is a choice) → the items' `enum`,
+ *   `min`/`max` → `minItems`/`maxItems`.
+ * - An empty choice list accepts no value but null: `enum: [null]` (never
+ *   `enum: []`), with a warning.
+ * - On a list without `multiple`, or with `multiple` on a single value, Drupal
+ *   rejects every value: Constraint::NOT_APPLICABLE.
+ *
+ * An unresolved `callback` is an error (the Drupal adapter resolves it).
  */
 final class Choice
 {
+    public const EMPTY = 'choice_empty';
+
     /**
      * Checks that `$list` is a list of scalars; `$extra` is the path to it.
      *
@@ -30,9 +40,23 @@ final class Choice
         return $list;
     }
 
+    /** Single values (not lists or maps): what an enum of scalars can restrict. */
     public static function applies(int $cat): bool
     {
         return $cat !== Definition::CAT_LIST && $cat !== Definition::CAT_MAP;
+    }
+
+    /** A boolean option, `$default` when absent or null. */
+    public static function flag(Rule $rule, array $opts, string $key, bool $default): bool
+    {
+        $v = $opts[$key] ?? null;
+        if ($v === null) {
+            return $default;
+        }
+        if (\is_bool($v)) {
+            return $v;
+        }
+        throw $rule->error([$key], 'must be a boolean');
     }
 
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
@@ -49,9 +73,39 @@ final class Choice
         } else {
             throw $rule->error(['choices'], 'is required');
         }
-        $multiple = ($opts['multiple'] ?? null) === true;
-        if (!$multiple && self::applies($rule->cat)) {
-            $f->enums[] = [false, $list];
+        // The bare-list form has no options.
+        $options = !\array_is_list($opts);
+        $multiple = $options && self::flag($rule, $opts, 'multiple', false);
+        $matches = !$options || self::flag($rule, $opts, 'match', true);
+        $min = $options ? $rule->countOption($opts, 'min') : null;
+        $max = $options ? $rule->countOption($opts, 'max') : null;
+        if ($rule->cat === Definition::CAT_LIST && $multiple) {
+            $f->itemEnums[] = [$list, $matches];
+            if ($min !== null) {
+                $f->minCount = Facets::raise($f->minCount, $min);
+            }
+            if ($max !== null) {
+                $f->maxCount = Facets::lower($f->maxCount, $max);
+            }
+        } elseif (!self::applies($rule->cat) || $multiple) {
+            $rule->notApplicable();
+        } else {
+            self::push($rule, $list, $matches, $f);
+        }
+    }
+
+    /** The enum (or forbidden enum) a choice list says, for a single value. */
+    public static function push(Rule $rule, array $list, bool $matches, Facets $f): void
+    {
+        if (!$matches) {
+            if ($list !== []) {
+                $f->nots[] = ['enum', $list];
+            }
+        } elseif ($list === []) {
+            $rule->warn(self::EMPTY, 'the choice list is empty: no value but null is accepted');
+            $f->enums[] = ['nothing', null];
+        } else {
+            $f->enums[] = ['list', $list];
         }
     }
 }

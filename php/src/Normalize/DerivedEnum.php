@@ -22,11 +22,14 @@ final class DerivedEnum
         if (!\is_array($opts) || !\array_key_exists('choices', $opts)) {
             if (Choice::applies($rule->cat)) {
                 $rule->warn(self::UNRESOLVED, 'choices were not resolved; enum left out');
+            } else {
+                $rule->notApplicable();
             }
             return;
         }
         $list = Choice::checkChoices($rule, $opts['choices'], ['choices']);
         if (!Choice::applies($rule->cat)) {
+            $rule->notApplicable();
             return;
         }
         $n = \count($list);
@@ -37,7 +40,7 @@ final class DerivedEnum
                 "{$n} choices are more than derived_enum_limit ({$limit}); enum left out",
             );
         } else {
-            $f->enums[] = [false, $list];
+            Choice::push($rule, $list, true, $f);
         }
     }
 }

@@ -13,18 +13,25 @@ final class FixedValue
 {
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
+        $has = true;
+        $v = null;
         if (\is_array($opts)) {
-            if (!\array_key_exists('value', $opts)) {
-                return;
+            if (\array_key_exists('value', $opts)) {
+                $v = $opts['value'];
+                ValueCheck::checkScalar($v, $rule->path, ['constraints', $rule->name, 'value']);
+            } else {
+                $has = false;
             }
-            $v = $opts['value'];
-            ValueCheck::checkScalar($v, $rule->path, ['constraints', $rule->name, 'value']);
         } else {
             $v = $opts;
             ValueCheck::checkScalar($v, $rule->path, ['constraints', $rule->name]);
         }
-        if (Choice::applies($rule->cat)) {
-            $f->enums[] = [true, $v];
+        if (!Choice::applies($rule->cat)) {
+            $rule->notApplicable();
+        } elseif ($has) {
+            $f->enums[] = ['const', $v];
+        } else {
+            $rule->unstated(Bounds::COMPARED);
         }
     }
 }

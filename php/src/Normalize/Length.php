@@ -32,13 +32,16 @@ final class Length
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
         [$min, $max] = self::minMax($rule, $opts);
-        if ($rule->cat === Definition::CAT_STR) {
-            if ($min !== null) {
-                $f->minLength = Facets::raise($f->minLength, $min);
-            }
-            if ($max !== null) {
-                $f->maxLength = Facets::lower($f->maxLength, $max);
-            }
+        if ($rule->cat !== Definition::CAT_STR) {
+            // Symfony counts the characters of the value cast to a string.
+            $rule->notApplicable();
+            return;
+        }
+        if ($min !== null) {
+            $f->minLength = Facets::raise($f->minLength, $min);
+        }
+        if ($max !== null) {
+            $f->maxLength = Facets::lower($f->maxLength, $max);
         }
     }
 }

@@ -5,15 +5,42 @@ declare(strict_types=1);
 namespace ToolSchema\Php\Normalize;
 
 /**
- * list → `type: array` with `items` from the item definition (none when the list
- * has no item definition) (src/normalize/list.rs).
+ * list → `type: array` with `items` from the item definition (none when the
+ * list has no item definition). A `Choice` with `multiple: true` on the list
+ * puts its choices on the items (an `enum` of the item schema, or of an
+ * `items` of its own when there is no item definition) (src/normalize/list.rs).
  */
 final class ListType
 {
-    public static function apply(Normalizer $n, Definition $d, array &$out, int $depth): void
+    /** @param list<array{0: array, 1: bool}> $itemEnums */
+    public static function apply(Normalizer $n, Definition $d, array $itemEnums, array &$out, int $depth): void
     {
         if ($d->items !== null) {
-            $out['items'] = $n->child('items', null, $d->items, $depth);
+            $out['items'] = $n->child('items', null, $d->items, $depth, $itemEnums);
+            return;
         }
+        if ($itemEnums === []) {
+            return;
+        }
+        $o = [];
+        $allOf = [];
+        foreach ($itemEnums as [$list, $matches]) {
+            if ($matches) {
+                [$key, $v] = Nullable::enumeration($list === [] ? ['nothing', null] : ['list', $list], false);
+            } elseif ($list === []) {
+                continue;
+            } else {
+                [$key, $v] = ['not', Nullable::notSchema(['enum', $list], false)];
+            }
+            if (\array_key_exists($key, $o)) {
+                $allOf[] = [$key => $v];
+            } else {
+                $o[$key] = $v;
+            }
+        }
+        if ($allOf !== []) {
+            $o['allOf'] = $allOf;
+        }
+        $out['items'] = Normalizer::object($o);
     }
 }

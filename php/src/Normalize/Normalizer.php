@@ -30,6 +30,9 @@ final class Normalizer
     /** @var list<array{code: string, path: string, message: string}> */
     public array $warnings = [];
 
+    /** The root definition is a map: its properties are the tool's inputs. */
+    private bool $rootMap = false;
+
     private function __construct(public readonly Options $options)
     {
         $this->path = new Path();
@@ -46,13 +49,30 @@ final class Normalizer
     {
         $warnings = [];
         $n = new self($options === [] ? new Options() : Options::read($options));
+        // The root map is the tool's inputs; otherwise the root is one input.
+        $n->rootMap = ($definition['type'] ?? null) === 'map';
         $schema = $n->schema($definition, 0);
         $warnings = $n->warnings;
         return Profile::apply($schema, $n->options->profile, $warnings);
     }
 
-    /** Normalizes the definition `$def`. */
-    public function schema(array $def, int $depth): array
+    /**
+     * An input of the tool: a property of the root map, or the root itself
+     * when it is not a map. Drupal skips validating an optional input that is
+     * null.
+     */
+    public function inputLevel(int $depth): bool
+    {
+        return $depth === ($this->rootMap ? 1 : 0);
+    }
+
+    /**
+     * Normalizes the definition `$def`, with the choice lists a parent list's
+     * `Choice` (with `multiple: true`) puts on its items.
+     *
+     * @param list<array{0: array, 1: bool}> $itemEnums
+     */
+    public function schema(array $def, int $depth, array $itemEnums = []): array
     {
         if ($depth > self::MAX_DEPTH) {
             throw $this->path->error([], 'nesting deeper than 64 levels');
@@ -60,6 +80,36 @@ final class Normalizer
         $d = Definition::read($def, $this->path);
         $facets = new Facets();
         $this->constraints($d, $facets);
+        foreach ($itemEnums as [$list, $matches]) {
+            if (!$matches) {
+                if ($list !== []) {
+                    $facets->nots[] = ['enum', $list];
+                }
+            } elseif ($list === []) {
+                $facets->enums[] = ['nothing', null];
+            } else {
+                $facets->enums[] = ['list', $list];
+            }
+        }
+        DateTime::bounds($d->ty, $facets);
+        if ($d->cat === Definition::CAT_INT) {
+            Bounds::int64($facets);
+        }
+        $inputLevel = $this->inputLevel($depth);
+        $required = $d->required || ($facets->notNull && !$inputLevel);
+        $rootMap = $depth === 0 && $d->cat === Definition::CAT_MAP;
+        if ($required && !$rootMap && $d->baseSchema === null) {
+            $anyRequired = false;
+            if ($d->properties !== null) {
+                $childInput = $this->inputLevel($depth + 1);
+                foreach ($d->properties as $p) {
+                    if (\is_array($p) && NotNull::required($p, $childInput)) {
+                        $anyRequired = true;
+                    }
+                }
+            }
+            NotNull::container($d->cat, $d->items, $anyRequired, $facets);
+        }
         if ($d->ty === Definition::OTHER && $d->baseSchema === null) {
             $this->warnings[] = [
                 'code' => BaseType::UNKNOWN,
@@ -69,7 +119,7 @@ final class Normalizer
             ];
         }
 
-        $optional = !$d->required;
+        $optional = !$required;
         $style = $this->options->nullable;
         if ($style === Options::TYPE_ARRAY && $d->baseSchema !== null && BaseSchema::mayShutOutNull($d->baseSchema)) {
             $style = Options::ANY_OF;
@@ -110,6 +160,10 @@ final class Normalizer
         if ($format !== null) {
             $f->addFormat($format);
         }
+        $pattern = Entity::pattern($d->ty, $d->typeId);
+        if ($pattern !== null) {
+            $f->patterns[] = $pattern;
+        }
         if ($d->constraints === null) {
             return;
         }
@@ -120,23 +174,7 @@ final class Normalizer
             }
             $rule ??= new Rule($this->path, $d->cat, $this->options, $this);
             $rule->name = $name;
-            match ($name) {
-                'Length' => Length::apply($rule, $opts, $f),
-                'Count' => Count::apply($rule, $opts, $f),
-                'Range' => Bounds::range($rule, $opts, $f),
-                'GreaterThan', 'GreaterThanOrEqual', 'LessThan', 'LessThanOrEqual' =>
-                    Bounds::comparison($rule, $name, $opts, $f),
-                'Positive', 'PositiveOrZero', 'Negative', 'NegativeOrZero' => Bounds::sign($rule, $name, $f),
-                'Choice', 'AllowedValues' => Choice::apply($rule, $opts, $f),
-                'PluginExists', 'EntityBundleExists' => DerivedEnum::apply($rule, $opts, $f),
-                'FixedValue', 'IdenticalTo' => FixedValue::apply($rule, $opts, $f),
-                'NotBlank' => NotBlank::apply($d->cat, $f),
-                'Email', 'Url', 'Uuid', 'Ip', 'Date', 'DateOnly', 'DateTime' =>
-                    Format::apply($rule, $name, $opts, $f),
-                'Regex' => Regex::apply($rule, $opts, $f),
-                // No JSON Schema meaning: left out.
-                default => null,
-            };
+            Constraint::apply($rule, $name, $opts, $f);
         }
     }
 
@@ -170,9 +208,9 @@ final class Normalizer
                 }
             }
         }
-        if ($f->notPatterns !== []) {
-            foreach ($f->notPatterns as $i => $p) {
-                $v = Nullable::notPattern($p, $nullOk);
+        if ($f->nots !== []) {
+            foreach ($f->nots as $i => $not) {
+                $v = Nullable::notSchema($not, $nullOk);
                 if ($i === 0) {
                     $out['not'] = $v;
                 } else {
@@ -208,8 +246,12 @@ final class Normalizer
         if ($f->exclusiveMaximum !== null) {
             $out['exclusiveMaximum'] = $f->exclusiveMaximum;
         }
+        foreach ($f->extras as $e) {
+            // 'ipv4_or_ipv6' (Ip version all).
+            $allOf[] = ['anyOf' => [['format' => 'ipv4'], ['format' => 'ipv6']]];
+        }
         if ($d->cat === Definition::CAT_LIST) {
-            ListType::apply($this, $d, $out, $depth);
+            ListType::apply($this, $d, $f->itemEnums, $out, $depth);
             if ($f->minCount !== null) {
                 $out['minItems'] = $f->minCount;
             }
@@ -234,7 +276,8 @@ final class Normalizer
      * Normalizes the definition `$def` found at `$seg` (`items`) or `$seg.$key`
      * (`properties.<name>`) of the current one, with the path extended.
      */
-    public function child(string $seg, int|string|null $key, mixed $def, int $depth): array
+    /** @param list<array{0: array, 1: bool}> $itemEnums */
+    public function child(string $seg, int|string|null $key, mixed $def, int $depth, array $itemEnums = []): array
     {
         $segs = &$this->path->segs;
         $segs[] = $seg;
@@ -244,7 +287,7 @@ final class Normalizer
         if (!\is_array($def)) {
             throw $this->path->error([], 'must be an array (a definition)');
         }
-        $r = $this->schema($def, $depth + 1);
+        $r = $this->schema($def, $depth + 1, $itemEnums);
         \array_pop($segs);
         if ($key !== null) {
             \array_pop($segs);

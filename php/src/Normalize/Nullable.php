@@ -33,8 +33,27 @@ final class Nullable
         return $any;
     }
 
+    /**
+     * The schema under `not` (a [kind, value] of Facets::$nots). With
+     * `$nullOk`, the schemas that null would satisfy get a type guard, so
+     * that null still passes the `not`.
+     *
+     * @param array{0: string, 1: mixed} $not
+     */
+    public static function notSchema(array $not, bool $nullOk): array
+    {
+        [$kind, $v] = $not;
+        return match ($kind) {
+            'pattern' => self::notPattern($v, $nullOk),
+            'enum' => ['enum' => $v],
+            'blank' => ['enum' => [false, '', [], new \stdClass()]],
+            'empty_items' => NotNull::notEmptyItems($v),
+            default => NotNull::notNullValues(),
+        };
+    }
+
     /** The schema under `not` for a `match: false` Regex. */
-    public static function notPattern(string $p, bool $nullOk): array
+    private static function notPattern(string $p, bool $nullOk): array
     {
         return $nullOk ? ['type' => 'string', 'pattern' => $p] : ['pattern' => $p];
     }
@@ -55,19 +74,27 @@ final class Nullable
     /**
      * `enum` or `const`, with null let in when `$nullOk`.
      *
-     * @param array{0: bool, 1: mixed} $e [isConst, value]
+     * @param array{0: string, 1: mixed} $e [kind, value] (Facets::$enums)
      * @return array{0: string, 1: mixed} [keyword, value]
      */
     public static function enumeration(array $e, bool $nullOk): array
     {
-        [$isConst, $v] = $e;
-        if (!$isConst) {
-            return ['enum', $nullOk && !self::hasNull($v) ? self::withNull($v) : $v];
+        [$kind, $v] = $e;
+        switch ($kind) {
+            case 'list':
+                return ['enum', $nullOk && !self::hasNull($v) ? self::withNull($v) : $v];
+            case 'const':
+                if ($nullOk) {
+                    return ['enum', $v === null ? [null] : [$v, null]];
+                }
+                return ['const', $v];
+            case 'nothing':
+                // With null let in, only null; without, nothing at all (the
+                // type has no null), written without `enum: []`.
+                return ['enum', [null]];
+            default:
+                return $nullOk ? ['enum', [true, null]] : ['const', true];
         }
-        if ($nullOk) {
-            return ['enum', $v === null ? [null] : [$v, null]];
-        }
-        return ['const', $v];
     }
 
     /** Copies a base schema's keywords into `$out`. */
@@ -93,7 +120,7 @@ final class Nullable
                         continue;
                     }
                 } elseif ($k === 'const') {
-                    $out['enum'] = self::enumeration([true, $v], true)[1];
+                    $out['enum'] = self::enumeration(['const', $v], true)[1];
                     continue;
                 }
             }

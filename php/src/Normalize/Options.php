@@ -60,18 +60,9 @@ final class Options
                 $o->profile = Profile::parse($value)
                     ?? throw self::bad('profile', 'must be "mcp", "openai", "anthropic" or "gemini"');
             } else {
-                throw self::bad((string) self::utf8Key($key), 'unknown option');
+                throw self::bad(Path::key($key), 'unknown option');
             }
         }
         return $o;
-    }
-
-    /** A key fit for a path: non-UTF-8 keys are shown as `?`. */
-    public static function utf8Key(int|string $key): int|string
-    {
-        if (\is_string($key) && !Definition::validUtf8($key)) {
-            return '?';
-        }
-        return $key;
     }
 }

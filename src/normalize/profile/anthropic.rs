@@ -68,7 +68,7 @@ pub fn values_writable<'v, N: Node<'v>>(values: &[N]) -> bool {
 }
 
 /// The integers `lo..=hi` the bounds allow, when both are finite.
-fn integer_range<'v, N>(p: &Parts<'v, N>) -> Option<(i64, i64)> {
+fn integer_range<'v, N: Node<'v>>(p: &Parts<'v, N>) -> Option<(i64, i64)> {
     let lo = [
         p.minimum.map(ceil),
         p.exclusive_minimum
@@ -112,15 +112,23 @@ fn drop_bounds<'v, N: Node<'v>, B: Build<'v, N>>(
     p: &Parts<'v, N>,
     notes: &mut Vec<String>,
 ) {
+    // The int64 limits every integer has are one note.
+    let mut int64 = false;
     for (n, word) in [
         (p.minimum, "At least"),
         (p.exclusive_minimum, "Greater than"),
         (p.maximum, "At most"),
         (p.exclusive_maximum, "Less than"),
     ] {
-        if let Some(n) = n {
-            pass.drop_note(notes, format!("{word} {}.", text::num(n)));
+        match n {
+            Some(Num::Int(i64::MIN)) if word == "At least" => int64 = true,
+            Some(Num::Int(i64::MAX)) if word == "At most" => int64 = true,
+            Some(n) => pass.drop_note(notes, format!("{word} {}.", text::num(n))),
+            None => {}
         }
+    }
+    if int64 {
+        pass.drop_note(notes, "A 64-bit integer.".to_owned());
     }
 }
 
@@ -149,7 +157,7 @@ pub fn single<'v, N: Node<'v>, B: Build<'v, N>>(
         pass.count_values(&values);
         return Body::Values(values, p.is_const);
     }
-    let mut keys: Vec<(K<'v>, B::Val)> = Vec::new();
+    let mut keys: Vec<(K<N::Key>, B::Val)> = Vec::new();
     let sym = TYPES
         .iter()
         .find(|(b, _)| *b == bit)

@@ -80,7 +80,7 @@ pub fn single<'v, N: Node<'v>, B: Build<'v, N>>(
     bit: u8,
     notes: &mut Vec<String>,
 ) -> Body<'v, N, B::Val> {
-    let mut keys: Vec<(K<'v>, B::Val)> = Vec::new();
+    let mut keys: Vec<(K<N::Key>, B::Val)> = Vec::new();
     let t = pass.b.string(type_name(bit));
     keys.push((K::S(Sym::Type), t));
     let values = p.values.take();
@@ -217,7 +217,7 @@ fn bounds<'v, N: Node<'v>, B: Build<'v, N>>(
     p: &Parts<'v, N>,
     bit: u8,
     notes: &mut Vec<String>,
-    keys: &mut Vec<(K<'v>, B::Val)>,
+    keys: &mut Vec<(K<N::Key>, B::Val)>,
 ) {
     let mut minimum = p.minimum;
     let mut maximum = p.maximum;
@@ -249,11 +249,49 @@ fn bounds<'v, N: Node<'v>, B: Build<'v, N>>(
             maximum = Some(x);
         }
     }
-    for (sym, v) in [(Sym::Minimum, minimum), (Sym::Maximum, maximum)] {
+    for (sym, v, up) in [
+        (Sym::Minimum, minimum, true),
+        (Sym::Maximum, maximum, false),
+    ] {
         if let Some(n) = v {
-            let v = pass.num(n);
+            let v = pass.num(exact_float(n, up));
             keys.push((K::S(sym), v));
         }
+    }
+}
+
+/// `minimum`/`maximum` are floats: an int bound a float cannot hold exactly
+/// (beyond 2^53) is moved inward to the nearest one that it can (up for a
+/// minimum, down for a maximum), so the bound never lets more through; the
+/// int64 limits of every integer (2^63 - 1) become 2^63 - 1024.
+pub fn exact_float(n: Num, up: bool) -> Num {
+    let Num::Int(v) = n else { return n };
+    if v == i64::MIN {
+        return n;
+    }
+    let a = v.unsigned_abs();
+    let bits = 64 - a.leading_zeros();
+    if bits <= 53 {
+        return n;
+    }
+    let mask = (1u64 << (bits - 53)) - 1;
+    if a & mask == 0 {
+        return n;
+    }
+    let toward_zero = a & !mask;
+    let away = toward_zero + mask + 1;
+    // Up for a positive number (or down for a negative one) is away from zero.
+    let magnitude = if up == (v > 0) { away } else { toward_zero };
+    if v > 0 {
+        match i64::try_from(magnitude) {
+            Ok(m) => Num::Int(m),
+            // 2^63: no int64 is that large.
+            Err(_) => Num::Float(9_223_372_036_854_775_808.0),
+        }
+    } else if magnitude == 1u64 << 63 {
+        Num::Int(i64::MIN)
+    } else {
+        Num::Int(-(magnitude as i64))
     }
 }
 

@@ -12,7 +12,7 @@
 
 use super::null_wrapper;
 use crate::sym::Sym;
-use crate::view::{Build, Kind, Node};
+use crate::view::{Build, Key, Kind, Node};
 
 /// The root fix. `None`: the schema stays as it is.
 pub fn root<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, schema: N) -> Option<B::Val> {
@@ -24,7 +24,7 @@ pub fn root<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, schema: N) -> Option<B:
             }
             let mut out = b.obj();
             let _ = schema.try_each(|k, v| {
-                let v = match N::key_sym(k) {
+                let v = match k.sym() {
                     Some(Sym::Type) => b.sym(Sym::Object),
                     Some(Sym::Enum) if v.is_array() => without_null(b, v),
                     _ => b.share(v),

@@ -34,7 +34,7 @@ pub mod text;
 use super::facets::Num;
 use crate::error::{Path, Seg, Warning};
 use crate::sym::Sym;
-use crate::view::{Build, KeyRef, Kind, Node};
+use crate::view::{Build, Key, KeyRef, Kind, Node};
 use std::cmp::Ordering;
 
 pub const CONSTRAINT_DROPPED: &str = "profile_constraint_dropped";
@@ -143,13 +143,13 @@ pub fn value_types<'v, N: Node<'v>>(v: N) -> u8 {
 
 /// A key of the output: a well-known one, or one read from the schema.
 #[derive(Clone, Copy, Debug)]
-pub enum K<'v> {
+pub enum K<Q> {
     S(Sym),
-    In(KeyRef<'v>),
+    In(Q),
 }
 
 /// One schema object, read into its parts.
-pub struct Parts<'v, N> {
+pub struct Parts<'v, N: Node<'v>> {
     pub title: Option<N>,
     pub description: Option<N>,
     pub default: Option<N>,
@@ -186,10 +186,10 @@ pub struct Parts<'v, N> {
     pub any_of: Option<N>,
     pub one_of: Option<N>,
     /// Anything else, in order.
-    pub other: Vec<(K<'v>, N)>,
+    pub other: Vec<(K<N::Key>, N)>,
 }
 
-impl<N> Default for Parts<'_, N> {
+impl<'v, N: Node<'v>> Default for Parts<'v, N> {
     fn default() -> Self {
         Parts {
             title: None,
@@ -253,9 +253,9 @@ pub struct Stats {
 }
 
 /// What a node's validation keywords became, before annotations and null.
-pub enum Body<'v, N, V> {
+pub enum Body<'v, N: Node<'v>, V> {
     /// One type's keywords.
-    Keys(Vec<(K<'v>, V)>),
+    Keys(Vec<(K<N::Key>, V)>),
     /// Alternatives (`anyOf`).
     Branches(Vec<V>),
     /// Only allowed values (Anthropic writes enums without `type`).
@@ -332,7 +332,7 @@ pub fn null_wrapper<'v, N: Node<'v>>(s: N) -> Option<N> {
     let mut list = None;
     let mut other = false;
     let _ = s.try_each(|k, v| {
-        match N::key_sym(k) {
+        match k.sym() {
             Some(Sym::Title | Sym::Description | Sym::Default | Sym::Examples) => {}
             Some(Sym::OneOf | Sym::AnyOf) if list.is_none() => list = Some(v),
             _ => other = true,
@@ -387,7 +387,7 @@ pub fn read<'v, N: Node<'v>>(s: N) -> Parts<'v, N> {
         None => s,
     };
     let _ = body.try_each(|k, v| {
-        let sym = N::key_sym(k);
+        let sym = k.sym();
         let taken = match sym {
             Some(Sym::Title) if matches!(v.kind(), Kind::Str(_)) => {
                 if p.title.is_none() {
@@ -592,7 +592,7 @@ fn merge_entry<'v, N: Node<'v>>(p: &mut Parts<'v, N>, e: N) -> bool {
     }
     let mergeable = e
         .try_each(|k, v| {
-            let ok = match N::key_sym(k) {
+            let ok = match k.sym() {
                 Some(Sym::Title | Sym::Description | Sym::Default | Sym::Examples) => true,
                 Some(Sym::Format | Sym::Pattern) => matches!(v.kind(), Kind::Str(_)),
                 Some(Sym::Not | Sym::Const) => true,
@@ -621,7 +621,7 @@ fn merge_entry<'v, N: Node<'v>>(p: &mut Parts<'v, N>, e: N) -> bool {
         return false;
     }
     let _ = e.try_each(|k, v| {
-        if let Some(s) = N::key_sym(k) {
+        if let Some(s) = k.sym() {
             if !matches!(
                 s,
                 Sym::Title | Sym::Description | Sym::Default | Sym::Examples
@@ -742,17 +742,17 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
         }
         for (k, v) in std::mem::take(&mut p.other) {
             if let K::In(key) = k {
-                if is_silent_annotation(key) {
+                if is_silent_annotation(key.get()) {
                     continue;
                 }
             }
             let note = match k {
                 K::S(Sym::AllOf) => format!("Must also match the JSON schema {}.", text::json(v)),
                 K::S(s) => format!("{}: {}.", s.as_str(), text::json(v)),
-                K::In(KeyRef::Str(s)) => {
-                    format!("{}: {}.", String::from_utf8_lossy(s), text::json(v))
-                }
-                K::In(KeyRef::Int(i)) => format!("{i}: {}.", text::json(v)),
+                K::In(key) => match key.get() {
+                    KeyRef::Str(s) => format!("{}: {}.", String::from_utf8_lossy(s), text::json(v)),
+                    KeyRef::Int(i) => format!("{i}: {}.", text::json(v)),
+                },
             };
             self.drop_note(notes, note);
         }
@@ -939,7 +939,7 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
         }
     }
 
-    pub fn put_all<N: Node<'v>>(&mut self, o: &mut B::Obj, keys: Vec<(K<'v>, B::Val)>)
+    pub fn put_all<N: Node<'v>>(&mut self, o: &mut B::Obj, keys: Vec<(K<N::Key>, B::Val)>)
     where
         B: Build<'v, N>,
     {
@@ -1020,7 +1020,7 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
         &mut self,
         props: N,
         required: Option<N>,
-    ) -> (B::Val, Vec<KeyRef<'v>>)
+    ) -> (B::Val, Vec<N::Key>)
     where
         B: Build<'v, N>,
     {
@@ -1030,18 +1030,18 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
         self.stats.object_depth += 1;
         self.stats.max_object_depth = self.stats.max_object_depth.max(self.stats.object_depth);
         let _ = props.try_each(|name, schema| {
-            let is_required = required.iter().any(|r| match (r.kind(), name) {
+            let is_required = required.iter().any(|r| match (r.kind(), name.get()) {
                 (Kind::Str(s), KeyRef::Str(n)) => s == n,
                 (Kind::Str(s), KeyRef::Int(i)) => s == i.to_string().as_bytes(),
                 _ => false,
             });
             self.stats.properties += 1;
-            self.stats.string_length += match name {
+            self.stats.string_length += match name.get() {
                 KeyRef::Str(s) => text::chars(s) as usize,
                 KeyRef::Int(i) => i.to_string().len(),
             };
             self.path.push(Seg::Sym(Sym::Properties));
-            self.path.push(Seg::Key(name));
+            self.path.push(Seg::Key(name.get()));
             let place = if is_required {
                 Place::RequiredProperty
             } else {

@@ -65,7 +65,7 @@ pub fn single<'v, N: Node<'v>, B: Build<'v, N>>(
     bit: u8,
     notes: &mut Vec<String>,
 ) -> Body<'v, N, B::Val> {
-    let mut keys: Vec<(K<'v>, B::Val)> = Vec::new();
+    let mut keys: Vec<(K<N::Key>, B::Val)> = Vec::new();
     let sym = TYPES
         .iter()
         .find(|(b, _)| *b == bit)

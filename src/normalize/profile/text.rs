@@ -14,7 +14,7 @@
 //! 1e-4 ≤ |x| < 1e17 (`1.0e+25`, `1.5e-5`).
 
 use crate::normalize::facets::Num;
-use crate::view::{KeyRef, Kind, Node};
+use crate::view::{Key, KeyRef, Kind, Node};
 
 /// `v` as JSON text.
 pub fn json<'v, N: Node<'v>>(v: N) -> String {
@@ -41,7 +41,7 @@ fn write_json<'v, N: Node<'v>>(out: &mut String, v: N) {
                 }
                 first = false;
                 if !list {
-                    match k {
+                    match k.get() {
                         KeyRef::Int(i) => string(out, &i.to_string()),
                         KeyRef::Str(s) => string(out, &String::from_utf8_lossy(s)),
                     }
@@ -192,7 +192,7 @@ pub fn json_eq<'v, N: Node<'v>>(a: N, b: N) -> bool {
             x.try_each(|k, v| {
                 let mut found = false;
                 let _ = y.try_each(|k2, w| {
-                    if key_eq(k, k2) {
+                    if key_eq(k.get(), k2.get()) {
                         found = json_eq(v, w);
                         return Err(());
                     }

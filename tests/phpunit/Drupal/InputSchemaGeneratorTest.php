@@ -28,7 +28,7 @@ final class InputSchemaGeneratorTest extends TestCase
         return new StandInMapInputDefinition('Search', '', property_definitions: [
             'q' => new StandInInputDefinition('string', 'Query', ''),
             'limit' => new StandInInputDefinition('integer', 'Limit', '', required: false),
-            'node' => new StandInEntityInputDefinition('node', 'Node', '', required: false),
+            'node' => new StandInInputDefinition('field_item:link', 'Node', '', required: false),
         ]);
     }
 
@@ -39,7 +39,7 @@ final class InputSchemaGeneratorTest extends TestCase
         self::assertSame(['nullable' => 'type_array'], $d10->options());
         self::assertSame(['nullable' => 'one_of'], $d11->options());
         self::assertSame(['integer', 'null'], $d10->schema(self::definition())['properties']['limit']['type']);
-        self::assertSame([['type' => 'integer'], ['type' => 'null']], $d11->schema(self::definition())['properties']['limit']['oneOf']);
+        self::assertSame([['type' => 'integer', 'minimum' => PHP_INT_MIN, 'maximum' => PHP_INT_MAX], ['type' => 'null']], $d11->schema(self::definition())['properties']['limit']['oneOf']);
         $outside = new InputSchemaGenerator(new DefinitionArrayBuilder());
         self::assertSame(['nullable' => 'type_array'], $outside->options(), 'no \Drupal class: the Drupal 10 style');
         $forced = new InputSchemaGenerator(new DefinitionArrayBuilder(), null, '10.3.0', ['nullable' => 'any_of', 'title' => 'split']);
@@ -59,7 +59,7 @@ final class InputSchemaGeneratorTest extends TestCase
         $logger = new StandInLogger();
         (new InputSchemaGenerator(new DefinitionArrayBuilder(), $logger, '10.3.0'))->schema(self::definition());
         self::assertSame([
-            'warning: tool_schema: base_type_unknown at properties.node.type: no JSON Schema mapping for type "entity:node": any non-null value is allowed (give base_schema to say more)',
+            'warning: tool_schema: base_type_unknown at properties.node.type: no JSON Schema mapping for type "field_item:link": any non-null value is allowed (give base_schema to say more)',
         ], $logger->lines());
         self::assertSame('Search', $logger->records[0]['context']['@label']);
     }

@@ -84,15 +84,22 @@ final class Anthropic
 
     private static function dropBounds(Pass $pass, Parts $p, array &$notes): void
     {
+        // The int64 limits every integer has are one note.
+        $int64 = false;
         foreach ([
             ['At least', $p->minimum],
             ['Greater than', $p->exclusiveMinimum],
             ['At most', $p->maximum],
             ['Less than', $p->exclusiveMaximum],
         ] as [$word, $n]) {
-            if ($n !== null) {
+            if ($n === PHP_INT_MIN && $word === 'At least' || $n === PHP_INT_MAX && $word === 'At most') {
+                $int64 = true;
+            } elseif ($n !== null) {
                 $pass->dropNote($notes, "$word " . Text::num($n) . '.');
             }
+        }
+        if ($int64) {
+            $pass->dropNote($notes, 'A 64-bit integer.');
         }
     }
 

@@ -184,11 +184,44 @@ final class Gemini
             }
         }
         if ($minimum !== null) {
-            $keys[] = ['minimum', $minimum];
+            $keys[] = ['minimum', self::exactFloat($minimum, true)];
         }
         if ($maximum !== null) {
-            $keys[] = ['maximum', $maximum];
+            $keys[] = ['maximum', self::exactFloat($maximum, false)];
         }
+    }
+
+    /**
+     * `minimum`/`maximum` are floats: an int bound a float cannot hold exactly
+     * (beyond 2^53) is moved inward to the nearest one that it can (up for a
+     * minimum, down for a maximum).
+     */
+    public static function exactFloat(int|float $n, bool $up): int|float
+    {
+        if (!\is_int($n) || $n === PHP_INT_MIN) {
+            return $n;
+        }
+        $a = abs($n);
+        $bits = \strlen(decbin($a));
+        if ($bits <= 53) {
+            return $n;
+        }
+        $mask = (1 << ($bits - 53)) - 1;
+        if (($a & $mask) === 0) {
+            return $n;
+        }
+        $towardZero = $a & ~$mask;
+        $awayOverflows = $towardZero > PHP_INT_MAX - ($mask + 1);
+        if ($up === ($n > 0)) {
+            if ($awayOverflows) {
+                // 2^63: no int64 is that large (or -2^63, the smallest one).
+                return $n > 0 ? 9223372036854775808.0 : PHP_INT_MIN;
+            }
+            $magnitude = $towardZero + $mask + 1;
+        } else {
+            $magnitude = $towardZero;
+        }
+        return $n > 0 ? $magnitude : -$magnitude;
     }
 
     /**
