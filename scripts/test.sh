@@ -44,7 +44,7 @@ if cargo clippy --version >/dev/null 2>&1; then
 fi
 
 step "php -l"
-dirs=(); for d in php bin examples bench stubs tests/phpunit tests/phpt; do [ -d "$d" ] && dirs+=("$d"); done
+dirs=(); for d in php bin examples bench stubs tests/phpunit tests/phpt tests/drupal; do [ -d "$d" ] && dirs+=("$d"); done
 find "${dirs[@]}" -name '*.php' -print0 | xargs -0 -n1 php -l >/dev/null
 
 step "cargo test (Rust core, all fixtures)"

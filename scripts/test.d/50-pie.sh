@@ -90,9 +90,9 @@ php -n -d extension="$so" -r '
     foreach (["phpversion()" => phpversion("tool_schema"), "ToolSchema\\VERSION" => ToolSchema\VERSION, "Cargo.toml" => $m[1] ?? null] as $what => $v) {
         $v === $composer || $fail("$what is " . var_export($v, true) . ", composer.json says $composer");
     }
-    $schema = ToolSchema\normalize_schema(["type" => "map", "properties" => ["n" => ["type" => "integer", "required" => false]]], [], $w);
+    $schema = ToolSchema\normalize_schema(["type" => "map", "properties" => ["n" => ["type" => "string", "required" => false]]], [], $w);
     $json = json_encode($schema);
-    $json === "{\"type\":\"object\",\"properties\":{\"n\":{\"type\":[\"integer\",\"null\"]}},\"additionalProperties\":false}" || $fail("normalize_schema: $json");
+    $json === "{\"type\":\"object\",\"properties\":{\"n\":{\"type\":[\"string\",\"null\"]}},\"additionalProperties\":false}" || $fail("normalize_schema: $json");
     $w === [] || $fail("warnings: " . json_encode($w));
     ToolSchema\coerce_input(["n" => "5"], ["type" => "map", "properties" => ["n" => ["type" => "integer"]]]) === ["n" => 5] || $fail("coerce_input");
     echo "50-pie: smoke test passed (tool_schema ", phpversion("tool_schema"), ", native)\n";
@@ -125,8 +125,8 @@ JSON
     run "composer install" env COMPOSER_HOME="$tmp/composer-home" COMPOSER_ALLOW_SUPERUSER=1 \
         composer install --no-interaction --no-progress --working-dir="$project"
     check='require $argv[1] . "/vendor/autoload.php";
-        $s = json_encode(ToolSchema\normalize_schema(["type" => "integer", "required" => false]));
-        $s === "{\"type\":[\"integer\",\"null\"]}" || exit(1);
+        $s = json_encode(ToolSchema\normalize_schema(["type" => "string", "required" => false]));
+        $s === "{\"type\":[\"string\",\"null\"]}" || exit(1);
         ToolSchema\coerce_input("5", ["type" => "integer"]) === 5 || exit(1);
         class_exists(ToolSchema\Php\Drupal\DefinitionArrayBuilder::class) || exit(1);
         echo ToolSchema\IMPLEMENTATION;'

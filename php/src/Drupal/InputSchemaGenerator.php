@@ -44,9 +44,47 @@ final class InputSchemaGenerator
         return $this->options;
     }
 
+    /** The property name an input is normalized under (inputSchema()). */
+    public const INPUT = 'input';
+
     /**
-     * The schema of $definition. Each warning is logged once per call, at
-     * warning level, as "tool_schema: @code at @path: @warning".
+     * normalize_schema() of one input's definition array, as the input sits
+     * in a tool: a property of the tool's input map, not the root. The root of
+     * normalize_schema() is the whole tool (closed, never required to be
+     * non-empty); an input is a value inside it (a free-form map input stays
+     * open, a required list or map input must not be empty). Warning paths
+     * are relative to the input.
+     *
+     * @param array<string, mixed> $input a definition array (DefinitionArrayBuilder::build())
+     * @param array<string, mixed> $options normalize_schema() options
+     * @param (callable(array, array, ?array&): array)|null $normalize the
+     *   implementation (default: \ToolSchema\normalize_schema, native when the
+     *   extension is loaded)
+     * @return array<string, mixed>
+     */
+    public static function inputSchema(array $input, array $options, ?array &$warnings = null, ?callable $normalize = null): array
+    {
+        $w = [];
+        $tool = ['type' => 'map', 'properties' => [self::INPUT => $input]];
+        $schema = $normalize === null ? \ToolSchema\normalize_schema($tool, $options, $w) : $normalize($tool, $options, $w);
+        $warnings = [];
+        $prefix = 'properties.' . self::INPUT;
+        foreach ($w as $warning) {
+            $path = $warning['path'];
+            if ($path === $prefix) {
+                $warning['path'] = '';
+            } elseif (str_starts_with($path, $prefix . '.')) {
+                $warning['path'] = substr($path, \strlen($prefix) + 1);
+            }
+            $warnings[] = $warning;
+        }
+        return $schema['properties'][self::INPUT];
+    }
+
+    /**
+     * The schema of $definition, an input of a tool (inputSchema()). Each
+     * warning is logged once per call, at warning level, as
+     * "tool_schema: @code at @path: @warning".
      *
      * @param (\Closure(): array)|null $fallback Called when the definition
      *   cannot be normalized (it cannot be turned into a definition array, or
@@ -59,7 +97,7 @@ final class InputSchemaGenerator
         $warnings = [];
         try {
             $array = $this->builder->build($definition);
-            $schema = \ToolSchema\normalize_schema($array, $this->options, $warnings);
+            $schema = self::inputSchema($array, $this->options, $warnings);
         } catch (\ValueError | \InvalidArgumentException $e) {
             if ($fallback === null) {
                 throw $e;
