@@ -33,11 +33,9 @@ pub fn normalize_json(
             message: "the definition must be an array".to_owned(),
         });
     }
-    let (schema, mut warnings, profile) = normalize::canonical(&mut b, definition, options)?;
-    let view = json::Built(&schema);
-    let schema = match normalize::profile::apply(&mut b, view, profile, &mut warnings) {
-        Some(s) => s,
-        None => schema,
-    };
-    Ok((schema, warnings))
+    let c = normalize::canonical(&mut b, definition, options)?;
+    let mut warnings = c.warnings;
+    let view = json::Built(&c.schema);
+    let schema = normalize::profile::apply(&mut b, view, c.profile, c.unions, &mut warnings);
+    Ok((schema.unwrap_or(c.schema), warnings))
 }

@@ -55,7 +55,7 @@ pub fn canonical<'a, N: Node<'a>, B: Build<'a, N>>(
     b: &mut B,
     definition: N,
     options: Option<N>,
-) -> Result<(B::Val, Vec<Warning>, profile::Profile), DefinitionError> {
+) -> Result<Canonical<B::Val>, DefinitionError> {
     let options = match options {
         Some(o) => Options::read(o)?,
         None => Options::default(),
@@ -71,9 +71,25 @@ pub fn canonical<'a, N: Node<'a>, B: Build<'a, N>>(
         path: Path::default(),
         warnings: Vec::new(),
         root_map,
+        unions: false,
     };
     let schema = n.schema(definition, 0)?;
-    Ok((schema, n.warnings, options.profile))
+    Ok(Canonical {
+        schema,
+        warnings: n.warnings,
+        profile: options.profile,
+        unions: n.unions,
+    })
+}
+
+/// What [`canonical`] gives the profile pass.
+pub struct Canonical<V> {
+    pub schema: V,
+    pub warnings: Vec<Warning>,
+    pub profile: profile::Profile,
+    /// The schema may hold a `type` of two non-null types or more (`any`, an
+    /// unknown type, a base schema): the `mcp` profile then walks it.
+    pub unions: bool,
 }
 
 /// The normalizer's state while it walks one definition tree.
@@ -84,6 +100,8 @@ pub struct Normalizer<'b, 'a, B> {
     pub warnings: Vec<Warning>,
     /// The root definition is a map: its properties are the tool's inputs.
     pub root_map: bool,
+    /// A `type` union may have been written ([`Canonical::unions`]).
+    pub unions: bool,
 }
 
 impl<'a, B> Normalizer<'_, 'a, B> {
@@ -270,9 +288,11 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         B: Build<'a, N>,
     {
         if let Some(base) = d.base_schema {
+            self.unions = true;
             nullable::base_schema(self.b, base, null_ok, out);
             return Ok(());
         }
+        self.unions |= base_type::json_type(d.ty).is_none();
         let ty = nullable::type_value(self.b, d.ty, null_ok);
         self.b.put(out, Sym::Type, ty);
         let cat = d.ty.cat();

@@ -61,7 +61,7 @@ pub fn container<'a, N: Node<'a>>(
 
 /// The schema of an empty item of a list whose item definition is `def`
 /// (ItemList::isEmpty()): null; a map item with only null values; a list item
-/// of empty items. The schema has no `type`, so null passes it too.
+/// of empty items. Null passes it too.
 pub fn empty_item<'a, N: Node<'a>, B: Build<'a, N>>(
     b: &mut B,
     def: Option<N>,
@@ -75,8 +75,13 @@ pub fn empty_item<'a, N: Node<'a>, B: Build<'a, N>>(
         })
         .unwrap_or(Ty::Any);
     let mut o = b.obj();
+    // `type` names the container or null, so that ajv's strict mode
+    // (strictTypes) accepts the keyword beside it; other values cannot be
+    // items of such a list anyway.
     match ty.cat() {
         Cat::Map => {
+            let t = or_null(b, Sym::Object);
+            b.put(&mut o, Sym::Type, t);
             let n = null_type(b);
             b.put(&mut o, Sym::AdditionalProperties, n);
         }
@@ -84,6 +89,8 @@ pub fn empty_item<'a, N: Node<'a>, B: Build<'a, N>>(
         // (stricter, never looser).
         Cat::List if depth >= MAX_DEPTH => {}
         Cat::List => {
+            let t = or_null(b, Sym::Array);
+            b.put(&mut o, Sym::Type, t);
             let items = def.and_then(|d| d.get(Sym::Items)).filter(|i| i.is_array());
             let v = empty_item(b, items, depth + 1);
             b.put(&mut o, Sym::Items, v);
@@ -94,6 +101,16 @@ pub fn empty_item<'a, N: Node<'a>, B: Build<'a, N>>(
         }
     }
     b.end_obj(o)
+}
+
+/// `[t, "null"]`.
+fn or_null<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, t: Sym) -> B::Val {
+    let mut a = b.arr();
+    let v = b.sym(t);
+    b.push(&mut a, v);
+    let v = b.sym(Sym::Null);
+    b.push(&mut a, v);
+    b.end_arr(a)
 }
 
 fn null_type<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B) -> B::Val {

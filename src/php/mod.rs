@@ -51,13 +51,14 @@ extern "C" fn normalize_schema(ex: &mut ExecuteData, retval: &mut Zval) {
     }
     let result = catch_unwind(AssertUnwindSafe(|| {
         let mut b = ZBuilder::new();
-        let (schema, mut warnings, profile) =
-            crate::normalize::canonical(&mut b, definition, options)?;
+        let c = crate::normalize::canonical(&mut b, definition, options)?;
+        let mut warnings = c.warnings;
         // The profile pass reads the schema just built (its `{}` are stdClass).
-        let view = schema.view_built();
+        let view = c.schema.view_built();
         let mut b = ZBuilder::new();
-        let out = crate::normalize::profile::apply(&mut b, view, profile, &mut warnings);
-        Ok::<_, crate::error::DefinitionError>((out.unwrap_or(schema), warnings))
+        let out =
+            crate::normalize::profile::apply(&mut b, view, c.profile, c.unions, &mut warnings);
+        Ok::<_, crate::error::DefinitionError>((out.unwrap_or(c.schema), warnings))
     }));
     match result {
         Ok(Ok((schema, warnings))) => {

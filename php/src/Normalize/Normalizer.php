@@ -33,6 +33,12 @@ final class Normalizer
     /** The root definition is a map: its properties are the tool's inputs. */
     private bool $rootMap = false;
 
+    /**
+     * A `type` of two non-null types or more may have been written (`any`, an
+     * unknown type, a base schema): the `mcp` profile then walks the schema.
+     */
+    private bool $unions = false;
+
     private function __construct(public readonly Options $options)
     {
         $this->path = new Path();
@@ -53,7 +59,7 @@ final class Normalizer
         $n->rootMap = ($definition['type'] ?? null) === 'map';
         $schema = $n->schema($definition, 0);
         $warnings = $n->warnings;
-        return Profile::apply($schema, $n->options->profile, $warnings);
+        return Profile::apply($schema, $n->options->profile, $warnings, $n->unions);
     }
 
     /**
@@ -185,9 +191,11 @@ final class Normalizer
     private function body(Definition $d, Facets $f, bool $nullOk, array &$out, int $depth): void
     {
         if ($d->baseSchema !== null) {
+            $this->unions = true;
             Nullable::baseSchema($d->baseSchema, $nullOk, $out);
             return;
         }
+        $this->unions = $this->unions || BaseType::jsonType($d->ty) === null;
         $out['type'] = Nullable::typeValue($d->ty, $nullOk);
         $allOf = [];
         if ($f->formats !== []) {

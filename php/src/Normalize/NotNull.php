@@ -54,7 +54,7 @@ final class NotNull
 
     /**
      * The schema of an empty item of a list whose item definition is `$def`
-     * (ItemList::isEmpty()); it has no `type`, so null passes it too.
+     * (ItemList::isEmpty()); null passes it too.
      *
      * @return array<string, mixed>|\stdClass
      */
@@ -62,8 +62,10 @@ final class NotNull
     {
         $type = $def['type'] ?? null;
         $cat = \is_string($type) ? Definition::catOf($type) : Definition::CAT_ANY;
+        // `type` names the container or null, so that ajv's strict mode
+        // (strictTypes) accepts the keyword beside it.
         if ($cat === Definition::CAT_MAP) {
-            return ['additionalProperties' => ['type' => 'null']];
+            return ['type' => ['object', 'null'], 'additionalProperties' => ['type' => 'null']];
         }
         if ($cat === Definition::CAT_LIST) {
             if ($depth >= Normalizer::MAX_DEPTH) {
@@ -71,7 +73,7 @@ final class NotNull
                 return new \stdClass();
             }
             $items = $def['items'] ?? null;
-            return ['items' => self::emptyItem(\is_array($items) ? $items : null, $depth + 1)];
+            return ['type' => ['array', 'null'], 'items' => self::emptyItem(\is_array($items) ? $items : null, $depth + 1)];
         }
         return ['type' => 'null'];
     }

@@ -1,32 +1,50 @@
-//! `mcp` (the default): the canonical schema, except that the root of a tool
-//! input is always a plain `"type": "object"`.
+//! `mcp` (the default): the canonical schema, with the general fixes.
 //!
-//! The MCP specification (modelcontextprotocol.io, "Tools", and the
-//! TypeScript SDK's `ToolSchema`) requires `inputSchema` to be an object
-//! schema whose `type` is the string `"object"`; a tool's arguments are always
-//! an object, never null. So an optional map at the root loses its null:
-//! `"type": ["object", "null"]` becomes `"type": "object"`, and a
-//! `oneOf`/`anyOf` of the map and `{"type": "null"}` becomes the map itself,
-//! with the annotations around it. Nothing else is read: a root whose `type` is
-//! one name (every required root) costs one lookup.
+//! 1. The root of a tool input is a plain `"type": "object"`. The MCP
+//!    specification ("Tools": `inputSchema`) and the TypeScript SDK's
+//!    `ToolSchema` require the root's `type` to be the string `"object"`; a
+//!    tool's arguments are always an object, never null. So an optional map at
+//!    the root loses its null: `"type": ["object", "null"]` becomes
+//!    `"type": "object"`, and a `oneOf`/`anyOf` of the map and
+//!    `{"type": "null"}` becomes the map itself, with the annotations around
+//!    it.
+//! 2. A `type` of two non-null types or more (`any`, an unknown type, a base
+//!    schema's list) becomes an `anyOf` of one type each, the keywords of each
+//!    type in its branch: ajv's strict mode (what MCP clients validate with)
+//!    refuses type unions other than `[T, "null"]` (`strictTypes`). Exact: a
+//!    type's keywords say nothing of the other types' values.
+//!
+//! Cost: a root whose `type` is one name, in a schema without unions (the
+//! normalizer says so: [`super::super::Canonical::unions`]), is one lookup;
+//! the schema is walked only when it may hold a union.
 
 use super::null_wrapper;
 use crate::sym::Sym;
-use crate::view::{Build, Key, Kind, Node};
+use crate::view::{Build, Key, KeyRef, Kind, Node};
 
-/// The root fix. `None`: the schema stays as it is.
-pub fn root<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, schema: N) -> Option<B::Val> {
+/// The general fixes. `None`: the schema stays as it is.
+pub fn apply<'v, N: Node<'v>, B: Build<'v, N>>(
+    b: &mut B,
+    schema: N,
+    unions: bool,
+) -> Option<B::Val> {
+    if !unions {
+        return root(b, schema, false);
+    }
+    Some(root(b, schema, true).unwrap_or_else(|| node(b, schema)))
+}
+
+/// The root fix; with `walk`, the rest of the schema through [`node`].
+/// `None`: the root needs no fix.
+fn root<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, schema: N, walk: bool) -> Option<B::Val> {
     match schema.get(Sym::Type).map(|t| t.kind()) {
-        Some(Kind::Str(_)) => None,
-        Some(Kind::Array(list)) => {
-            if !object_or_null(list) {
-                return None;
-            }
+        Some(Kind::Array(list)) if object_or_null(list) => {
             let mut out = b.obj();
             let _ = schema.try_each(|k, v| {
                 let v = match k.sym() {
                     Some(Sym::Type) => b.sym(Sym::Object),
                     Some(Sym::Enum) if v.is_array() => without_null(b, v),
+                    _ if walk => value(b, k.get(), v),
                     _ => b.share(v),
                 };
                 b.put_key(&mut out, k, v);
@@ -34,7 +52,6 @@ pub fn root<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, schema: N) -> Option<B:
             });
             Some(b.end_obj(out))
         }
-        Some(_) => None,
         None => {
             let inner = null_wrapper(schema)?;
             if !matches!(
@@ -51,7 +68,11 @@ pub fn root<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, schema: N) -> Option<B:
                 }
             }
             let _ = inner.try_each(|k, v| {
-                let v = b.share(v);
+                let v = if walk {
+                    value(b, k.get(), v)
+                } else {
+                    b.share(v)
+                };
                 b.put_key(&mut out, k, v);
                 Ok::<(), ()>(())
             });
@@ -63,6 +84,7 @@ pub fn root<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, schema: N) -> Option<B:
             }
             Some(b.end_obj(out))
         }
+        _ => None,
     }
 }
 
@@ -101,4 +123,177 @@ fn without_null<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, list: N) -> B::Val 
         Ok::<(), ()>(())
     });
     b.end_arr(out)
+}
+
+/// The JSON type a type-specific keyword applies to (ajv's `strictTypes`
+/// groups): `s` string, `n` number and integer, `a` array, `o` object.
+fn keyword_type(k: KeyRef<'_>) -> Option<u8> {
+    let KeyRef::Str(k) = k else { return None };
+    Some(match k {
+        b"minLength" | b"maxLength" | b"pattern" | b"format" | b"contentEncoding"
+        | b"contentMediaType" | b"contentSchema" => b's',
+        b"minimum" | b"maximum" | b"exclusiveMinimum" | b"exclusiveMaximum" | b"multipleOf" => b'n',
+        b"items" | b"prefixItems" | b"additionalItems" | b"contains" | b"minItems"
+        | b"maxItems" | b"uniqueItems" | b"minContains" | b"maxContains" | b"unevaluatedItems" => {
+            b'a'
+        }
+        b"properties"
+        | b"patternProperties"
+        | b"additionalProperties"
+        | b"required"
+        | b"minProperties"
+        | b"maxProperties"
+        | b"propertyNames"
+        | b"dependentRequired"
+        | b"dependentSchemas"
+        | b"dependencies"
+        | b"unevaluatedProperties" => b'o',
+        _ => return None,
+    })
+}
+
+/// The keyword group of a JSON type name.
+fn type_group(t: &[u8]) -> Option<u8> {
+    Some(match t {
+        b"string" => b's',
+        b"number" | b"integer" => b'n',
+        b"array" => b'a',
+        b"object" => b'o',
+        b"boolean" => b'b',
+        _ => return None,
+    })
+}
+
+/// Keywords whose value is one schema.
+fn is_schema(k: KeyRef<'_>) -> bool {
+    matches!(
+        k,
+        KeyRef::Str(
+            b"items"
+                | b"additionalProperties"
+                | b"not"
+                | b"contains"
+                | b"propertyNames"
+                | b"if"
+                | b"then"
+                | b"else"
+                | b"additionalItems"
+                | b"unevaluatedItems"
+                | b"unevaluatedProperties"
+                | b"contentSchema"
+        )
+    )
+}
+
+/// Keywords whose value is a list of schemas.
+fn is_schema_list(k: KeyRef<'_>) -> bool {
+    matches!(
+        k,
+        KeyRef::Str(b"anyOf" | b"oneOf" | b"allOf" | b"prefixItems")
+    )
+}
+
+/// Keywords whose value is a map of schemas.
+fn is_schema_map(k: KeyRef<'_>) -> bool {
+    matches!(
+        k,
+        KeyRef::Str(
+            b"properties" | b"patternProperties" | b"$defs" | b"definitions" | b"dependentSchemas"
+        )
+    )
+}
+
+/// The value of keyword `k`, its schemas walked.
+fn value<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, k: KeyRef<'_>, v: N) -> B::Val {
+    if !v.is_array() {
+        return b.share(v);
+    }
+    if is_schema(k) {
+        return node(b, v);
+    }
+    if is_schema_list(k) && v.is_list() {
+        let mut out = b.arr();
+        let _ = v.try_each(|_, s| {
+            let s = node(b, s);
+            b.push(&mut out, s);
+            Ok::<(), ()>(())
+        });
+        return b.end_arr(out);
+    }
+    if is_schema_map(k) {
+        let mut out = b.obj();
+        let _ = v.try_each(|name, s| {
+            let s = node(b, s);
+            b.put_key(&mut out, name, s);
+            Ok::<(), ()>(())
+        });
+        return b.end_obj(out);
+    }
+    b.share(v)
+}
+
+/// A schema, its type union (if any) as an `anyOf` of one type each.
+fn node<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, s: N) -> B::Val {
+    let Kind::Array(_) = s.kind() else {
+        return b.share(s);
+    };
+    // The union: two non-null types or more, all known, and no `anyOf` of
+    // the node's own to collide with.
+    let mut types: Vec<N> = Vec::new();
+    let mut null = false;
+    let mut known = true;
+    if let Some(t) = s.get(Sym::Type) {
+        if let Kind::Array(list) = t.kind() {
+            let _ = list.try_each(|_, x| {
+                match x.kind() {
+                    Kind::Str(b"null") => null = true,
+                    Kind::Str(n) if type_group(n).is_some() => types.push(x),
+                    _ => known = false,
+                }
+                Ok::<(), ()>(())
+            });
+        }
+    }
+    let union = types.len() >= 2 && known && s.get(Sym::AnyOf).is_none();
+    let mut out = b.obj();
+    let _ = s.try_each(|k, v| {
+        let key = k.get();
+        if union && k.sym() == Some(Sym::Type) {
+            let mut branches = b.arr();
+            for t in &types {
+                let Kind::Str(name) = t.kind() else { continue };
+                let group = type_group(name);
+                let mut o = b.obj();
+                let tv = b.share(*t);
+                b.put(&mut o, Sym::Type, tv);
+                let _ = s.try_each(|k2, v2| {
+                    if keyword_type(k2.get()).is_some() && keyword_type(k2.get()) == group {
+                        let v2 = value(b, k2.get(), v2);
+                        b.put_key(&mut o, k2, v2);
+                    }
+                    Ok::<(), ()>(())
+                });
+                let o = b.end_obj(o);
+                b.push(&mut branches, o);
+            }
+            if null {
+                let mut o = b.obj();
+                let v = b.sym(Sym::Null);
+                b.put(&mut o, Sym::Type, v);
+                let o = b.end_obj(o);
+                b.push(&mut branches, o);
+            }
+            let branches = b.end_arr(branches);
+            b.put(&mut out, Sym::AnyOf, branches);
+            return Ok::<(), ()>(());
+        }
+        if union && keyword_type(key).is_some() {
+            // Moved into the branch of its type.
+            return Ok(());
+        }
+        let v = value(b, key, v);
+        b.put_key(&mut out, k, v);
+        Ok(())
+    });
+    b.end_obj(out)
 }

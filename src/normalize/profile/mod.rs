@@ -74,15 +74,18 @@ impl Profile {
     }
 }
 
-/// Applies `profile` to the canonical `schema`. `None`: the schema stays as it is.
+/// Applies `profile` to the canonical `schema`. `None`: the schema stays as it
+/// is. `unions`: the schema may hold a `type` union (`mcp` reads no further
+/// than the root when it does not).
 pub fn apply<'v, N: Node<'v>, B: Build<'v, N>>(
     b: &mut B,
     schema: N,
     profile: Profile,
+    unions: bool,
     warnings: &mut Vec<Warning>,
 ) -> Option<B::Val> {
     if profile == Profile::Mcp {
-        return mcp::root(b, schema);
+        return mcp::apply(b, schema, unions);
     }
     let mut pass = Pass {
         b,

@@ -4,23 +4,61 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize\Profile;
 
+use ToolSchema\Php\Normalize\Normalizer;
+
 /**
- * `mcp` (the default): the canonical schema, except that the root of a tool
- * input is always a plain `"type": "object"` (src/normalize/profile/mcp.rs).
+ * `mcp` (the default): the canonical schema, with the general fixes: the root
+ * of a tool input is a plain `"type": "object"`; a `type` of two non-null types
+ * or more becomes an `anyOf` of one type each (src/normalize/profile/mcp.rs).
  */
 final class Mcp
 {
+    private const KEYWORD_TYPES = [
+        'minLength' => 's', 'maxLength' => 's', 'pattern' => 's', 'format' => 's',
+        'contentEncoding' => 's', 'contentMediaType' => 's', 'contentSchema' => 's',
+        'minimum' => 'n', 'maximum' => 'n', 'exclusiveMinimum' => 'n', 'exclusiveMaximum' => 'n',
+        'multipleOf' => 'n',
+        'items' => 'a', 'prefixItems' => 'a', 'additionalItems' => 'a', 'contains' => 'a',
+        'minItems' => 'a', 'maxItems' => 'a', 'uniqueItems' => 'a', 'minContains' => 'a',
+        'maxContains' => 'a', 'unevaluatedItems' => 'a',
+        'properties' => 'o', 'patternProperties' => 'o', 'additionalProperties' => 'o',
+        'required' => 'o', 'minProperties' => 'o', 'maxProperties' => 'o', 'propertyNames' => 'o',
+        'dependentRequired' => 'o', 'dependentSchemas' => 'o', 'dependencies' => 'o',
+        'unevaluatedProperties' => 'o',
+    ];
+    private const TYPE_GROUPS = [
+        'string' => 's', 'number' => 'n', 'integer' => 'n', 'array' => 'a', 'object' => 'o', 'boolean' => 'b',
+    ];
+    private const SCHEMA = [
+        'items' => true, 'additionalProperties' => true, 'not' => true, 'contains' => true,
+        'propertyNames' => true, 'if' => true, 'then' => true, 'else' => true, 'additionalItems' => true,
+        'unevaluatedItems' => true, 'unevaluatedProperties' => true, 'contentSchema' => true,
+    ];
+    private const SCHEMA_LIST = ['anyOf' => true, 'oneOf' => true, 'allOf' => true, 'prefixItems' => true];
+    private const SCHEMA_MAP = [
+        'properties' => true, 'patternProperties' => true, '$defs' => true, 'definitions' => true,
+        'dependentSchemas' => true,
+    ];
+
     /**
-     * The root fix; null: the schema stays as it is.
+     * The general fixes; null: the schema stays as it is.
      *
      * @param array<string, mixed> $schema
      * @return array<string, mixed>|null
      */
-    public static function root(array $schema): ?array
+    public static function apply(array $schema, bool $unions): ?array
+    {
+        if (!$unions) {
+            return self::root($schema, false);
+        }
+        return self::root($schema, true) ?? self::node($schema);
+    }
+
+    /** The root fix; with `$walk`, the rest of the schema through node(). */
+    private static function root(array $schema, bool $walk): ?array
     {
         if (!\array_key_exists('type', $schema)) {
-            $inner = Profile::nullWrapper($schema);
-            $inner = Profile::arr($inner);
+            $inner = Profile::arr(Profile::nullWrapper($schema));
             if ($inner === null || ($inner['type'] ?? null) !== 'object') {
                 return null;
             }
@@ -31,7 +69,7 @@ final class Mcp
                 }
             }
             foreach ($inner as $k => $v) {
-                $out[$k] = $v;
+                $out[$k] = $walk ? self::value($k, $v) : $v;
             }
             foreach (['default', 'examples'] as $k) {
                 if (\array_key_exists($k, $schema)) {
@@ -50,6 +88,8 @@ final class Mcp
                 $v = 'object';
             } elseif ($k === 'enum' && Profile::arr($v) !== null) {
                 $v = self::withoutNull(Profile::arr($v));
+            } elseif ($walk) {
+                $v = self::value($k, $v);
             }
             $out[$k] = $v;
         }
@@ -82,5 +122,77 @@ final class Mcp
             }
         }
         return $out === [] ? $list : $out;
+    }
+
+    /** The value of keyword `$k`, its schemas walked. */
+    private static function value(int|string $k, mixed $v): mixed
+    {
+        $a = Profile::arr($v);
+        if ($a === null || !\is_string($k)) {
+            return $v;
+        }
+        if (isset(self::SCHEMA[$k])) {
+            return self::node($v);
+        }
+        if (isset(self::SCHEMA_LIST[$k]) && \array_is_list($a)) {
+            return array_map([self::class, 'node'], $a);
+        }
+        if (isset(self::SCHEMA_MAP[$k])) {
+            $out = [];
+            foreach ($a as $name => $s) {
+                $out[$name] = self::node($s);
+            }
+            return Normalizer::object($out);
+        }
+        return $v;
+    }
+
+    /** A schema, its type union (if any) as an `anyOf` of one type each. */
+    private static function node(mixed $s): mixed
+    {
+        $a = Profile::arr($s);
+        if ($a === null) {
+            return $s;
+        }
+        $types = [];
+        $null = false;
+        $known = true;
+        if (\is_array($a['type'] ?? null)) {
+            foreach ($a['type'] as $t) {
+                if ($t === 'null') {
+                    $null = true;
+                } elseif (\is_string($t) && isset(self::TYPE_GROUPS[$t])) {
+                    $types[] = $t;
+                } else {
+                    $known = false;
+                }
+            }
+        }
+        $union = \count($types) >= 2 && $known && !\array_key_exists('anyOf', $a);
+        $out = [];
+        foreach ($a as $k => $v) {
+            if ($union && $k === 'type') {
+                $branches = [];
+                foreach ($types as $t) {
+                    $o = ['type' => $t];
+                    foreach ($a as $k2 => $v2) {
+                        if (\is_string($k2) && (self::KEYWORD_TYPES[$k2] ?? null) === self::TYPE_GROUPS[$t]) {
+                            $o[$k2] = self::value($k2, $v2);
+                        }
+                    }
+                    $branches[] = $o;
+                }
+                if ($null) {
+                    $branches[] = ['type' => 'null'];
+                }
+                $out['anyOf'] = $branches;
+                continue;
+            }
+            if ($union && \is_string($k) && isset(self::KEYWORD_TYPES[$k])) {
+                continue;
+            }
+            $out[$k] = self::value($k, $v);
+        }
+        return Normalizer::object($out);
     }
 }

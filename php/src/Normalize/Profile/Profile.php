@@ -71,15 +71,17 @@ final class Profile
 
     /**
      * Applies `$profile` to the canonical `$schema`; warnings are appended.
+     * `$unions`: the schema may hold a `type` union (`mcp` reads no further
+     * than the root when it does not).
      *
      * @param array<string, mixed> $schema
      * @param list<array{code: string, path: string, message: string}> $warnings
      * @return array<string, mixed>
      */
-    public static function apply(array $schema, int $profile, array &$warnings): array
+    public static function apply(array $schema, int $profile, array &$warnings, bool $unions = true): array
     {
         if ($profile === self::MCP) {
-            return Mcp::root($schema) ?? $schema;
+            return Mcp::apply($schema, $unions) ?? $schema;
         }
         $pass = new Pass($profile);
         $out = $pass->node($schema, Pass::ROOT);
