@@ -71,7 +71,36 @@ fn definitions() -> Vec<Fixture> {
             ));
         }
     }
+    out.extend(tools());
     out
+}
+
+/// The Tool module's tools (`tests/profiles/tools.php`, from real Drupal), one
+/// root map of inputs each, when `$TOOL_SCHEMA_PROFILE_TOOLS` names their file
+/// (scripts/test.d/80-profiles.sh sets it; the file must then exist), or
+/// `target/profiles/tools.json` exists.
+fn tools() -> Vec<Fixture> {
+    let (path, required) = match std::env::var("TOOL_SCHEMA_PROFILE_TOOLS") {
+        Ok(p) if !p.is_empty() => (p, true),
+        _ => (
+            format!("{}/target/profiles/tools.json", env!("CARGO_MANIFEST_DIR")),
+            false,
+        ),
+    };
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) if required => panic!("{path}: {e}"),
+        Err(_) => {
+            println!("profiles: no {path}: the Tool module's tools are not included");
+            return Vec::new();
+        }
+    };
+    let tools: Map<String, Value> = serde_json::from_str(&text).expect("tools JSON");
+    println!("profiles: {} tools of the Tool module from {path}", tools.len());
+    tools
+        .into_iter()
+        .map(|(id, def)| (format!("tool:{id}"), def, Map::new(), Vec::new(), Vec::new()))
+        .collect()
 }
 
 /// The definition as a tool input: a map as it is, anything else as the
@@ -91,7 +120,7 @@ fn profiles_over_fixtures() {
     let mut counts: BTreeMap<String, usize> = BTreeMap::new();
     let mut skipped = std::collections::BTreeSet::new();
     let defs = definitions();
-    assert!(defs.len() > 150, "fixture definitions: {}", defs.len());
+    assert!(defs.len() > 150, "definitions: {}", defs.len());
     for (name, def, options, accept, reject) in &defs {
         let (tool, wrapped) = as_tool(def);
         let wrap = |v: &Value| {

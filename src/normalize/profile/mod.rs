@@ -725,13 +725,7 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
     {
         // Constraints no profile here can write.
         for n in std::mem::take(&mut p.nots) {
-            let note = match not_pattern(n) {
-                Some(pat) => format!(
-                    "Must not match the regular expression `{}`.",
-                    String::from_utf8_lossy(pat)
-                ),
-                None => format!("Must not match the JSON schema {}.", text::json(n)),
-            };
+            let note = not_note(n);
             self.drop_note(notes, note);
         }
         for f in p.formats.split_off(p.formats.len().min(1)) {
@@ -1149,6 +1143,38 @@ pub fn str_of<'v, N: Node<'v>>(n: N) -> String {
         Kind::Str(s) => String::from_utf8_lossy(s).into_owned(),
         _ => text::json(n),
     }
+}
+
+/// What a `not` says, for the description: the canonical forms in words (a
+/// `match: false` Regex, excluded values, NotNull's empty containers), any
+/// other as JSON.
+pub fn not_note<'v, N: Node<'v>>(n: N) -> String {
+    if let Some(pat) = not_pattern(n) {
+        return format!(
+            "Must not match the regular expression `{}`.",
+            String::from_utf8_lossy(pat)
+        );
+    }
+    let ty = n.get(Sym::Type).map(|t| t.kind());
+    if n.len() == 1 {
+        if let Some(e) = n.get(Sym::Enum) {
+            return format!("Must not be one of: {}.", text::json(e));
+        }
+        if let Some(c) = n.get(Sym::Const) {
+            return format!("Must not be {}.", text::json(c));
+        }
+    }
+    if n.len() == 2 {
+        if let (Some(Kind::Str(b"object")), Some(a)) = (ty, n.get(Sym::AdditionalProperties)) {
+            if is_null_schema(a) {
+                return "At least one property must not be null.".to_owned();
+            }
+        }
+        if let (Some(Kind::Str(b"array")), Some(_)) = (ty, n.get(Sym::Items)) {
+            return "At least one item must not be empty.".to_owned();
+        }
+    }
+    format!("Must not match the JSON schema {}.", text::json(n))
 }
 
 /// The pattern of a `not` written for a `match: false` Regex: `{"pattern": p}`

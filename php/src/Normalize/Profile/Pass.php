@@ -121,10 +121,7 @@ final class Pass
         $nots = $p->nots;
         $p->nots = [];
         foreach ($nots as $n) {
-            $pat = Profile::notPattern($n);
-            $this->dropNote($notes, $pat !== null
-                ? "Must not match the regular expression `$pat`."
-                : 'Must not match the JSON schema ' . Text::json($n) . '.');
+            $this->dropNote($notes, Profile::notNote($n));
         }
         foreach (\array_slice($p->formats, 1) as $f) {
             $this->dropNote($notes, "Format: $f.");
