@@ -154,7 +154,9 @@ final class Anthropic
                         $pass->dropNote($notes, 'A multiple of ' . Text::num($p->multipleOf) . '.');
                     }
                     $values = [];
-                    for ($i = $range[0]; $i <= $range[1]; $i++) {
+                    // Counted, not compared: $i++ past PHP_INT_MAX would be a float.
+                    for ($k = 0, $n = $range[1] - $range[0]; $k <= $n; $k++) {
+                        $i = $range[0] + $k;
                         if ($multiple === null || $i % $multiple === 0) {
                             $values[] = $i;
                         }
