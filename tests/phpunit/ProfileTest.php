@@ -73,4 +73,22 @@ final class ProfileTest extends TestCase
             ini_set('serialize_precision', (string) $old);
         }
     }
+
+    public function testTheCliTakesAProfile(): void
+    {
+        $def = tempnam(sys_get_temp_dir(), 'ts');
+        file_put_contents($def, '{"type": "map", "properties": {"n": {"type": "integer", "required": false}}}');
+        try {
+            $cli = \dirname(__DIR__, 2) . '/bin/tool-schema';
+            exec(PHP_BINARY . ' ' . escapeshellarg($cli) . ' normalize -q --profile=openai ' . escapeshellarg($def) . ' 2>&1', $out, $rc);
+            self::assertSame(0, $rc, implode("\n", $out));
+            $schema = json_decode(implode("\n", $out), true);
+            self::assertSame(['n'], $schema['required']);
+            self::assertSame(['type' => 'null'], $schema['properties']['n']['anyOf'][1]);
+            exec(PHP_BINARY . ' ' . escapeshellarg($cli) . ' normalize --profile=claude ' . escapeshellarg($def) . ' 2>&1', $out2, $rc);
+            self::assertSame(2, $rc);
+        } finally {
+            unlink($def);
+        }
+    }
 }
