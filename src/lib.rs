@@ -36,6 +36,6 @@ pub fn normalize_json(
     let c = normalize::canonical(&mut b, definition, options)?;
     let mut warnings = c.warnings;
     let view = json::Built(&c.schema);
-    let schema = normalize::profile::apply(&mut b, view, c.profile, c.unions, &mut warnings);
+    let schema = normalize::profile::apply(&mut b, view, c.profile, &c.unions, &mut warnings);
     Ok((schema.unwrap_or(c.schema), warnings))
 }

@@ -100,10 +100,21 @@ fn tools() -> Vec<Fixture> {
         }
     };
     let tools: Map<String, Value> = serde_json::from_str(&text).expect("tools JSON");
-    println!("profiles: {} tools of the Tool module from {path}", tools.len());
+    println!(
+        "profiles: {} tools of the Tool module from {path}",
+        tools.len()
+    );
     tools
         .into_iter()
-        .map(|(id, def)| (format!("tool:{id}"), def, Map::new(), Vec::new(), Vec::new()))
+        .map(|(id, def)| {
+            (
+                format!("tool:{id}"),
+                def,
+                Map::new(),
+                Vec::new(),
+                Vec::new(),
+            )
+        })
         .collect()
 }
 

@@ -71,7 +71,7 @@ pub fn canonical<'a, N: Node<'a>, B: Build<'a, N>>(
         path: Path::default(),
         warnings: Vec::new(),
         root_map,
-        unions: false,
+        unions: Vec::new(),
     };
     let schema = n.schema(definition, 0)?;
     Ok(Canonical {
@@ -87,9 +87,10 @@ pub struct Canonical<V> {
     pub schema: V,
     pub warnings: Vec<Warning>,
     pub profile: profile::Profile,
-    /// The schema may hold a `type` of two non-null types or more (`any`, an
-    /// unknown type, a base schema): the `mcp` profile then walks it.
-    pub unions: bool,
+    /// Where the schema may hold a `type` of two non-null types or more
+    /// (`any`, an unknown type, a base schema): the `mcp` profile rewrites
+    /// these places (and their ancestors) and shares everything else.
+    pub unions: Vec<profile::Site>,
 }
 
 /// The normalizer's state while it walks one definition tree.
@@ -100,8 +101,8 @@ pub struct Normalizer<'b, 'a, B> {
     pub warnings: Vec<Warning>,
     /// The root definition is a map: its properties are the tool's inputs.
     pub root_map: bool,
-    /// A `type` union may have been written ([`Canonical::unions`]).
-    pub unions: bool,
+    /// Where a `type` union may have been written ([`Canonical::unions`]).
+    pub unions: Vec<profile::Site>,
 }
 
 impl<'a, B> Normalizer<'_, 'a, B> {
@@ -288,11 +289,15 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         B: Build<'a, N>,
     {
         if let Some(base) = d.base_schema {
-            self.unions = true;
+            if profile::mcp::may_hold_union(base) {
+                self.unions.push(profile::Site::of(&self.path));
+            }
             nullable::base_schema(self.b, base, null_ok, out);
             return Ok(());
         }
-        self.unions |= base_type::json_type(d.ty).is_none();
+        if base_type::json_type(d.ty).is_none() {
+            self.unions.push(profile::Site::of(&self.path));
+        }
         let ty = nullable::type_value(self.b, d.ty, null_ok);
         self.b.put(out, Sym::Type, ty);
         let cat = d.ty.cat();

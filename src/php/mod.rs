@@ -57,7 +57,7 @@ extern "C" fn normalize_schema(ex: &mut ExecuteData, retval: &mut Zval) {
         let view = c.schema.view_built();
         let mut b = ZBuilder::new();
         let out =
-            crate::normalize::profile::apply(&mut b, view, c.profile, c.unions, &mut warnings);
+            crate::normalize::profile::apply(&mut b, view, c.profile, &c.unions, &mut warnings);
         Ok::<_, crate::error::DefinitionError>((out.unwrap_or(c.schema), warnings))
     }));
     match result {

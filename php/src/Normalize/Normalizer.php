@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize;
 
+use ToolSchema\Php\Normalize\Profile\Mcp;
 use ToolSchema\Php\Normalize\Profile\Profile;
 use ToolSchema\Php\Path;
 
@@ -34,10 +35,12 @@ final class Normalizer
     private bool $rootMap = false;
 
     /**
-     * A `type` of two non-null types or more may have been written (`any`, an
-     * unknown type, a base schema): the `mcp` profile then walks the schema.
+     * Where a `type` of two non-null types or more may have been written
+     * (`any`, an unknown type, a base schema): Profile::site() of each.
+     *
+     * @var list<list<true|int|string>>
      */
-    private bool $unions = false;
+    private array $unions = [];
 
     private function __construct(public readonly Options $options)
     {
@@ -191,11 +194,15 @@ final class Normalizer
     private function body(Definition $d, Facets $f, bool $nullOk, array &$out, int $depth): void
     {
         if ($d->baseSchema !== null) {
-            $this->unions = true;
+            if (Mcp::mayHoldUnion($d->baseSchema)) {
+                $this->unions[] = Profile::site($this->path->segs);
+            }
             Nullable::baseSchema($d->baseSchema, $nullOk, $out);
             return;
         }
-        $this->unions = $this->unions || BaseType::jsonType($d->ty) === null;
+        if (BaseType::jsonType($d->ty) === null) {
+            $this->unions[] = Profile::site($this->path->segs);
+        }
         $out['type'] = Nullable::typeValue($d->ty, $nullOk);
         $allOf = [];
         if ($f->formats !== []) {

@@ -14,29 +14,47 @@
 //!    refuses type unions other than `[T, "null"]` (`strictTypes`). Exact: a
 //!    type's keywords say nothing of the other types' values.
 //!
-//! Cost: a root whose `type` is one name, in a schema without unions (the
-//! normalizer says so: [`super::super::Canonical::unions`]), is one lookup;
-//! the schema is walked only when it may hold a union.
+//! Cost: a root whose `type` is one name, in a schema without unions, is one
+//! lookup. The normalizer says where it may have written a union
+//! ([`super::super::Canonical::unions`]: `any`, unknown types, base schemas);
+//! only the path from the root to each of those places is rebuilt, the rest
+//! is shared.
 
-use super::null_wrapper;
+use super::{is_null_schema, null_wrapper, Site, Step};
 use crate::sym::Sym;
 use crate::view::{Build, Key, KeyRef, Kind, Node};
 
-/// The general fixes. `None`: the schema stays as it is.
+/// The general fixes. `None`: the schema stays as it is. `sites`: where the
+/// normalizer may have written a type union; the path to each is rebuilt,
+/// everything else shared.
 pub fn apply<'v, N: Node<'v>, B: Build<'v, N>>(
     b: &mut B,
     schema: N,
-    unions: bool,
+    sites: &[Site],
 ) -> Option<B::Val> {
-    if !unions {
-        return root(b, schema, false);
+    let sites: Vec<&[Step]> = sites.iter().map(|s| s.0.as_slice()).collect();
+    if sites.is_empty() {
+        return root(b, schema, &mut |b, _, v| b.share(v));
     }
-    Some(root(b, schema, true).unwrap_or_else(|| node(b, schema)))
+    if sites.iter().any(|p| p.is_empty()) {
+        // The root itself: walk it all.
+        return Some(
+            root(b, schema, &mut |b, k, v| value(b, k.get(), v)).unwrap_or_else(|| node(b, schema)),
+        );
+    }
+    Some(
+        root(b, schema, &mut |b, k, v| entry(b, k.get(), v, &sites))
+            .unwrap_or_else(|| fix(b, schema, &sites)),
+    )
 }
 
-/// The root fix; with `walk`, the rest of the schema through [`node`].
-/// `None`: the root needs no fix.
-fn root<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, schema: N, walk: bool) -> Option<B::Val> {
+/// The root fix, the root's values through `child`. `None`: the root needs no
+/// fix.
+fn root<'v, N: Node<'v>, B: Build<'v, N>>(
+    b: &mut B,
+    schema: N,
+    child: &mut impl FnMut(&mut B, N::Key, N) -> B::Val,
+) -> Option<B::Val> {
     match schema.get(Sym::Type).map(|t| t.kind()) {
         Some(Kind::Array(list)) if object_or_null(list) => {
             let mut out = b.obj();
@@ -44,8 +62,7 @@ fn root<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, schema: N, walk: bool) -> O
                 let v = match k.sym() {
                     Some(Sym::Type) => b.sym(Sym::Object),
                     Some(Sym::Enum) if v.is_array() => without_null(b, v),
-                    _ if walk => value(b, k.get(), v),
-                    _ => b.share(v),
+                    _ => child(b, k, v),
                 };
                 b.put_key(&mut out, k, v);
                 Ok::<(), ()>(())
@@ -68,11 +85,7 @@ fn root<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, schema: N, walk: bool) -> O
                 }
             }
             let _ = inner.try_each(|k, v| {
-                let v = if walk {
-                    value(b, k.get(), v)
-                } else {
-                    b.share(v)
-                };
+                let v = child(b, k, v);
                 b.put_key(&mut out, k, v);
                 Ok::<(), ()>(())
             });
@@ -86,6 +99,102 @@ fn root<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, schema: N, walk: bool) -> O
         }
         _ => None,
     }
+}
+
+/// The schema of a definition on the way to `sites` (paths below it).
+fn fix<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, s: N, sites: &[&[Step]]) -> B::Val {
+    if sites.iter().any(|p| p.is_empty()) {
+        return node(b, s);
+    }
+    if !s.is_array() {
+        return b.share(s);
+    }
+    let wrapped = null_wrapper(s).is_some();
+    let mut out = b.obj();
+    let _ = s.try_each(|k, v| {
+        let v = match k.sym() {
+            // A nullable wrapper: the definition's schema is its non-null branch.
+            Some(Sym::OneOf | Sym::AnyOf) if wrapped => {
+                let mut list = b.arr();
+                let _ = v.try_each(|_, branch| {
+                    let branch = if is_null_schema(branch) {
+                        b.share(branch)
+                    } else {
+                        fix(b, branch, sites)
+                    };
+                    b.push(&mut list, branch);
+                    Ok::<(), ()>(())
+                });
+                b.end_arr(list)
+            }
+            _ => entry(b, k.get(), v, sites),
+        };
+        b.put_key(&mut out, k, v);
+        Ok::<(), ()>(())
+    });
+    b.end_obj(out)
+}
+
+/// The value of keyword `k` of a definition's schema on the way to `sites`:
+/// the properties and items the sites go through are fixed, the rest shared.
+fn entry<'v, N: Node<'v>, B: Build<'v, N>>(
+    b: &mut B,
+    k: KeyRef<'_>,
+    v: N,
+    sites: &[&[Step]],
+) -> B::Val {
+    match k {
+        KeyRef::Str(b"properties") if v.is_array() => {
+            let mut out = b.obj();
+            let _ = v.try_each(|name, sub| {
+                let below: Vec<&[Step]> = sites
+                    .iter()
+                    .filter_map(|p| match p.split_first() {
+                        Some((Step::Prop(n), rest)) if n.is(name.get()) => Some(rest),
+                        _ => None,
+                    })
+                    .collect();
+                let sub = if below.is_empty() {
+                    b.share(sub)
+                } else {
+                    fix(b, sub, &below)
+                };
+                b.put_key(&mut out, name, sub);
+                Ok::<(), ()>(())
+            });
+            b.end_obj(out)
+        }
+        KeyRef::Str(b"items") => {
+            let below: Vec<&[Step]> = sites
+                .iter()
+                .filter_map(|p| match p.split_first() {
+                    Some((Step::Items, rest)) => Some(rest),
+                    _ => None,
+                })
+                .collect();
+            if below.is_empty() {
+                b.share(v)
+            } else {
+                fix(b, v, &below)
+            }
+        }
+        _ => b.share(v),
+    }
+}
+
+/// Whether a base schema may hold a type union: a `type` that is a list,
+/// anywhere in it (a cheap look at a small schema, so that the usual base
+/// schemas cost the default profile nothing).
+pub fn may_hold_union<'v, N: Node<'v>>(base: N) -> bool {
+    base.try_each(|k, v| {
+        let list = matches!(v.kind(), Kind::Array(_));
+        if list && (k.sym() == Some(Sym::Type) || may_hold_union(v)) {
+            Err(())
+        } else {
+            Ok(())
+        }
+    })
+    .is_err()
 }
 
 /// `["object", "null"]` in either order.

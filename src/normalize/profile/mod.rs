@@ -75,13 +75,13 @@ impl Profile {
 }
 
 /// Applies `profile` to the canonical `schema`. `None`: the schema stays as it
-/// is. `unions`: the schema may hold a `type` union (`mcp` reads no further
-/// than the root when it does not).
+/// is. `unions`: where the normalizer may have written a `type` union (`mcp`
+/// reads no further than the root and these places).
 pub fn apply<'v, N: Node<'v>, B: Build<'v, N>>(
     b: &mut B,
     schema: N,
     profile: Profile,
-    unions: bool,
+    unions: &[Site],
     warnings: &mut Vec<Warning>,
 ) -> Option<B::Val> {
     if profile == Profile::Mcp {
@@ -102,6 +102,61 @@ pub fn apply<'v, N: Node<'v>, B: Build<'v, N>>(
         _ => {}
     }
     Some(out)
+}
+
+/// One step of a definition path, owned: into `items`, or into a property.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    Items,
+    Prop(OwnedKey),
+}
+
+/// A property name, owned.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OwnedKey {
+    Int(i64),
+    Str(Vec<u8>),
+}
+
+impl OwnedKey {
+    pub fn is(&self, k: KeyRef<'_>) -> bool {
+        match (self, k) {
+            (OwnedKey::Int(a), KeyRef::Int(b)) => *a == b,
+            (OwnedKey::Str(a), KeyRef::Str(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+/// A definition's place in the schema (`properties.<name>` and `items` steps
+/// from the root), where the normalizer wrote something a profile rewrites.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Site(pub Vec<Step>);
+
+impl Site {
+    /// The site of the definition at `path`.
+    pub fn of(path: &Path<'_>) -> Site {
+        let mut steps = Vec::new();
+        let segs = path.segs();
+        let mut i = 0;
+        while i < segs.len() {
+            match (segs[i], segs.get(i + 1)) {
+                (Seg::Sym(Sym::Properties), Some(Seg::Key(k))) => {
+                    steps.push(Step::Prop(match *k {
+                        KeyRef::Int(n) => OwnedKey::Int(n),
+                        KeyRef::Str(s) => OwnedKey::Str(s.to_vec()),
+                    }));
+                    i += 2;
+                }
+                (Seg::Sym(Sym::Items), _) => {
+                    steps.push(Step::Items);
+                    i += 1;
+                }
+                _ => i += 1,
+            }
+        }
+        Site(steps)
+    }
 }
 
 // JSON types as bits.
@@ -325,7 +380,7 @@ fn tighter_max_i(a: Option<i64>, b: i64) -> Option<i64> {
 }
 
 /// `{"type": "null"}` exactly.
-fn is_null_schema<'v, N: Node<'v>>(n: N) -> bool {
+pub fn is_null_schema<'v, N: Node<'v>>(n: N) -> bool {
     n.len() == 1 && matches!(n.get(Sym::Type).map(|t| t.kind()), Some(Kind::Str(b"null")))
 }
 

@@ -41,21 +41,31 @@ final class Mcp
     ];
 
     /**
-     * The general fixes; null: the schema stays as it is.
+     * The general fixes; null: the schema stays as it is. `$sites`: where the
+     * normalizer may have written a type union (Profile::site()); the path to
+     * each is rebuilt, everything else shared.
      *
      * @param array<string, mixed> $schema
+     * @param list<list<true|int|string>> $sites
      * @return array<string, mixed>|null
      */
-    public static function apply(array $schema, bool $unions): ?array
+    public static function apply(array $schema, array $sites): ?array
     {
-        if (!$unions) {
-            return self::root($schema, false);
+        if ($sites === []) {
+            return self::root($schema, static fn ($k, $v) => $v);
         }
-        return self::root($schema, true) ?? self::node($schema);
+        foreach ($sites as $p) {
+            if ($p === []) {
+                // The root itself: walk it all.
+                return self::root($schema, static fn ($k, $v) => self::value($k, $v)) ?? self::node($schema);
+            }
+        }
+        $out = self::root($schema, static fn ($k, $v) => self::entry($k, $v, $sites)) ?? self::fix($schema, $sites);
+        return $out instanceof \stdClass ? (array) $out : $out;
     }
 
-    /** The root fix; with `$walk`, the rest of the schema through node(). */
-    private static function root(array $schema, bool $walk): ?array
+    /** The root fix, the root's values through `$child`; null: no fix needed. */
+    private static function root(array $schema, \Closure $child): ?array
     {
         if (!\array_key_exists('type', $schema)) {
             $inner = Profile::arr(Profile::nullWrapper($schema));
@@ -69,7 +79,7 @@ final class Mcp
                 }
             }
             foreach ($inner as $k => $v) {
-                $out[$k] = $walk ? self::value($k, $v) : $v;
+                $out[$k] = $child($k, $v);
             }
             foreach (['default', 'examples'] as $k) {
                 if (\array_key_exists($k, $schema)) {
@@ -88,12 +98,93 @@ final class Mcp
                 $v = 'object';
             } elseif ($k === 'enum' && Profile::arr($v) !== null) {
                 $v = self::withoutNull(Profile::arr($v));
-            } elseif ($walk) {
-                $v = self::value($k, $v);
+            } else {
+                $v = $child($k, $v);
             }
             $out[$k] = $v;
         }
         return $out;
+    }
+
+    /**
+     * The schema of a definition on the way to `$sites` (paths below it).
+     *
+     * @param list<list<true|int|string>> $sites
+     */
+    private static function fix(mixed $s, array $sites): mixed
+    {
+        foreach ($sites as $p) {
+            if ($p === []) {
+                return self::node($s);
+            }
+        }
+        $a = Profile::arr($s);
+        if ($a === null) {
+            return $s;
+        }
+        $wrapped = Profile::nullWrapper($a) !== null;
+        $out = [];
+        foreach ($a as $k => $v) {
+            if ($wrapped && ($k === 'oneOf' || $k === 'anyOf')) {
+                // A nullable wrapper: the definition's schema is its non-null branch.
+                $list = [];
+                foreach (Profile::arr($v) as $branch) {
+                    $list[] = Profile::isNullSchema($branch) ? $branch : self::fix($branch, $sites);
+                }
+                $out[$k] = $list;
+            } else {
+                $out[$k] = self::entry($k, $v, $sites);
+            }
+        }
+        return Normalizer::object($out);
+    }
+
+    /**
+     * The value of keyword `$k` of a definition's schema on the way to
+     * `$sites`: the properties and items the sites go through are fixed, the
+     * rest shared.
+     *
+     * @param list<list<true|int|string>> $sites
+     */
+    private static function entry(int|string $k, mixed $v, array $sites): mixed
+    {
+        if ($k === 'properties' && ($props = Profile::arr($v)) !== null) {
+            $out = [];
+            foreach ($props as $name => $sub) {
+                $below = [];
+                foreach ($sites as $p) {
+                    if ($p[0] !== true && $p[0] === $name) {
+                        $below[] = \array_slice($p, 1);
+                    }
+                }
+                $out[$name] = $below === [] ? $sub : self::fix($sub, $below);
+            }
+            return Normalizer::object($out);
+        }
+        if ($k === 'items') {
+            $below = [];
+            foreach ($sites as $p) {
+                if ($p[0] === true) {
+                    $below[] = \array_slice($p, 1);
+                }
+            }
+            return $below === [] ? $v : self::fix($v, $below);
+        }
+        return $v;
+    }
+
+    /**
+     * Whether a base schema may hold a type union: a `type` that is a list,
+     * anywhere in it.
+     */
+    public static function mayHoldUnion(array $base): bool
+    {
+        foreach ($base as $k => $v) {
+            if (\is_array($v) && ($k === 'type' || self::mayHoldUnion($v))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** `["object", "null"]` in either order. */

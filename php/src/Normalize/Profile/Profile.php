@@ -71,14 +71,14 @@ final class Profile
 
     /**
      * Applies `$profile` to the canonical `$schema`; warnings are appended.
-     * `$unions`: the schema may hold a `type` union (`mcp` reads no further
-     * than the root when it does not).
+     * `$unions`: where the normalizer may have written a `type` union (site()
+     * of each; `mcp` reads no further than the root and these places).
      *
      * @param array<string, mixed> $schema
      * @param list<array{code: string, path: string, message: string}> $warnings
      * @return array<string, mixed>
      */
-    public static function apply(array $schema, int $profile, array &$warnings, bool $unions = true): array
+    public static function apply(array $schema, int $profile, array &$warnings, array $unions = []): array
     {
         if ($profile === self::MCP) {
             return Mcp::apply($schema, $unions) ?? $schema;
@@ -94,6 +94,27 @@ final class Profile
             $warnings[] = $w;
         }
         return $out instanceof \stdClass ? (array) $out : $out;
+    }
+
+    /**
+     * A definition's place in the schema, from its path's segments: `true` for
+     * a step into `items`, the name for a step into a property.
+     *
+     * @param list<string|int> $segs
+     * @return list<true|int|string>
+     */
+    public static function site(array $segs): array
+    {
+        $steps = [];
+        $n = \count($segs);
+        for ($i = 0; $i < $n; $i++) {
+            if ($segs[$i] === 'properties' && $i + 1 < $n) {
+                $steps[] = $segs[++$i];
+            } elseif ($segs[$i] === 'items') {
+                $steps[] = true;
+            }
+        }
+        return $steps;
     }
 
     /** An array, or a stdClass read as its array. */
@@ -134,7 +155,7 @@ final class Profile
         return 0;
     }
 
-    private static function isNullSchema(mixed $n): bool
+    public static function isNullSchema(mixed $n): bool
     {
         $a = self::arr($n);
         return $a !== null && \count($a) === 1 && ($a['type'] ?? null) === 'null';
