@@ -92,6 +92,8 @@ symbols! {
     Protocols = "protocols",
     RelativeProtocol = "relativeProtocol",
     Versions = "versions",
+    AllowNull = "allowNull",
+    Normalizer = "normalizer",
     // JSON Schema keywords not listed above.
     Not = "not",
     Enum = "enum",
@@ -130,9 +132,12 @@ symbols! {
     FormatIpv4 = "ipv4",
     FormatIpv6 = "ipv6",
     DecimalPattern = "^-?\\d+(\\.\\d+)?$",
-    // Symfony's DateTime with its default format `Y-m-d H:i:s`: real calendar
-    // dates (leap years included), 00-23 hours, 00-59 minutes and seconds.
-    DateTimePattern = "^(?:[0-9]{4}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)|(?:0[13578]|1[02])-31)|(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$",
+    // Symfony's DateTime with its default format `Y-m-d H:i:s` (what
+    // date_format makes of it, interned): real calendar dates (leap years
+    // included), 00-23 hours, 00-59 minutes and seconds.
+    DateTimePattern = "^(?:[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])|[0-9]{4}-(?:0[13-9]|1[0-2])-(?:29|30)|[0-9]{4}-(?:0[13578]|1[02])-31|(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$",
+    // NotBlank with normalizer trim: a character that trim() keeps.
+    NotBlankTrimPattern = "[^\\t\\n\\x0B\\r \\x00]",
     // Symfony's Date: checkdate() wants a year from 1.
     DateYearPattern = "^(?:[1-9][0-9]{3}|0[1-9][0-9]{2}|00[1-9][0-9]|000[1-9])-",
     // Warning keys.

@@ -7,7 +7,9 @@
 #      every input of the 33 tools in the three nullable styles, the schema glue
 #      in the real Serializer, coercion in the patched TypedInputsTrait, the
 #      generated sections of docs/drupal.md up to date;
-#   2. the differential test (tests/drupal/differential.php): ~30,000 generated
+#   2. the fixtures' own claims (tests/drupal/fixture_verdicts.php): every value
+#      a normalize fixture says its schema accepts, judged by real Drupal;
+#   3. the differential test (tests/drupal/differential.php): ~30,000 generated
 #      definition/value pairs, Drupal's verdict against ajv's (npm ci from
 #      tests/drupal/package-lock.json), with the extension (checked native) and
 #      the PHP twin compared on every definition.
@@ -25,9 +27,13 @@ phpunit -c tests/drupal/phpunit.xml
 if [ -n "$so" ]; then
     echo "-- PHPUnit on real Drupal, with the extension"
     php -d extension="$so" /usr/bin/phpunit -c tests/drupal/phpunit.xml
+    echo "-- fixture verdicts: what the fixtures' schemas accept, judged by Drupal"
+    php -d extension="$so" tests/drupal/fixture_verdicts.php
     echo "-- differential test, native (the PHP twin compared on every definition)"
     TOOL_SCHEMA_DIFF_EXPECT_NATIVE=1 php -d extension="$so" tests/drupal/differential.php
 else
+    echo "-- fixture verdicts: what the fixtures' schemas accept, judged by Drupal"
+    php tests/drupal/fixture_verdicts.php
     echo "-- differential test, pure PHP (no TOOL_SCHEMA_SO)"
     php tests/drupal/differential.php
 fi

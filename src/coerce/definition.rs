@@ -87,6 +87,18 @@ pub const CHOICE_CONSTRAINTS: [Sym; 4] = [
 ];
 
 /// Parse and validate a whole definition tree (only the keys coercion reads).
+/// NotNull, NotBlank without `allowNull`, EntityBundleExists: their
+/// validators refuse null.
+fn refuses_null<'a, N: DefNode<'a>>(node: N) -> bool {
+    let Some(c) = node.get(Sym::Constraints) else {
+        return false;
+    };
+    c.get(Sym::NotNull).is_some()
+        || c.get(Sym::EntityBundleExists).is_some()
+        || c.get(Sym::NotBlank)
+            .is_some_and(|nb| nb.get(Sym::AllowNull).and_then(|a| a.as_bool()) != Some(true))
+}
+
 pub fn parse_definition<'a, N: DefNode<'a>>(node: N) -> Result<CoerceDef<'a, N>, DefinitionError> {
     let mut path = String::new();
     parse_node(node, &mut path, 0)
@@ -141,6 +153,9 @@ fn parse_node<'a, N: DefNode<'a>>(
             None => return Err(err(path, "required", "must be a boolean")),
         },
     };
+    // A constraint whose validator refuses null (normalize's not_null) makes
+    // a null repair (B6) wrong below the input level: never made.
+    let required = required || refuses_null(node);
     let mut def = CoerceDef {
         kind,
         required,

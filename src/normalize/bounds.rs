@@ -6,7 +6,10 @@
 //! is left out.
 //!
 //! Integers (and timestamps) also get int64's range: Drupal refuses an integer
-//! that PHP cannot hold (`1e20` arrives as a float). The tightest bound wins.
+//! that PHP cannot hold (`1e20` arrives as a float). The bounds are the largest
+//! doubles inside int64, ±9223372036854774784, so that a validator reading
+//! numbers as doubles (any JavaScript one) refuses what PHP decodes as a float
+//! (`9223372036854775808` is 2^63 to it). The tightest bound wins.
 
 use super::definition::Cat;
 use super::facets::{lower_num, raise_num, Facets, Num, Rule};
@@ -108,10 +111,13 @@ pub fn sign<N>(rule: &mut Rule<'_, '_>, which: Sym, facets: &mut Facets<N>) {
     put(facets, bound, Num::Int(0));
 }
 
+/// The largest double inside int64 (2^63 - 1024).
+pub const INT64_SAFE: i64 = 9_223_372_036_854_774_784;
+
 /// int64's range on an integer, unless a tighter bound is already there.
 pub fn int64<N>(facets: &mut Facets<N>) {
-    let min = Num::Int(i64::MIN);
-    let max = Num::Int(i64::MAX);
+    let min = Num::Int(-INT64_SAFE);
+    let max = Num::Int(INT64_SAFE);
     if !facets
         .exclusive_minimum
         .is_some_and(|x| x.as_f64() >= min.as_f64())

@@ -6,8 +6,10 @@
 //!   `min`/`max` → `minItems`/`maxItems`.
 //! - An empty choice list accepts no value but null: `enum: [null]` (never
 //!   `enum: []`, which nothing satisfies and validators refuse), with a warning.
-//! - On a list without `multiple`, or with `multiple` on a single value, Drupal
-//!   rejects every value: [`super::constraint::NOT_APPLICABLE`].
+//! - On a list without `multiple`, with `multiple` on a single value, or
+//!   `AllowedValues` on a list or map at all (Drupal's validator wants a single
+//!   value and throws), Drupal rejects every value:
+//!   [`super::constraint::NOT_APPLICABLE`].
 //!
 //! An unresolved `callback` is an error (the Drupal adapter resolves it).
 
@@ -64,6 +66,7 @@ pub fn flag<'a, N: Node<'a>>(
 
 pub fn apply<'a, N: Node<'a>>(
     rule: &mut Rule<'_, 'a>,
+    which: Sym,
     opts: N,
     facets: &mut Facets<N>,
 ) -> Result<(), DefinitionError> {
@@ -94,7 +97,8 @@ pub fn apply<'a, N: Node<'a>>(
         (None, None)
     };
     match (rule.cat, multiple) {
-        (Cat::List, true) => {
+        // Drupal's AllowedValues wants a single (primitive) value: on a list it throws.
+        (Cat::List, true) if which == Sym::Choice => {
             facets.item_enums.push((list, matches));
             if let Some(m) = min {
                 raise(&mut facets.min_count, m);

@@ -78,15 +78,12 @@ pub fn apply<'a, N: Node<'a>>(
             bounds::sign(rule, sym, facets);
             Ok(())
         }
-        Sym::Choice | Sym::AllowedValues => choice::apply(rule, opts, facets),
+        Sym::Choice | Sym::AllowedValues => choice::apply(rule, sym, opts, facets),
         Sym::PluginExists | Sym::EntityBundleExists | Sym::CountryCode => {
-            derived_enum::apply(rule, opts, facets)
+            derived_enum::apply(rule, sym, opts, facets)
         }
         Sym::FixedValue | Sym::IdenticalTo => fixed_value::apply(rule, opts, facets),
-        Sym::NotBlank => {
-            not_blank::apply(rule.cat, facets);
-            Ok(())
-        }
+        Sym::NotBlank => not_blank::apply(rule, opts, facets),
         Sym::NotNull => {
             facets.not_null = true;
             Ok(())

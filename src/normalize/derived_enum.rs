@@ -2,9 +2,12 @@
 //! the site (core's country list is alterable), resolved
 //! by the caller into `{choices: [...]}`. Emitted as `enum` up to
 //! `derived_enum_limit` choices; above it, or unresolved (no `choices`, or options
-//! that are not an array at all), left out with a warning.
+//! that are not an array at all), left out with a warning. The values are
+//! names: on another type than a string (or `any`) Drupal rejects every value.
+//! EntityBundleExists refuses null too (its validator throws on a non-string).
 
-use super::choice::{applies, check_choices};
+use super::choice::check_choices;
+use super::definition::Cat;
 use super::facets::{Facets, Rule};
 use crate::error::{DefinitionError, Seg};
 use crate::sym::Sym;
@@ -13,11 +16,19 @@ use crate::view::Node;
 pub const OVER_LIMIT: &str = "derived_enum_over_limit";
 pub const UNRESOLVED: &str = "derived_enum_unresolved";
 
+fn applies(cat: Cat) -> bool {
+    matches!(cat, Cat::Str | Cat::Any)
+}
+
 pub fn apply<'a, N: Node<'a>>(
     rule: &mut Rule<'_, 'a>,
+    which: Sym,
     opts: N,
     facets: &mut Facets<N>,
 ) -> Result<(), DefinitionError> {
+    if which == Sym::EntityBundleExists {
+        facets.null_refused_nested = true;
+    }
     // A bare string (`'EntityBundleExists' => 'node'`) or options without
     // `choices` were not resolved by the caller.
     let Some(choices) = opts.get(Sym::Choices) else {

@@ -94,8 +94,11 @@ pub struct Facets<N> {
     pub min_count: Option<i64>,
     pub max_count: Option<i64>,
     /// `NotNull`: null is refused below the input level even when the
-    /// definition is optional.
+    /// definition is optional, and a list or map must not be empty.
     pub not_null: bool,
+    /// A constraint whose validator refuses null (NotBlank without
+    /// `allowNull`, EntityBundleExists): null is refused below the input level.
+    pub null_refused_nested: bool,
 }
 
 impl<N> Default for Facets<N> {
@@ -116,6 +119,7 @@ impl<N> Default for Facets<N> {
             min_count: None,
             max_count: None,
             not_null: false,
+            null_refused_nested: false,
         }
     }
 }

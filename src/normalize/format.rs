@@ -10,8 +10,9 @@
 //!   private or reserved ranges are stated by their base format only, with a
 //!   [`PARTIAL`] warning;
 //! - `Date`/`DateOnly` → `format: date` and a year from 1 (checkdate());
-//! - `DateTime` with its default format `Y-m-d H:i:s` → a `pattern` of real
-//!   calendar dates and times; another format is not stated ([`UNSTATED`]).
+//! - `DateTime` → a `pattern` of its format, real calendar dates and times
+//!   ([`super::date_format`]); a format with what that does not state:
+//!   [`UNSTATED`].
 //!
 //! On a type other than a string, Drupal runs them on the value cast to a
 //! string: not stated ([`super::constraint::NOT_APPLICABLE`]).
@@ -44,14 +45,20 @@ pub fn apply<'a, N: Node<'a>>(
         Sym::Ip => Some(ip_version(rule, opts)?),
         _ => None,
     };
-    // DateTime: whether the format is the default one.
-    let default_format = match (which, option(Sym::Format)) {
-        (Sym::DateTime, None | Some(Kind::Null) | Some(Kind::Str(b"Y-m-d H:i:s"))) => true,
-        (Sym::DateTime, Some(Kind::Str(_))) => false,
+    // DateTime: the pattern of its format (the default one interned), or
+    // `None` when the format is not stated.
+    let date_time = match (which, option(Sym::Format)) {
+        (Sym::DateTime, None | Some(Kind::Null) | Some(Kind::Str(b"Y-m-d H:i:s"))) => {
+            Some(Pattern::Sym(Sym::DateTimePattern))
+        }
+        (Sym::DateTime, Some(Kind::Str(f))) => std::str::from_utf8(f)
+            .ok()
+            .and_then(super::date_format::pattern)
+            .map(Pattern::Text),
         (Sym::DateTime, Some(_)) => {
             return Err(rule.error(&[Seg::Sym(Sym::Format)], "must be a string"))
         }
-        _ => false,
+        _ => None,
     };
     if rule.cat != Cat::Str {
         rule.not_applicable();
@@ -89,11 +96,13 @@ pub fn apply<'a, N: Node<'a>>(
             facets.add_format(Sym::FormatDate);
             facets.patterns.push(Pattern::Sym(Sym::DateYearPattern));
         }
-        Sym::DateTime if default_format => facets.patterns.push(Pattern::Sym(Sym::DateTimePattern)),
-        Sym::DateTime => rule.warn(
-            UNSTATED,
-            "only the default format Y-m-d H:i:s is stated".to_owned(),
-        ),
+        Sym::DateTime => match date_time {
+            Some(p) => facets.patterns.push(p),
+            None => rule.warn(
+                UNSTATED,
+                "the format uses what the schema does not state (see docs: date_format)".to_owned(),
+            ),
+        },
         _ => {}
     }
     if let Some(p) = pattern {

@@ -11,20 +11,24 @@ use crate::sym::Sym;
 use crate::view::{Build, Node};
 
 impl<'a, B> Normalizer<'_, 'a, B> {
+    /// The `items` schema, if any, and whether an item refuses null.
     pub(super) fn list<N: Node<'a>>(
         &mut self,
         d: &Def<'a, N>,
         item_enums: &[(N, bool)],
-        out: &mut B::Obj,
         depth: usize,
-    ) -> Result<(), DefinitionError>
+    ) -> Result<(Option<B::Val>, bool), DefinitionError>
     where
         B: Build<'a, N>,
     {
         if let Some(items) = d.items {
             let v = self.child(&[Seg::Sym(Sym::Items)], items, depth, item_enums)?;
-            self.b.put(out, Sym::Items, v);
-        } else if !item_enums.is_empty() {
+            return Ok((Some(v), self.refused_null));
+        }
+        if item_enums.is_empty() {
+            return Ok((None, false));
+        }
+        {
             let b = &mut *self.b;
             let mut o = b.obj();
             let mut all_of = b.arr();
@@ -62,9 +66,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             } else {
                 drop(b.end_arr(all_of));
             }
-            let v = b.end_obj(o);
-            self.b.put(out, Sym::Items, v);
+            Ok((Some(b.end_obj(o)), false))
         }
-        Ok(())
     }
 }

@@ -16,6 +16,7 @@ pub mod bounds;
 pub mod choice;
 pub mod constraint;
 pub mod count;
+pub mod date_format;
 pub mod date_time;
 pub mod decimal;
 pub mod definition;
@@ -72,6 +73,7 @@ pub fn canonical<'a, N: Node<'a>, B: Build<'a, N>>(
         warnings: Vec::new(),
         root_map,
         unions: Vec::new(),
+        refused_null: true,
     };
     let schema = n.schema(definition, 0)?;
     Ok(Canonical {
@@ -103,6 +105,9 @@ pub struct Normalizer<'b, 'a, B> {
     pub root_map: bool,
     /// Where a `type` union may have been written ([`Canonical::unions`]).
     pub unions: Vec<profile::Site>,
+    /// Whether the definition normalized last refuses null (read by its
+    /// parent list or map after each child).
+    pub refused_null: bool,
 }
 
 impl<'a, B> Normalizer<'_, 'a, B> {
@@ -154,26 +159,12 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         if cat == Cat::Int {
             bounds::int64(&mut facets);
         }
-        let input_level = self.input_level(depth);
-        let required = d.required || (facets.not_null && !input_level);
-        let root_map = depth == 0 && cat == Cat::Map;
-        if required && !root_map && d.base_schema.is_none() {
-            let child_input = self.input_level(depth + 1);
-            let any_required = d.properties.is_some_and(|props| {
-                let mut found = false;
-                let _ = props.try_each(|_, p| {
-                    found |= p.is_array() && not_null::required(p, child_input);
-                    Ok::<(), ()>(())
-                });
-                found
-            });
-            not_null::container(
-                cat,
-                d.items.filter(|i| i.is_array()),
-                any_required,
-                &mut facets,
-            );
-        }
+        // Drupal's Choice (multiple) checks every item, null included.
+        let chosen = item_enums
+            .iter()
+            .any(|(list, matches)| *matches && !nullable::has_null(*list));
+        let required = chosen || not_null::refuses_null(&d, &facets, self.input_level(depth));
+        let non_empty = not_null::non_empty(&d, &facets, depth);
         if d.ty == Ty::Other && d.base_schema.is_none() {
             let path = self.path.render(&[Seg::Sym(Sym::Type)]);
             let id = String::from_utf8_lossy(d.type_id);
@@ -207,7 +198,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         if optional && style != NullStyle::TypeArray {
             let inner = {
                 let mut inner = self.b.obj();
-                self.body(&d, &facets, false, &mut inner, depth)?;
+                self.body(&d, &mut facets, non_empty, false, &mut inner, depth)?;
                 self.b.end_obj(inner)
             };
             let branches = nullable::branches(self.b, inner);
@@ -218,7 +209,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             };
             self.b.put(&mut out, key, branches);
         } else {
-            self.body(&d, &facets, optional, &mut out, depth)?;
+            self.body(&d, &mut facets, non_empty, optional, &mut out, depth)?;
         }
         if let Some(v) = d.default {
             let v = self.b.share(v);
@@ -228,6 +219,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             let v = self.b.share(v);
             self.b.put(&mut out, Sym::Examples, v);
         }
+        self.refused_null = required;
         Ok(self.b.end_obj(out))
     }
 
@@ -275,12 +267,15 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         })
     }
 
-    /// Writes the validation keywords into `out`. `null_ok`: the schema itself must
-    /// let null through (an optional input in the `type_array` style).
+    /// Writes the validation keywords into `out`. `non_empty`: a list or map
+    /// must not be empty as Drupal's NotNull sees it; `null_ok`: the schema
+    /// itself must let null through (an optional input in the `type_array`
+    /// style).
     fn body<N: Node<'a>>(
         &mut self,
         d: &Def<'a, N>,
-        f: &Facets<N>,
+        f: &mut Facets<N>,
+        non_empty: bool,
         null_ok: bool,
         out: &mut B::Obj,
         depth: usize,
@@ -298,9 +293,28 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         if base_type::json_type(d.ty).is_none() {
             self.unions.push(profile::Site::of(&self.path));
         }
+        // Children first: whether they refuse null decides what keeps their
+        // container from being empty.
+        let cat = d.ty.cat();
+        let (items, props) = match cat {
+            Cat::List => {
+                let (items, item_refuses_null) = self.list(d, &f.item_enums, depth)?;
+                if non_empty {
+                    not_null::list(d.items, item_refuses_null, f);
+                }
+                (items, None)
+            }
+            Cat::Map => {
+                let (props, any_required) = self.map(d, depth)?;
+                if non_empty && !any_required {
+                    not_null::map(f);
+                }
+                (None, props)
+            }
+            _ => (None, None),
+        };
         let ty = nullable::type_value(self.b, d.ty, null_ok);
         self.b.put(out, Sym::Type, ty);
-        let cat = d.ty.cat();
         let mut all_of = Vec::new();
         let b = &mut *self.b;
         if let Some((first, rest)) = f.formats.split_first() {
@@ -347,12 +361,16 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         }
         match cat {
             Cat::List => {
-                self.list(d, &f.item_enums, out, depth)?;
+                if let Some(v) = items {
+                    self.b.put(out, Sym::Items, v);
+                }
                 put_int(self.b, out, Sym::MinItems, f.min_count);
                 put_int(self.b, out, Sym::MaxItems, f.max_count);
             }
             Cat::Map => {
-                self.map(d, out, depth)?;
+                if let Some(p) = props {
+                    map::put(self.b, out, p);
+                }
                 put_int(self.b, out, Sym::MinProperties, f.min_count);
                 put_int(self.b, out, Sym::MaxProperties, f.max_count);
             }

@@ -10,53 +10,56 @@
 //!   `not: {type: object, additionalProperties: {type: null}}`. The root map
 //!   (the tool's inputs) is not validated as a whole by Drupal, so it is exempt.
 //! - The `NotNull` constraint makes an optional definition required below the
-//!   input level (a map property, a list item). On an input itself Drupal
-//!   skips validation of an optional null value, so it changes nothing there.
+//!   input level (a map property, a list item), and a list or map non-empty
+//!   at every level: on an input Drupal skips an optional null value, not an
+//!   empty one.
+//! - Other constraints whose validators refuse null (NotBlank,
+//!   EntityBundleExists) and a lower count on a list or map make a definition
+//!   refuse null below the input level too.
 
-use super::definition::{Cat, Ty};
+use super::definition::{Cat, Def, Ty};
 use super::facets::{raise, Facets, Not};
 use super::MAX_DEPTH;
 use crate::sym::Sym;
 use crate::view::{Build, Kind, Node};
 
-/// Whether the definition `def` refuses null (and emptiness): `required`
-/// (default true), or a `NotNull` constraint below the input level.
-pub fn required<'a, N: Node<'a>>(def: N, input_level: bool) -> bool {
-    match def.get(Sym::Required).map(|n| n.kind()) {
-        Some(Kind::Bool(false)) => {
-            !input_level
-                && def
-                    .get(Sym::Constraints)
-                    .and_then(|c| c.get(Sym::NotNull))
-                    .is_some()
-        }
-        _ => true,
+/// Whether the definition refuses null: `required` (default true); below the
+/// input level also a `NotNull` constraint, a constraint whose validator
+/// refuses null ([`Facets::null_refused_nested`]: NotBlank, EntityBundleExists),
+/// or a lower count on a list or map (Drupal validates a null list or map
+/// below the input level as an empty one).
+pub fn refuses_null<'a, N: Node<'a>>(d: &Def<'a, N>, f: &Facets<N>, input_level: bool) -> bool {
+    d.required
+        || (!input_level
+            && (f.not_null
+                || f.null_refused_nested
+                || (matches!(d.ty.cat(), Cat::List | Cat::Map)
+                    && f.min_count.is_some_and(|m| m >= 1))))
+}
+
+/// Whether a list or map must not be empty as Drupal's NotNull sees it:
+/// required, or with a `NotNull` constraint (even on an optional input: Drupal
+/// skips a null input, not an empty one). Not the root map: Drupal never
+/// validates the tool's inputs as a whole.
+pub fn non_empty<'a, N: Node<'a>>(d: &Def<'a, N>, f: &Facets<N>, depth: usize) -> bool {
+    (d.required || f.not_null) && !(depth == 0 && d.ty.cat() == Cat::Map)
+}
+
+/// A non-empty list: at least one item, and, unless its item definition
+/// refuses null (an item that refuses null cannot be empty either), not only
+/// empty items.
+pub fn list<N>(items: Option<N>, item_refuses_null: bool, facets: &mut Facets<N>) {
+    raise(&mut facets.min_count, 1);
+    if !item_refuses_null {
+        facets.nots.push(Not::EmptyItems(items));
     }
 }
 
-/// Adds what a required container needs to be non-empty.
-/// `items`: the list's item definition; `any_required`: a map declares a
-/// required property.
-pub fn container<'a, N: Node<'a>>(
-    cat: Cat,
-    items: Option<N>,
-    any_required: bool,
-    facets: &mut Facets<N>,
-) {
-    match cat {
-        Cat::List => {
-            raise(&mut facets.min_count, 1);
-            // A required item can be neither null nor empty (its own NotNull).
-            if !items.is_some_and(|i| required(i, false)) {
-                facets.nots.push(Not::EmptyItems(items));
-            }
-        }
-        Cat::Map if !any_required => {
-            raise(&mut facets.min_count, 1);
-            facets.nots.push(Not::NullValues);
-        }
-        _ => {}
-    }
+/// A non-empty map with no property that refuses null: at least one property,
+/// and not only null values.
+pub fn map<N>(facets: &mut Facets<N>) {
+    raise(&mut facets.min_count, 1);
+    facets.nots.push(Not::NullValues);
 }
 
 /// The schema of an empty item of a list whose item definition is `def`

@@ -99,7 +99,7 @@ fn not_pattern<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, p: &str, null_ok: bo
     b.end_obj(o)
 }
 
-fn has_null<'a, N: Node<'a>>(list: N) -> bool {
+pub fn has_null<'a, N: Node<'a>>(list: N) -> bool {
     let mut found = false;
     let _ = list.try_each(|_, v| {
         found |= matches!(v.kind(), Kind::Null);

@@ -62,6 +62,13 @@ final class Definition
         if (!\is_bool($required)) {
             self::fail(self::at($path, 'required'), 'must be a boolean');
         }
+        // A constraint whose validator refuses null (normalize's NotNull)
+        // makes a null repair (B6) wrong below the input level: never made.
+        $c = $node['constraints'] ?? null;
+        if (\is_array($c) && (\array_key_exists('NotNull', $c) || \array_key_exists('EntityBundleExists', $c)
+            || (\array_key_exists('NotBlank', $c) && !(\is_array($c['NotBlank']) && ($c['NotBlank']['allowNull'] ?? null) === true)))) {
+            $required = true;
+        }
         $def = ['kind' => $kind, 'required' => $required, 'choices' => [], 'items' => null, 'properties' => []];
         if ($kind === Kind::ANY) {
             return $def;

@@ -102,14 +102,21 @@ final class Bounds
         }, 0);
     }
 
-    /** int64's range on an integer, unless a tighter bound is already there. */
+    /** The largest double inside int64 (2^63 - 1024). */
+    public const INT64_SAFE = 9223372036854774784;
+
+    /**
+     * int64's range on an integer (the largest doubles inside it, so that a
+     * validator reading numbers as doubles refuses what PHP decodes as a
+     * float), unless a tighter bound is already there.
+     */
     public static function int64(Facets $f): void
     {
-        if (!($f->exclusiveMinimum !== null && (float) $f->exclusiveMinimum >= (float) \PHP_INT_MIN)) {
-            $f->minimum = Facets::raiseNum($f->minimum, \PHP_INT_MIN);
+        if (!($f->exclusiveMinimum !== null && (float) $f->exclusiveMinimum >= (float) -self::INT64_SAFE)) {
+            $f->minimum = Facets::raiseNum($f->minimum, -self::INT64_SAFE);
         }
-        if (!($f->exclusiveMaximum !== null && (float) $f->exclusiveMaximum <= (float) \PHP_INT_MAX)) {
-            $f->maximum = Facets::lowerNum($f->maximum, \PHP_INT_MAX);
+        if (!($f->exclusiveMaximum !== null && (float) $f->exclusiveMaximum <= (float) self::INT64_SAFE)) {
+            $f->maximum = Facets::lowerNum($f->maximum, self::INT64_SAFE);
         }
     }
 }

@@ -13,8 +13,9 @@ namespace ToolSchema\Php\Normalize;
  *   `min`/`max` → `minItems`/`maxItems`.
  * - An empty choice list accepts no value but null: `enum: [null]` (never
  *   `enum: []`), with a warning.
- * - On a list without `multiple`, or with `multiple` on a single value, Drupal
- *   rejects every value: Constraint::NOT_APPLICABLE.
+ * - On a list without `multiple`, with `multiple` on a single value, or
+ *   `AllowedValues` on a list or map at all (Drupal's validator wants a single
+ *   value and throws), Drupal rejects every value: Constraint::NOT_APPLICABLE.
  *
  * An unresolved `callback` is an error (the Drupal adapter resolves it).
  */
@@ -59,7 +60,7 @@ final class Choice
         throw $rule->error([$key], 'must be a boolean');
     }
 
-    public static function apply(Rule $rule, mixed $opts, Facets $f): void
+    public static function apply(Rule $rule, string $which, mixed $opts, Facets $f): void
     {
         if (!\is_array($opts)) {
             throw $rule->error([], 'must be an array');
@@ -79,7 +80,8 @@ final class Choice
         $matches = !$options || self::flag($rule, $opts, 'match', true);
         $min = $options ? $rule->countOption($opts, 'min') : null;
         $max = $options ? $rule->countOption($opts, 'max') : null;
-        if ($rule->cat === Definition::CAT_LIST && $multiple) {
+        // Drupal's AllowedValues wants a single (primitive) value: on a list it throws.
+        if ($rule->cat === Definition::CAT_LIST && $multiple && $which === 'Choice') {
             $f->itemEnums[] = [$list, $matches];
             if ($min !== null) {
                 $f->minCount = Facets::raise($f->minCount, $min);

@@ -58,10 +58,10 @@ final class Constraint
             'GreaterThan', 'GreaterThanOrEqual', 'LessThan', 'LessThanOrEqual' =>
                 Bounds::comparison($rule, $name, $opts, $f),
             'Positive', 'PositiveOrZero', 'Negative', 'NegativeOrZero' => Bounds::sign($rule, $name, $f),
-            'Choice', 'AllowedValues' => Choice::apply($rule, $opts, $f),
-            'PluginExists', 'EntityBundleExists', 'CountryCode' => DerivedEnum::apply($rule, $opts, $f),
+            'Choice', 'AllowedValues' => Choice::apply($rule, $name, $opts, $f),
+            'PluginExists', 'EntityBundleExists', 'CountryCode' => DerivedEnum::apply($rule, $name, $opts, $f),
             'FixedValue', 'IdenticalTo' => FixedValue::apply($rule, $opts, $f),
-            'NotBlank' => NotBlank::apply($rule->cat, $f),
+            'NotBlank' => NotBlank::apply($rule, $opts, $f),
             'NotNull' => $f->notNull = true,
             // Symfony's Null: nothing but null.
             'Null' => $f->enums[] = ['nothing', null],

@@ -40,8 +40,10 @@ final class Facets
     public array $extras = [];
     /** @var list<array{0: array, 1: bool}> Choice lists for a list's items, with `match`. */
     public array $itemEnums = [];
-    /** `NotNull`: null is refused below the input level. */
+    /** `NotNull`: null is refused below the input level, and a list or map must not be empty. */
     public bool $notNull = false;
+    /** A constraint whose validator refuses null (NotBlank without `allowNull`, EntityBundleExists). */
+    public bool $nullRefusedNested = false;
     public ?int $minLength = null;
     public ?int $maxLength = null;
     public int|float|null $minimum = null;

@@ -16,8 +16,8 @@ namespace ToolSchema\Php\Normalize;
  *   private or reserved ranges are stated by their base format only, with a
  *   PARTIAL warning;
  * - `Date`/`DateOnly` → `format: date` and a year from 1 (checkdate());
- * - `DateTime` with its default format `Y-m-d H:i:s` → a `pattern` of real
- *   calendar dates and times; another format is not stated (UNSTATED).
+ * - `DateTime` → a `pattern` of its format, real calendar dates and times
+ *   (DateFormat); a format with what that does not state: UNSTATED.
  *
  * On a type other than a string, Drupal runs them on the value cast to a
  * string: not stated (Constraint::NOT_APPLICABLE).
@@ -28,7 +28,7 @@ final class Format
     public const UNSTATED = 'format_unstated';
 
     /** Symfony's DateTime with its default format: real calendar dates (leap years included), 00-23 hours, 00-59 minutes and seconds. */
-    public const DATE_TIME_PATTERN = '^(?:[0-9]{4}-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)|(?:0[13578]|1[02])-31)|(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$';
+    public const DATE_TIME_PATTERN = '^(?:[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])|[0-9]{4}-(?:0[13-9]|1[0-2])-(?:29|30)|[0-9]{4}-(?:0[13578]|1[02])-31|(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$';
     /** Symfony's Date: checkdate() wants a year from 1. */
     public const DATE_YEAR_PATTERN = '^(?:[1-9][0-9]{3}|0[1-9][0-9]{2}|00[1-9][0-9]|000[1-9])-';
 
@@ -60,13 +60,15 @@ final class Format
             default => null,
         };
         $ip = $which === 'Ip' ? self::ipVersion($rule, $o) : null;
-        $defaultFormat = false;
+        // DateTime: the pattern of its format (the default one as a
+        // constant), or null when the format is not stated.
+        $dateTime = null;
         if ($which === 'DateTime') {
             $v = $o['format'] ?? null;
             if ($v !== null && !\is_string($v)) {
                 throw $rule->error(['format'], 'must be a string');
             }
-            $defaultFormat = $v === null || $v === 'Y-m-d H:i:s';
+            $dateTime = $v === null || $v === 'Y-m-d H:i:s' ? self::DATE_TIME_PATTERN : DateFormat::pattern($v);
         }
         if ($rule->cat !== Definition::CAT_STR) {
             $rule->notApplicable();
@@ -104,10 +106,10 @@ final class Format
                 $f->patterns[] = self::DATE_YEAR_PATTERN;
                 break;
             case 'DateTime':
-                if ($defaultFormat) {
-                    $f->patterns[] = self::DATE_TIME_PATTERN;
+                if ($dateTime !== null) {
+                    $f->patterns[] = $dateTime;
                 } else {
-                    $rule->warn(self::UNSTATED, 'only the default format Y-m-d H:i:s is stated');
+                    $rule->warn(self::UNSTATED, 'the format uses what the schema does not state (see docs: date_format)');
                 }
                 break;
         }

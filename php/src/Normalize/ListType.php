@@ -12,15 +12,20 @@ namespace ToolSchema\Php\Normalize;
  */
 final class ListType
 {
-    /** @param list<array{0: array, 1: bool}> $itemEnums */
-    public static function apply(Normalizer $n, Definition $d, array $itemEnums, array &$out, int $depth): void
+    /**
+     * The `items` schema, if any, and whether an item refuses null.
+     *
+     * @param list<array{0: array, 1: bool}> $itemEnums
+     * @return array{0: array<mixed>|\stdClass|null, 1: bool}
+     */
+    public static function items(Normalizer $n, Definition $d, array $itemEnums, int $depth): array
     {
         if ($d->items !== null) {
-            $out['items'] = $n->child('items', null, $d->items, $depth, $itemEnums);
-            return;
+            $items = $n->child('items', null, $d->items, $depth, $itemEnums);
+            return [$items, $n->refusedNull];
         }
         if ($itemEnums === []) {
-            return;
+            return [null, false];
         }
         $o = [];
         $allOf = [];
@@ -41,6 +46,6 @@ final class ListType
         if ($allOf !== []) {
             $o['allOf'] = $allOf;
         }
-        $out['items'] = Normalizer::object($o);
+        return [Normalizer::object($o), false];
     }
 }

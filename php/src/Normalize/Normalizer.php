@@ -42,6 +42,9 @@ final class Normalizer
      */
     private array $unions = [];
 
+    /** Whether the definition normalized last refuses null (read by its parent list or map). */
+    public bool $refusedNull = true;
+
     private function __construct(public readonly Options $options)
     {
         $this->path = new Path();
@@ -104,21 +107,13 @@ final class Normalizer
         if ($d->cat === Definition::CAT_INT) {
             Bounds::int64($facets);
         }
-        $inputLevel = $this->inputLevel($depth);
-        $required = $d->required || ($facets->notNull && !$inputLevel);
-        $rootMap = $depth === 0 && $d->cat === Definition::CAT_MAP;
-        if ($required && !$rootMap && $d->baseSchema === null) {
-            $anyRequired = false;
-            if ($d->properties !== null) {
-                $childInput = $this->inputLevel($depth + 1);
-                foreach ($d->properties as $p) {
-                    if (\is_array($p) && NotNull::required($p, $childInput)) {
-                        $anyRequired = true;
-                    }
-                }
-            }
-            NotNull::container($d->cat, $d->items, $anyRequired, $facets);
+        // Drupal's Choice (multiple) checks every item, null included.
+        $chosen = false;
+        foreach ($itemEnums as [$list, $matches]) {
+            $chosen = $chosen || ($matches && !\in_array(null, $list, true));
         }
+        $required = $chosen || NotNull::refusesNull($d, $facets, $this->inputLevel($depth));
+        $nonEmpty = NotNull::nonEmpty($d, $facets, $depth);
         if ($d->ty === Definition::OTHER && $d->baseSchema === null) {
             $this->warnings[] = [
                 'code' => BaseType::UNKNOWN,
@@ -144,10 +139,10 @@ final class Normalizer
         }
         if ($optional && $style !== Options::TYPE_ARRAY) {
             $inner = [];
-            $this->body($d, $facets, false, $inner, $depth);
+            $this->body($d, $facets, $nonEmpty, false, $inner, $depth);
             $out[$style === Options::ONE_OF ? 'oneOf' : 'anyOf'] = Nullable::branches($inner);
         } else {
-            $this->body($d, $facets, $optional, $out, $depth);
+            $this->body($d, $facets, $nonEmpty, $optional, $out, $depth);
         }
         if ($d->default !== null) {
             $out['default'] = $d->default;
@@ -155,6 +150,7 @@ final class Normalizer
         if ($d->examples !== null) {
             $out['examples'] = $d->examples;
         }
+        $this->refusedNull = $required;
         return $out;
     }
 
@@ -191,7 +187,7 @@ final class Normalizer
      * Writes the validation keywords into `$out`. `$nullOk`: the schema itself
      * must let null through (an optional input in the `type_array` style).
      */
-    private function body(Definition $d, Facets $f, bool $nullOk, array &$out, int $depth): void
+    private function body(Definition $d, Facets $f, bool $nonEmpty, bool $nullOk, array &$out, int $depth): void
     {
         if ($d->baseSchema !== null) {
             if (Mcp::mayHoldUnion($d->baseSchema)) {
@@ -202,6 +198,21 @@ final class Normalizer
         }
         if (BaseType::jsonType($d->ty) === null) {
             $this->unions[] = Profile::site($this->path->segs);
+        }
+        // Children first: whether they refuse null decides what keeps their
+        // container from being empty.
+        $items = null;
+        $props = null;
+        if ($d->cat === Definition::CAT_LIST) {
+            [$items, $itemRefusesNull] = ListType::items($this, $d, $f->itemEnums, $depth);
+            if ($nonEmpty) {
+                NotNull::list($d->items, $itemRefusesNull, $f);
+            }
+        } elseif ($d->cat === Definition::CAT_MAP) {
+            [$props, $anyRequired] = MapType::properties($this, $d, $depth);
+            if ($nonEmpty && !$anyRequired) {
+                NotNull::map($f);
+            }
         }
         $out['type'] = Nullable::typeValue($d->ty, $nullOk);
         $allOf = [];
@@ -266,7 +277,9 @@ final class Normalizer
             $allOf[] = ['anyOf' => [['format' => 'ipv4'], ['format' => 'ipv6']]];
         }
         if ($d->cat === Definition::CAT_LIST) {
-            ListType::apply($this, $d, $f->itemEnums, $out, $depth);
+            if ($items !== null) {
+                $out['items'] = $items;
+            }
             if ($f->minCount !== null) {
                 $out['minItems'] = $f->minCount;
             }
@@ -274,7 +287,9 @@ final class Normalizer
                 $out['maxItems'] = $f->maxCount;
             }
         } elseif ($d->cat === Definition::CAT_MAP) {
-            MapType::apply($this, $d, $out, $depth);
+            if ($props !== null) {
+                MapType::put($out, $props);
+            }
             if ($f->minCount !== null) {
                 $out['minProperties'] = $f->minCount;
             }

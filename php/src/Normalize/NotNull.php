@@ -16,40 +16,53 @@ namespace ToolSchema\Php\Normalize;
  *   `not: {type: object, additionalProperties: {type: null}}`. The root map
  *   (the tool's inputs) is exempt.
  * - The `NotNull` constraint makes an optional definition required below the
- *   input level (a map property, a list item).
+ *   input level (a map property, a list item), and a list or map non-empty
+ *   at every level (Drupal skips a null input, not an empty one).
  */
 final class NotNull
 {
-    /** Whether `$def` refuses null (and emptiness). */
-    public static function required(array $def, bool $inputLevel): bool
+    /**
+     * Whether the definition refuses null: `required` (default true); below
+     * the input level also a `NotNull` constraint, a constraint whose
+     * validator refuses null (NotBlank, EntityBundleExists), or a lower count
+     * on a list or map (Drupal validates a null list or map below the input
+     * level as an empty one).
+     */
+    public static function refusesNull(Definition $d, Facets $f, bool $inputLevel): bool
     {
-        if (($def['required'] ?? null) !== false) {
-            return true;
-        }
-        if ($inputLevel) {
-            return false;
-        }
-        $c = $def['constraints'] ?? null;
-        return \is_array($c) && \array_key_exists('NotNull', $c);
+        return $d->required
+            || (!$inputLevel
+                && ($f->notNull
+                    || $f->nullRefusedNested
+                    || (($d->cat === Definition::CAT_LIST || $d->cat === Definition::CAT_MAP) && $f->minCount !== null && $f->minCount >= 1)));
     }
 
     /**
-     * Adds what a required container needs to be non-empty.
-     *
-     * @param array|null $items the list's item definition
+     * Whether a list or map must not be empty as Drupal's NotNull sees it:
+     * required, or with a `NotNull` constraint. Not the root map.
      */
-    public static function container(int $cat, ?array $items, bool $anyRequired, Facets $f): void
+    public static function nonEmpty(Definition $d, Facets $f, int $depth): bool
     {
-        if ($cat === Definition::CAT_LIST) {
-            $f->minCount = Facets::raise($f->minCount, 1);
-            // A required item can be neither null nor empty (its own NotNull).
-            if ($items === null || !self::required($items, false)) {
-                $f->nots[] = ['empty_items', $items];
-            }
-        } elseif ($cat === Definition::CAT_MAP && !$anyRequired) {
-            $f->minCount = Facets::raise($f->minCount, 1);
-            $f->nots[] = ['null_values', null];
+        return ($d->required || $f->notNull) && !($depth === 0 && $d->cat === Definition::CAT_MAP);
+    }
+
+    /**
+     * A non-empty list: at least one item, and, unless its item definition
+     * refuses null, not only empty items.
+     */
+    public static function list(?array $items, bool $itemRefusesNull, Facets $f): void
+    {
+        $f->minCount = Facets::raise($f->minCount, 1);
+        if (!$itemRefusesNull) {
+            $f->nots[] = ['empty_items', $items];
         }
+    }
+
+    /** A non-empty map with no property that refuses null: at least one property, not only null values. */
+    public static function map(Facets $f): void
+    {
+        $f->minCount = Facets::raise($f->minCount, 1);
+        $f->nots[] = ['null_values', null];
     }
 
     /**

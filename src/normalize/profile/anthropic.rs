@@ -39,6 +39,7 @@ use super::{
     str_of, text, Body, Pass, Place, ARRAY, INTEGER, K, LIMIT_EXCEEDED, NUMBER, OBJECT, STRING,
 };
 use super::{Parts, TYPES};
+use crate::normalize::bounds::INT64_SAFE;
 use crate::normalize::facets::Num;
 use crate::sym::Sym;
 use crate::view::{Build, Kind, Node};
@@ -121,8 +122,8 @@ fn drop_bounds<'v, N: Node<'v>, B: Build<'v, N>>(
         (p.exclusive_maximum, "Less than"),
     ] {
         match n {
-            Some(Num::Int(i64::MIN)) if word == "At least" => int64 = true,
-            Some(Num::Int(i64::MAX)) if word == "At most" => int64 = true,
+            Some(Num::Int(i)) if word == "At least" && i <= -INT64_SAFE => int64 = true,
+            Some(Num::Int(i)) if word == "At most" && i >= INT64_SAFE => int64 = true,
             Some(n) => pass.drop_note(notes, format!("{word} {}.", text::num(n))),
             None => {}
         }

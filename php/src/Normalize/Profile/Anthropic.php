@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize\Profile;
 
+use ToolSchema\Php\Normalize\Bounds;
+
 /**
  * `anthropic`: strict tool use (src/normalize/profile/anthropic.rs, where the
  * rules and their sources are).
@@ -92,7 +94,7 @@ final class Anthropic
             ['At most', $p->maximum],
             ['Less than', $p->exclusiveMaximum],
         ] as [$word, $n]) {
-            if ($n === PHP_INT_MIN && $word === 'At least' || $n === PHP_INT_MAX && $word === 'At most') {
+            if (\is_int($n) && ($word === 'At least' && $n <= -Bounds::INT64_SAFE || $word === 'At most' && $n >= Bounds::INT64_SAFE)) {
                 $int64 = true;
             } elseif ($n !== null) {
                 $pass->dropNote($notes, "$word " . Text::num($n) . '.');
