@@ -47,12 +47,22 @@ echo json_encode(ToolSchema\normalize_schema(['type' => 'map', 'properties' => [
         "node": {
             "oneOf": [
                 {
-                    "type": [
-                        "string",
-                        "number",
-                        "boolean",
-                        "array",
-                        "object"
+                    "anyOf": [
+                        {
+                            "type": "string"
+                        },
+                        {
+                            "type": "number"
+                        },
+                        {
+                            "type": "boolean"
+                        },
+                        {
+                            "type": "array"
+                        },
+                        {
+                            "type": "object"
+                        }
                     ]
                 },
                 {

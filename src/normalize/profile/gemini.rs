@@ -28,7 +28,7 @@
 use super::{
     str_of, text, value_types, Body, Pass, ARRAY, BOOLEAN, INTEGER, K, NUMBER, OBJECT, STRING,
 };
-use super::{Parts, Place, TYPES};
+use super::{Parts, Place};
 use crate::normalize::facets::Num;
 use crate::sym::Sym;
 use crate::view::{Build, Kind, Node};
@@ -55,8 +55,7 @@ pub fn type_name(bit: u8) -> &'static str {
 
 /// Allowed values can be written when they are strings, numbers that floats
 /// hold exactly, or both booleans (which say nothing beyond the type).
-pub fn values_writable<'v, N: Node<'v>>(p: &Parts<'v, N>, values: &[N]) -> bool {
-    let _ = p;
+pub fn values_writable<'v, N: Node<'v>>(values: &[N]) -> bool {
     let mut t = false;
     let mut f = false;
     for v in values {
@@ -366,6 +365,5 @@ pub fn finish<'v, N: Node<'v>, B: Build<'v, N>>(
             pass.b.put(&mut o, Sym::Example, v);
         }
     }
-    let _ = TYPES;
     pass.b.end_obj(o)
 }

@@ -826,15 +826,13 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
         // Allowed values: of the node's types; representable, or dropped; then
         // the keywords they make redundant are left out.
         if let Some(values) = p.values.take() {
-            let all = values.len();
             let typed: Vec<N> = values
                 .into_iter()
                 .filter(|v| value_types(*v) & p.types != 0)
                 .collect();
-            let _ = all;
             if typed.is_empty() {
                 self.drop_values(p, notes, true);
-            } else if !self.values_writable(p, &typed) {
+            } else if !self.values_writable(&typed) {
                 self.drop_values(p, notes, false);
             } else {
                 let kept = filter_values(p, typed);
@@ -934,10 +932,10 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
     }
 
     /// Whether the profile can write these values as allowed values.
-    fn values_writable<N: Node<'v>>(&self, p: &Parts<'v, N>, values: &[N]) -> bool {
+    fn values_writable<N: Node<'v>>(&self, values: &[N]) -> bool {
         match self.profile {
             Profile::Anthropic => anthropic::values_writable(values),
-            Profile::Gemini => gemini::values_writable(p, values),
+            Profile::Gemini => gemini::values_writable(values),
             _ => true,
         }
     }

@@ -33,7 +33,7 @@ final class Gemini
      * Allowed values can be written when they are strings, numbers that floats
      * hold exactly, or both booleans (which say nothing beyond the type).
      */
-    public static function valuesWritable(Parts $p, array $values): bool
+    public static function valuesWritable(array $values): bool
     {
         $t = $f = $bools = false;
         foreach ($values as $v) {

@@ -162,7 +162,7 @@ final class Pass
             ));
             if ($typed === []) {
                 $this->dropValues($p, $notes, true);
-            } elseif (!$this->valuesWritable($p, $typed)) {
+            } elseif (!$this->valuesWritable($typed)) {
                 $this->dropValues($p, $notes, false);
             } else {
                 $kept = Profile::filterValues($p, $typed);
@@ -258,11 +258,11 @@ final class Pass
         }
     }
 
-    private function valuesWritable(Parts $p, array $values): bool
+    private function valuesWritable(array $values): bool
     {
         return match ($this->profile) {
             Profile::ANTHROPIC => Anthropic::valuesWritable($values),
-            Profile::GEMINI => Gemini::valuesWritable($p, $values),
+            Profile::GEMINI => Gemini::valuesWritable($values),
             default => true,
         };
     }
