@@ -108,7 +108,16 @@ pub fn apply<'a, N: Node<'a>>(
             }
         }
         (Cat::List | Cat::Map, _) | (_, true) => rule.not_applicable(),
-        _ => push(rule, list, matches, facets),
+        _ => {
+            push(rule, list, matches, facets);
+            // Drupal's AllowedValues casts its choices to the value's type;
+            // Symfony's Choice compares strictly.
+            if which == Sym::Choice && rule.cat == Cat::Int && matches && !list.is_empty() {
+                if let Some(e) = facets.enums.pop() {
+                    facets.enums.push(strict_on_int(e));
+                }
+            }
+        }
     }
     Ok(())
 }
@@ -132,5 +141,14 @@ pub fn push<'a, N: Node<'a>>(
         facets.enums.push(Enum::Nothing);
     } else {
         facets.enums.push(Enum::List(list));
+    }
+}
+
+/// A strict choice list (Symfony's Choice, IdenticalTo) on an integer: the
+/// floats in it can never match (see [`Enum::Ints`]).
+pub fn strict_on_int<N: Copy>(e: Enum<N>) -> Enum<N> {
+    match e {
+        Enum::List(list) => Enum::Ints(list),
+        e => e,
     }
 }

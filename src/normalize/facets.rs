@@ -47,6 +47,10 @@ pub enum Enum<N> {
     Nothing,
     /// `true` only: `NotBlank` on a boolean (Symfony's NotBlank rejects `false`).
     True,
+    /// The choices of a strict `Choice` on an integer, floats left out: PHP
+    /// decodes a JSON integer as an int, which is never `===` a float, while
+    /// a JSON Schema validator takes `2` for `2.0`.
+    Ints(N),
 }
 
 /// A schema under `not`.

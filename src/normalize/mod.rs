@@ -151,6 +151,8 @@ impl<'a, B> Normalizer<'_, 'a, B> {
                 }
             } else if list.is_empty() {
                 facets.enums.push(Enum::Nothing);
+            } else if cat == Cat::Int {
+                facets.enums.push(choice::strict_on_int(Enum::List(*list)));
             } else {
                 facets.enums.push(Enum::List(*list));
             }

@@ -93,7 +93,25 @@ final class Choice
             $rule->notApplicable();
         } else {
             self::push($rule, $list, $matches, $f);
+            // Drupal's AllowedValues casts its choices to the value's type;
+            // Symfony's Choice compares strictly.
+            if ($which === 'Choice' && $rule->cat === Definition::CAT_INT && $matches && $list !== []) {
+                $f->enums[] = self::strictOnInt(\array_pop($f->enums));
+            }
         }
+    }
+
+    /**
+     * A strict choice list on an integer: its floats can never match the int
+     * PHP decodes a JSON integer into, while a JSON Schema validator takes
+     * `2` for `2.0`.
+     *
+     * @param array{0: string, 1: mixed} $e
+     * @return array{0: string, 1: mixed}
+     */
+    public static function strictOnInt(array $e): array
+    {
+        return $e[0] === 'list' ? ['ints', $e[1]] : $e;
     }
 
     /** The enum (or forbidden enum) a choice list says, for a single value. */

@@ -99,6 +99,8 @@ final class Normalizer
                 }
             } elseif ($list === []) {
                 $facets->enums[] = ['nothing', null];
+            } elseif ($d->cat === Definition::CAT_INT) {
+                $facets->enums[] = Choice::strictOnInt(['list', $list]);
             } else {
                 $facets->enums[] = ['list', $list];
             }

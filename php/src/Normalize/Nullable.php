@@ -88,6 +88,13 @@ final class Nullable
                     return ['enum', $v === null ? [null] : [$v, null]];
                 }
                 return ['const', $v];
+            case 'ints':
+                $kept = \array_values(\array_filter($v, static fn (mixed $c): bool => !\is_float($c)));
+                // Nothing left is as 'nothing': `[null]`.
+                if ($kept === [] || ($nullOk && !self::hasNull($kept))) {
+                    $kept[] = null;
+                }
+                return ['enum', $kept];
             case 'nothing':
                 // With null let in, only null; without, nothing at all (the
                 // type has no null), written without `enum: []`.
