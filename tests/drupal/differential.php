@@ -75,6 +75,12 @@ set_error_handler(static function (int $errno, string $message, string $file, in
     return true;
 }, E_WARNING | E_NOTICE | E_USER_WARNING | E_USER_NOTICE | E_DEPRECATED | E_USER_DEPRECATED);
 
+$selfCheck = ProfileReport::selfCheck();
+if ($selfCheck !== []) {
+    fwrite(STDERR, "differential: the profile report reads wrongly:\n- " . implode("\n- ", $selfCheck) . "\n");
+    exit(1);
+}
+
 $started = microtime(true);
 $container = $site->container;
 $builder = new DefinitionArrayBuilder($container, $container->get('entity_type.bundle.info'));
@@ -137,6 +143,30 @@ for ($i = 0; $i < $definitions; $i++) {
         }
     }
     $schemas[$schemaJson] ??= \count($schemas);
+    // The same input in every provider profile (issue 9), through the same
+    // path; Gemini's OpenAPI schema read as JSON Schema for ajv.
+    $profiled = [];
+    foreach (ProfileReport::PROFILES as $profile) {
+        $options = ['nullable' => $style, 'profile' => $profile];
+        $profileWarnings = [];
+        $profileSchema = $asSchema($array, $options, $profileWarnings);
+        $profileJson = json_encode($profileSchema, Json::FLAGS);
+        if ($native) {
+            $phpWarnings = [];
+            $phpJson = json_encode($asSchema($array, $options, $phpWarnings, [Normalizer::class, 'normalize']), Json::FLAGS);
+            if ($phpJson !== $profileJson || $phpWarnings !== $profileWarnings) {
+                $parityFailures[] = "normalize_schema (profile $profile): " . json_encode($array, Json::FLAGS);
+            }
+        }
+        if ($profile === 'gemini') {
+            $profileJson = json_encode(Gemini::toJsonSchema(json_decode($profileJson, false, 512, JSON_THROW_ON_ERROR)), Json::FLAGS);
+        }
+        $schemas[$profileJson] ??= \count($schemas);
+        $profiled[$profile] = ['schema' => $schemas[$profileJson], 'warnings' => $profileWarnings];
+        if ($trace === $i) {
+            printf("  %s schema %s\n  %s warnings %s\n", $profile, $profileJson, $profile, json_encode($profileWarnings, Json::FLAGS));
+        }
+    }
     $records = [];
     $definitionError = null;
     $verdict->isolate();
@@ -161,8 +191,8 @@ for ($i = 0; $i < $definitions; $i++) {
         if ($trace === $i) {
             printf("trace %d: %s => %s\n", $i, $text, $drupal['accepted'] ? 'accept' : 'reject: ' . $drupal['constraint'] . ' ' . $drupal['message']);
         }
-        $records[] = ['spec' => $spec, 'text' => $text, 'value' => $value, 'drupal' => $drupal, 'schema' => $schemas[$schemaJson],
-            'warnings' => $warnings, 'repair' => $repair];
+        $records[] = ['definition' => $i, 'spec' => $spec, 'text' => $text, 'value' => $value, 'drupal' => $drupal, 'schema' => $schemas[$schemaJson],
+            'warnings' => $warnings, 'repair' => $repair, 'profiles' => $profiled];
     }
     if ($definitionError !== null) {
         $reason = $definitionError['constraint'] . ': ' . preg_replace('/Valid plugin IDs.*$/', '', $definitionError['message']);
@@ -191,11 +221,22 @@ foreach ($pairs as $r) {
         fwrite($fh, '{"s":' . $r['schema'] . ',"v":' . $r['repair']['text'] . "}\n");
     }
 }
+// Then, for each profile, the values Drupal rejects, where the profile's
+// schema is not the canonical one (else the canonical verdict stands).
+$profileLines = 0;
+foreach (ProfileReport::PROFILES as $profile) {
+    foreach ($pairs as $r) {
+        if (!$r['drupal']['accepted'] && $r['profiles'][$profile]['schema'] !== $r['schema']) {
+            fwrite($fh, '{"s":' . $r['profiles'][$profile]['schema'] . ',"v":' . $r['text'] . "}\n");
+            $profileLines++;
+        }
+    }
+}
 fclose($fh);
 $node = sprintf('node %s %s %s', escapeshellarg(__DIR__ . '/validate.js'), escapeshellarg("$dir/schemas.json"), escapeshellarg("$dir/pairs.jsonl"));
 exec($node, $lines, $status);
-if ($status !== 0 || \count($lines) !== \count($pairs) + $repairs) {
-    fwrite(STDERR, "differential: node validate.js failed ($status, " . \count($lines) . ' verdicts for ' . (\count($pairs) + $repairs) . " values); run npm ci in tests/drupal\n");
+if ($status !== 0 || \count($lines) !== \count($pairs) + $repairs + $profileLines) {
+    fwrite(STDERR, "differential: node validate.js failed ($status, " . \count($lines) . ' verdicts for ' . (\count($pairs) + $repairs + $profileLines) . " values); run npm ci in tests/drupal\n");
     exit(1);
 }
 $validated = microtime(true);
@@ -222,6 +263,23 @@ foreach ($pairs as $r) {
         $report->repair($r, json_decode($lines[$k++], true));
     }
 }
+$profiles = new ProfileReport($report, array_flip($schemas));
+foreach (ProfileReport::PROFILES as $profile) {
+    foreach ($pairs as $j => $r) {
+        if ($r['drupal']['accepted']) {
+            continue;
+        }
+        $canonical = json_decode($lines[$j], true);
+        $p = $r['profiles'][$profile];
+        $ajv = $p['schema'] === $r['schema'] ? $canonical : json_decode($lines[$k++], true);
+        if ($ajv[0] === -1) {
+            $notCompiled++;
+            $report->uncompiled($r, "$profile: " . $ajv[1]);
+            continue;
+        }
+        $profiles->pair($profile, $r, $canonical, $p, $ajv);
+    }
+}
 
 printf(
     "Differential (seed %d, %s implementation%s): %d definitions, %d distinct schemas, %d pairs\n",
@@ -234,6 +292,7 @@ printf(
 );
 printf("  generation + Drupal validation %.1f s, ajv %.1f s\n", $generated - $started, $validated - $generated);
 $report->print(STDOUT, $invalid, $adapterRefused, $warnedDefinitions);
+$profiles->print(STDOUT);
 if ($drupalWarnings !== []) {
     arsort($drupalWarnings);
     printf("\n== PHP warnings raised inside Drupal during validation (no verdict; for the record): %d\n", array_sum($drupalWarnings));
@@ -254,6 +313,9 @@ if ($adapterRefused !== []) {
 }
 if ($report->failingFalseAccepts() > 0) {
     $failures[] = $report->failingFalseAccepts() . ' false accepts outside the inherent list';
+}
+if ($profiles->failing() > 0) {
+    $failures[] = $profiles->failing() . ' values Drupal rejects that a profile\'s schema accepts without a warning at their path, outside the inherent list';
 }
 if ($report->failingRepairs() > 0) {
     $failures[] = $report->failingRepairs() . ' repairs that break a value Drupal accepts, or land on a value the schema accepts and Drupal rejects, outside the inherent list';

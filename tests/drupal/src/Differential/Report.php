@@ -51,7 +51,7 @@ final class Report
      *
      * @return list<string>
      */
-    private function ids(?string $constraint, array $node): array
+    public function ids(?string $constraint, array $node): array
     {
         if ($constraint === null) {
             return [];
@@ -78,7 +78,7 @@ final class Report
      * creates a Choice), "PrimitiveType (implicit)" / "NotNull (required)"
      * for the constraints Drupal adds by itself.
      */
-    private function constraintId(?string $class, array $node): string
+    public function constraintId(?string $class, array $node): string
     {
         if ($class === null) {
             return 'violation';
@@ -228,7 +228,7 @@ final class Report
     }
 
     /** @param array<string, array{0: int, 1: string}> $rows */
-    private static function table($out, string $title, array $rows): void
+    public static function table($out, string $title, array $rows): void
     {
         if ($rows === []) {
             return;
@@ -240,7 +240,7 @@ final class Report
         }
     }
 
-    private static function add(array &$table, string $class, string $example): void
+    public static function add(array &$table, string $class, string $example): void
     {
         $table[$class] ??= [0, $example];
         $table[$class][0]++;
@@ -269,7 +269,7 @@ final class Report
     }
 
     /** Does a warning of the schema name one of the constraint ids the rejection comes from? */
-    private static function warned(array $ids, array $warnings): bool
+    public static function warned(array $ids, array $warnings): bool
     {
         foreach ($warnings as $w) {
             foreach ($ids as $id) {
@@ -289,7 +289,7 @@ final class Report
      *
      * @return array{0: array, 1: mixed, 2: mixed}
      */
-    private static function locate(array $spec, mixed $value, string $text, string $path, string $sep): array
+    public static function locate(array $spec, mixed $value, string $text, string $path, string $sep): array
     {
         $shape = json_decode($text, false);
         $segments = $path === '' ? [] : explode($sep, ltrim($path, $sep));
@@ -322,13 +322,47 @@ final class Report
         return [$node, $value, $shape];
     }
 
-    private static function typeName(array $node): string
+    /**
+     * The definition path (the warnings' paths: `properties.<name>`, `items`)
+     * of the node where Drupal's property path ("a.0.b") lands, walked as
+     * locate() walks it: a `multiple` definition's item, as the Tool module
+     * validates it on its own, is `items`; an undeclared key stops at its map
+     * (the map's closedness rejects it).
+     */
+    public static function definitionPath(array $spec, mixed $value, string $path): string
+    {
+        $out = [];
+        $segments = $path === '' ? [] : explode('.', $path);
+        $node = $spec;
+        if (($node['multiple'] ?? false) === true && \is_array($value) && $value !== []) {
+            unset($node['multiple']);
+            $out[] = 'items';
+        }
+        foreach ($segments as $segment) {
+            if (($node['multiple'] ?? false) === true) {
+                unset($node['multiple']);
+                $out[] = 'items';
+            } elseif (($node['type'] ?? '') === 'list') {
+                $node = $node['items'];
+                $out[] = 'items';
+            } elseif (($node['type'] ?? '') === 'map' && isset($node['properties'][$segment])) {
+                $node = $node['properties'][$segment];
+                $out[] = 'properties';
+                $out[] = $segment;
+            } else {
+                break;
+            }
+        }
+        return implode('.', $out);
+    }
+
+    public static function typeName(array $node): string
     {
         return $node['type'] . (($node['multiple'] ?? false) === true ? '[] (multiple)' : '');
     }
 
     /** The shape of a JSON value, as the classes name it. */
-    private static function shape(mixed $v): string
+    public static function shape(mixed $v): string
     {
         return match (true) {
             $v === null => 'null',
