@@ -90,7 +90,8 @@ $specs = new SpecGenerator($rng);
 $values = new ValueGenerator($rng);
 $styles = ['type_array', 'one_of', 'any_of'];
 
-$schemas = [];        // schema JSON => index
+$schemas = [];        // schema JSON => index (canonical and profiles)
+$canonicalSchemas = [];
 $pairs = [];          // list of pair records
 $invalid = [];        // reason => [count, example]
 $adapterRefused = []; // message => count
@@ -143,6 +144,7 @@ for ($i = 0; $i < $definitions; $i++) {
         }
     }
     $schemas[$schemaJson] ??= \count($schemas);
+    $canonicalSchemas[$schemaJson] = true;
     // The same input in every provider profile (issue 9), through the same
     // path; Gemini's OpenAPI schema read as JSON Schema for ajv.
     $profiled = [];
@@ -210,24 +212,33 @@ $generated = microtime(true);
 // The schema's verdicts: one node process for all pairs.
 $dir = \dirname(__DIR__, 2) . '/target/drupal-differential';
 @mkdir($dir, 0777, true);
-file_put_contents("$dir/schemas.json", '[' . implode(',', array_keys($schemas)) . ']');
+// ajv compiles each schema once, annotations aside ($assert: schema index =>
+// index of what it asserts).
+$assertions = [];
+$assert = [];
+foreach ($schemas as $json => $index) {
+    $stripped = json_encode(Json::withoutAnnotations(json_decode($json, false, 512, JSON_THROW_ON_ERROR)), Json::FLAGS);
+    $assert[$index] = $assertions[$stripped] ??= \count($assertions);
+}
+file_put_contents("$dir/schemas.json", '[' . implode(',', array_keys($assertions)) . ']');
 $fh = fopen("$dir/pairs.jsonl", 'w');
 foreach ($pairs as $r) {
-    fwrite($fh, '{"s":' . $r['schema'] . ',"v":' . $r['text'] . "}\n");
+    fwrite($fh, '{"s":' . $assert[$r['schema']] . ',"v":' . $r['text'] . "}\n");
 }
 // Then the repaired values, in the same order.
 foreach ($pairs as $r) {
     if ($r['repair'] !== null) {
-        fwrite($fh, '{"s":' . $r['schema'] . ',"v":' . $r['repair']['text'] . "}\n");
+        fwrite($fh, '{"s":' . $assert[$r['schema']] . ',"v":' . $r['repair']['text'] . "}\n");
     }
 }
 // Then, for each profile, the values Drupal rejects, where the profile's
-// schema is not the canonical one (else the canonical verdict stands).
+// schema asserts something else than the canonical one (else the canonical
+// verdict stands).
 $profileLines = 0;
 foreach (ProfileReport::PROFILES as $profile) {
     foreach ($pairs as $r) {
-        if (!$r['drupal']['accepted'] && $r['profiles'][$profile]['schema'] !== $r['schema']) {
-            fwrite($fh, '{"s":' . $r['profiles'][$profile]['schema'] . ',"v":' . $r['text'] . "}\n");
+        if (!$r['drupal']['accepted'] && $assert[$r['profiles'][$profile]['schema']] !== $assert[$r['schema']]) {
+            fwrite($fh, '{"s":' . $assert[$r['profiles'][$profile]['schema']] . ',"v":' . $r['text'] . "}\n");
             $profileLines++;
         }
     }
@@ -271,7 +282,7 @@ foreach (ProfileReport::PROFILES as $profile) {
         }
         $canonical = json_decode($lines[$j], true);
         $p = $r['profiles'][$profile];
-        $ajv = $p['schema'] === $r['schema'] ? $canonical : json_decode($lines[$k++], true);
+        $ajv = $assert[$p['schema']] === $assert[$r['schema']] ? $canonical : json_decode($lines[$k++], true);
         if ($ajv[0] === -1) {
             $notCompiled++;
             $report->uncompiled($r, "$profile: " . $ajv[1]);
@@ -282,12 +293,15 @@ foreach (ProfileReport::PROFILES as $profile) {
 }
 
 printf(
-    "Differential (seed %d, %s implementation%s): %d definitions, %d distinct schemas, %d pairs\n",
+    "Differential (seed %d, %s implementation%s): %d definitions, %d distinct schemas (%d more in the profiles %s; ajv compiles %d), %d pairs\n",
     $seed,
     \ToolSchema\IMPLEMENTATION,
     $native ? ', PHP twin checked identical' : '',
     $definitions,
-    \count($schemas),
+    \count($canonicalSchemas),
+    \count($schemas) - \count($canonicalSchemas),
+    implode(', ', ProfileReport::PROFILES),
+    \count($assertions),
     \count($pairs),
 );
 printf("  generation + Drupal validation %.1f s, ajv %.1f s\n", $generated - $started, $validated - $generated);
