@@ -26,9 +26,20 @@ declare(strict_types=1);
  *                     by ajv (Ajv2020 + ajv-formats, tests/drupal/validate.js),
  *                     all pairs in one node process.
  *
+ * The provider profiles (issue 9): each definition is also normalized in
+ * every profile (option `profile`, the same inputSchema() path), and every
+ * value Drupal rejects is validated against each profile's schema in the same
+ * node process (Gemini's OpenAPI schema read as JSON Schema,
+ * src/Differential/Gemini.php). A value a profile accepts must be excused
+ * (src/Differential/ProfileReport.php): the canonical schema rejects it and
+ * the pass warned (profile_constraint_dropped, profile_strict_impossible) at
+ * the definition path where Drupal or the canonical schema rejects it; or the
+ * canonical schema accepts it too and is excused below.
+ *
  * It prints the counts of false accepts (schema accepts, Drupal rejects) and
- * false rejects by class, one example each, and exits 1 on any false accept
- * or rejected repair that is neither in the documented inherent list
+ * false rejects by class, per profile the rejected values' classes, one
+ * example each, and exits 1 on any false accept, profile loosening without
+ * a warning or rejected repair that is neither in the documented inherent list
  * (src/Differential/Inherent.php, docs/drupal.md) nor announced by a warning
  * of the schema naming the constraint that rejects (the contract's "where JSON
  * Schema cannot state a constraint, say so with a warning"). With the extension
