@@ -242,13 +242,12 @@ foreach ($pairs as $r) {
         fwrite($fh, '{"s":' . $assert[$r['schema']] . ',"v":' . $r['repair']['text'] . "}\n");
     }
 }
-// Then, for each profile, the values Drupal rejects, where the profile's
-// schema asserts something else than the canonical one (else the canonical
-// verdict stands).
+// Then, for each profile, every value where the profile's schema asserts
+// something else than the canonical one (else the canonical verdict stands).
 $profileLines = 0;
 foreach (ProfileReport::PROFILES as $profile) {
     foreach ($pairs as $r) {
-        if (!$r['drupal']['accepted'] && $assert[$r['profiles'][$profile]['schema']] !== $assert[$r['schema']]) {
+        if ($assert[$r['profiles'][$profile]['schema']] !== $assert[$r['schema']]) {
             fwrite($fh, '{"s":' . $assert[$r['profiles'][$profile]['schema']] . ',"v":' . $r['text'] . "}\n");
             $profileLines++;
         }
@@ -288,15 +287,16 @@ foreach ($pairs as $r) {
 $profiles = new ProfileReport($report, array_flip($schemas));
 foreach (ProfileReport::PROFILES as $profile) {
     foreach ($pairs as $j => $r) {
-        if ($r['drupal']['accepted']) {
-            continue;
-        }
         $canonical = json_decode($lines[$j], true);
         $p = $r['profiles'][$profile];
         $ajv = $assert[$p['schema']] === $assert[$r['schema']] ? $canonical : json_decode($lines[$k++], true);
         if ($ajv[0] === -1) {
             $notCompiled++;
             $report->uncompiled($r, "$profile: " . $ajv[1]);
+            continue;
+        }
+        if ($r['drupal']['accepted']) {
+            $profiles->accepted($profile, $r, $canonical, $p, $ajv);
             continue;
         }
         $profiles->pair($profile, $r, $canonical, $p, $ajv);

@@ -32,7 +32,7 @@ final class ProfileReport
 {
     public const PROFILES = ['mcp', 'openai', 'anthropic', 'gemini'];
     public const EXCUSES = ['profile_constraint_dropped', 'profile_strict_impossible'];
-    private const KINDS = ['rejected', 'warned', 'canonical', 'inherent', 'failing'];
+    private const KINDS = ['rejected', 'warned', 'canonical', 'inherent', 'failing', 'accepts', 'tightened'];
 
     /** @var array<string, array<string, int>> profile => kind => count */
     private array $counts = [];
@@ -51,6 +51,42 @@ final class ProfileReport
     public function failing(): int
     {
         return array_sum(array_map(static fn (array $c): int => $c['failing'], $this->counts));
+    }
+
+    /**
+     * A value Drupal accepts, against one profile's schema: when the
+     * canonical schema accepts it too and the profile refuses it, the profile
+     * is tighter there (allowed: OpenAI wants every property present, null
+     * for an optional one; a profile keeps the stricter side of what it
+     * cannot state exactly). Counted, the largest classes printed.
+     *
+     * @param array{0: int} $canonical
+     * @param array{0: int, 1?: string, 2?: string, 3?: string} $ajv
+     */
+    public function accepted(string $name, array $r, array $canonical, array $profile, array $ajv): void
+    {
+        if ($canonical[0] !== 1) {
+            return;
+        }
+        $this->counts[$name]['accepts']++;
+        if ($ajv[0] === 1) {
+            return;
+        }
+        [$node, , $shapeValue] = Report::locate($r['spec'], $r['value'], $r['text'], $ajv[2], '/');
+        $class = sprintf('%s ajv:%s (%s)', Report::typeName($node), $ajv[1], Report::shape($shapeValue));
+        $this->counts[$name]['tightened']++;
+        if (isset($this->tables[$name]['tightened'][$class])) {
+            $this->tables[$name]['tightened'][$class][0]++;
+            return;
+        }
+        $schema = $this->schemas[$profile['schema']];
+        if (\strlen($schema) > 400) {
+            $schema = substr($schema, 0, 397) . '...';
+        }
+        $this->tables[$name]['tightened'][$class] = [1, sprintf(
+            "value %s\n             definition #%d %s\n             ajv: %s at \"%s\" (%s)\n             %s schema %s",
+            $r['text'], $r['definition'], Report::spec($r['spec']), $ajv[1], $ajv[2], $ajv[3], $name, $schema,
+        )];
     }
 
     /**
@@ -229,13 +265,17 @@ final class ProfileReport
     /** @param resource $out */
     public function print($out): void
     {
-        $total = array_sum($this->counts[self::PROFILES[0]]);
+        $c = $this->counts[self::PROFILES[0]];
+        $total = $c['rejected'] + $c['warned'] + $c['canonical'] + $c['inherent'] + $c['failing'];
         fprintf($out, "\n== PROFILES: the %d values Drupal rejects, against each profile's schema (never looser without a warning)\n", $total);
         fprintf($out, "  %-10s %9s %14s %16s %9s %8s\n", 'profile', 'rejected', 'profile warned', 'canonical warned', 'inherent', 'FAILING');
         foreach (self::PROFILES as $p) {
             $c = $this->counts[$p];
             fprintf($out, "  %-10s %9d %14d %16d %9d %8d\n", $p, $c['rejected'], $c['warned'], $c['canonical'], $c['inherent'], $c['failing']);
         }
+        fprintf($out, "  of the %d values Drupal and the canonical schema accept, the profile refuses (tighter; allowed): %s\n",
+            $this->counts[self::PROFILES[0]]['accepts'],
+            implode(', ', array_map(fn (string $p): string => $p . ' ' . $this->counts[$p]['tightened'], self::PROFILES)));
         foreach (self::PROFILES as $p) {
             Report::table($out, "$p: FAILING: the profile's schema accepts, Drupal rejects, no profile warning at its path", $this->tables[$p]['failing']);
         }
@@ -243,6 +283,11 @@ final class ProfileReport
             Report::table($out, "$p: accepted, the canonical schema rejects, a profile warning at the path", $this->tables[$p]['warned']);
             Report::table($out, "$p: accepted, the canonical schema too, with the canonical warning naming the rejecting constraint", $this->tables[$p]['canonical']);
             Report::table($out, "$p: accepted, inherent (docs/drupal.md)", $this->tables[$p]['inherent']);
+        }
+        foreach (self::PROFILES as $p) {
+            $rows = $this->tables[$p]['tightened'];
+            uasort($rows, static fn (array $a, array $b): int => $b[0] <=> $a[0]);
+            Report::table($out, "$p: tighter than the canonical schema (values Drupal and the canonical schema accept; the largest 5 classes of " . \count($rows) . ')', \array_slice($rows, 0, 5, true));
         }
     }
 }
