@@ -51,6 +51,20 @@ pub fn normalize<'a, N: Node<'a>, B: Build<'a, N>>(
     definition: N,
     options: Option<N>,
 ) -> Result<(B::Val, Vec<Warning>), DefinitionError> {
+    let mut warnings = Vec::new();
+    let schema = normalize_into(b, definition, options, &mut warnings)?;
+    Ok((schema, warnings))
+}
+
+/// [`normalize`], with the warnings put into a list the caller owns (the
+/// extension keeps it outside the engine's `zend_try`, so that it is freed
+/// even when the engine bails out of the call).
+pub fn normalize_into<'a, N: Node<'a>, B: Build<'a, N>>(
+    b: &mut B,
+    definition: N,
+    options: Option<N>,
+    warnings: &mut Vec<Warning>,
+) -> Result<B::Val, DefinitionError> {
     let options = match options {
         Some(o) => Options::read(o)?,
         None => Options::default(),
@@ -64,11 +78,10 @@ pub fn normalize<'a, N: Node<'a>, B: Build<'a, N>>(
         b,
         options,
         path: Path::default(),
-        warnings: Vec::new(),
+        warnings,
         root_map,
     };
-    let schema = n.schema(definition, 0)?;
-    Ok((schema, n.warnings))
+    n.schema(definition, 0)
 }
 
 /// The normalizer's state while it walks one definition tree.
@@ -76,7 +89,7 @@ pub struct Normalizer<'b, 'a, B> {
     pub b: &'b mut B,
     pub options: Options,
     pub path: Path<'a>,
-    pub warnings: Vec<Warning>,
+    pub warnings: &'b mut Vec<Warning>,
     /// The root definition is a map: its properties are the tool's inputs.
     pub root_map: bool,
 }
@@ -235,7 +248,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         };
         let options = self.options;
         let path = &self.path;
-        let warnings = &mut self.warnings;
+        let warnings = &mut *self.warnings;
         constraints.try_each(|name, opts| {
             let mut rule = Rule {
                 path,

@@ -37,8 +37,9 @@ use std::mem::{self, ManuallyDrop};
 use ext_php_rs::ffi::{
     _zend_new_array, ext_php_rs_is_known_valid_utf8, ext_php_rs_set_known_valid_utf8,
     ext_php_rs_zend_string_init, zend_array, zend_array_destroy, zend_hash_find_known_hash,
-    zend_hash_index_update, zend_hash_next_index_insert, zend_hash_str_update, zend_hash_update,
-    zend_string, zval, zval_ptr_dtor, Bucket, GC_IMMUTABLE, IS_TYPE_REFCOUNTED, Z_TYPE_FLAGS_SHIFT,
+    zend_hash_index_find, zend_hash_index_update, zend_hash_next_index_insert, zend_hash_str_find,
+    zend_hash_str_update, zend_hash_update, zend_string, zval, zval_ptr_dtor, Bucket, GC_IMMUTABLE,
+    IS_TYPE_REFCOUNTED, Z_TYPE_FLAGS_SHIFT,
 };
 use ext_php_rs::types::ZendObject;
 
@@ -126,6 +127,18 @@ impl<'a> Z<'a> {
         }
     }
 
+    /// The live value a hash lookup found (looking through references), or
+    /// `None` for a miss or a hole.
+    #[inline]
+    fn found(found: *mut zval) -> Option<Self> {
+        if found.is_null() {
+            return None;
+        }
+        // SAFETY: a non-null result points into a live table.
+        let zv = unsafe { deref(&*found) };
+        live(zv).map(|zv| Z { zv })
+    }
+
     /// The hashtable, when the value is an array (a raw pointer: see the
     /// module's notes).
     fn ht(self) -> Option<*const zend_array> {
@@ -206,12 +219,34 @@ impl<'a> Node<'a> for Z<'a> {
         // SAFETY: the key is an interned string with its hash computed; the
         // table is live for 'a.
         let found = unsafe { zend_hash_find_known_hash(ht, interned::get(key)) };
-        if found.is_null() {
-            return None;
-        }
-        // SAFETY: a non-null result points into the live table.
-        let zv = unsafe { deref(&*found) };
-        live(zv).map(|zv| Z { zv })
+        Self::found(found)
+    }
+
+    #[inline]
+    fn find(self, key: KeyRef<'_>) -> Option<Self> {
+        let ht = self.ht()?;
+        // SAFETY: a live table; the key bytes are only read.
+        let found = unsafe {
+            match key {
+                KeyRef::Int(i) => zend_hash_index_find(ht, i as u64),
+                KeyRef::Str(b) => zend_hash_str_find(ht, b.as_ptr().cast(), b.len()),
+            }
+        };
+        Self::found(found)
+    }
+
+    #[inline]
+    fn find_key(self, key: ZKey<'a>) -> Option<Self> {
+        let ht = self.ht()?;
+        // SAFETY: a live table; a `ZKey` string is a live key string of
+        // another table (its hash is computed, as for every array key).
+        let found = unsafe {
+            match key.key {
+                RawKey::Int(i) => zend_hash_index_find(ht, i as u64),
+                RawKey::Str(s) => zend_hash_find_known_hash(ht, s),
+            }
+        };
+        Self::found(found)
     }
 
     fn len(self) -> usize {
@@ -222,23 +257,24 @@ impl<'a> Node<'a> for Z<'a> {
 
     /// Uses and sets the engine's "valid UTF-8" flag, as PCRE's `/u` does, so
     /// a string of an unchanged definition is checked once per request.
-    fn is_utf8(self) -> bool {
+    fn utf8(self) -> Option<&'a str> {
         if type_of(self.zv) != IS_STRING {
-            return false;
+            return None;
         }
         // SAFETY: type checked; the flag lives in the string's GC header and
         // is read and set through the raw pointer (ext-php-rs's helpers, which
-        // leave interned strings alone: they may be in shared memory).
+        // leave interned strings alone: they may be in shared memory). The
+        // engine sets the flag only on strings it has checked (PCRE's `/u`
+        // then skips its own check, as this does).
         unsafe {
             let s = self.zv.value.str_;
+            let b = bytes(s);
             if ext_php_rs_is_known_valid_utf8(s) {
-                return true;
+                return Some(std::str::from_utf8_unchecked(b));
             }
-            if std::str::from_utf8(bytes(s)).is_err() {
-                return false;
-            }
+            let text = std::str::from_utf8(b).ok()?;
             ext_php_rs_set_known_valid_utf8(s);
-            true
+            Some(text)
         }
     }
 
@@ -268,6 +304,15 @@ impl<'a> Node<'a> for Z<'a> {
     }
 
     fn try_each<E>(self, mut f: impl FnMut(ZKey<'a>, Self) -> Result<(), E>) -> Result<(), E> {
+        // SAFETY: a slot of a live table is a live value.
+        self.slots(|k, zv| f(k, unsafe { Z::new(zv) }))
+    }
+}
+
+impl<'a> Z<'a> {
+    /// Calls `f` for each live slot of the array, in order, as stored (a
+    /// slot may be a reference); stops at the first error.
+    fn slots<E>(self, mut f: impl FnMut(ZKey<'a>, &'a zval) -> Result<(), E>) -> Result<(), E> {
         let Some(ht) = self.ht() else { return Ok(()) };
         let key = |key| ZKey {
             key,
@@ -282,7 +327,7 @@ impl<'a> Node<'a> for Z<'a> {
                 let data = (*ht).__bindgen_anon_1.arPacked;
                 for i in 0..used {
                     if let Some(zv) = live(&*data.add(i)) {
-                        f(key(RawKey::Int(i as i64)), Z::new(zv))?;
+                        f(key(RawKey::Int(i as i64)), zv)?;
                     }
                 }
             } else {
@@ -295,13 +340,52 @@ impl<'a> Node<'a> for Z<'a> {
                         } else {
                             RawKey::Str(b.key)
                         };
-                        f(key(k), Z::new(zv))?;
+                        f(key(k), zv)?;
                     }
                 }
             }
         }
         Ok(())
     }
+
+    /// True when the array holds a PHP reference at any level (down to
+    /// `PLAIN_DEPTH`: deeper values were refused by the rules' checks, and a
+    /// cycle can only be made of references, which are found first).
+    fn has_refs(self, depth: usize) -> bool {
+        if depth > PLAIN_DEPTH {
+            return false;
+        }
+        self.slots(|_, zv| {
+            if type_of(zv) == IS_REFERENCE {
+                return Err(());
+            }
+            // SAFETY: a live slot that is not a reference.
+            let v = unsafe { Z::new(zv) };
+            if v.ht().is_some() && v.has_refs(depth + 1) {
+                return Err(());
+            }
+            Ok(())
+        })
+        .is_err()
+    }
+}
+
+/// How deep [`ZBuilder::share`] looks for references (the rules refuse
+/// values nested deeper than 64 levels before they copy them).
+const PLAIN_DEPTH: usize = 72;
+
+/// A copy of `node` with every reference replaced by the value it holds (an
+/// array is rebuilt, anything else shared).
+fn plain(node: Z<'_>, depth: usize) -> Owned {
+    if node.ht().is_none() || depth > PLAIN_DEPTH || !node.has_refs(depth) {
+        return Owned::share(node);
+    }
+    let mut t = Table::new(node.len() as u32);
+    let _ = node.try_each(|k, v| {
+        t.put_key(k, plain(v, depth + 1));
+        Ok::<(), ()>(())
+    });
+    t.into_owned()
 }
 
 /// A zval this code owns (one refcount); freed on drop unless given away.
@@ -323,12 +407,6 @@ impl Owned {
     pub fn share(z: Z<'_>) -> Self {
         // SAFETY: a `Z` views a live value; the copy holds its own refcount.
         unsafe { Owned::from_raw(copy(z.zv)) }
-    }
-
-    /// A view of the value.
-    pub fn view(&self) -> Z<'_> {
-        // SAFETY: we own the value; nothing changes it while it is borrowed.
-        unsafe { Z::new(&self.0) }
     }
 
     fn scalar(type_info: u32, set: impl FnOnce(&mut zval)) -> Self {
@@ -366,11 +444,6 @@ impl Table {
     pub fn new(size: u32) -> Self {
         // SAFETY: allocates an empty table with refcount 1.
         Table(unsafe { _zend_new_array(size) })
-    }
-
-    /// The raw table (still owned by `self`).
-    pub fn raw(&self) -> *mut zend_array {
-        self.0
     }
 
     /// Puts `val` under a key read from an input array. A string key is the
@@ -497,6 +570,29 @@ impl<'a> Build<'a, Z<'a>> for ZBuilder<'a> {
         unsafe { zend_hash_next_index_insert(arr.0, &mut *zv) };
     }
 
+    fn arr_for(&mut self, len: usize) -> Table {
+        Table::new(u32::try_from(len).unwrap_or(u32::MAX).min(1 << 20))
+    }
+
+    fn put_arr_key(&mut self, arr: &mut Table, key: ZKey<'a>, val: Owned) {
+        arr.put_key(key, val);
+    }
+
+    fn put_arr_bytes(&mut self, arr: &mut Table, key: &[u8], val: Owned) -> bool {
+        let before = arr.len();
+        let mut zv = val.into_raw();
+        // SAFETY: the table is ours; the value's refcount moves into it; the
+        // key is copied (`update` keeps keys unique: a key already there keeps
+        // its place).
+        unsafe {
+            match crate::view::php_key(key) {
+                KeyRef::Int(i) => zend_hash_index_update(arr.0, i as u64, &mut *zv),
+                KeyRef::Str(b) => zend_hash_str_update(arr.0, b.as_ptr().cast(), b.len(), &mut *zv),
+            };
+        }
+        arr.len() != before
+    }
+
     fn end_obj(&mut self, obj: Table) -> Owned {
         let n = obj.len();
         let as_zval = obj.as_zval();
@@ -570,8 +666,17 @@ impl<'a> Build<'a, Z<'a>> for ZBuilder<'a> {
         Owned::scalar(IS_NULL, |_| {})
     }
 
+    /// Shares the value by refcount, unless it is an array holding PHP
+    /// references: those are copied out, so that no output shares a
+    /// variable with the caller (writing to the schema never writes to the
+    /// definition).
     #[inline]
     fn share(&mut self, node: Z<'a>) -> Owned {
+        plain(node, 0)
+    }
+
+    #[inline]
+    fn keep(&mut self, node: Z<'a>) -> Owned {
         Owned::share(node)
     }
 
