@@ -38,7 +38,11 @@ const NORMALIZE: &str = "ToolSchema\\normalize_schema";
 const COERCE: &str = "ToolSchema\\coerce_input";
 
 /// Runs `body` inside the engine's `zend_try` and `catch_unwind`. A panic
-/// (a bug) becomes `\Error`. A bailout (`memory_limit` exhausted or another
+/// (a bug) becomes `\Error`. An unwind the zval backend starts when the
+/// engine wants control back ([`zval::engine_interrupted`]: the timeout fired,
+/// or a `memory_limit` error the engine delays is pending) returns at once,
+/// every Rust value and partial output of the call dropped on the way, and
+/// the engine raises its fatal error. A bailout (`memory_limit` exhausted or another
 /// fatal error in an engine call) lands here, and returns true: the caller
 /// drops the Rust state it owns (the Rust frames the engine jumped over are
 /// gone; what they held on the engine's heap is freed with the request), then
@@ -49,6 +53,9 @@ fn guarded(function: &str, body: impl FnOnce()) -> bool {
     match try_catch(AssertUnwindSafe(body)) {
         Ok(()) => false,
         Err(CatchError::Bailout) => true,
+        // The backend stopped the rules for the engine (a timeout, a delayed
+        // memory error): return, and the engine raises its fatal error.
+        Err(_) if zval::engine_interrupted() => false,
         Err(_) => {
             Thrown::error(&format!("tool_schema: internal error in {function}()"));
             false

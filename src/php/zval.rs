@@ -35,11 +35,11 @@ use std::marker::PhantomData;
 use std::mem::{self, ManuallyDrop};
 
 use ext_php_rs::ffi::{
-    _zend_new_array, ext_php_rs_is_known_valid_utf8, ext_php_rs_set_known_valid_utf8,
-    ext_php_rs_zend_string_init, zend_array, zend_array_destroy, zend_hash_find_known_hash,
-    zend_hash_index_find, zend_hash_index_update, zend_hash_next_index_insert, zend_hash_str_find,
-    zend_hash_str_update, zend_hash_update, zend_string, zval, zval_ptr_dtor, Bucket, GC_IMMUTABLE,
-    IS_TYPE_REFCOUNTED, Z_TYPE_FLAGS_SHIFT,
+    _zend_new_array, ext_php_rs_executor_globals, ext_php_rs_is_known_valid_utf8,
+    ext_php_rs_set_known_valid_utf8, ext_php_rs_zend_string_init, zend_array, zend_array_destroy,
+    zend_hash_find_known_hash, zend_hash_index_find, zend_hash_index_update,
+    zend_hash_next_index_insert, zend_hash_str_find, zend_hash_str_update, zend_hash_update,
+    zend_string, zval, zval_ptr_dtor, Bucket, GC_IMMUTABLE, IS_TYPE_REFCOUNTED, Z_TYPE_FLAGS_SHIFT,
 };
 use ext_php_rs::types::ZendObject;
 
@@ -326,6 +326,9 @@ impl<'a> Z<'a> {
             if (*ht).u.flags & HASH_FLAG_PACKED != 0 {
                 let data = (*ht).__bindgen_anon_1.arPacked;
                 for i in 0..used {
+                    if i % 4096 == 4095 {
+                        yield_if_interrupted();
+                    }
                     if let Some(zv) = live(&*data.add(i)) {
                         f(key(RawKey::Int(i as i64)), zv)?;
                     }
@@ -333,6 +336,9 @@ impl<'a> Z<'a> {
             } else {
                 let data: *const Bucket = (*ht).__bindgen_anon_1.arData;
                 for i in 0..used {
+                    if i % 4096 == 4095 {
+                        yield_if_interrupted();
+                    }
                     let b = &*data.add(i);
                     if let Some(zv) = live(&b.val) {
                         let k = if b.key.is_null() {
@@ -386,6 +392,44 @@ fn plain(node: Z<'_>, depth: usize) -> Owned {
         Ok::<(), ()>(())
     });
     t.into_owned()
+}
+
+/// True when the engine wants control back before the call ends: the
+/// `max_execution_time` timer fired (`EG(timed_out)`), or, on an engine that
+/// delays a `memory_limit` error until the running internal function returns
+/// (`EG(delayed_oom)`, `ZEND_HAS_OOM()`: Debian's PHP 8.2 here), such an error
+/// is pending. The engine raises its fatal error as soon as the call returns;
+/// the rules must stop building (an engine with delayed errors kills the
+/// process when a pending call goes on to twice the limit).
+pub fn engine_interrupted() -> bool {
+    // SAFETY: the executor globals of this thread, live while a request runs;
+    // `timed_out` is written by a signal handler, hence the volatile read.
+    unsafe {
+        let eg = ext_php_rs_executor_globals();
+        if std::ptr::read_volatile(&raw const (*eg).timed_out.value) {
+            return true;
+        }
+        #[cfg(php_delayed_oom)]
+        if (*eg).delayed_oom.state == ext_php_rs::ffi::_zend_oom_state_ZEND_OOM_STATE_PENDING {
+            return true;
+        }
+    }
+    false
+}
+
+/// The payload of the unwind [`yield_if_interrupted`] starts.
+pub struct Interrupted;
+
+/// Stops the rules when [`engine_interrupted`]: unwinds (without the panic
+/// hook's message) to the handler's `catch_unwind`, dropping on the way every
+/// Rust value and every partial output the call holds; the handler then
+/// returns to the engine. Called before each allocation of the backend, and
+/// every 4096 entries of a long array it reads.
+#[inline]
+fn yield_if_interrupted() {
+    if engine_interrupted() {
+        std::panic::resume_unwind(Box::new(Interrupted));
+    }
 }
 
 /// A zval this code owns (one refcount); freed on drop unless given away.
@@ -442,6 +486,7 @@ pub struct Table(*mut zend_array);
 
 impl Table {
     pub fn new(size: u32) -> Self {
+        yield_if_interrupted();
         // SAFETY: allocates an empty table with refcount 1.
         Table(unsafe { _zend_new_array(size) })
     }
@@ -514,6 +559,7 @@ unsafe fn string_zval(s: *mut zend_string) -> Owned {
 
 /// A new (non-interned) string.
 pub fn new_string(s: &[u8]) -> Owned {
+    yield_if_interrupted();
     // SAFETY: allocates a zend_string with refcount 1 holding a copy of `s`.
     // Strings of 0 or 1 byte come back as the engine's interned ones: those are
     // not refcounted, and must not be marked so.
@@ -565,6 +611,7 @@ impl<'a> Build<'a, Z<'a>> for ZBuilder<'a> {
 
     #[inline]
     fn push(&mut self, arr: &mut Table, val: Owned) {
+        yield_if_interrupted();
         let mut zv = val.into_raw();
         // SAFETY: the table is ours; the value's refcount moves into it.
         unsafe { zend_hash_next_index_insert(arr.0, &mut *zv) };
@@ -579,6 +626,7 @@ impl<'a> Build<'a, Z<'a>> for ZBuilder<'a> {
     }
 
     fn put_arr_bytes(&mut self, arr: &mut Table, key: &[u8], val: Owned) -> bool {
+        yield_if_interrupted();
         let before = arr.len();
         let mut zv = val.into_raw();
         // SAFETY: the table is ours; the value's refcount moves into it; the
