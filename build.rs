@@ -42,6 +42,16 @@ fn main() {
     // function returns (EG(delayed_oom), ZEND_HAS_OOM() in zend_alloc.h):
     // the zval backend then stops the rules when one is pending.
     println!("cargo::rustc-check-cfg=cfg(php_delayed_oom)");
+    println!("cargo::rustc-check-cfg=cfg(tool_schema_zts)");
+    // A thread-safe (ZTS) engine: the executor globals are reached through
+    // TSRM instead of the `executor_globals` symbol.
+    if std::env::var_os("CARGO_FEATURE_EXTENSION").is_some() {
+        let config = output(&php_config, &["--include-dir"])
+            .and_then(|dir| std::fs::read_to_string(format!("{dir}/main/php_config.h")).ok());
+        if config.is_some_and(|c| c.lines().any(|l| l.trim() == "#define ZTS 1")) {
+            println!("cargo:rustc-cfg=tool_schema_zts");
+        }
+    }
     if std::env::var_os("CARGO_FEATURE_EXTENSION").is_some() {
         let header = output(&php_config, &["--include-dir"])
             .and_then(|dir| std::fs::read_to_string(format!("{dir}/Zend/zend_alloc.h")).ok());

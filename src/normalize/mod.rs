@@ -220,12 +220,12 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         Ok(self.b.end_obj(out))
     }
 
-    fn text<N: Node<'a>>(&mut self, t: Text<N>) -> B::Val
+    fn text<N: Node<'a>>(&mut self, t: Text<'a, N>) -> B::Val
     where
         B: Build<'a, N>,
     {
         match t {
-            Text::Share(n) => self.b.share(n),
+            Text::Share(n, _) => self.b.share(n),
             Text::Owned(s) => self.b.string(&s),
         }
     }

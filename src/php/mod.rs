@@ -25,7 +25,7 @@ use ext_php_rs::builders::{FunctionBuilder, ModuleBuilder};
 use ext_php_rs::flags::DataType;
 use ext_php_rs::prelude::*;
 use ext_php_rs::types::Zval;
-use ext_php_rs::zend::{bailout, try_catch, CatchError, ExecuteData, ExecutorGlobals, ModuleEntry};
+use ext_php_rs::zend::{bailout, try_catch, CatchError, ExecuteData, ModuleEntry};
 use ext_php_rs::{info_table_end, info_table_row, info_table_start};
 
 use crate::error::Warning;
@@ -102,13 +102,13 @@ fn normalize_call(ex: &ExecuteData, retval: &mut Zval, warnings: &mut Vec<Warnin
     match result {
         Ok(schema) => {
             args.set_ref(2, || warnings_array(warnings));
-            if !ExecutorGlobals::has_exception() {
+            if !zval::exception_pending() {
                 args::set_return(retval, schema);
             }
         }
         Err(e) => {
             args.set_ref(2, || warnings_array(&[]));
-            if !ExecutorGlobals::has_exception() {
+            if !zval::exception_pending() {
                 Thrown::value_error(&e.to_string());
             }
         }

@@ -35,8 +35,8 @@ use std::marker::PhantomData;
 use std::mem::{self, ManuallyDrop};
 
 use ext_php_rs::ffi::{
-    _zend_new_array, ext_php_rs_executor_globals, ext_php_rs_is_known_valid_utf8,
-    ext_php_rs_set_known_valid_utf8, ext_php_rs_zend_string_init, zend_array, zend_array_destroy,
+    _zend_new_array, ext_php_rs_is_known_valid_utf8, ext_php_rs_set_known_valid_utf8,
+    ext_php_rs_zend_string_init, zend_array, zend_array_destroy, zend_executor_globals,
     zend_hash_find_known_hash, zend_hash_index_find, zend_hash_index_update,
     zend_hash_next_index_insert, zend_hash_str_find, zend_hash_str_update, zend_hash_update,
     zend_string, zval, zval_ptr_dtor, Bucket, GC_IMMUTABLE, IS_TYPE_REFCOUNTED, Z_TYPE_FLAGS_SHIFT,
@@ -303,8 +303,10 @@ impl<'a> Node<'a> for Z<'a> {
         .is_ok()
     }
 
+    #[inline]
     fn try_each<E>(self, mut f: impl FnMut(ZKey<'a>, Self) -> Result<(), E>) -> Result<(), E> {
-        // SAFETY: a slot of a live table is a live value.
+        // SAFETY: a slot of a live table is a live value; `Z::new` looks
+        // through references.
         self.slots(|k, zv| f(k, unsafe { Z::new(zv) }))
     }
 }
@@ -312,6 +314,7 @@ impl<'a> Node<'a> for Z<'a> {
 impl<'a> Z<'a> {
     /// Calls `f` for each live slot of the array, in order, as stored (a
     /// slot may be a reference); stops at the first error.
+    #[inline(always)]
     fn slots<E>(self, mut f: impl FnMut(ZKey<'a>, &'a zval) -> Result<(), E>) -> Result<(), E> {
         let Some(ht) = self.ht() else { return Ok(()) };
         let key = |key| ZKey {
@@ -323,32 +326,36 @@ impl<'a> Z<'a> {
         // live for 'a; a bucket's key is null (an int key) or a live string.
         unsafe {
             let used = (*ht).nNumUsed as usize;
-            if (*ht).u.flags & HASH_FLAG_PACKED != 0 {
-                let data = (*ht).__bindgen_anon_1.arPacked;
-                for i in 0..used {
-                    if i % 4096 == 4095 {
-                        yield_if_interrupted();
+            let packed = (*ht).u.flags & HASH_FLAG_PACKED != 0;
+            // In runs of 4096 slots, the engine given its chance between them.
+            let mut run = 0;
+            while run < used {
+                if run > 0 {
+                    yield_if_interrupted();
+                }
+                let end = used.min(run + 4096);
+                if packed {
+                    let data = (*ht).__bindgen_anon_1.arPacked;
+                    for i in run..end {
+                        if let Some(zv) = live(&*data.add(i)) {
+                            f(key(RawKey::Int(i as i64)), zv)?;
+                        }
                     }
-                    if let Some(zv) = live(&*data.add(i)) {
-                        f(key(RawKey::Int(i as i64)), zv)?;
+                } else {
+                    let data: *const Bucket = (*ht).__bindgen_anon_1.arData;
+                    for i in run..end {
+                        let b = &*data.add(i);
+                        if let Some(zv) = live(&b.val) {
+                            let k = if b.key.is_null() {
+                                RawKey::Int(b.h as i64)
+                            } else {
+                                RawKey::Str(b.key)
+                            };
+                            f(key(k), zv)?;
+                        }
                     }
                 }
-            } else {
-                let data: *const Bucket = (*ht).__bindgen_anon_1.arData;
-                for i in 0..used {
-                    if i % 4096 == 4095 {
-                        yield_if_interrupted();
-                    }
-                    let b = &*data.add(i);
-                    if let Some(zv) = live(&b.val) {
-                        let k = if b.key.is_null() {
-                            RawKey::Int(b.h as i64)
-                        } else {
-                            RawKey::Str(b.key)
-                        };
-                        f(key(k), zv)?;
-                    }
-                }
+                run = end;
             }
         }
         Ok(())
@@ -405,7 +412,7 @@ pub fn engine_interrupted() -> bool {
     // SAFETY: the executor globals of this thread, live while a request runs;
     // `timed_out` is written by a signal handler, hence the volatile read.
     unsafe {
-        let eg = ext_php_rs_executor_globals();
+        let eg = executor_globals();
         if std::ptr::read_volatile(&raw const (*eg).timed_out.value) {
             return true;
         }
@@ -417,14 +424,36 @@ pub fn engine_interrupted() -> bool {
     false
 }
 
+/// True when an exception is pending (`EG(exception)`).
+pub fn exception_pending() -> bool {
+    // SAFETY: the executor globals of this thread, live while a request runs.
+    unsafe { !(*executor_globals()).exception.is_null() }
+}
+
+/// The executor globals of this thread: the engine's symbol (no call), or
+/// through TSRM on a thread-safe engine.
+#[inline]
+fn executor_globals() -> *const zend_executor_globals {
+    #[cfg(not(tool_schema_zts))]
+    {
+        // Only the address is taken.
+        &raw const ext_php_rs::ffi::executor_globals
+    }
+    #[cfg(tool_schema_zts)]
+    {
+        // SAFETY: TSRM's pointer to this thread's globals.
+        unsafe { ext_php_rs::ffi::ext_php_rs_executor_globals() }
+    }
+}
+
 /// The payload of the unwind [`yield_if_interrupted`] starts.
 pub struct Interrupted;
 
 /// Stops the rules when [`engine_interrupted`]: unwinds (without the panic
 /// hook's message) to the handler's `catch_unwind`, dropping on the way every
 /// Rust value and every partial output the call holds; the handler then
-/// returns to the engine. Called before each allocation of the backend, and
-/// every 4096 entries of a long array it reads.
+/// returns to the engine. Called before each new array, every 1024 entries
+/// put into one, and every 4096 entries of a long array read.
 #[inline]
 fn yield_if_interrupted() {
     if engine_interrupted() {
@@ -529,6 +558,15 @@ impl Table {
         // SAFETY: the table is live and ours.
         unsafe { (*self.0).nNumOfElements }
     }
+
+    /// [`yield_if_interrupted`] once every 1024 entries put (a long array
+    /// built in one go, a decoded JSON list).
+    #[inline]
+    fn every_1024th(&self) {
+        if self.len() % 1024 == 1023 {
+            yield_if_interrupted();
+        }
+    }
 }
 
 impl Drop for Table {
@@ -559,7 +597,6 @@ unsafe fn string_zval(s: *mut zend_string) -> Owned {
 
 /// A new (non-interned) string.
 pub fn new_string(s: &[u8]) -> Owned {
-    yield_if_interrupted();
     // SAFETY: allocates a zend_string with refcount 1 holding a copy of `s`.
     // Strings of 0 or 1 byte come back as the engine's interned ones: those are
     // not refcounted, and must not be marked so.
@@ -611,7 +648,7 @@ impl<'a> Build<'a, Z<'a>> for ZBuilder<'a> {
 
     #[inline]
     fn push(&mut self, arr: &mut Table, val: Owned) {
-        yield_if_interrupted();
+        arr.every_1024th();
         let mut zv = val.into_raw();
         // SAFETY: the table is ours; the value's refcount moves into it.
         unsafe { zend_hash_next_index_insert(arr.0, &mut *zv) };
@@ -626,7 +663,7 @@ impl<'a> Build<'a, Z<'a>> for ZBuilder<'a> {
     }
 
     fn put_arr_bytes(&mut self, arr: &mut Table, key: &[u8], val: Owned) -> bool {
-        yield_if_interrupted();
+        arr.every_1024th();
         let before = arr.len();
         let mut zv = val.into_raw();
         // SAFETY: the table is ours; the value's refcount moves into it; the
@@ -720,6 +757,9 @@ impl<'a> Build<'a, Z<'a>> for ZBuilder<'a> {
     /// definition).
     #[inline]
     fn share(&mut self, node: Z<'a>) -> Owned {
+        if node.ht().is_none() {
+            return Owned::share(node);
+        }
         plain(node, 0)
     }
 
