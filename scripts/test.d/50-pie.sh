@@ -92,7 +92,7 @@ php -n -d extension="$so" -r '
     }
     $schema = ToolSchema\normalize_schema(["type" => "map", "properties" => ["n" => ["type" => "integer", "required" => false]]], [], $w);
     $json = json_encode($schema);
-    $json === "{\"type\":\"object\",\"properties\":{\"n\":{\"type\":[\"integer\",\"null\"]}},\"additionalProperties\":false}" || $fail("normalize_schema: $json");
+    $json === "{\"type\":\"object\",\"properties\":{\"n\":{\"type\":[\"integer\",\"null\"],\"minimum\":-9223372036854775808,\"maximum\":9223372036854775807}},\"additionalProperties\":false}" || $fail("normalize_schema: $json");
     $w === [] || $fail("warnings: " . json_encode($w));
     ToolSchema\coerce_input(["n" => "5"], ["type" => "map", "properties" => ["n" => ["type" => "integer"]]]) === ["n" => 5] || $fail("coerce_input");
     echo "50-pie: smoke test passed (tool_schema ", phpversion("tool_schema"), ", native)\n";
@@ -126,7 +126,7 @@ JSON
         composer install --no-interaction --no-progress --working-dir="$project"
     check='require $argv[1] . "/vendor/autoload.php";
         $s = json_encode(ToolSchema\normalize_schema(["type" => "integer", "required" => false]));
-        $s === "{\"type\":[\"integer\",\"null\"]}" || exit(1);
+        $s === "{\"type\":[\"integer\",\"null\"],\"minimum\":-9223372036854775808,\"maximum\":9223372036854775807}" || exit(1);
         ToolSchema\coerce_input("5", ["type" => "integer"]) === 5 || exit(1);
         class_exists(ToolSchema\Php\Drupal\DefinitionArrayBuilder::class) || exit(1);
         echo ToolSchema\IMPLEMENTATION;'

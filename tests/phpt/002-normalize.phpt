@@ -34,7 +34,9 @@ echo json_encode(ToolSchema\normalize_schema(['type' => 'map', 'properties' => [
         "limit": {
             "oneOf": [
                 {
-                    "type": "integer"
+                    "type": "integer",
+                    "minimum": -9223372036854775808,
+                    "maximum": 9223372036854775807
                 },
                 {
                     "type": "null"
