@@ -33,8 +33,8 @@ pub fn normalize_json(
             message: "the definition must be an array".to_owned(),
         });
     }
-    let c = normalize::canonical(&mut b, definition, options)?;
-    let mut warnings = c.warnings;
+    let mut warnings = Vec::new();
+    let c = normalize::canonical(&mut b, definition, options, &mut warnings)?;
     let view = json::Built(&c.schema);
     let schema = normalize::profile::apply(&mut b, view, c.profile, &c.unions, &mut warnings);
     Ok((schema.unwrap_or(c.schema), warnings))

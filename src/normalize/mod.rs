@@ -49,13 +49,16 @@ use options::{NullStyle, Options};
 pub const MAX_DEPTH: usize = 64;
 
 /// The canonical schema of `definition` with `options` (an array, or `None`
-/// for the defaults), its warnings, and the profile to apply next
-/// ([`profile::apply`], which reads the schema back: the caller runs it, as
-/// only the caller can view what the builder made).
+/// for the defaults), and the profile to apply next ([`profile::apply`],
+/// which reads the schema back: the caller runs it, as only the caller can
+/// view what the builder made). Warnings go into a list the caller owns (the
+/// extension keeps it outside the engine's `zend_try`, so that it is freed
+/// even when the engine bails out of the call).
 pub fn canonical<'a, N: Node<'a>, B: Build<'a, N>>(
     b: &mut B,
     definition: N,
     options: Option<N>,
+    warnings: &mut Vec<Warning>,
 ) -> Result<Canonical<B::Val>, DefinitionError> {
     let options = match options {
         Some(o) => Options::read(o)?,
@@ -70,7 +73,7 @@ pub fn canonical<'a, N: Node<'a>, B: Build<'a, N>>(
         b,
         options,
         path: Path::default(),
-        warnings: Vec::new(),
+        warnings,
         root_map,
         unions: Vec::new(),
         refused_null: true,
@@ -78,7 +81,6 @@ pub fn canonical<'a, N: Node<'a>, B: Build<'a, N>>(
     let schema = n.schema(definition, 0)?;
     Ok(Canonical {
         schema,
-        warnings: n.warnings,
         profile: options.profile,
         unions: n.unions,
     })
@@ -87,7 +89,6 @@ pub fn canonical<'a, N: Node<'a>, B: Build<'a, N>>(
 /// What [`canonical`] gives the profile pass.
 pub struct Canonical<V> {
     pub schema: V,
-    pub warnings: Vec<Warning>,
     pub profile: profile::Profile,
     /// Where the schema may hold a `type` of two non-null types or more
     /// (`any`, an unknown type, a base schema): the `mcp` profile rewrites
@@ -100,7 +101,7 @@ pub struct Normalizer<'b, 'a, B> {
     pub b: &'b mut B,
     pub options: Options,
     pub path: Path<'a>,
-    pub warnings: Vec<Warning>,
+    pub warnings: &'b mut Vec<Warning>,
     /// The root definition is a map: its properties are the tool's inputs.
     pub root_map: bool,
     /// Where a `type` union may have been written ([`Canonical::unions`]).
@@ -225,12 +226,12 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         Ok(self.b.end_obj(out))
     }
 
-    fn text<N: Node<'a>>(&mut self, t: Text<N>) -> B::Val
+    fn text<N: Node<'a>>(&mut self, t: Text<'a, N>) -> B::Val
     where
         B: Build<'a, N>,
     {
         match t {
-            Text::Share(n) => self.b.share(n),
+            Text::Share(n, _) => self.b.share(n),
             Text::Owned(s) => self.b.string(&s),
         }
     }
@@ -256,7 +257,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         };
         let options = self.options;
         let path = &self.path;
-        let warnings = &mut self.warnings;
+        let warnings = &mut *self.warnings;
         constraints.try_each(|name, opts| {
             let mut rule = Rule {
                 path,

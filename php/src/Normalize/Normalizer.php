@@ -59,11 +59,18 @@ final class Normalizer
      */
     public static function normalize(array $definition, array $options = [], ?array &$warnings = null): array
     {
-        $warnings = [];
-        $n = new self($options === [] ? new Options() : Options::read($options));
-        // The root map is the tool's inputs; otherwise the root is one input.
-        $n->rootMap = ($definition['type'] ?? null) === 'map';
-        $schema = $n->schema($definition, 0);
+        // `$warnings` is assigned once, at the end (the definition may hold a
+        // reference to the same variable), as the extension does; when the
+        // assignment itself throws (a typed reference), that error wins.
+        try {
+            $n = new self($options === [] ? new Options() : Options::read($options));
+            // The root map is the tool's inputs; otherwise the root is one input.
+            $n->rootMap = ($definition['type'] ?? null) === 'map';
+            $schema = $n->schema($definition, 0);
+        } catch (\ValueError $e) {
+            $warnings = [];
+            throw $e;
+        }
         $warnings = $n->warnings;
         return Profile::apply($schema, $n->options->profile, $warnings, $n->unions);
     }
@@ -147,10 +154,10 @@ final class Normalizer
             $this->body($d, $facets, $nonEmpty, $optional, $out, $depth);
         }
         if ($d->default !== null) {
-            $out['default'] = $d->default;
+            $out['default'] = ValueCheck::plain($d->default);
         }
         if ($d->examples !== null) {
-            $out['examples'] = $d->examples;
+            $out['examples'] = ValueCheck::plain($d->examples);
         }
         $this->refusedNull = $required;
         return $out;
