@@ -126,8 +126,9 @@ final class ProfileReport
             }
         }
         $ids = $this->report->ids($drupal['constraint'], $node);
-        if (Inherent::classify($ids, $node, $at) !== null) {
-            $this->add($name, 'inherent', Inherent::classify($ids, $node, $at) . ': ' . $class, $r, $profile, $where, null, $canonicalAt);
+        $inherent = Inherent::classify($ids, $node, $at);
+        if ($inherent !== null) {
+            $this->add($name, 'inherent', "$inherent: $class", $r, $profile, $where, null, $canonicalAt);
             return;
         }
         if ($canonical[0] === 1 && Report::warned($ids, $r['warnings'])) {
