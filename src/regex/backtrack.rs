@@ -9,7 +9,9 @@
 //! and a weight of 2 on edges the engine can take by two routes (a nested
 //! quantifier: `(a*)*` reaches `a` from `a` by the inner and the outer loop).
 //! Counted repeats `X{n,m}` are unrolled (an engine counts iterations) when
-//! small and `X` is unambiguous, otherwise read as loops.
+//! small and two iterations `XX` read every string in one way at most (then
+//! so do `n` of them), otherwise read as loops: `(?:[a-z]{1,10}){1,100}` is a
+//! loop, and is flagged.
 //!
 //! * Exponential: two different cycles with the same label from one state (in
 //!   the product automaton, a strongly connected component with a diagonal
@@ -28,6 +30,9 @@
 //! the pattern is refused with `regex_backtracking`.
 //!
 //! Mirrors `php/src/Regex/Backtrack.php`.
+
+// Index loops mirror the PHP twin line by line.
+#![allow(clippy::needless_range_loop)]
 
 use super::charset::CharSet;
 use super::dfa;
@@ -240,7 +245,7 @@ impl<'a> Builder<'a> {
                 max.is_some()
                     && copies >= 2
                     && states(body).saturating_mul(copies) <= UNROLL_LIMIT
-                    && !ambiguous(body, self.work)?
+                    && !ambiguous(&Node::cat(vec![body.clone(), body.clone()]), self.work)?
             }
         };
         if max == Some(1) || unroll {
@@ -298,7 +303,9 @@ fn states(node: &Node) -> usize {
     match node {
         Node::Set(_) => 1,
         Node::Assert(_) | Node::Look(..) => 0,
-        Node::Cat(items) | Node::Alt(items) => items.iter().map(states).fold(0, usize::saturating_add),
+        Node::Cat(items) | Node::Alt(items) => {
+            items.iter().map(states).fold(0, usize::saturating_add)
+        }
         Node::Repeat(r) => states(&r.body),
     }
 }
@@ -317,6 +324,44 @@ fn ambiguous(node: &Node, work: &mut Work) -> Result<bool, Skip> {
     Ok(pairs.diverges)
 }
 
+/// Whether two states' classes share a character, cached by class (patterns
+/// repeat the same few classes).
+struct Overlap {
+    id: Vec<usize>,
+    classes: usize,
+    cache: Vec<u8>,
+}
+
+impl Overlap {
+    fn new(labels: &[CharSet]) -> Overlap {
+        let mut seen: std::collections::HashMap<&[(u32, u32)], usize> =
+            std::collections::HashMap::new();
+        let mut id = Vec::with_capacity(labels.len());
+        for l in labels {
+            let next = seen.len();
+            id.push(*seen.entry(l.ranges.as_slice()).or_insert(next));
+        }
+        let classes = seen.len();
+        Overlap {
+            id,
+            classes,
+            cache: vec![0; classes * classes],
+        }
+    }
+
+    fn test(&mut self, labels: &[CharSet], p: usize, q: usize) -> bool {
+        let k = self.id[p] * self.classes + self.id[q];
+        if self.cache[k] == 0 {
+            self.cache[k] = if labels[p].intersects(&labels[q]) {
+                2
+            } else {
+                1
+            };
+        }
+        self.cache[k] == 2
+    }
+}
+
 /// The reachable part of the product automaton (pairs of states reading the
 /// same characters).
 struct Product {
@@ -331,13 +376,19 @@ struct Product {
 }
 
 fn product(nfa: &Nfa, work: &mut Work) -> Result<Product, Skip> {
-    let n = nfa.labels.len();
-    let mut index: std::collections::HashMap<(usize, usize), usize> = std::collections::HashMap::new();
+    let mut overlap = Overlap::new(&nfa.labels);
+    let mut index: std::collections::HashMap<(usize, usize), usize> =
+        std::collections::HashMap::new();
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     let mut edges: Vec<Vec<(usize, bool)>> = Vec::new();
     let mut diverges = false;
     let mut queue: Vec<usize> = Vec::new();
-    let mut intern = |p: usize, q: usize, pairs: &mut Vec<(usize, usize)>, edges: &mut Vec<Vec<(usize, bool)>>, queue: &mut Vec<usize>| -> usize {
+    let mut intern = |p: usize,
+                      q: usize,
+                      pairs: &mut Vec<(usize, usize)>,
+                      edges: &mut Vec<Vec<(usize, bool)>>,
+                      queue: &mut Vec<usize>|
+     -> usize {
         if let Some(&i) = index.get(&(p, q)) {
             return i;
         }
@@ -351,7 +402,7 @@ fn product(nfa: &Nfa, work: &mut Work) -> Result<Product, Skip> {
     for &(p, wp) in &nfa.first {
         for &(q, _) in &nfa.first {
             work.spend(1)?;
-            if p != q && !nfa.labels[p].intersects(&nfa.labels[q]) {
+            if p != q && !overlap.test(&nfa.labels, p, q) {
                 continue;
             }
             if p != q || wp >= 2 {
@@ -360,7 +411,6 @@ fn product(nfa: &Nfa, work: &mut Work) -> Result<Product, Skip> {
             intern(p, q, &mut pairs, &mut edges, &mut queue);
         }
     }
-    let _ = n;
     let mut k = 0;
     while k < queue.len() {
         let i = queue[k];
@@ -372,7 +422,7 @@ fn product(nfa: &Nfa, work: &mut Work) -> Result<Product, Skip> {
         let mut out = Vec::new();
         for &(p2, wp) in fp {
             for &(q2, _) in fq {
-                if p2 != q2 && !nfa.labels[p2].intersects(&nfa.labels[q2]) {
+                if p2 != q2 && !overlap.test(&nfa.labels, p2, q2) {
                     continue;
                 }
                 let split = p == q && p2 == q2 && wp >= 2;
@@ -451,11 +501,32 @@ fn components(succ: &[Vec<usize>], work: &mut Work) -> Result<Vec<usize>, Skip> 
 /// Exponential ambiguity: a cycle of the product through a diagonal pair that
 /// diverges somewhere.
 fn exponential(nfa: &Nfa, work: &mut Work) -> Result<bool, Skip> {
+    // Two cycles through one state need a component of two states or more,
+    // or a loop with two routes: without them, no product is needed.
+    let succ: Vec<Vec<usize>> = nfa
+        .follow
+        .iter()
+        .map(|f| f.iter().map(|&(q, _)| q).collect())
+        .collect();
+    let comp = components(&succ, work)?;
+    let mut size = vec![0usize; comp.iter().copied().max().map_or(0, |m| m + 1)];
+    for &c in &comp {
+        size[c] += 1;
+    }
+    let cyclic = (0..succ.len())
+        .any(|p| size[comp[p]] >= 2 || nfa.follow[p].iter().any(|&(q, w)| q == p && w >= 2));
+    if !cyclic {
+        return Ok(false);
+    }
     let prod = product(nfa, work)?;
     if !prod.diverges {
         return Ok(false);
     }
-    let succ: Vec<Vec<usize>> = prod.edges.iter().map(|e| e.iter().map(|&(j, _)| j).collect()).collect();
+    let succ: Vec<Vec<usize>> = prod
+        .edges
+        .iter()
+        .map(|e| e.iter().map(|&(j, _)| j).collect())
+        .collect();
     let comp = components(&succ, work)?;
     let ncomp = comp.iter().copied().max().map_or(0, |m| m + 1);
     let mut diagonal = vec![false; ncomp];
@@ -474,26 +545,25 @@ fn exponential(nfa: &Nfa, work: &mut Work) -> Result<bool, Skip> {
     Ok((0..ncomp).any(|c| diagonal[c] && split[c]))
 }
 
-/// The polynomial degree of ambiguity (0 when bounded), counted up to `cap`.
-fn degree(nfa: &Nfa, cap: u32, work: &mut Work) -> Result<u32, Skip> {
+/// Whether the polynomial degree of ambiguity is at least `at_least` (1 or
+/// 2: one pair `p, q` as below, or two with the second reachable from the first).
+fn degree_at_least(nfa: &Nfa, at_least: u32, work: &mut Work) -> Result<bool, Skip> {
     let n = nfa.labels.len();
-    let succ: Vec<Vec<usize>> = nfa.follow.iter().map(|f| f.iter().map(|&(q, _)| q).collect()).collect();
+    let succ: Vec<Vec<usize>> = nfa
+        .follow
+        .iter()
+        .map(|f| f.iter().map(|&(q, _)| q).collect())
+        .collect();
     let comp = components(&succ, work)?;
     // States on a cycle.
-    let mut cyclic = vec![false; n];
-    for p in 0..n {
-        for &q in &succ[p] {
-            if comp[q] == comp[p] {
-                cyclic[p] = true;
-            }
-        }
-    }
-    let loops: Vec<usize> = (0..n).filter(|&p| cyclic[p]).collect();
+    let loops: Vec<usize> = (0..n)
+        .filter(|&p| succ[p].iter().any(|&q| comp[q] == comp[p]))
+        .collect();
     if loops.len() < 2 {
-        return Ok(0);
+        return Ok(false);
     }
     // Reachability from each looping state.
-    let mut reach: Vec<Vec<bool>> = Vec::with_capacity(loops.len());
+    let mut reach: Vec<Vec<bool>> = vec![Vec::new(); n];
     for &p in &loops {
         work.spend(n as u64)?;
         let mut seen = vec![false; n];
@@ -507,54 +577,45 @@ fn degree(nfa: &Nfa, cap: u32, work: &mut Work) -> Result<u32, Skip> {
                 }
             }
         }
-        reach.push(seen);
+        reach[p] = seen;
     }
-    // Pairs p -w-> p, p -w-> q, q -w-> q.
+    // Pairs p -w-> p, p -w-> q, q -w-> q; stop at the first chain long enough.
     let mut pairs: Vec<(usize, usize)> = Vec::new();
-    for (a, &p) in loops.iter().enumerate() {
+    for &p in &loops {
         for &q in &loops {
-            if p == q || comp[p] == comp[q] || !reach[a][q] {
+            if p == q || comp[p] == comp[q] || !reach[p][q] {
                 continue;
             }
-            if triple(nfa, &succ, &comp, p, q, work)? {
-                pairs.push((p, q));
+            if !triple(nfa, &succ, &comp, p, q, work)? {
+                continue;
             }
-        }
-    }
-    // Longest chain (p1,q1) ... (pd,qd) with q_i reaching p_(i+1).
-    let mut best = vec![1u32; pairs.len()];
-    let mut d = if pairs.is_empty() { 0 } else { 1 };
-    // Pairs ordered so that a pair comes after every pair that can precede it:
-    // repeat relaxation (the graph is acyclic, at most |pairs| rounds).
-    for _ in 0..pairs.len() {
-        let mut changed = false;
-        for i in 0..pairs.len() {
-            for j in 0..pairs.len() {
+            if at_least <= 1 {
+                return Ok(true);
+            }
+            for &(p0, q0) in &pairs {
                 work.spend(1)?;
-                let (_, q1) = pairs[i];
-                let (p2, _) = pairs[j];
-                let qi = loops.iter().position(|&x| x == q1).unwrap_or(0);
-                if (q1 == p2 || reach[qi][p2]) && best[j] < best[i] + 1 {
-                    best[j] = best[i] + 1;
-                    changed = true;
-                    d = d.max(best[j]);
-                    if d >= cap {
-                        return Ok(d);
-                    }
+                if q0 == p || reach[q0][p] || q == p0 || reach[q][p0] {
+                    return Ok(true);
                 }
             }
-        }
-        if !changed {
-            break;
+            pairs.push((p, q));
         }
     }
-    Ok(d)
+    Ok(false)
 }
 
 /// Whether some word leads p to p, p to q and q to q (search in the triple
 /// product, the first component kept in p's component and the third in q's).
-fn triple(nfa: &Nfa, succ: &[Vec<usize>], comp: &[usize], p: usize, q: usize, work: &mut Work) -> Result<bool, Skip> {
-    let mut seen: std::collections::HashSet<(usize, usize, usize)> = std::collections::HashSet::new();
+fn triple(
+    nfa: &Nfa,
+    succ: &[Vec<usize>],
+    comp: &[usize],
+    p: usize,
+    q: usize,
+    work: &mut Work,
+) -> Result<bool, Skip> {
+    let mut seen: std::collections::HashSet<(usize, usize, usize)> =
+        std::collections::HashSet::new();
     let mut stack = vec![(p, p, q)];
     seen.insert((p, p, q));
     while let Some((x, y, z)) = stack.pop() {
@@ -594,9 +655,9 @@ fn flagged(node: &Node, extra: u32, work: &mut Work) -> Result<bool, Skip> {
     if exponential(&nfa, work)? {
         return Ok(true);
     }
-    let cap = MAX_WORK_DEGREE.saturating_sub(extra).max(1);
-    let d = degree(&nfa, cap, work)?;
-    Ok(d + 1 + extra > MAX_WORK_DEGREE)
+    // Work n^(d + 1 + extra) is refused above n^MAX_WORK_DEGREE.
+    let needed = MAX_WORK_DEGREE.saturating_sub(extra).max(1);
+    degree_at_least(&nfa, needed, work)
 }
 
 /// Whether every top-level alternative starts with `^` (no retry at every position).
@@ -767,6 +828,7 @@ mod tests {
             "/^(a+){1,30}$/",
             "/^a*a*a*$/",
             "/a+b*a+x/",
+            "/^(?:[a-z]{1,10}){1,100}$/",
         ] {
             assert!(verdict(p), "{p} should be flagged");
         }

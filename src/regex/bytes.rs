@@ -22,6 +22,9 @@
 //!
 //! Mirrors `php/src/Regex/Bytes.php`.
 
+// Index loops mirror the PHP twin line by line.
+#![allow(clippy::needless_range_loop)]
+
 use super::ir::{Assert, Look, Node};
 use super::{skip, Skip, BYTES};
 
@@ -152,7 +155,8 @@ fn ok_edge(e: Edge) -> bool {
 fn node(n: &Node, left: Edge, right: Edge) -> Result<(), Skip> {
     match n {
         Node::Set(s) => {
-            if s.wide && !(left == Edge::Soft && ok_edge(right) || ok_edge(left) && right == Edge::Soft)
+            if s.wide
+                && !(left == Edge::Soft && ok_edge(right) || ok_edge(left) && right == Edge::Soft)
             {
                 return Err(refused());
             }

@@ -366,7 +366,19 @@ impl CharSet {
     }
 
     pub fn intersects(&self, other: &CharSet) -> bool {
-        !self.intersect(other).is_empty()
+        let (a, b) = (&self.ranges, &other.ranges);
+        let (mut i, mut j) = (0, 0);
+        while i < a.len() && j < b.len() {
+            if a[i].0.max(b[j].0) <= a[i].1.min(b[j].1) {
+                return true;
+            }
+            if a[i].1 < b[j].1 {
+                i += 1;
+            } else {
+                j += 1;
+            }
+        }
+        false
     }
 
     /// Whether every member of `other` is in `self`.

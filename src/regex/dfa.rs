@@ -9,6 +9,9 @@
 //! the result is still flagged by the `backtrack` stage.
 //! Mirrors `php/src/Regex/Dfa.php`.
 
+// Index loops mirror the PHP twin line by line.
+#![allow(clippy::needless_range_loop)]
+
 use super::backtrack::{Builder, Mode, Nfa};
 use super::charset::CharSet;
 use super::emit;
@@ -262,7 +265,10 @@ fn factor(branches: Vec<Node>) -> Node {
     if lists.iter().all(|l| !l.is_empty()) {
         let head = lists[0][0].clone();
         if lists.iter().all(|l| l[0] == head) {
-            let rest = lists.into_iter().map(|l| Node::cat(l[1..].to_vec())).collect();
+            let rest = lists
+                .into_iter()
+                .map(|l| Node::cat(l[1..].to_vec()))
+                .collect();
             return cat(vec![head, alt(rest)]);
         }
         let tail = lists[0][lists[0].len() - 1].clone();
@@ -322,7 +328,9 @@ fn expression(dfa: &Dfa, atoms: &[CharSet], work: &mut Work) -> Result<Option<No
             if p == x {
                 continue;
             }
-            let Some(into) = m[p][x].clone() else { continue };
+            let Some(into) = m[p][x].clone() else {
+                continue;
+            };
             for q in 0..size {
                 if q == x {
                     continue;
@@ -370,4 +378,3 @@ pub fn rewrite(node: &Node, work: &mut Work) -> Result<Option<Node>, Skip> {
     }
     Ok(Some(expr))
 }
-

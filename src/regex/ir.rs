@@ -142,14 +142,15 @@ impl Node {
         }
     }
 
-    /// Matches the empty string at every position (no assertion on the way):
-    /// such an item at an unanchored edge of the pattern can be left out.
+    /// Matches the empty string at every position (no assertion on the way;
+    /// a possessive repeat must take what it can): such an item at an
+    /// unanchored edge of the pattern can be left out.
     pub fn always_empty(&self) -> bool {
         match self {
             Node::Set(_) | Node::Assert(_) | Node::Look(..) => false,
             Node::Cat(items) => items.iter().all(Node::always_empty),
             Node::Alt(branches) => branches.iter().any(Node::always_empty),
-            Node::Repeat(r) => r.min == 0 || r.body.always_empty(),
+            Node::Repeat(r) => !r.possessive && (r.min == 0 || r.body.always_empty()),
         }
     }
 

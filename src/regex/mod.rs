@@ -93,7 +93,10 @@ impl Work {
     pub fn spend(&mut self, n: u64) -> Result<(), Skip> {
         self.used = self.used.saturating_add(n);
         if self.used > MAX_WORK {
-            return Err(skip(TOO_COMPLEX, "pattern needs too much work to translate"));
+            return Err(skip(
+                TOO_COMPLEX,
+                "pattern needs too much work to translate",
+            ));
         }
         Ok(())
     }
@@ -191,7 +194,10 @@ mod tests {
         assert_eq!(ok("/^[^<>]*$/D"), "^[^<>]*$");
         assert_eq!(ok("{^(?:[^\\d]*)$}D"), "^[^0-9]*$");
         assert_eq!(ok("/[^a-z\\-]/"), "[^\\-a-z]");
-        assert_eq!(ok("/^[a-z_\\x80-\\xff][a-z0-9_\\x80-\\xff]*$/D"), "^[^\\x00-\\^`{-\\x7F][^\\x00-/:-\\^`{-\\x7F]*$");
+        assert_eq!(
+            ok("/^[a-z_\\x80-\\xff][a-z0-9_\\x80-\\xff]*$/D"),
+            "^[^\\x00-\\^`{-\\x7F][^\\x00-/:-\\^`{-\\x7F]*$"
+        );
         assert_eq!(code("/^[^<]+[^>]+$/"), BYTES);
         assert_eq!(code("/^.{1,3}$/"), BYTES);
         assert_eq!(code("/(?>a*b|x*)b/"), CONSTRUCT);
@@ -203,8 +209,14 @@ mod tests {
     fn backtracking_is_refused_or_rewritten() {
         assert_eq!(ok("/^(a|a)*$/"), "^a*\\n?$");
         assert_eq!(code("/^(a|a\\b)*$/"), BACKTRACKING);
-        assert_eq!(ok("/^[a-z0-9]([_.-]?[a-z0-9]+)*$/D"), "^[0-9a-z](?:[\\-._]?[0-9a-z])*$");
-        assert_eq!(ok("/^([a-z0-9]+([._][a-z0-9])* ?)+$/D"), "^[0-9a-z](?:[ ._]?[0-9a-z])* ?$");
+        assert_eq!(
+            ok("/^[a-z0-9]([_.-]?[a-z0-9]+)*$/D"),
+            "^[0-9a-z](?:[\\-._]?[0-9a-z])*$"
+        );
+        assert_eq!(
+            ok("/^([a-z0-9]+([._][a-z0-9])* ?)+$/D"),
+            "^[0-9a-z](?:[ ._]?[0-9a-z])* ?$"
+        );
     }
 
     #[test]

@@ -316,7 +316,9 @@ impl<'w> Parser<'w> {
         }
         let (set, cost) = if wide {
             let set = ascii.union_with(&CharSet::from_table(&[(0x80, MAX_CP)]));
-            let excluded = bytes.complement(0xFF).intersect(&CharSet::from_table(&[(0, 0x7F)]));
+            let excluded = bytes
+                .complement(0xFF)
+                .intersect(&CharSet::from_table(&[(0, 0x7F)]));
             (set, clamp_cost(40 + 8 * excluded.ranges.len() as u64))
         } else {
             let cost = clamp_cost(40 + 8 * ascii.ranges.len() as u64);
@@ -565,8 +567,22 @@ impl<'w> Parser<'w> {
     /// `\N{U+hhhh}` after the `N` (`Some` code point), or `None` when no `{U+`
     /// follows (then `\N` is a character other than a newline).
     fn named_code_point(&mut self) -> Result<Option<u32>, Skip> {
-        if self.peek() != Some('{') || self.at(self.pos + 1) != Some('U') || self.at(self.pos + 2) != Some('+') {
+        if self.peek() != Some('{') {
             return Ok(None);
+        }
+        if self.at(self.pos + 1) != Some('U') || self.at(self.pos + 2) != Some('+') {
+            // `\N{3}` is `\N` repeated; any other `\N{` is an error.
+            let saved = self.pos;
+            self.pos += 1;
+            let quantifier = self.brace().ok().flatten().is_some();
+            self.pos = saved;
+            if quantifier {
+                return Ok(None);
+            }
+            return Err(skip(
+                INVALID,
+                "PCRE2 does not support \\F, \\L, \\l, \\N{name}, \\U, or \\u",
+            ));
         }
         if !self.utf {
             return Err(skip(
@@ -639,7 +655,11 @@ impl<'w> Parser<'w> {
                 if self.utf {
                     let set = charset::word_ucp();
                     self.work.spend(set.ranges.len() as u64)?;
-                    return Ok(if c == 'W' { set.complement(MAX_CP) } else { set });
+                    return Ok(if c == 'W' {
+                        set.complement(MAX_CP)
+                    } else {
+                        set
+                    });
                 }
                 charset::WORD_ASCII
             }
@@ -1031,7 +1051,9 @@ impl<'w> Parser<'w> {
                             self.pos += 1;
                             self.open_frame(GroupKind::NegBehind, flags)
                         }
-                        Some('*') => Err(skip(CONSTRUCT, "non-atomic assertions are not supported")),
+                        Some('*') => {
+                            Err(skip(CONSTRUCT, "non-atomic assertions are not supported"))
+                        }
                         _ => self.group_name('>'),
                     },
                     'P' => match self.peek() {
@@ -1434,8 +1456,7 @@ impl<'w> Parser<'w> {
                 }
             }
         }
-        self.work
-            .spend((members.len() + fixed.len()) as u64)?;
+        self.work.spend((members.len() + fixed.len()) as u64)?;
         let mut full = CharSet::from_unsorted(members);
         if self.flags.caseless && self.utf {
             let w = full.close_unicode_case();

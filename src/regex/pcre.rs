@@ -51,7 +51,11 @@ pub fn check(version: &str) -> Result<(), Skip> {
         PCRE_VERSION,
         &format!(
             "PCRE2 {} is not the version the translation was made for (10.42)",
-            if shown.is_empty() { "(unknown)" } else { &shown }
+            if shown.is_empty() {
+                "(unknown)"
+            } else {
+                &shown
+            }
         ),
     ))
 }

@@ -4,7 +4,8 @@
 //!
 //! * At an unanchored start of a top-level alternative (a search may begin
 //!   anywhere), an item that matches the empty string everywhere is dropped,
-//!   and `X{n,m}` becomes `X{n}` (the last `n` iterations match as well);
+//!   and `X{n,m}` (not possessive) becomes `X{n}` (the last `n` iterations
+//!   match as well);
 //!   likewise at the end of a top-level alternative or of a lookahead body
 //!   (the first `n` iterations).
 //! * At the end of a top-level alternative or of a lookahead body, PCRE's `$`
@@ -63,25 +64,31 @@ fn head(node: Node) -> Node {
         other => vec![other],
     };
     // Leading items that match empty everywhere, and leading repeats.
-    loop {
-        let Some(first) = items.first() else { break };
+    while let Some(first) = items.first() {
         if first.always_empty() {
             items.remove(0);
             continue;
         }
-        if let Node::Repeat(r) = first {
-            if r.max != Some(r.min) {
+        match first {
+            // A possessive run must be maximal: not cut at a search start.
+            Node::Repeat(r) if r.max != Some(r.min) && !r.possessive => {
                 let first = items.remove(0);
                 if let Some(t) = trim_edge(first) {
-                    items.insert(0, t);
+                    // `X{1,m}` became `X`: its own start is the search start now.
+                    let mut spliced: Vec<Node> = t.items().to_vec();
+                    spliced.append(&mut items);
+                    items = spliced;
+                }
+                continue;
+            }
+            Node::Alt(_) => {
+                let first = items.remove(0);
+                if let Node::Alt(branches) = first {
+                    let branches = branches.into_iter().map(head).collect();
+                    items.insert(0, Node::alt(branches));
                 }
             }
-        } else if let Node::Alt(_) = first {
-            let first = items.remove(0);
-            if let Node::Alt(branches) = first {
-                let branches = branches.into_iter().map(head).collect();
-                items.insert(0, Node::alt(branches));
-            }
+            _ => {}
         }
         break;
     }
@@ -108,7 +115,9 @@ fn tail(node: Node) -> Node {
             Node::set(CharSet::from_table(&[(0x0A, 0x0A)])),
             Node::Assert(Assert::End),
         ]),
-        Node::Repeat(r) if r.max != Some(r.min) => trim_edge(Node::Repeat(r)).unwrap_or_else(Node::empty),
+        Node::Repeat(r) if r.max != Some(r.min) => {
+            trim_edge(Node::Repeat(r)).map_or_else(Node::empty, tail)
+        }
         Node::Repeat(r) if r.possessive => Node::Repeat(Box::new(Repeat {
             possessive: false,
             ..*r
@@ -234,7 +243,9 @@ fn possessive(node: Node, after: &Next) -> Node {
             out.reverse();
             Node::cat(out)
         }
-        Node::Alt(branches) => Node::alt(branches.into_iter().map(|b| possessive(b, after)).collect()),
+        Node::Alt(branches) => {
+            Node::alt(branches.into_iter().map(|b| possessive(b, after)).collect())
+        }
         Node::Look(kind, body) => {
             let inner = match kind {
                 Look::Ahead | Look::NegAhead => Next::end(),
@@ -244,7 +255,11 @@ fn possessive(node: Node, after: &Next) -> Node {
         }
         Node::Repeat(r) => {
             let again = r.max != Some(1) && r.max != Some(0);
-            let inner = if again { first(&r.body).0.union(after) } else { after.clone() };
+            let inner = if again {
+                first(&r.body).0.union(after)
+            } else {
+                after.clone()
+            };
             let mut r = *r;
             if r.possessive {
                 if let Node::Set(s) = &r.body {

@@ -195,7 +195,7 @@ final class Backtrack
             $unroll = $max !== null
                 && $copies >= 2
                 && self::states($body) * $copies <= self::UNROLL_LIMIT
-                && !self::ambiguous($body, $this->work);
+                && !self::ambiguous(Ir::cat([$body, $body]), $this->work);
         }
         if ($max === 1 || $unroll) {
             if ($this->mode === self::LANGUAGE && $max === null) {
@@ -293,37 +293,42 @@ final class Backtrack
     private static function product(array $nfa, Work $work): array
     {
         $labels = $nfa['labels'];
+        // Whether two states' classes share a character, cached by class.
+        $ids = [];
+        $id = [];
+        foreach ($labels as $l) {
+            $key = json_encode($l->ranges);
+            $ids[$key] ??= \count($ids);
+            $id[] = $ids[$key];
+        }
+        $classes = \count($ids);
+        $cache = [];
+        $n = \count($labels);
         $index = [];
         $pairs = [];
         $edges = [];
         $diverges = false;
-        $queue = [];
-        $intern = static function (int $p, int $q) use (&$index, &$pairs, &$edges, &$queue): int {
-            $key = $p . ',' . $q;
-            if (isset($index[$key])) {
-                return $index[$key];
-            }
-            $i = \count($pairs);
-            $index[$key] = $i;
-            $pairs[] = [$p, $q];
-            $edges[] = [];
-            $queue[] = $i;
-            return $i;
-        };
         foreach ($nfa['first'] as [$p, $wp]) {
             foreach ($nfa['first'] as [$q]) {
                 $work->spend(1);
-                if ($p !== $q && !$labels[$p]->intersects($labels[$q])) {
-                    continue;
+                if ($p !== $q) {
+                    $c = $id[$p] * $classes + $id[$q];
+                    if (!($cache[$c] ??= $labels[$p]->intersects($labels[$q]))) {
+                        continue;
+                    }
                 }
                 if ($p !== $q || $wp >= 2) {
                     $diverges = true;
                 }
-                $intern($p, $q);
+                $key = $p * $n + $q;
+                if (!isset($index[$key])) {
+                    $index[$key] = \count($pairs);
+                    $pairs[] = [$p, $q];
+                    $edges[] = [];
+                }
             }
         }
-        for ($k = 0; $k < \count($queue); $k++) {
-            $i = $queue[$k];
+        for ($i = 0; $i < \count($pairs); $i++) {
             [$p, $q] = $pairs[$i];
             $fp = $nfa['follow'][$p];
             $fq = $nfa['follow'][$q];
@@ -331,15 +336,23 @@ final class Backtrack
             $out = [];
             foreach ($fp as [$p2, $wp]) {
                 foreach ($fq as [$q2]) {
-                    if ($p2 !== $q2 && !$labels[$p2]->intersects($labels[$q2])) {
-                        continue;
+                    if ($p2 !== $q2) {
+                        $c = $id[$p2] * $classes + $id[$q2];
+                        if (!($cache[$c] ??= $labels[$p2]->intersects($labels[$q2]))) {
+                            continue;
+                        }
                     }
                     $split = $p === $q && $p2 === $q2 && $wp >= 2;
                     if ($p2 !== $q2 || $split) {
                         $diverges = true;
                     }
-                    $j = $intern($p2, $q2);
-                    $out[] = [$j, $split];
+                    $key = $p2 * $n + $q2;
+                    if (!isset($index[$key])) {
+                        $index[$key] = \count($pairs);
+                        $pairs[] = [$p2, $q2];
+                        $edges[] = [];
+                    }
+                    $out[] = [$index[$key], $split];
                 }
             }
             $edges[$i] = $out;
@@ -416,6 +429,33 @@ final class Backtrack
     /** Exponential ambiguity: a cycle of the product through a diagonal pair that diverges. */
     private static function exponential(array $nfa, Work $work): bool
     {
+        // Two cycles through one state need a component of two states or more,
+        // or a loop with two routes: without them, no product is needed.
+        $succ = [];
+        foreach ($nfa['follow'] as $list) {
+            $succ[] = array_map(static fn (array $e): int => $e[0], $list);
+        }
+        $comp = self::components($succ, $work);
+        $size = [];
+        foreach ($comp as $c) {
+            $size[$c] = ($size[$c] ?? 0) + 1;
+        }
+        $cyclic = false;
+        foreach ($succ as $p => $_) {
+            if ($size[$comp[$p]] >= 2) {
+                $cyclic = true;
+                break;
+            }
+            foreach ($nfa['follow'][$p] as [$q, $w]) {
+                if ($q === $p && $w >= 2) {
+                    $cyclic = true;
+                    break 2;
+                }
+            }
+        }
+        if (!$cyclic) {
+            return false;
+        }
         $prod = self::product($nfa, $work);
         if (!$prod['diverges']) {
             return false;
@@ -446,8 +486,11 @@ final class Backtrack
         return false;
     }
 
-    /** The polynomial degree of ambiguity (0 when bounded), counted up to `cap`. */
-    private static function degree(array $nfa, int $cap, Work $work): int
+    /**
+     * Whether the polynomial degree of ambiguity is at least `atLeast` (1 or
+     * 2: one pair `p, q` as below, or two with the second reachable from the first).
+     */
+    private static function degreeAtLeast(array $nfa, int $atLeast, Work $work): bool
     {
         $n = \count($nfa['labels']);
         $succ = [];
@@ -465,12 +508,10 @@ final class Backtrack
             }
         }
         if (\count($loops) < 2) {
-            return 0;
+            return false;
         }
         $reach = [];
-        $loopIndex = [];
-        foreach ($loops as $a => $p) {
-            $loopIndex[$p] = $a;
+        foreach ($loops as $p) {
             $work->spend($n);
             $seen = array_fill(0, $n, false);
             $stack = [$p];
@@ -484,44 +525,30 @@ final class Backtrack
                     }
                 }
             }
-            $reach[] = $seen;
+            $reach[$p] = $seen;
         }
         $pairs = [];
-        foreach ($loops as $a => $p) {
+        foreach ($loops as $p) {
             foreach ($loops as $q) {
-                if ($p === $q || $comp[$p] === $comp[$q] || !$reach[$a][$q]) {
+                if ($p === $q || $comp[$p] === $comp[$q] || !$reach[$p][$q]) {
                     continue;
                 }
-                if (self::triple($nfa, $succ, $comp, $p, $q, $work)) {
-                    $pairs[] = [$p, $q];
+                if (!self::triple($nfa, $succ, $comp, $p, $q, $work)) {
+                    continue;
                 }
-            }
-        }
-        $count = \count($pairs);
-        $best = array_fill(0, $count, 1);
-        $d = $count === 0 ? 0 : 1;
-        for ($round = 0; $round < $count; $round++) {
-            $changed = false;
-            for ($i = 0; $i < $count; $i++) {
-                for ($j = 0; $j < $count; $j++) {
+                if ($atLeast <= 1) {
+                    return true;
+                }
+                foreach ($pairs as [$p0, $q0]) {
                     $work->spend(1);
-                    $q1 = $pairs[$i][1];
-                    $p2 = $pairs[$j][0];
-                    if (($q1 === $p2 || $reach[$loopIndex[$q1]][$p2]) && $best[$j] < $best[$i] + 1) {
-                        $best[$j] = $best[$i] + 1;
-                        $changed = true;
-                        $d = max($d, $best[$j]);
-                        if ($d >= $cap) {
-                            return $d;
-                        }
+                    if ($q0 === $p || $reach[$q0][$p] || $q === $p0 || $reach[$q][$p0]) {
+                        return true;
                     }
                 }
-            }
-            if (!$changed) {
-                break;
+                $pairs[] = [$p, $q];
             }
         }
-        return $d;
+        return false;
     }
 
     /**
@@ -575,9 +602,8 @@ final class Backtrack
         if (self::exponential($nfa, $work)) {
             return true;
         }
-        $cap = max(self::MAX_WORK_DEGREE - $extra, 1);
-        $d = self::degree($nfa, $cap, $work);
-        return $d + 1 + $extra > self::MAX_WORK_DEGREE;
+        // Work n^(d + 1 + extra) is refused above n^MAX_WORK_DEGREE.
+        return self::degreeAtLeast($nfa, max(self::MAX_WORK_DEGREE - $extra, 1), $work);
     }
 
     /** Whether every top-level alternative starts with `^` (no retry at every position). */

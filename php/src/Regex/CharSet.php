@@ -331,7 +331,23 @@ final class CharSet
 
     public function intersects(self $other): bool
     {
-        return !$this->intersect($other)->isEmpty();
+        $a = $this->ranges;
+        $b = $other->ranges;
+        $na = \count($a);
+        $nb = \count($b);
+        $i = 0;
+        $j = 0;
+        while ($i < $na && $j < $nb) {
+            if (max($a[$i][0], $b[$j][0]) <= min($a[$i][1], $b[$j][1])) {
+                return true;
+            }
+            if ($a[$i][1] < $b[$j][1]) {
+                $i++;
+            } else {
+                $j++;
+            }
+        }
+        return false;
     }
 
     /** Whether every member of `other` is in this set. */

@@ -138,7 +138,10 @@ final class Ir
         }
     }
 
-    /** Matches the empty string at every position (no assertion on the way). */
+    /**
+     * Matches the empty string at every position (no assertion on the way; a
+     * possessive repeat must take what it can).
+     */
     public static function alwaysEmpty(array $n): bool
     {
         switch ($n['t']) {
@@ -161,7 +164,7 @@ final class Ir
                 }
                 return false;
             default:
-                return $n['min'] === 0 || self::alwaysEmpty($n['body']);
+                return !$n['poss'] && ($n['min'] === 0 || self::alwaysEmpty($n['body']));
         }
     }
 

@@ -524,8 +524,23 @@ final class Parser
      */
     private function namedCodePoint(): ?int
     {
-        if ($this->peek() !== '{' || $this->at($this->pos + 1) !== 'U' || $this->at($this->pos + 2) !== '+') {
+        if ($this->peek() !== '{') {
             return null;
+        }
+        if ($this->at($this->pos + 1) !== 'U' || $this->at($this->pos + 2) !== '+') {
+            // `\N{3}` is `\N` repeated; any other `\N{` is an error.
+            $saved = $this->pos;
+            $this->pos++;
+            try {
+                $quantifier = $this->brace() !== null;
+            } catch (Skip) {
+                $quantifier = false;
+            }
+            $this->pos = $saved;
+            if ($quantifier) {
+                return null;
+            }
+            throw new Skip(Translator::INVALID, 'PCRE2 does not support \\F, \\L, \\l, \\N{name}, \\U, or \\u');
         }
         if (!$this->utf) {
             throw new Skip(Translator::INVALID, '\N{U+dddd} is supported only in Unicode (UTF) mode');

@@ -57,15 +57,17 @@ final class Rewrite
                 array_shift($items);
                 continue;
             }
-            if ($first['t'] === 'r') {
-                if ($first['max'] !== $first['min']) {
-                    array_shift($items);
-                    $t = self::trimEdge($first);
-                    if ($t !== null) {
-                        array_unshift($items, $t);
-                    }
+            // A possessive run must be maximal: not cut at a search start.
+            if ($first['t'] === 'r' && $first['max'] !== $first['min'] && !$first['poss']) {
+                array_shift($items);
+                $t = self::trimEdge($first);
+                if ($t !== null) {
+                    // `X{1,m}` became `X`: its own start is the search start now.
+                    $items = array_merge(Ir::items($t), $items);
                 }
-            } elseif ($first['t'] === 'o') {
+                continue;
+            }
+            if ($first['t'] === 'o') {
                 $items[0] = Ir::alt(array_map(self::head(...), $first['items']));
             }
             break;
@@ -101,7 +103,8 @@ final class Rewrite
                 return $node;
             case 'r':
                 if ($node['max'] !== $node['min']) {
-                    return self::trimEdge($node) ?? Ir::empty();
+                    $t = self::trimEdge($node);
+                    return $t === null ? Ir::empty() : self::tail($t);
                 }
                 $node['poss'] = false;
                 return $node;
