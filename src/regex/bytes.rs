@@ -14,8 +14,9 @@
 //!
 //! * a run `W*`, `W+` (lazy too) is exact between two boundaries or soft edges;
 //! * a single `W` is exact next to a soft edge (with a boundary or soft edge on
-//!   its other side), or right before a run with a boundary or soft edge before
-//!   the single and after the run (`[a-z_\x80-\xff][a-z0-9_\x80-\xff]*`);
+//!   its other side), or right before a run `W*` (not `W+`) with a boundary or
+//!   soft edge before the single and after the run
+//!   (`[a-z_\x80-\xff][a-z0-9_\x80-\xff]*`);
 //! * nothing else that is wide is exact, and a pattern that can match the empty
 //!   string inside a character (`\B`, `(?!a)`) is refused unless it matches
 //!   the empty string everywhere.
@@ -74,9 +75,15 @@ fn left_b(node: &Node) -> bool {
         Node::Look(..) => false,
         Node::Cat(items) => {
             for item in items {
-                match item {
-                    Node::Look(..) => continue,
-                    other => return left_b(other),
+                if matches!(item, Node::Look(..)) {
+                    continue;
+                }
+                if left_b(item) {
+                    return true;
+                }
+                // Empty (then the next item starts here) or starting at a boundary.
+                if !(item.always_empty() && left_b_nonempty(item)) {
+                    return false;
                 }
             }
             false
@@ -94,9 +101,15 @@ fn right_b(node: &Node) -> bool {
         Node::Look(..) => false,
         Node::Cat(items) => {
             for item in items.iter().rev() {
-                match item {
-                    Node::Look(..) => continue,
-                    other => return right_b(other),
+                if matches!(item, Node::Look(..)) {
+                    continue;
+                }
+                if right_b(item) {
+                    return true;
+                }
+                // Empty (then the previous item ends here) or ending at a boundary.
+                if !(item.always_empty() && right_b_nonempty(item)) {
+                    return false;
                 }
             }
             false
@@ -217,18 +230,19 @@ fn seq(items: &[Node], left: Edge, right: Edge) -> Result<(), Skip> {
     // The edge before each item, from the left; after each item, from the right.
     let mut before = vec![Edge::None; n];
     let mut after = vec![Edge::None; n];
-    // An item that may match empty passes on the edge beyond it (the weaker
-    // of the two: a boundary, or whatever lies beyond).
+    // A lookaround, or an item that may match empty without an assertion,
+    // passes on the edge beyond it, at most as a boundary: a lookaround or an
+    // assertion there constrains the position, which is then no longer soft.
     for i in 0..n {
         before[i] = if i == 0 {
             left
         } else {
             let prev = &items[i - 1];
             if matches!(prev, Node::Look(..)) {
-                before[i - 1]
+                before[i - 1].min(Edge::Boundary)
             } else if right_b(prev) {
                 Edge::Boundary
-            } else if prev.nullable() && right_b_nonempty(prev) {
+            } else if prev.always_empty() && right_b_nonempty(prev) {
                 before[i - 1].min(Edge::Boundary)
             } else {
                 Edge::None
@@ -241,10 +255,10 @@ fn seq(items: &[Node], left: Edge, right: Edge) -> Result<(), Skip> {
         } else {
             let next = &items[i + 1];
             if matches!(next, Node::Look(..)) {
-                after[i + 1]
+                after[i + 1].min(Edge::Boundary)
             } else if left_b(next) {
                 Edge::Boundary
-            } else if next.nullable() && left_b_nonempty(next) {
+            } else if next.always_empty() && left_b_nonempty(next) {
                 after[i + 1].min(Edge::Boundary)
             } else {
                 Edge::None
@@ -253,10 +267,12 @@ fn seq(items: &[Node], left: Edge, right: Edge) -> Result<(), Skip> {
     }
     let mut i = 0;
     while i < n {
-        // A single wide class right before a run.
+        // A single wide class right before a run that may be empty (`W W+`
+        // would need two characters where two bytes of one can do).
         if is_wide(&items[i])
             && i + 1 < n
             && is_run(&items[i + 1])
+            && matches!(&items[i + 1], Node::Repeat(r) if r.min == 0)
             && ok_edge(before[i])
             && ok_edge(after[i + 1])
         {

@@ -11,8 +11,8 @@ use std::sync::OnceLock;
 /// The version the tables were made for (PHP's `PCRE_VERSION` on PHP 8.2).
 pub const SUPPORTED: &str = "10.42 2022-12-11";
 
-/// Environment variable that replaces the version PHP reports: for tests of
-/// the refusal only (read once per process).
+/// Environment variable that replaces the version PHP reports, when set and
+/// not empty: for tests of the refusal only (read once per process).
 pub const OVERRIDE_ENV: &str = "TOOL_SCHEMA_PCRE_VERSION";
 
 static VERSION: OnceLock<String> = OnceLock::new();
@@ -27,7 +27,8 @@ pub fn set_version(version: &str) {
 /// [`set_version`] recorded, else [`SUPPORTED`].
 pub fn version() -> String {
     static OVERRIDE: OnceLock<Option<String>> = OnceLock::new();
-    if let Some(v) = OVERRIDE.get_or_init(|| std::env::var(OVERRIDE_ENV).ok()) {
+    let from_env = || std::env::var(OVERRIDE_ENV).ok().filter(|v| !v.is_empty());
+    if let Some(v) = OVERRIDE.get_or_init(from_env) {
         return v.clone();
     }
     VERSION

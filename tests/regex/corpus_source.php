@@ -225,6 +225,7 @@ $add('/^a??b$/', ['ab', 'b']);
 $add('/^a*b$/U', ['aab']);
 $add('/^a*?b$/U', ['aab']);
 $add('/^(a+)+$/', ['aaaa']);
+$add('/^(?:[a-z]{1,10}){1,100}$/', ['abc']);
 $add('/^a++b$/', ['aab', 'b']);
 $add('/^a++a$/', ['aaa']);
 $add('/^a*+a$/', ['aaa', 'a']);
@@ -364,7 +365,6 @@ $add('/^(?:(?:(?:(?:a))))$/', ['a']);
 $add('/(?:(?:a{100}){100}){100}/', ['a']);
 $add('/(?:ab){3000}/', ['ab']);
 $add('/(?:abcdefghij){7000}/', ['ab']);
-$add('/^(?:[a-z]{1,10}){1,100}$/', ['abc']);
 $add('/^[a-z]{1,255}$/', ['abc']);
 $add('/^.{0,65535}$/u', ['abc']);
 $add('/^\d{1,3}(?:,\d{3})*(?:\.\d+)?$/', ['1,234.56', '1234', '12,34']);
@@ -591,5 +591,80 @@ $add('/^\D$/iu', ['k', "\u{212A}"]);
 $add('/^(?i)é(?-i)é$/u', ['Éé', 'ÉÉ']);
 $add('/^CAFÉ$/iu', ['café', 'Café']);
 $add('/^€$/iu', ['€']);
+
+// --- issue 10: catastrophic backtracking (rewritten or refused) ---------------
+$add('/^[a-z0-9]([_.-]?[a-z0-9]+)*\/[a-z0-9](([_.]|-{1,2})?[a-z0-9]+)*$/', ['drupal/core-recommended', 'a/b', 'a--b/c', 'a/b---c', '-a/b', 'a/b.', 'A/b']);
+$add('/^[a-z0-9]([_.-]?[a-z0-9]+)*\/[a-z0-9](([_.]|-{1,2})?[a-z0-9]+)*$/D', ['drupal/core', "drupal/core\n"]);
+$add('{^(?:php(?:-64bit|-ipv6|-zts|-debug)?|hhvm|(?:ext|lib)-[a-z0-9](?:[_.-]?[a-z0-9]+)*|composer(?:-(?:plugin|runtime)-api)?)$}iD', ['php', 'ext-json', 'lib-icu-uc', 'composer-plugin-api', 'ext-', 'EXT-PDO_MYSQL']);
+$add('/^([a-z0-9]+([._][a-z0-9])* ?)+$/', ['jpg png gif', 'tar.gz', 'a b', 'a  b', ' a', 'a.', 'a.b.c d']);
+$add('/^(a*)*b$/', ['aab', 'b', 'aa']);
+$add('/^(a|aa)+$/', ['aaaa', 'aab']);
+$add('/^(a|a?)+$/', ['aaa', '']);
+$add('/^(\w+\s?)*$/', ['hello world', 'a  b', '']);
+$add('/^(\d+)*$/', ['123', '12a']);
+$add('/^([a-zA-Z0-9])(([\-.]|[_]+)?([a-zA-Z0-9]+))*(@){1}[a-z0-9]+[.]{1}(([a-z]{2,3})|([a-z]{2,3}[.]{1}[a-z]{2,3}))$/', ['john.doe@example.com', 'a_b@c.co.uk', 'a..b@c.com']);
+$add('/^\S+@\S+\.\S+@\S+$/', ['a@b.c@d', 'a@b']);
+$add('/^[a-z]+[a-z_]*[a-z]+:[a-zA-Z0-9\-]+(:[a-zA-Z0-9\-]+)*$/', ['entity:node', 'a:b:c', 'ab_:c', 'a__b:c-d:e']);
+$add('/x\S+@\S+$/', ['xa@b', 'xa@', 'a@b']);
+$add('/^(?:a|a\b)*$/', ['aa']);
+$add('/\[.*?\] (.*?): (.*?) in (.*) on line (\d+)/', ['[x] Warning: y in z on line 3']);
+
+// --- issue 10: no needless lookaround -------------------------------------------
+$add('/^(?:a|b)$/', ['a', "b\n", 'ab']);
+$add('/^(a$|b)c/', ['bc', 'ac', "a\nc"]);
+$add('/a$/m', ["a\nb", 'ba', "a\r"]);
+$add('/^\s*namespace ([^ ;]+)/m', ["<?php\nnamespace Foo;", "x namespace Foo"]);
+$add('/\d++\./', ['12.', '1.2', '12']);
+$add('/^[^"]*+"/', ['abc"', 'abc']);
+$add('/\w+\b/', ['abc', 'abc def']);
+
+// --- issue 10: byte semantics (no u) ---------------------------------------------
+$add('{^(?:[^\d]*)$}', ['+41 (0)', '', 'é', '1']);
+$add('/\[(.*)\]/U', ['[a]', '[é]', "[\n]", 'x[]']);
+$add('/^simple(\w+\d+):(.+):(.+):(.+)$/', ['simplea1:b:c:d', 'simplea1:é:ü:ö', 'simple:a:b:c']);
+$add('@[^a-z0-9_]+@', ['abc', 'a-b', 'é']);
+$add('/[^a-z\-]/', ['abc', 'a b', 'é']);
+$add("/[^\\x{80}-\\x{F7} a-z0-9@+_.'-]/i", ['john.doe', 'jöhn', "a\x07", 'a#b']);
+$add('/^[a-zA-Z_\x7f-\xff][a-zA-Z0-9_\x7f-\xff]*$/', ['token', "a\x7f", 'ü']);
+$add('/^[\x80-\xff]+$/', ['é', 'a']);
+$add('/^[\xc2-\xf4][\x80-\xbf]*$/', ['é']);
+$add('/[^a]/', ['a', 'é', 'aa']);
+$add('/^[^a]/', ['é', 'a']);
+$add('/[^a]$/', ['é', 'a', "é\n"]);
+$add('/\S+?[^<>]+?\s+/iD', ["é\t1", 'ab c']);
+$add('/^\w[^<]*$/', ['aé', 'a<']);
+$add('/(?=[^a])b/', ['b', 'éb']);
+$add('/[^a](?!b)/', ['éb', 'éc']);
+$add('/[[:^space:]]{1,3}\B/D', ["éa\nb", 'ab']);
+
+// --- issue 10: Unicode properties, \N, PCRE2-only syntax -------------------------
+$add('/([^\PC])/u', ['Hello', "a\x07", "\u{200B}", "\u{E000}", "\u{378}", "\u{10FFFF}"]);
+$add('/([^\PC\x09\x0a\x0d])/u', ["a\tb\nc\r", "a\x07"]);
+$add('/^\p{C}/u', ["\x00a", 'a']);
+$add('/^\p{L&}+$/u', ['aB', 'ǅ', 'ª']);
+$add('/^\pN+$/u', ['١٢', 'Ⅻ', '½', 'a']);
+$add('/^\p{^L}+$/u', ['123', 'a']);
+$add('/^\P{Ll}$/u', ['A', 'a']);
+$add('/^[\p{Lu}\d]+$/u', ['A1', 'a']);
+$add('/^\p{Xan}+$/u', ['a1', '_']);
+$add('/^\p{Xwd}+$/u', ['a_1', '-']);
+$add('/^\p{Xsp}+$/u', [" \u{85}", 'a']);
+$add('/^\p{Xps}+$/u', [" \u{85}", 'a']);
+$add('/^\p{Any}$/u', ['a', "\u{10FFFF}", '']);
+$add('/^\p{lu}$/u', ['A', 'a']);
+$add('/^[[:punct:]]+$/u', ['!?', '¿', 'a', '$']);
+$add('/^[[:graph:]]+$/u', ['a!', ' ', "\u{A0}"]);
+$add('/^[[:print:]]+$/u', ['a ', "\x07"]);
+$add('/^[[:ascii:]]$/iu', ["\u{212A}", 'k']);
+$add('/^[[:lower:]]$/iu', ['a', 'A', "\u{2170}"]);
+$add('/^\N{U+41}\N{U+E9}$/u', ['Aé', 'AE']);
+$add('/^[\N{U+41}-\N{U+43}]+$/u', ['ABC', 'D']);
+$add('/^\N{3}$/', ['abc', "a\nc"]);
+$add('/\N{name}/', ['a']);
+$add('/\N{U+41}/', ['A']);
+$add('/[[:<:]]foo/', ['a foo', 'afoo']);
+$add('/foo[[:>:]]/', ['foo bar', 'foobar']);
+$add('/(?*a)a/', ['a']);
+$add('/\p{Greek}/u', ['α']);
 
 return $p;

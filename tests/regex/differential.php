@@ -8,6 +8,9 @@
 //   --attack         attack strings per emitted pattern (catastrophic backtracking)
 //   --limit-ms=MS    time limit per pattern in node (default 2000)
 //   --list           print every pattern with its result
+//   --no-lookaround  fail when an emitted pattern has a lookaround, backreference or named group
+//   --skips-documented-in=FILE
+//                    fail when a skipped pattern's source is not in FILE as `source`
 //
 // 1. Translates every pattern of the corpus with the PHP translator; when the
 //    Rust output exists (written by `cargo test --test regex_corpus`), requires
@@ -42,7 +45,8 @@ require_once __DIR__ . '/../../php/autoload.php';
 
 use ToolSchema\Php\Regex\Translator;
 
-$opts = ['generate' => 0, 'attack' => false, 'limit-ms' => 2000, 'list' => false, 'name' => null];
+$opts = ['generate' => 0, 'attack' => false, 'limit-ms' => 2000, 'list' => false, 'name' => null,
+    'no-lookaround' => false, 'skips-documented-in' => null];
 $args = [];
 foreach (array_slice($argv, 1) as $a) {
     if (preg_match('/^--([a-z-]+)(?:=(.*))?$/', $a, $m)) {
@@ -81,6 +85,7 @@ $lookReason = static function (string $source, string $pattern): ?string {
     return '^ or $ under m away from the edges of the pattern';
 };
 
+$documented = $opts['skips-documented-in'] !== null ? (string) file_get_contents($opts['skips-documented-in']) : null;
 $emitted = [];
 $skipped = [];
 $looks = [];
@@ -105,6 +110,9 @@ foreach ($corpus['patterns'] as $entry) {
     restore_error_handler();
     if ($pattern === null) {
         $skipped[$code] = ($skipped[$code] ?? 0) + 1;
+        if ($documented !== null && !str_contains($documented, '`' . $source . '`')) {
+            $failures[] = sprintf('skipped (%s) but not documented in %s: %s', $code, $opts['skips-documented-in'], $source);
+        }
         if ($code === Translator::INVALID && $compiles) {
             $notes[] = sprintf('skipped as regex_invalid but PCRE compiles it: %s', json_encode($source));
         }
@@ -114,6 +122,9 @@ foreach ($corpus['patterns'] as $entry) {
     $reason = $lookReason($source, $pattern);
     if ($reason !== null) {
         $looks[$reason][] = $source;
+        if ($opts['no-lookaround']) {
+            $failures[] = sprintf('emitted %s for %s: it has a lookaround (%s)', json_encode($pattern, JSON_UNESCAPED_SLASHES), json_encode($source, JSON_UNESCAPED_SLASHES), $reason);
+        }
     }
     if (!$compiles) {
         $failures[] = sprintf('emitted %s for %s, which PCRE does not compile', json_encode($pattern), json_encode($source));

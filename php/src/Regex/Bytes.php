@@ -58,8 +58,15 @@ final class Bytes
                 return false;
             case 'c':
                 foreach ($n['items'] as $item) {
-                    if ($item['t'] !== 'l') {
-                        return self::leftB($item);
+                    if ($item['t'] === 'l') {
+                        continue;
+                    }
+                    if (self::leftB($item)) {
+                        return true;
+                    }
+                    // Empty (then the next item starts here) or starting at a boundary.
+                    if (!(Ir::alwaysEmpty($item) && self::leftBNonempty($item))) {
+                        return false;
                     }
                 }
                 return false;
@@ -87,8 +94,15 @@ final class Bytes
                 return false;
             case 'c':
                 foreach (array_reverse($n['items']) as $item) {
-                    if ($item['t'] !== 'l') {
-                        return self::rightB($item);
+                    if ($item['t'] === 'l') {
+                        continue;
+                    }
+                    if (self::rightB($item)) {
+                        return true;
+                    }
+                    // Empty (then the previous item ends here) or ending at a boundary.
+                    if (!(Ir::alwaysEmpty($item) && self::rightBNonempty($item))) {
+                        return false;
                     }
                 }
                 return false;
@@ -219,8 +233,9 @@ final class Bytes
         $n = \count($items);
         $before = array_fill(0, $n, self::NONE);
         $after = array_fill(0, $n, self::NONE);
-        // An item that may match empty passes on the edge beyond it (the weaker
-        // of the two: a boundary, or whatever lies beyond).
+        // A lookaround, or an item that may match empty without an assertion,
+        // passes on the edge beyond it, at most as a boundary: a lookaround or an
+        // assertion there constrains the position, which is then no longer soft.
         for ($i = 0; $i < $n; $i++) {
             if ($i === 0) {
                 $before[$i] = $left;
@@ -228,10 +243,10 @@ final class Bytes
             }
             $prev = $items[$i - 1];
             if ($prev['t'] === 'l') {
-                $before[$i] = $before[$i - 1];
+                $before[$i] = min($before[$i - 1], self::BOUNDARY);
             } elseif (self::rightB($prev)) {
                 $before[$i] = self::BOUNDARY;
-            } elseif (Ir::nullable($prev) && self::rightBNonempty($prev)) {
+            } elseif (Ir::alwaysEmpty($prev) && self::rightBNonempty($prev)) {
                 $before[$i] = min($before[$i - 1], self::BOUNDARY);
             }
         }
@@ -242,17 +257,18 @@ final class Bytes
             }
             $next = $items[$i + 1];
             if ($next['t'] === 'l') {
-                $after[$i] = $after[$i + 1];
+                $after[$i] = min($after[$i + 1], self::BOUNDARY);
             } elseif (self::leftB($next)) {
                 $after[$i] = self::BOUNDARY;
-            } elseif (Ir::nullable($next) && self::leftBNonempty($next)) {
+            } elseif (Ir::alwaysEmpty($next) && self::leftBNonempty($next)) {
                 $after[$i] = min($after[$i + 1], self::BOUNDARY);
             }
         }
         $i = 0;
         while ($i < $n) {
-            // A single wide class right before a run.
-            if (self::isWide($items[$i]) && $i + 1 < $n && self::isRun($items[$i + 1])
+            // A single wide class right before a run that may be empty (`W W+`
+            // would need two characters where two bytes of one can do).
+            if (self::isWide($items[$i]) && $i + 1 < $n && self::isRun($items[$i + 1]) && $items[$i + 1]['min'] === 0
                 && $before[$i] !== self::NONE && $after[$i + 1] !== self::NONE) {
                 $i += 2;
                 continue;

@@ -20,8 +20,8 @@ final class Pcre
     public const SUPPORTED = '10.42 2022-12-11';
 
     /**
-     * Environment variable that replaces the version PHP reports: for tests of
-     * the refusal only (read once per process).
+     * Environment variable that replaces the version PHP reports, when set and
+     * not empty: for tests of the refusal only (read once per process).
      */
     public const OVERRIDE_ENV = 'TOOL_SCHEMA_PCRE_VERSION';
 
@@ -32,7 +32,7 @@ final class Pcre
     {
         if (self::$version === null) {
             $override = getenv(self::OVERRIDE_ENV);
-            self::$version = \is_string($override) ? $override : PCRE_VERSION;
+            self::$version = \is_string($override) && $override !== '' ? $override : PCRE_VERSION;
         }
         return self::$version;
     }
