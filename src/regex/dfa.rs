@@ -22,9 +22,11 @@ use super::{Skip, Work};
 const MAX_NFA_STATES: usize = 256;
 /// Largest deterministic automaton turned back into an expression.
 const MAX_DFA_STATES: usize = 64;
+/// Longest expression accepted (or four times the part it replaces).
+const MAX_EXPRESSION_BYTES: usize = 2048;
 
 /// The atoms of a list of classes: disjoint sets whose unions are the classes.
-fn atoms(labels: &[CharSet], work: &mut Work) -> Result<Vec<CharSet>, Skip> {
+pub(crate) fn atoms(labels: &[CharSet], work: &mut Work) -> Result<Vec<CharSet>, Skip> {
     let mut atoms: Vec<CharSet> = Vec::new();
     let mut covered = CharSet::new();
     for label in labels {
@@ -141,8 +143,11 @@ fn minimize(dfa: &Dfa, work: &mut Work) -> Result<Dfa, Skip> {
                 }
             };
         }
-        // The new partition refines the old one: same size, same partition.
-        let stable = seen.len() == block.iter().copied().max().map_or(0, |m| m + 1);
+        // The new partition refines the old one: as many blocks, same partition.
+        let mut old: Vec<usize> = block.clone();
+        old.sort_unstable();
+        old.dedup();
+        let stable = seen.len() == old.len();
         block = fresh;
         if stable {
             break;
@@ -373,7 +378,7 @@ pub fn rewrite(node: &Node, work: &mut Work) -> Result<Option<Node>, Skip> {
         return Ok(None);
     };
     let before = emit::pattern(node).len();
-    if emit::pattern(&expr).len() > 3 * before + 64 {
+    if emit::pattern(&expr).len() > (4 * before + 64).max(MAX_EXPRESSION_BYTES) {
         return Ok(None);
     }
     Ok(Some(expr))

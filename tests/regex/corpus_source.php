@@ -607,6 +607,12 @@ $add('/^\S+@\S+\.\S+@\S+$/', ['a@b.c@d', 'a@b']);
 $add('/^[a-z]+[a-z_]*[a-z]+:[a-zA-Z0-9\-]+(:[a-zA-Z0-9\-]+)*$/', ['entity:node', 'a:b:c', 'ab_:c', 'a__b:c-d:e']);
 $add('/x\S+@\S+$/', ['xa@b', 'xa@', 'a@b']);
 $add('/^(?:a|a\b)*$/', ['aa']);
+$add('/^(?:a?){3}a{3}$/', ['aaa', 'aaaaaa', 'aaaaaaa', 'aa']);
+$add('/^(?:a?){28}a{28}$/', [str_repeat('a', 28), str_repeat('a', 56), str_repeat('a', 57)]);
+$add('/^(?:a|b?){3}c$/', ['c', 'abac', 'ababc', 'bbbc']);
+$add('/^' . str_repeat('a?', 28) . str_repeat('a', 28) . '$/', [str_repeat('a', 30), str_repeat('a', 57)]);
+$add('/^(?:a|ab|b)(?:a|ab|b)(?:a|ab|b)(?:a|ab|b)$/', ['abab', 'aaaa', 'ababab', 'abababab', 'a']);
+$add('/^(?:x?y?)*z$/', ['xyz', 'yxz', 'z', 'xxa']);
 $add('/\[.*?\] (.*?): (.*?) in (.*) on line (\d+)/', ['[x] Warning: y in z on line 3']);
 
 // --- issue 10: no needless lookaround -------------------------------------------

@@ -35,6 +35,11 @@ final class Backtrack
     private array $labels = [];
     /** @var list<list<array{0: int, 1: int}>> */
     private array $follow = [];
+    /**
+     * A counted repeat of an item that may match empty, read as a loop: the
+     * engine may spread empty iterations over its minimum in many ways.
+     */
+    private bool $hazard = false;
 
     private function __construct(private string $mode, private Work $work, private int $maxStates)
     {
@@ -98,6 +103,7 @@ final class Backtrack
             'first' => $frag['first'],
             'last' => $frag['last'],
             'nullable' => $frag['null'] > 0,
+            'hazard' => $b->hazard,
         ];
     }
 
@@ -231,6 +237,9 @@ final class Backtrack
                 $acc = $this->cat($acc, $f);
             }
             return $this->cat($acc, $rest);
+        }
+        if ($this->mode === self::ROUTES && $min >= 2 && Ir::nullable($body)) {
+            $this->hazard = true;
         }
         return $this->looped($body, $min === 0);
     }
@@ -426,55 +435,63 @@ final class Backtrack
         return $comp;
     }
 
-    /** Exponential ambiguity: a cycle of the product through a diagonal pair that diverges. */
-    private static function exponential(array $nfa, Work $work): bool
+    /**
+     * The ambiguity checks of one automaton: true when flagged.
+     * `needed`: the polynomial degree that is refused (1 or 2).
+     */
+    private static function ambiguity(array $nfa, int $needed, Work $work): bool
     {
-        // Two cycles through one state need a component of two states or more,
-        // or a loop with two routes: without them, no product is needed.
+        $n = \count($nfa['labels']);
         $succ = [];
         foreach ($nfa['follow'] as $list) {
             $succ[] = array_map(static fn (array $e): int => $e[0], $list);
         }
         $comp = self::components($succ, $work);
-        $size = [];
-        foreach ($comp as $c) {
-            $size[$c] = ($size[$c] ?? 0) + 1;
-        }
-        $cyclic = false;
-        foreach ($succ as $p => $_) {
-            if ($size[$comp[$p]] >= 2) {
-                $cyclic = true;
-                break;
+        // States on a cycle; without two of them, or a loop with two routes,
+        // there is neither exponential nor polynomial ambiguity.
+        $loops = [];
+        $splitLoop = false;
+        for ($p = 0; $p < $n; $p++) {
+            foreach ($succ[$p] as $q) {
+                if ($comp[$q] === $comp[$p]) {
+                    $loops[] = $p;
+                    break;
+                }
             }
             foreach ($nfa['follow'][$p] as [$q, $w]) {
                 if ($q === $p && $w >= 2) {
-                    $cyclic = true;
-                    break 2;
+                    $splitLoop = true;
                 }
             }
         }
-        if (!$cyclic) {
+        if (\count($loops) < 2 && !$splitLoop) {
             return false;
         }
         $prod = self::product($nfa, $work);
         if (!$prod['diverges']) {
             return false;
         }
-        $succ = [];
+        $psucc = [];
         foreach ($prod['edges'] as $list) {
-            $succ[] = array_map(static fn (array $e): int => $e[0], $list);
+            $psucc[] = array_map(static fn (array $e): int => $e[0], $list);
         }
-        $comp = self::components($succ, $work);
+        $pcomp = self::components($psucc, $work);
+        // Exponential: a component of the product with a diagonal pair and a divergence.
         $diagonal = [];
         $split = [];
+        // Pairs on a cycle of the product (same string around both states).
+        $cycling = [];
         foreach ($prod['pairs'] as $i => [$p, $q]) {
-            $c = $comp[$i];
+            $c = $pcomp[$i];
             if ($p === $q) {
                 $diagonal[$c] = true;
             }
-            foreach ($prod['edges'][$i] as [$j, $s]) {
-                if ($comp[$j] === $c && ($s || $p !== $q)) {
-                    $split[$c] = true;
+            foreach ($prod['edges'][$i] as [$j, $sp]) {
+                if ($pcomp[$j] === $c) {
+                    $cycling[$i] = true;
+                    if ($sp || $p !== $q) {
+                        $split[$c] = true;
+                    }
                 }
             }
         }
@@ -483,31 +500,15 @@ final class Backtrack
                 return true;
             }
         }
-        return false;
-    }
-
-    /**
-     * Whether the polynomial degree of ambiguity is at least `atLeast` (1 or
-     * 2: one pair `p, q` as below, or two with the second reachable from the first).
-     */
-    private static function degreeAtLeast(array $nfa, int $atLeast, Work $work): bool
-    {
-        $n = \count($nfa['labels']);
-        $succ = [];
-        foreach ($nfa['follow'] as $list) {
-            $succ[] = array_map(static fn (array $e): int => $e[0], $list);
-        }
-        $comp = self::components($succ, $work);
-        $loops = [];
-        for ($p = 0; $p < $n; $p++) {
-            foreach ($succ[$p] as $q) {
-                if ($comp[$q] === $comp[$p]) {
-                    $loops[] = $p;
-                    break;
-                }
+        // Polynomial: pairs p != q with a string w such that p -w-> p, p -w-> q
+        // and q -w-> q: (p, q) is then a reachable pair on a cycle of the product.
+        $candidate = [];
+        foreach ($prod['pairs'] as $i => [$p, $q]) {
+            if ($p !== $q && isset($cycling[$i])) {
+                $candidate[$p . ',' . $q] = true;
             }
         }
-        if (\count($loops) < 2) {
+        if ($candidate === []) {
             return false;
         }
         $reach = [];
@@ -527,16 +528,17 @@ final class Backtrack
             }
             $reach[$p] = $seen;
         }
+        // Stop at the first chain of `needed` pairs (the second reachable from the first).
         $pairs = [];
         foreach ($loops as $p) {
             foreach ($loops as $q) {
-                if ($p === $q || $comp[$p] === $comp[$q] || !$reach[$p][$q]) {
+                if ($p === $q || $comp[$p] === $comp[$q] || !$reach[$p][$q] || !isset($candidate[$p . ',' . $q])) {
                     continue;
                 }
                 if (!self::triple($nfa, $succ, $comp, $p, $q, $work)) {
                     continue;
                 }
-                if ($atLeast <= 1) {
+                if ($needed <= 1) {
                     return true;
                 }
                 foreach ($pairs as [$p0, $q0]) {
@@ -592,6 +594,87 @@ final class Backtrack
         return false;
     }
 
+    /** Most routes one string may take through the acyclic part of the automaton. */
+    private const MAX_ROUTES = 1024;
+
+    /**
+     * Whether some string has more than MAX_ROUTES routes through the acyclic
+     * part of the automaton (edges inside a strongly connected component left
+     * out). Counts one step at a time over the atoms of the classes; sets of
+     * states reached by different strings are merged, keeping the larger count
+     * of each state (an over-estimate, never an under-estimate).
+     */
+    private static function boundedBlowup(array $nfa, Work $work): bool
+    {
+        $succ = [];
+        foreach ($nfa['follow'] as $list) {
+            $succ[] = array_map(static fn (array $e): int => $e[0], $list);
+        }
+        $comp = self::components($succ, $work);
+        $atoms = Dfa::atoms($nfa['labels'], $work);
+        $na = \count($atoms);
+        $holds = [];
+        foreach ($nfa['labels'] as $label) {
+            $work->spend($na);
+            $row = [];
+            foreach ($atoms as $a) {
+                $row[] = $a->intersects($label);
+            }
+            $holds[] = $row;
+        }
+        $cap = self::MAX_ROUTES + 1;
+        $frontier = [[]];
+        $start = true;
+        while ($frontier !== []) {
+            $merged = [];
+            foreach ($frontier as $counts) {
+                for ($a = 0; $a < $na; $a++) {
+                    $work->spend(\count($counts) + 1);
+                    $next = [];
+                    if ($start) {
+                        foreach ($nfa['first'] as [$q, $w]) {
+                            if ($holds[$q][$a]) {
+                                $next[$q] = min(($next[$q] ?? 0) + $w, $cap);
+                            }
+                        }
+                    } else {
+                        foreach ($counts as $p => $c) {
+                            foreach ($nfa['follow'][$p] as [$q, $w]) {
+                                if ($comp[$q] !== $comp[$p] && $holds[$q][$a]) {
+                                    $next[$q] = min(($next[$q] ?? 0) + min($c * $w, $cap), $cap);
+                                }
+                            }
+                        }
+                    }
+                    if ($next === []) {
+                        continue;
+                    }
+                    ksort($next);
+                    if (array_sum($next) > self::MAX_ROUTES) {
+                        return true;
+                    }
+                    $key = implode(',', array_keys($next));
+                    if (isset($merged[$key])) {
+                        foreach ($next as $q => $c) {
+                            $merged[$key][$q] = max($merged[$key][$q], $c);
+                        }
+                    } else {
+                        $merged[$key] = $next;
+                    }
+                }
+            }
+            // Merged counts may have grown: check again.
+            foreach ($merged as $m) {
+                if (array_sum($m) > self::MAX_ROUTES) {
+                    return true;
+                }
+            }
+            $frontier = array_values($merged);
+            $start = false;
+        }
+        return false;
+    }
+
     /** A search unit (the whole pattern, or a lookaround body) is flagged. */
     public static function flagged(array $node, int $extra, Work $work): bool
     {
@@ -599,11 +682,9 @@ final class Backtrack
         if ($nfa === null) {
             return true;
         }
-        if (self::exponential($nfa, $work)) {
-            return true;
-        }
         // Work n^(d + 1 + extra) is refused above n^MAX_WORK_DEGREE.
-        return self::degreeAtLeast($nfa, max(self::MAX_WORK_DEGREE - $extra, 1), $work);
+        $needed = max(self::MAX_WORK_DEGREE - $extra, 1);
+        return $nfa['hazard'] || self::ambiguity($nfa, $needed, $work) || self::boundedBlowup($nfa, $work);
     }
 
     /** Whether every top-level alternative starts with `^` (no retry at every position). */

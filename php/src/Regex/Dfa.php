@@ -19,6 +19,8 @@ final class Dfa
     private const MAX_NFA_STATES = 256;
     /** Largest deterministic automaton turned back into an expression. */
     private const MAX_DFA_STATES = 64;
+    /** Longest expression accepted (or four times the part it replaces). */
+    private const MAX_EXPRESSION_BYTES = 2048;
 
     /**
      * The atoms of a list of classes: disjoint sets whose unions are the classes.
@@ -26,7 +28,7 @@ final class Dfa
      * @param list<CharSet> $labels
      * @return list<CharSet>
      */
-    private static function atoms(array $labels, Work $work): array
+    public static function atoms(array $labels, Work $work): array
     {
         $atoms = [];
         $covered = new CharSet();
@@ -156,8 +158,8 @@ final class Dfa
                 }
                 $fresh[$s] = $seen[$key];
             }
-            // The new partition refines the old one: same size, same partition.
-            $stable = \count($seen) === ($block === [] ? 0 : max($block) + 1);
+            // The new partition refines the old one: as many blocks, same partition.
+            $stable = \count($seen) === \count(array_unique($block));
             $block = $fresh;
             if ($stable) {
                 break;
@@ -413,7 +415,7 @@ final class Dfa
         if ($expr === null) {
             return null;
         }
-        if (\strlen(Emit::pattern($expr)) > 3 * \strlen(Emit::pattern($node)) + 64) {
+        if (\strlen(Emit::pattern($expr)) > max(4 * \strlen(Emit::pattern($node)) + 64, self::MAX_EXPRESSION_BYTES)) {
             return null;
         }
         return $expr;
