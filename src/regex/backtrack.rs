@@ -160,9 +160,12 @@ impl<'a> Builder<'a> {
         }))
     }
 
+    /// Edges from every state of `from` to every state of `to` (each merge
+    /// is counted as the work it does).
     fn edges(&mut self, from: &Weighted, to: &Weighted) -> Result<(), Skip> {
-        self.work.spend((from.len() * to.len()) as u64 + 1)?;
         for &(p, wp) in from {
+            self.work
+                .spend((self.follow[p].len() + to.len()) as u64 + 1)?;
             let merged = merge(&self.follow[p], to, wp);
             self.follow[p] = merged;
         }
@@ -171,6 +174,8 @@ impl<'a> Builder<'a> {
 
     fn cat(&mut self, a: Frag, b: Frag) -> Result<Frag, Skip> {
         self.edges(&a.last, &b.first)?;
+        self.work
+            .spend((a.first.len() + b.first.len() + a.last.len() + b.last.len()) as u64)?;
         Ok(Frag {
             first: merge(&a.first, &b.first, a.null),
             last: merge(&b.last, &a.last, b.null),
@@ -178,12 +183,14 @@ impl<'a> Builder<'a> {
         })
     }
 
-    fn alt(a: Frag, b: Frag) -> Frag {
-        Frag {
+    fn alt(&mut self, a: Frag, b: Frag) -> Result<Frag, Skip> {
+        self.work
+            .spend((a.first.len() + b.first.len() + a.last.len() + b.last.len()) as u64)?;
+        Ok(Frag {
             first: merge(&a.first, &b.first, 1),
             last: merge(&a.last, &b.last, 1),
             null: add(a.null, b.null),
-        }
+        })
     }
 
     fn frag(&mut self, node: &Node) -> Result<Option<Frag>, Skip> {
@@ -221,7 +228,7 @@ impl<'a> Builder<'a> {
                     };
                     acc = Some(match acc {
                         None => f,
-                        Some(a) => Self::alt(a, f),
+                        Some(a) => self.alt(a, f)?,
                     });
                 }
                 acc.unwrap_or_else(Frag::empty)
@@ -238,7 +245,7 @@ impl<'a> Builder<'a> {
         };
         it.null = 0;
         let enter = self.cat(it, rest)?;
-        Ok(Some(Self::alt(enter, Frag::empty())))
+        Ok(Some(self.alt(enter, Frag::empty())?))
     }
 
     fn repeat(&mut self, body: &Node, min: u32, max: Option<u32>) -> Result<Option<Frag>, Skip> {

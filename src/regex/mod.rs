@@ -64,7 +64,7 @@ pub const MAX_COST: u64 = 30000;
 /// Work allowed per pattern, in the units every stage counts the same way in
 /// both implementations (ranges and table entries read, automaton states and
 /// transitions visited).
-pub const MAX_WORK: u64 = 400_000;
+pub const MAX_WORK: u64 = 200_000;
 
 pub(crate) fn skip(code: &'static str, message: &str) -> Skip {
     Skip {

@@ -107,10 +107,12 @@ final class Backtrack
         ];
     }
 
+    /** Edges from every state of `from` to every state of `to` (each merge counted as the work it does). */
     private function edges(array $from, array $to): void
     {
-        $this->work->spend(\count($from) * \count($to) + 1);
+        $nt = \count($to);
         foreach ($from as [$p, $wp]) {
+            $this->work->spend(\count($this->follow[$p]) + $nt + 1);
             $this->follow[$p] = self::merge($this->follow[$p], $to, $wp);
         }
     }
@@ -118,6 +120,7 @@ final class Backtrack
     private function cat(array $a, array $b): array
     {
         $this->edges($a['last'], $b['first']);
+        $this->work->spend(\count($a['first']) + \count($b['first']) + \count($a['last']) + \count($b['last']));
         return [
             'first' => self::merge($a['first'], $b['first'], $a['null']),
             'last' => self::merge($b['last'], $a['last'], $b['null']),
@@ -125,8 +128,9 @@ final class Backtrack
         ];
     }
 
-    private static function alt(array $a, array $b): array
+    private function alt(array $a, array $b): array
     {
+        $this->work->spend(\count($a['first']) + \count($b['first']) + \count($a['last']) + \count($b['last']));
         return [
             'first' => self::merge($a['first'], $b['first'], 1),
             'last' => self::merge($a['last'], $b['last'], 1),
@@ -166,7 +170,7 @@ final class Backtrack
                     if ($f === null) {
                         return null;
                     }
-                    $acc = $acc === null ? $f : self::alt($acc, $f);
+                    $acc = $acc === null ? $f : $this->alt($acc, $f);
                 }
                 return $acc ?? self::emptyFrag();
             default:
@@ -186,7 +190,7 @@ final class Backtrack
         }
         $it['null'] = 0;
         $enter = $this->cat($it, $rest);
-        return self::alt($enter, self::emptyFrag());
+        return $this->alt($enter, self::emptyFrag());
     }
 
     private function repeat(array $body, int $min, ?int $max): ?array

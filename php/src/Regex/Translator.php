@@ -36,7 +36,7 @@ final class Translator
     public const MAX_DEPTH = 32;
     public const MAX_OUTPUT_BYTES = 32768;
     public const MAX_COST = 30000;
-    public const MAX_WORK = 400000;
+    public const MAX_WORK = 200000;
 
     /**
      * Translates a full PHP pattern (delimiters and modifiers included), for
