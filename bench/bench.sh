@@ -6,6 +6,10 @@
 # Builds the extension with the `bench` feature (ToolSchema\Bench\deep_copy, the
 # floor) into target/bench if it is missing (or BENCH_REBUILD=1), then runs
 # bench/run.php twice in fresh processes: opcache off, then opcache + tracing JIT.
+# Then, on real Drupal 10.6 (target/deps, unpacked by scripts/deps.sh), the
+# input schemas of all the Tool module's tools: its own normalizer against the
+# adapter + PHP twin and the adapter + extension (bench/drupal.php), in the same
+# two modes (with the php.ini, which loads mbstring, xml, intl).
 #
 # Environment:
 #   PHP=php            the PHP CLI to use
@@ -57,5 +61,17 @@ if ! "$php" "${base[@]}" "${jit[@]}" -r 'exit(function_exists("opcache_get_statu
     exit 1
 fi
 "${pin[@]}" "$php" "${base[@]}" "${jit[@]}" bench/run.php "$@" || status=$?
+
+echo
+echo "=== Drupal: the Tool module's normalizer vs the adapter (bench/drupal.php) ==="
+scripts/deps.sh >/dev/null
+drupal=(-d "extension=$so" -d memory_limit=1G)
+echo "--- opcache off"
+"${pin[@]}" "$php" "${drupal[@]}" -d opcache.enable_cli=0 bench/drupal.php || status=$?
+echo "--- opcache on, JIT tracing"
+opcache=()
+"$php" -m | grep -q "Zend OPcache" || opcache=(-d zend_extension=opcache)
+"${pin[@]}" "$php" "${drupal[@]}" "${opcache[@]}" -d opcache.enable=1 -d opcache.enable_cli=1 \
+    -d opcache.jit=tracing -d opcache.jit_buffer_size=64M bench/drupal.php || status=$?
 
 exit "$status"

@@ -2,6 +2,14 @@
 # Builds the extension (release) and prints the path of tool_schema.so.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# PHP_CONFIG and PHP as the phpize build gives them to cargo (config.m4,
+# Makefile.frag): ext-php-rs reruns its build script, and the crates above it
+# are rebuilt, whenever they change, so with the same values the PIE stage
+# (scripts/test.d/50-pie.sh) reuses this build instead of making its own.
+if php_config="$(command -v php-config)"; then
+    PHP_CONFIG="$php_config" PHP="$("$php_config" --php-binary)"
+    export PHP_CONFIG PHP
+fi
 cargo build --release --quiet
 so="$PWD/target/release/libtool_schema.so"
 cp "$so" "$PWD/target/release/tool_schema.so"

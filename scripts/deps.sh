@@ -1,75 +1,36 @@
 #!/usr/bin/env bash
-# Unpacks the pinned upstream source archives (test-time inputs, see
-# /work/shared/deps/README.md) into target/deps/<name>/, idempotently, after
-# checking each archive against SHA256SUMS. Prints the directory of each
-# archive asked for (all of them when none is named).
+# Unpacks the pinned upstream archives of ../shared/deps (Drupal core, Symfony,
+# the Symfony contracts, psr/log, the Tool module) into target/deps/<name>/,
+# after checking them against SHA256SUMS, and prints that directory. Idempotent:
+# an archive already unpacked (same checksum) is not unpacked again. The
+# archives are test-time inputs only: nothing of them enters the repository.
 #
-#   scripts/deps.sh                        # every archive; prints target/deps/<name> per line
-#   scripts/deps.sh drupal-core-10.6.15    # one archive; prints its directory
-#
-# The archives are found in $TOOL_SCHEMA_DEPS, else ../shared/deps next to the
-# repository, else /work/shared/deps. An archive already unpacked from the same
-# checksum is left alone (a stamp file records it); a changed archive is
-# unpacked again. Concurrent runs are serialized with flock.
+# Usage: scripts/deps.sh            (prints the absolute path of target/deps)
+# Env:   TOOL_SCHEMA_DEPS  the folder holding the archives (default ../shared/deps)
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-
-src=${TOOL_SCHEMA_DEPS:-}
-if [ -z "$src" ]; then
-    for d in "$root/../shared/deps" /work/shared/deps; do
-        if [ -f "$d/SHA256SUMS" ]; then src=$d; break; fi
-    done
-fi
-if [ -z "$src" ] || [ ! -f "$src/SHA256SUMS" ]; then
-    echo "deps.sh: no SHA256SUMS found (set TOOL_SCHEMA_DEPS to the archive directory)" >&2
-    exit 1
-fi
-src=$(cd "$src" && pwd)
-out="$root/target/deps"
+cd "$(dirname "$0")/.."
+src="${TOOL_SCHEMA_DEPS:-$PWD/../shared/deps}"
+[ -f "$src/SHA256SUMS" ] || { echo "deps.sh: no $src/SHA256SUMS" >&2; exit 1; }
+src="$(cd "$src" && pwd)"
+out="$PWD/target/deps"
 mkdir -p "$out"
-
-exec 9>"$out/.lock"
-flock 9
-
-names=("$@")
-if [ ${#names[@]} -eq 0 ]; then
-    while read -r _ file; do
-        names+=("${file%.tar.gz}")
-    done < <(grep '\.tar\.gz$' "$src/SHA256SUMS")
-fi
-
-for name in "${names[@]}"; do
-    archive="$name.tar.gz"
-    expected=$(awk -v f="$archive" '$2 == f || $2 == "*" f { print $1 }' "$src/SHA256SUMS")
-    if [ -z "$expected" ]; then
-        echo "deps.sh: $archive is not listed in $src/SHA256SUMS" >&2
-        exit 1
-    fi
-    dir="$out/$name"
-    stamp="$dir/.tool_schema_sha256"
-    if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$expected" ]; then
-        echo "$dir"
+(cd "$src" && sha256sum --quiet -c SHA256SUMS) >&2 || { echo "deps.sh: checksum mismatch in $src" >&2; exit 1; }
+while read -r sum file; do
+    name="${file%.tar.gz}"
+    stamp="$out/.$name.sha256"
+    if [ -d "$out/$name" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$sum" ]; then
         continue
     fi
-    actual=$(sha256sum "$src/$archive" | awk '{ print $1 }')
-    if [ "$actual" != "$expected" ]; then
-        echo "deps.sh: checksum mismatch for $archive (expected $expected, got $actual)" >&2
-        exit 1
-    fi
-    tmp=$(mktemp -d "$out/.unpack.XXXXXX")
-    tar -xzf "$src/$archive" -C "$tmp"
-    # The archives hold one top-level directory named after them; anything else
-    # is kept as it is under <name>/.
-    shopt -s dotglob nullglob
-    entries=("$tmp"/*)
-    shopt -u dotglob nullglob
-    rm -rf "$dir"
-    if [ ${#entries[@]} -eq 1 ] && [ -d "${entries[0]}" ]; then
-        mv "${entries[0]}" "$dir"
-        rmdir "$tmp"
+    rm -rf "$out/$name" "$out/.$name.tmp"
+    mkdir -p "$out/.$name.tmp"
+    tar -xzf "$src/$file" -C "$out/.$name.tmp"
+    # Archives hold one top folder named like the archive; keep its content.
+    if [ -d "$out/.$name.tmp/$name" ] && [ "$(ls -A "$out/.$name.tmp" | wc -l)" = 1 ]; then
+        mv "$out/.$name.tmp/$name" "$out/$name"
+        rmdir "$out/.$name.tmp"
     else
-        mv "$tmp" "$dir"
+        mv "$out/.$name.tmp" "$out/$name"
     fi
-    echo "$expected" > "$stamp"
-    echo "$dir"
-done
+    echo "$sum" > "$stamp"
+done < "$src/SHA256SUMS"
+echo "$out"

@@ -2,11 +2,17 @@
 # Installs what building and testing tool_schema needs on Debian 12, when it is
 # missing: PHP 8.2 (CLI, headers, opcache), libclang (ext-php-rs runs bindgen),
 # PHPUnit, Node.js (the regex differential test runs ECMAScript RegExp) and
-# valgrind (the leak check) and Composer (the library install check, offline).
+# valgrind (the leak check) and Composer (the library install check, offline);
+# for the real-Drupal stage (scripts/test.d/70-drupal.sh): the PHP extensions
+# Drupal 10.6 and Symfony 6.4 need, Debian's psr/container, doctrine/lexer,
+# doctrine/deprecations and egulias/email-validator (never its php-symfony-*
+# 5.4 packages), and patch (applies docs/patches/ to a copy of the Tool module).
 # Rust (cargo) must already be installed.
 set -euo pipefail
 
-packages=(php8.2-cli php8.2-dev php8.2-opcache libclang-dev phpunit nodejs valgrind composer)
+packages=(php8.2-cli php8.2-dev php8.2-opcache libclang-dev phpunit nodejs valgrind composer
+          php8.2-mbstring php8.2-xml php8.2-intl php-psr-container php-doctrine-lexer
+          php-doctrine-deprecations php-email-validator patch)
 missing=()
 for p in "${packages[@]}"; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

@@ -8,9 +8,33 @@
 # Stops at the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh
 
-step() { printf '\n== %s\n' "$*"; }
+# Each stage's wall time, printed when it ends and as a table on exit (also
+# after a failure, for the stages that ran).
+current="" current_start=0 times=()
+stage_end() {
+    if [ -n "$current" ]; then
+        local took=$((SECONDS - current_start))
+        printf '== %s: %ds\n' "$current" "$took"
+        times+=("$(printf '%5ds  %s' "$took" "$current")")
+    fi
+    current=""
+}
+step() {
+    stage_end
+    current="$*" current_start=$SECONDS
+    printf '\n== %s\n' "$*"
+}
+summary() {
+    stage_end
+    printf '\n== stage wall times\n'
+    printf '%s\n' "${times[@]}"
+    printf '%5ds  total\n' "$SECONDS"
+}
+trap summary EXIT
+
+step "install missing dependencies"
+scripts/install-deps.sh
 
 step "cargo fmt --check, clippy"
 if cargo fmt --version >/dev/null 2>&1; then cargo fmt --check; fi
@@ -20,7 +44,7 @@ if cargo clippy --version >/dev/null 2>&1; then
 fi
 
 step "php -l"
-dirs=(); for d in php bin examples bench stubs tests/phpunit tests/php tests/phpt; do [ -d "$d" ] && dirs+=("$d"); done
+dirs=(); for d in php bin examples bench stubs tests/phpunit tests/phpt tests/drupal; do [ -d "$d" ] && dirs+=("$d"); done
 find "${dirs[@]}" -name '*.php' -print0 | xargs -0 -n1 php -l >/dev/null
 
 step "cargo test (Rust core, all fixtures)"
@@ -38,7 +62,7 @@ php -d extension="$so" /usr/bin/phpunit
 
 step "PHPUnit with the extension under opcache + tracing JIT (fixtures, parity)"
 php -d zend_extension=opcache -d opcache.enable_cli=1 -d opcache.jit=tracing \
-    -d opcache.jit_buffer_size=64M -d extension="$so" /usr/bin/phpunit --filter 'FixturesTest|ParityTest'
+    -d opcache.jit_buffer_size=64M -d extension="$so" /usr/bin/phpunit --filter 'FixturesTest|ParityTest|HostileInputTest'
 
 for stage in scripts/test.d/*.sh; do
     step "$stage"

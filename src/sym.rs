@@ -40,6 +40,7 @@ symbols! {
     Nullable = "nullable",
     Title = "title",
     DerivedEnumLimit = "derived_enum_limit",
+    Profile = "profile",
     TypeArray = "type_array",
     OneOfStyle = "one_of",
     AnyOfStyle = "any_of",
@@ -72,6 +73,11 @@ symbols! {
     DateOnly = "DateOnly",
     DateTime = "DateTime",
     Regex = "Regex",
+    NotNull = "NotNull",
+    NullConstraint = "Null",
+    Blank = "Blank",
+    CountryCode = "CountryCode",
+    ExtensionName = "ExtensionName",
     Min = "min",
     Max = "max",
     Exactly = "exactly",
@@ -83,6 +89,11 @@ symbols! {
     Callback = "callback",
     Multiple = "multiple",
     Format = "format",
+    Protocols = "protocols",
+    RelativeProtocol = "relativeProtocol",
+    Versions = "versions",
+    AllowNull = "allowNull",
+    Normalizer = "normalizer",
     // JSON Schema keywords not listed above.
     Not = "not",
     Enum = "enum",
@@ -101,6 +112,9 @@ symbols! {
     OneOf = "oneOf",
     AnyOf = "anyOf",
     AllOf = "allOf",
+    PropertyNames = "propertyNames",
+    MultipleOf = "multipleOf",
+    Example = "example",
     // JSON Schema literal values.
     String = "string",
     Integer = "integer",
@@ -118,7 +132,14 @@ symbols! {
     FormatIpv4 = "ipv4",
     FormatIpv6 = "ipv6",
     DecimalPattern = "^-?\\d+(\\.\\d+)?$",
-    DateTimePattern = "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$",
+    // Symfony's DateTime with its default format `Y-m-d H:i:s` (what
+    // date_format makes of it, interned): real calendar dates (leap years
+    // included), 00-23 hours, 00-59 minutes and seconds.
+    DateTimePattern = "^(?:[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])|[0-9]{4}-(?:0[13-9]|1[0-2])-(?:29|30)|[0-9]{4}-(?:0[13578]|1[02])-31|(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$",
+    // NotBlank with normalizer trim: a character that trim() keeps.
+    NotBlankTrimPattern = "[^\\t\\n\\x0B\\r \\x00]",
+    // Symfony's Date: checkdate() wants a year from 1.
+    DateYearPattern = "^(?:[1-9][0-9]{3}|0[1-9][0-9]{2}|00[1-9][0-9]|000[1-9])-",
     // Warning keys.
     Code = "code",
     Path = "path",

@@ -1,19 +1,29 @@
 //! Runs every case of every `tests/fixtures/*.json` file against the Rust core
-//! (serde_json backend). The PHPUnit suite runs the same files against both PHP
-//! implementations; `target/fixture-cases.txt` lists the case names seen here so
-//! that suite can check it saw the same ones.
+//! (serde_json backend), each case as its own test named `<file>::<case>`:
+//! `cargo test --no-default-features --test fixtures normalize_map::map_empty`
+//! runs one, `... --test fixtures normalize_map::` one file. The PHPUnit suite
+//! runs the same files against both PHP implementations;
+//! `target/fixture-cases.txt` lists the case names found here so that suite
+//! can check it saw the same ones.
 //!
 //! A file is `{"rule": ..., "cases": [...]}`. A case is either
 //! - `"function": "normalize"`: `definition`, optional `options`, and either
 //!   `schema` (+ `warnings`, `accept`, `reject`) or `error` (the exact message), or
 //! - `"function": "coerce"`: `input`, `definition`, optional `options`, and either
-//!   `output` or `error` (a part of the message).
+//!   `output` (coercing it again must give it back: idempotence) or `error` (a
+//!   part of the message).
 //!
-//! Every failure is collected; the test fails at the end listing all of them.
+//! A case's failures are all collected and reported together. A file that
+//! cannot be read or parsed is a failing test of its own (`<file>::(file)`).
 
+// Gemini's OpenAPI `Schema` read as JSON Schema, for the `gemini` profile's cases.
+#[allow(dead_code)]
+#[path = "profiles/checker.rs"]
+mod checker;
+
+use libtest_mimic::{Arguments, Failed, Trial};
 use serde_json::{Map, Value};
 use std::collections::BTreeSet;
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// Keys a case may have, per function (`note`/`comment` are free text).
@@ -42,18 +52,23 @@ const COERCE_KEYS: &[&str] = &[
     "comment",
 ];
 
+/// The failures of one case.
 #[derive(Default)]
 struct Run {
     failures: Vec<String>,
-    names: BTreeSet<String>,
-    normalize: usize,
-    coerce: usize,
 }
 
 impl Run {
-    fn fail(&mut self, file: &str, case: &str, message: impl AsRef<str>) {
-        self.failures
-            .push(format!("{file} / {case}: {}", message.as_ref()));
+    fn fail(&mut self, message: impl AsRef<str>) {
+        self.failures.push(message.as_ref().to_owned());
+    }
+
+    fn result(self) -> Result<(), Failed> {
+        if self.failures.is_empty() {
+            Ok(())
+        } else {
+            Err(self.failures.join("\n").into())
+        }
     }
 }
 
@@ -83,167 +98,136 @@ fn text(v: &Value) -> String {
     serde_json::to_string(v).expect("a serde_json::Value always serializes")
 }
 
-#[test]
-fn fixtures() {
-    let (dir, default_dir) = fixture_dir();
-    let files = fixture_files(&dir);
-    let mut run = Run::default();
-    for path in &files {
-        let file = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let raw = match std::fs::read_to_string(path) {
-            Ok(s) => s,
-            Err(e) => {
-                run.fail(&file, "-", format!("cannot read: {e}"));
-                continue;
-            }
-        };
-        let doc: Value = match serde_json::from_str(&raw) {
-            Ok(v) => v,
-            Err(e) => {
-                run.fail(&file, "-", format!("invalid JSON: {e}"));
-                continue;
-            }
-        };
-        let Some(cases) = doc.get("cases").and_then(Value::as_array) else {
-            run.fail(&file, "-", "no \"cases\" list");
-            continue;
-        };
-        if cases.is_empty() {
-            run.fail(&file, "-", "\"cases\" is empty");
-        }
-        for (i, case) in cases.iter().enumerate() {
-            run_case(&mut run, &file, i, case);
-        }
-    }
-
-    let total = run.normalize + run.coerce;
-    println!(
-        "fixtures: {total} cases (normalize {}, coerce {}) from {} files",
-        run.normalize,
-        run.coerce,
-        files.len()
-    );
-    if default_dir {
-        let target = Path::new(env!("CARGO_MANIFEST_DIR")).join("target");
-        let list: String = run.names.iter().map(|n| format!("{n}\n")).collect();
-        if let Err(e) = std::fs::create_dir_all(&target)
-            .and_then(|()| std::fs::write(target.join("fixture-cases.txt"), list))
-        {
-            run.fail(
-                "-",
-                "-",
-                format!("cannot write target/fixture-cases.txt: {e}"),
-            );
-        }
-    }
-
-    if !run.failures.is_empty() {
-        let mut report = format!("{} fixture failure(s):\n", run.failures.len());
-        for f in &run.failures {
-            let _ = writeln!(report, "- {f}");
-        }
-        panic!("{report}");
+/// The cases of one fixture file.
+fn load(path: &Path) -> Result<Vec<Value>, String> {
+    let raw = std::fs::read_to_string(path).map_err(|e| format!("cannot read: {e}"))?;
+    let mut doc: Value = serde_json::from_str(&raw).map_err(|e| format!("invalid JSON: {e}"))?;
+    match doc.get_mut("cases").map(Value::take) {
+        Some(Value::Array(cases)) if !cases.is_empty() => Ok(cases),
+        Some(Value::Array(_)) => Err("\"cases\" is empty".to_owned()),
+        _ => Err("no \"cases\" list".to_owned()),
     }
 }
 
-fn run_case(run: &mut Run, file: &str, index: usize, case: &Value) {
+fn main() {
+    let args = Arguments::from_args();
+    let (dir, default_dir) = fixture_dir();
+    let mut trials = Vec::new();
+    let mut names = BTreeSet::new();
+    for path in fixture_files(&dir) {
+        let stem = path
+            .file_stem()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let cases = match load(&path) {
+            Ok(cases) => cases,
+            Err(message) => {
+                trials.push(Trial::test(format!("{stem}::(file)"), move || {
+                    Err(message.into())
+                }));
+                continue;
+            }
+        };
+        for (index, case) in cases.into_iter().enumerate() {
+            let name = match case.get("name").and_then(Value::as_str) {
+                Some(n) if !n.is_empty() => n.to_owned(),
+                _ => format!("#{index}"),
+            };
+            let unique = names.insert(name.clone());
+            trials.push(Trial::test(format!("{stem}::{name}"), move || {
+                let mut run = Run::default();
+                if !unique {
+                    run.fail("duplicate case name (names must be unique across files)");
+                }
+                run_case(&mut run, &case);
+                run.result()
+            }));
+        }
+    }
+    if default_dir {
+        let target = Path::new(env!("CARGO_MANIFEST_DIR")).join("target");
+        let list: String = names.iter().map(|n| format!("{n}\n")).collect();
+        if let Err(e) = std::fs::create_dir_all(&target)
+            .and_then(|()| std::fs::write(target.join("fixture-cases.txt"), list))
+        {
+            let message = format!("cannot write target/fixture-cases.txt: {e}");
+            trials.push(Trial::test("(fixture-cases.txt)", move || {
+                Err(message.into())
+            }));
+        }
+    }
+    libtest_mimic::run(&args, trials).exit();
+}
+
+fn run_case(run: &mut Run, case: &Value) {
     let Some(case) = case.as_object() else {
-        run.fail(file, &format!("#{index}"), "a case must be an object");
+        run.fail("a case must be an object");
         return;
     };
-    let name = match case.get("name").and_then(Value::as_str) {
-        Some(n) if !n.is_empty() => n.to_owned(),
-        _ => {
-            run.fail(
-                file,
-                &format!("#{index}"),
-                "a case needs a non-empty \"name\"",
-            );
-            return;
-        }
-    };
-    if !run.names.insert(name.clone()) {
-        run.fail(
-            file,
-            &name,
-            "duplicate case name (names must be unique across files)",
-        );
+    match case.get("name").and_then(Value::as_str) {
+        Some(n) if !n.is_empty() => {}
+        _ => run.fail("a case needs a non-empty \"name\""),
     }
     let function = case.get("function").and_then(Value::as_str).unwrap_or("");
     let known = match function {
         "normalize" => NORMALIZE_KEYS,
         "coerce" => COERCE_KEYS,
         other => {
-            run.fail(file, &name, format!("unknown function {other:?}"));
+            run.fail(format!("unknown function {other:?}"));
             return;
         }
     };
     for key in case.keys() {
         if !known.contains(&key.as_str()) {
-            run.fail(
-                file,
-                &name,
-                format!("unknown key {key:?} in a {function} case"),
-            );
+            run.fail(format!("unknown key {key:?} in a {function} case"));
         }
     }
     if function == "normalize" {
-        run.normalize += 1;
-        normalize_case(run, file, &name, case);
+        normalize_case(run, case);
     } else {
-        run.coerce += 1;
-        coerce_case(run, file, &name, case);
+        coerce_case(run, case);
     }
 }
 
-fn normalize_case(run: &mut Run, file: &str, name: &str, case: &Map<String, Value>) {
+fn normalize_case(run: &mut Run, case: &Map<String, Value>) {
     let Some(definition) = case.get("definition") else {
-        run.fail(file, name, "no \"definition\"");
+        run.fail("no \"definition\"");
         return;
     };
     let options = case.get("options");
     let result = tool_schema::normalize_json(definition, options);
     match (case.get("schema"), case.get("error")) {
-        (Some(_), Some(_)) => run.fail(file, name, "has both \"schema\" and \"error\""),
-        (None, None) => run.fail(file, name, "has neither \"schema\" nor \"error\""),
+        (Some(_), Some(_)) => run.fail("has both \"schema\" and \"error\""),
+        (None, None) => run.fail("has neither \"schema\" nor \"error\""),
         (None, Some(expected)) => {
             for key in ["warnings", "accept", "reject"] {
                 if case.contains_key(key) {
-                    run.fail(file, name, format!("an error case cannot have {key:?}"));
+                    run.fail(format!("an error case cannot have {key:?}"));
                 }
             }
             let Some(expected) = expected.as_str() else {
-                run.fail(file, name, "\"error\" must be a string");
+                run.fail("\"error\" must be a string");
                 return;
             };
             match result {
-                Ok((schema, _)) => run.fail(
-                    file,
-                    name,
-                    format!("expected error {expected:?}, got schema {}", text(&schema)),
-                ),
+                Ok((schema, _)) => run.fail(format!(
+                    "expected error {expected:?}, got schema {}",
+                    text(&schema)
+                )),
                 Err(e) if e.to_string() == expected => {}
-                Err(e) => run.fail(
-                    file,
-                    name,
-                    format!("expected error {expected:?}, got {:?}", e.to_string()),
-                ),
+                Err(e) => run.fail(format!(
+                    "expected error {expected:?}, got {:?}",
+                    e.to_string()
+                )),
             }
         }
         (Some(expected), None) => {
             match result {
-                Err(e) => run.fail(
-                    file,
-                    name,
-                    format!("expected a schema, got error {:?}", e.to_string()),
-                ),
+                Err(e) => run.fail(format!("expected a schema, got error {:?}", e.to_string())),
                 Ok((schema, warnings)) => {
                     let (want, got) = (text(expected), text(&schema));
                     if want != got {
-                        run.fail(file, name, format!("schema differs\n{}", diff(&want, &got)));
+                        run.fail(format!("schema differs\n{}", diff(&want, &got)));
                     }
                     let got: Vec<Value> = warnings
                         .iter()
@@ -257,32 +241,29 @@ fn normalize_case(run: &mut Run, file: &str, name: &str, case: &Map<String, Valu
                         .unwrap_or_else(|| Value::Array(Vec::new()));
                     let got = Value::Array(got);
                     if text(&want) != text(&got) {
-                        run.fail(
-                            file,
-                            name,
-                            format!(
-                                "warnings differ\n    expected: {}\n    actual:   {}",
-                                text(&want),
-                                text(&got)
-                            ),
-                        );
+                        run.fail(format!(
+                            "warnings differ\n    expected: {}\n    actual:   {}",
+                            text(&want),
+                            text(&got)
+                        ));
                     }
                 }
             }
-            check_schema(run, file, name, case, definition, expected);
+            check_schema(run, case, definition, expected);
         }
     }
 }
 
 /// The expected schema is valid 2020-12, and validates what it should.
-fn check_schema(
-    run: &mut Run,
-    file: &str,
-    name: &str,
-    case: &Map<String, Value>,
-    definition: &Value,
-    schema: &Value,
-) {
+fn check_schema(run: &mut Run, case: &Map<String, Value>, definition: &Value, schema: &Value) {
+    let gemini = case.get("options").and_then(|o| o.get("profile")) == Some(&Value::from("gemini"));
+    let converted;
+    let schema = if gemini {
+        converted = checker::gemini_to_json_schema(schema);
+        &converted
+    } else {
+        schema
+    };
     let validator = match jsonschema::options()
         .with_draft(jsonschema::Draft::Draft202012)
         .should_validate_formats(true)
@@ -291,18 +272,14 @@ fn check_schema(
     {
         Ok(v) => v,
         Err(e) => {
-            run.fail(file, name, format!("expected schema does not compile: {e}"));
+            run.fail(format!("expected schema does not compile: {e}"));
             return;
         }
     };
     let must = |run: &mut Run, what: &str, value: &Value, valid: bool| {
         if validator.is_valid(value) != valid {
             let verb = if valid { "should" } else { "should not" };
-            run.fail(
-                file,
-                name,
-                format!("{what} {} {verb} validate", text(value)),
-            );
+            run.fail(format!("{what} {} {verb} validate", text(value)));
         }
     };
     if let Some(examples) = definition.get("examples").and_then(Value::as_array) {
@@ -313,8 +290,11 @@ fn check_schema(
     if let Some(d) = definition.get("default").filter(|d| !d.is_null()) {
         must(run, "default", d, true);
     }
+    // An optional input accepts null, except at the root of a tool input: a
+    // map there is always a plain object (the profiles' general fix).
     let optional = definition.get("required") == Some(&Value::Bool(false));
-    must(run, "null", &Value::Null, optional);
+    let root_object = schema.get("type") == Some(&Value::from("object"));
+    must(run, "null", &Value::Null, optional && !root_object);
     for (key, valid) in [("accept", true), ("reject", false)] {
         match case.get(key) {
             None => {}
@@ -323,63 +303,62 @@ fn check_schema(
                     must(run, key, v, valid);
                 }
             }
-            Some(_) => run.fail(file, name, format!("{key:?} must be a list")),
+            Some(_) => run.fail(format!("{key:?} must be a list")),
         }
     }
 }
 
-fn coerce_case(run: &mut Run, file: &str, name: &str, case: &Map<String, Value>) {
+fn coerce_case(run: &mut Run, case: &Map<String, Value>) {
     let (Some(input), Some(definition)) = (case.get("input"), case.get("definition")) else {
-        run.fail(
-            file,
-            name,
-            "a coerce case needs \"input\" and \"definition\"",
-        );
+        run.fail("a coerce case needs \"input\" and \"definition\"");
         return;
     };
     let empty = Value::Object(Map::new());
     let options = case.get("options").unwrap_or(&empty);
     let result = tool_schema::coerce::coerce_json(input, definition, options);
     match (case.get("output"), case.get("error")) {
-        (Some(_), Some(_)) => run.fail(file, name, "has both \"output\" and \"error\""),
-        (None, None) => run.fail(file, name, "has neither \"output\" nor \"error\""),
+        (Some(_), Some(_)) => run.fail("has both \"output\" and \"error\""),
+        (None, None) => run.fail("has neither \"output\" nor \"error\""),
         (Some(expected), None) => match result {
-            Ok(out) if text(&out) == text(expected) => {}
-            Ok(out) => run.fail(
-                file,
-                name,
-                format!("output differs\n{}", diff(&text(expected), &text(&out))),
-            ),
-            Err(e) => run.fail(
-                file,
-                name,
-                format!(
-                    "expected output {}, got error {:?}",
-                    text(expected),
-                    e.to_string()
-                ),
-            ),
+            // `===`: the text tells int from float and keeps key order.
+            Ok(out) if text(&out) == text(expected) => {
+                match tool_schema::coerce::coerce_json(&out, definition, options) {
+                    Ok(again) if text(&again) == text(&out) => {}
+                    Ok(again) => run.fail(format!(
+                        "coercing twice differs from coercing once: {}",
+                        text(&again)
+                    )),
+                    Err(e) => run.fail(format!(
+                        "coercing the output again: error {:?}",
+                        e.to_string()
+                    )),
+                }
+            }
+            Ok(out) => run.fail(format!(
+                "output differs\n{}",
+                diff(&text(expected), &text(&out))
+            )),
+            Err(e) => run.fail(format!(
+                "expected output {}, got error {:?}",
+                text(expected),
+                e.to_string()
+            )),
         },
         (None, Some(expected)) => {
             let Some(expected) = expected.as_str() else {
-                run.fail(file, name, "\"error\" must be a string");
+                run.fail("\"error\" must be a string");
                 return;
             };
             match result {
-                Ok(out) => run.fail(
-                    file,
-                    name,
-                    format!("expected error containing {expected:?}, got {}", text(&out)),
-                ),
+                Ok(out) => run.fail(format!(
+                    "expected error containing {expected:?}, got {}",
+                    text(&out)
+                )),
                 Err(e) if e.to_string().contains(expected) => {}
-                Err(e) => run.fail(
-                    file,
-                    name,
-                    format!(
-                        "expected error containing {expected:?}, got {:?}",
-                        e.to_string()
-                    ),
-                ),
+                Err(e) => run.fail(format!(
+                    "expected error containing {expected:?}, got {:?}",
+                    e.to_string()
+                )),
             }
         }
     }

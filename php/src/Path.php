@@ -19,13 +19,32 @@ final class Path
     /** The path with `$extra` appended: `properties.tags.items.type`. */
     public function render(array $extra = []): string
     {
-        if ($extra === []) {
-            return implode('.', $this->segs);
+        $segs = $extra === [] ? $this->segs : [...$this->segs, ...$extra];
+        return implode('.', array_map(self::key(...), $segs));
+    }
+
+    /** NUL, and bytes that are not part of a well-formed UTF-8 sequence (group 1). */
+    private const ESCAPED = '/(?:[\x01-\x7F]|[\xC2-\xDF][\x80-\xBF]|\xE0[\xA0-\xBF][\x80-\xBF]'
+        . '|[\xE1-\xEC\xEE\xEF][\x80-\xBF]{2}|\xED[\x80-\x9F][\x80-\xBF]|\xF0[\x90-\xBF][\x80-\xBF]{2}'
+        . '|[\xF1-\xF3][\x80-\xBF]{3}|\xF4[\x80-\x8F][\x80-\xBF]{2})+|(.)/s';
+
+    /**
+     * A key as every path spells it (src/error.rs `push_key`): an int in
+     * decimal; a string as it is, except that NUL and each byte that is not
+     * part of a well-formed UTF-8 sequence are written `\xNN` (two lowercase
+     * hex digits), so that paths are valid UTF-8 with no NUL (the native
+     * exception message cannot hold one) and show which bytes were wrong.
+     */
+    public static function key(int|string $key): string
+    {
+        if (\is_int($key) || (preg_match('//u', $key) === 1 && !str_contains($key, "\0"))) {
+            return (string) $key;
         }
-        if ($this->segs === []) {
-            return implode('.', $extra);
-        }
-        return implode('.', $this->segs) . '.' . implode('.', $extra);
+        return (string) preg_replace_callback(
+            self::ESCAPED,
+            static fn (array $m): string => isset($m[1]) ? sprintf('\\x%02x', \ord($m[1])) : $m[0],
+            $key
+        );
     }
 
     /** @param list<string|int> $extra */

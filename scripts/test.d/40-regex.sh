@@ -6,7 +6,7 @@
 # attack strings under a time limit per pattern in node: 0 timeouts), on:
 #   1. the hand-written corpus (tests/regex/corpus.json);
 #   2. Drupal core 10.6's own validation patterns, extracted from the pinned
-#      archive (scripts/deps.sh unpacks it, checksum first): every skip must be
+#      archive (scripts/deps.sh unpacks it, checksums first): every skip must be
 #      documented in docs/regex.md, and no emitted pattern may have a lookaround;
 #   3. 2,000 random patterns (seed 40);
 # then both branches of the PCRE2 version check in both implementations.
@@ -19,14 +19,13 @@ fi
 mkdir -p target
 diff_test() { php -d memory_limit=2G tests/regex/differential.php "$@"; }
 
-# 1. Hand-written corpus.
-cargo test --no-default-features --test regex_corpus
+# 1. Hand-written corpus. target/regex-rust.json (the Rust translations) was
+# written by `cargo test` (tests/regex_corpus.rs), which scripts/test.sh runs first.
 diff_test --name="hand-written corpus" --generate=20 --attack
 
 # 2. Drupal core 10.6.
-core=$(scripts/deps.sh drupal-core-10.6.15)
-symfony=$(scripts/deps.sh symfony-6.4.12)
-php tests/regex/drupal_corpus.php "$core" "$symfony" > target/regex-drupal.json
+deps=$(scripts/deps.sh)
+php tests/regex/drupal_corpus.php "$deps/drupal-core-10.6.15" "$deps/symfony-6.4.12" > target/regex-drupal.json
 REGEX_CORPUS=target/regex-drupal.json REGEX_RUST_OUT=target/regex-drupal-rust.json \
     cargo test --no-default-features --test regex_corpus corpus_translations
 diff_test --name="Drupal core 10.6 validation patterns" --generate=40 --attack --no-lookaround \

@@ -14,7 +14,7 @@
 use super::value_check::check_value;
 use crate::error::{DefinitionError, Path, Seg};
 use crate::sym::Sym;
-use crate::view::{Build, KeyRef, Kind, Node};
+use crate::view::{Build, Key, KeyRef, Kind, Node};
 
 pub fn check<'a, N: Node<'a>>(base: N, path: &Path<'_>) -> Result<(), DefinitionError> {
     check_value(base, path, Sym::BaseSchema)?;
@@ -52,7 +52,7 @@ pub fn may_shut_out_null<'a, N: Node<'a>>(base: N) -> bool {
     let mut found = false;
     let _ = base.try_each(|k, _| {
         if matches!(
-            k,
+            k.get(),
             KeyRef::Str(
                 b"not"
                     | b"allOf"
@@ -118,7 +118,7 @@ pub fn copy_schema<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, schema: N) -> B:
         Kind::Array(a) => {
             let mut obj = b.obj();
             let _ = a.try_each(|k, v| {
-                let v = copy_value(b, k, v);
+                let v = copy_value(b, k.get(), v);
                 b.put_key(&mut obj, k, v);
                 Ok::<(), ()>(())
             });
@@ -129,7 +129,7 @@ pub fn copy_schema<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, schema: N) -> B:
 }
 
 /// Copies the value of the keyword `key`.
-pub fn copy_value<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, key: KeyRef<'a>, v: N) -> B::Val {
+pub fn copy_value<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, key: KeyRef<'_>, v: N) -> B::Val {
     let Kind::Array(a) = v.kind() else {
         return b.share(v);
     };

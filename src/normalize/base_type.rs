@@ -1,6 +1,7 @@
 //! Typed-data id → JSON Schema `type` (and `format`): boolean→boolean,
 //! integer→integer, float→number, string/text→string, email→string+email,
-//! uri→string+uri, duration_iso8601→string+duration; `any` and unknown ids → any
+//! uri→string+uri, duration_iso8601→string+duration, filter_format→string,
+//! timespan→integer (seconds, see date_time); `any` and unknown ids → any
 //! non-null JSON type (unknown ids with a warning unless `base_schema` is given).
 //! decimal, timestamp and datetime_iso8601 have their own rules.
 
@@ -22,7 +23,7 @@ pub const ANY: [Sym; 5] = [
 pub fn json_type(ty: Ty) -> Option<Sym> {
     Some(match ty {
         Ty::Boolean => Sym::Boolean,
-        Ty::Integer | Ty::Timestamp => Sym::Integer,
+        Ty::Integer | Ty::Timestamp | Ty::Timespan => Sym::Integer,
         Ty::Float => Sym::Number,
         Ty::String
         | Ty::Text
@@ -30,7 +31,9 @@ pub fn json_type(ty: Ty) -> Option<Sym> {
         | Ty::Uri
         | Ty::Decimal
         | Ty::DatetimeIso8601
-        | Ty::DurationIso8601 => Sym::String,
+        | Ty::DurationIso8601
+        | Ty::FilterFormat
+        | Ty::Entity => Sym::String,
         Ty::List => Sym::Array,
         Ty::Map => Sym::Object,
         Ty::Any | Ty::Other => return None,

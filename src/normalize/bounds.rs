@@ -4,12 +4,21 @@
 //! `PositiveOrZero`, `Negative`, `NegativeOrZero` → the same against 0.
 //! A comparison against another property (`propertyPath`) cannot be stated and
 //! is left out.
+//!
+//! Integers (and timestamps) also get int64's range: Drupal refuses an integer
+//! that PHP cannot hold (`1e20` arrives as a float). The bounds are the largest
+//! doubles inside int64, ±9223372036854774784, so that a validator reading
+//! numbers as doubles (any JavaScript one) refuses what PHP decodes as a float
+//! (`9223372036854775808` is 2^63 to it). The tightest bound wins.
 
 use super::definition::Cat;
 use super::facets::{lower_num, raise_num, Facets, Num, Rule};
 use crate::error::{DefinitionError, Seg};
 use crate::sym::Sym;
 use crate::view::{Kind, Node};
+
+/// Why a comparison with another property is not stated.
+pub const COMPARED: &str = "compared with another value (propertyPath): not stated";
 
 #[derive(Clone, Copy)]
 enum Bound {
@@ -43,7 +52,9 @@ pub fn range<'a, N: Node<'a>>(
     }
     let min = rule.number_option(opts, Sym::Min)?;
     let max = rule.number_option(opts, Sym::Max)?;
-    if numeric(rule.cat) {
+    if !numeric(rule.cat) {
+        rule.not_applicable();
+    } else {
         if let Some(v) = min {
             put(facets, Bound::Min, v);
         }
@@ -75,15 +86,20 @@ pub fn comparison<'a, N: Node<'a>>(
         Sym::LessThan => Bound::ExclusiveMax,
         _ => Bound::Max,
     };
-    if let (Some(v), true) = (value, numeric(rule.cat)) {
+    if !numeric(rule.cat) {
+        rule.not_applicable();
+    } else if let Some(v) = value {
         put(facets, bound, v);
+    } else {
+        rule.unstated(COMPARED);
     }
     Ok(())
 }
 
 /// `Positive`, `PositiveOrZero`, `Negative`, `NegativeOrZero`: options ignored.
-pub fn sign<N>(rule: &Rule<'_, '_>, which: Sym, facets: &mut Facets<N>) {
+pub fn sign<N>(rule: &mut Rule<'_, '_>, which: Sym, facets: &mut Facets<N>) {
     if !numeric(rule.cat) {
+        rule.not_applicable();
         return;
     }
     let bound = match which {
@@ -93,4 +109,25 @@ pub fn sign<N>(rule: &Rule<'_, '_>, which: Sym, facets: &mut Facets<N>) {
         _ => Bound::Max,
     };
     put(facets, bound, Num::Int(0));
+}
+
+/// The largest double inside int64 (2^63 - 1024).
+pub const INT64_SAFE: i64 = 9_223_372_036_854_774_784;
+
+/// int64's range on an integer, unless a tighter bound is already there.
+pub fn int64<N>(facets: &mut Facets<N>) {
+    let min = Num::Int(-INT64_SAFE);
+    let max = Num::Int(INT64_SAFE);
+    if !facets
+        .exclusive_minimum
+        .is_some_and(|x| x.as_f64() >= min.as_f64())
+    {
+        raise_num(&mut facets.minimum, min);
+    }
+    if !facets
+        .exclusive_maximum
+        .is_some_and(|x| x.as_f64() <= max.as_f64())
+    {
+        lower_num(&mut facets.maximum, max);
+    }
 }

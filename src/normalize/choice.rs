@@ -1,14 +1,27 @@
 //! `Choice` and `AllowedValues` → `enum`. Options: a list of choices, or
-//! `{choices: [...]}`. `multiple: true` (the value is a list of choices) is left
-//! out; an unresolved `callback` is an error (the Drupal adapter resolves it).
+//! `{choices: [...], multiple, min, max, match}`.
+//!
+//! - `match: false` (the value must not be a choice) → `not: {enum: [...]}`.
+//! - `multiple: true` on a list (each item is a choice) → the items' `enum`,
+//!   `min`/`max` → `minItems`/`maxItems`.
+//! - An empty choice list accepts no value but null: `enum: [null]` (never
+//!   `enum: []`, which nothing satisfies and validators refuse), with a warning.
+//! - On a list without `multiple`, with `multiple` on a single value, or
+//!   `AllowedValues` on a list or map at all (Drupal's validator wants a single
+//!   value and throws), Drupal rejects every value:
+//!   [`super::constraint::NOT_APPLICABLE`].
+//!
+//! An unresolved `callback` is an error (the Drupal adapter resolves it).
 
 use super::definition::Cat;
-use super::facets::{Enum, Facets, Rule};
+use super::facets::{lower, raise, Enum, Facets, Not, Rule};
 use super::value_check::check_scalar;
 use crate::error::{DefinitionError, Seg};
 use crate::sym::Sym;
-use crate::view::{Kind, Node};
+use crate::view::{Key, Kind, Node};
 use smallvec::{smallvec, SmallVec};
+
+pub const EMPTY: &str = "choice_empty";
 
 /// Checks that `list` is a list of scalars; `extra` is the path to it.
 pub fn check_choices<'a, N: Node<'a>>(
@@ -24,7 +37,7 @@ pub fn check_choices<'a, N: Node<'a>>(
         smallvec![Seg::Sym(Sym::Constraints), Seg::Key(rule.name)];
     trail.extend_from_slice(extra);
     list.try_each(|k, v| {
-        trail.push(Seg::Key(k));
+        trail.push(Seg::Key(k.get()));
         let r = check_scalar(v, rule.path, &trail);
         trail.pop();
         r
@@ -32,12 +45,28 @@ pub fn check_choices<'a, N: Node<'a>>(
     Ok(list)
 }
 
+/// Single values (not lists or maps): what an enum of scalars can restrict.
 pub fn applies(cat: Cat) -> bool {
     !matches!(cat, Cat::List | Cat::Map)
 }
 
+/// A boolean option, `default` when absent or null.
+pub fn flag<'a, N: Node<'a>>(
+    rule: &Rule<'_, 'a>,
+    opts: N,
+    key: Sym,
+    default: bool,
+) -> Result<bool, DefinitionError> {
+    match opts.get(key).map(|n| n.kind()) {
+        None | Some(Kind::Null) => Ok(default),
+        Some(Kind::Bool(b)) => Ok(b),
+        Some(_) => Err(rule.error(&[Seg::Sym(key)], "must be a boolean")),
+    }
+}
+
 pub fn apply<'a, N: Node<'a>>(
     rule: &mut Rule<'_, 'a>,
+    which: Sym,
     opts: N,
     facets: &mut Facets<N>,
 ) -> Result<(), DefinitionError> {
@@ -55,12 +84,71 @@ pub fn apply<'a, N: Node<'a>>(
         },
         _ => return Err(rule.error(&[], "must be an array")),
     };
-    let multiple = matches!(
-        opts.get(Sym::Multiple).map(|n| n.kind()),
-        Some(Kind::Bool(true))
-    );
-    if applies(rule.cat) && !multiple {
-        facets.enums.push(Enum::List(list));
+    // The bare-list form has no options.
+    let options = !opts.is_list();
+    let multiple = options && flag(rule, opts, Sym::Multiple, false)?;
+    let matches = !options || flag(rule, opts, Sym::Match, true)?;
+    let (min, max) = if options {
+        (
+            rule.count_option(opts, Sym::Min)?,
+            rule.count_option(opts, Sym::Max)?,
+        )
+    } else {
+        (None, None)
+    };
+    match (rule.cat, multiple) {
+        // Drupal's AllowedValues wants a single (primitive) value: on a list it throws.
+        (Cat::List, true) if which == Sym::Choice => {
+            facets.item_enums.push((list, matches));
+            if let Some(m) = min {
+                raise(&mut facets.min_count, m);
+            }
+            if let Some(m) = max {
+                lower(&mut facets.max_count, m);
+            }
+        }
+        (Cat::List | Cat::Map, _) | (_, true) => rule.not_applicable(),
+        _ => {
+            push(rule, list, matches, facets);
+            // Drupal's AllowedValues casts its choices to the value's type;
+            // Symfony's Choice compares strictly.
+            if which == Sym::Choice && rule.cat == Cat::Int && matches && !list.is_empty() {
+                if let Some(e) = facets.enums.pop() {
+                    facets.enums.push(strict_on_int(e));
+                }
+            }
+        }
     }
     Ok(())
+}
+
+/// The enum (or forbidden enum) a choice list says, for a single value.
+pub fn push<'a, N: Node<'a>>(
+    rule: &mut Rule<'_, 'a>,
+    list: N,
+    matches: bool,
+    facets: &mut Facets<N>,
+) {
+    if !matches {
+        if !list.is_empty() {
+            facets.nots.push(Not::Enum(list));
+        }
+    } else if list.is_empty() {
+        rule.warn(
+            EMPTY,
+            "the choice list is empty: no value but null is accepted".to_owned(),
+        );
+        facets.enums.push(Enum::Nothing);
+    } else {
+        facets.enums.push(Enum::List(list));
+    }
+}
+
+/// A strict choice list (Symfony's Choice, IdenticalTo) on an integer: the
+/// floats in it can never match (see [`Enum::Ints`]).
+pub fn strict_on_int<N: Copy>(e: Enum<N>) -> Enum<N> {
+    match e {
+        Enum::List(list) => Enum::Ints(list),
+        e => e,
+    }
 }

@@ -12,13 +12,15 @@ pub fn apply<'a, N: Node<'a>>(
     facets: &mut Facets<N>,
 ) -> Result<(), DefinitionError> {
     let (min, max) = min_max(rule, opts)?;
-    if matches!(rule.cat, Cat::List | Cat::Map) {
-        if let Some(m) = min {
-            raise(&mut facets.min_count, m);
-        }
-        if let Some(m) = max {
-            lower(&mut facets.max_count, m);
-        }
+    if !matches!(rule.cat, Cat::List | Cat::Map) {
+        rule.not_applicable();
+        return Ok(());
+    }
+    if let Some(m) = min {
+        raise(&mut facets.min_count, m);
+    }
+    if let Some(m) = max {
+        lower(&mut facets.max_count, m);
     }
     Ok(())
 }

@@ -23,6 +23,12 @@ pub enum Ty {
     Timestamp,
     DatetimeIso8601,
     DurationIso8601,
+    /// Seconds (core's `timespan`).
+    Timespan,
+    /// A text format id (core's `filter_format`).
+    FilterFormat,
+    /// `entity`, `entity:T`, `entity:T:B`.
+    Entity,
     Any,
     List,
     Map,
@@ -56,9 +62,13 @@ impl Ty {
             b"timestamp" => Ty::Timestamp,
             b"datetime_iso8601" => Ty::DatetimeIso8601,
             b"duration_iso8601" => Ty::DurationIso8601,
+            b"timespan" => Ty::Timespan,
+            b"filter_format" => Ty::FilterFormat,
             b"any" => Ty::Any,
             b"list" => Ty::List,
             b"map" => Ty::Map,
+            b"entity" => Ty::Entity,
+            _ if id.starts_with(b"entity:") => Ty::Entity,
             _ => Ty::Other,
         }
     }
@@ -71,13 +81,14 @@ impl Ty {
             | Ty::Email
             | Ty::Uri
             | Ty::DatetimeIso8601
-            | Ty::DurationIso8601 => Cat::Str,
-            Ty::Integer | Ty::Timestamp => Cat::Int,
+            | Ty::DurationIso8601
+            | Ty::FilterFormat => Cat::Str,
+            Ty::Integer | Ty::Timestamp | Ty::Timespan => Cat::Int,
             Ty::Float => Cat::Num,
             Ty::Boolean => Cat::Bool,
             Ty::List => Cat::List,
             Ty::Map => Cat::Map,
-            Ty::Any | Ty::Other => Cat::Any,
+            Ty::Any | Ty::Other | Ty::Entity => Cat::Any,
         }
     }
 }
@@ -86,8 +97,9 @@ impl Ty {
 pub struct Def<'a, N> {
     pub ty: Ty,
     pub type_id: &'a [u8],
-    pub label: Option<N>,
-    pub description: Option<N>,
+    /// The label and description: the node, and its text (checked once).
+    pub label: Option<(N, &'a str)>,
+    pub description: Option<(N, &'a str)>,
     pub required: bool,
     pub default: Option<N>,
     pub examples: Option<N>,
@@ -102,14 +114,20 @@ pub(crate) fn valid_utf8(b: &[u8]) -> bool {
 }
 
 /// A string that must be valid UTF-8; `None` when absent, null or empty.
-fn text<'a, N: Node<'a>>(def: N, key: Sym, path: &Path<'_>) -> Result<Option<N>, DefinitionError> {
+fn text<'a, N: Node<'a>>(
+    def: N,
+    key: Sym,
+    path: &Path<'_>,
+) -> Result<Option<(N, &'a str)>, DefinitionError> {
     match def.get(key) {
         None => Ok(None),
         Some(n) => match n.kind() {
             Kind::Null => Ok(None),
             Kind::Str(b"") => Ok(None),
-            Kind::Str(_) if n.is_utf8() => Ok(Some(n)),
-            Kind::Str(_) => Err(path.error(&[Seg::Sym(key)], "must be valid UTF-8")),
+            Kind::Str(_) => match n.utf8() {
+                Some(t) => Ok(Some((n, t))),
+                None => Err(path.error(&[Seg::Sym(key)], "must be valid UTF-8")),
+            },
             _ => Err(path.error(&[Seg::Sym(key)], "must be a string")),
         },
     }
@@ -131,14 +149,15 @@ fn array_or_absent<'a, N: Node<'a>>(
 
 impl<'a, N: Node<'a>> Def<'a, N> {
     pub fn read(def: N, path: &Path<'_>) -> Result<Def<'a, N>, DefinitionError> {
-        let type_id = match def.get(Sym::Type).map(|n| n.kind()) {
+        let ty_node = def.get(Sym::Type);
+        let type_id = match ty_node.map(|n| n.kind()) {
             None | Some(Kind::Null) => {
                 return Err(path.error(&[Seg::Sym(Sym::Type)], "is required"))
             }
             Some(Kind::Str(b"")) => {
                 return Err(path.error(&[Seg::Sym(Sym::Type)], "must not be empty"))
             }
-            Some(Kind::Str(b)) if valid_utf8(b) => b,
+            Some(Kind::Str(b)) if ty_node.is_some_and(|n| n.is_utf8()) => b,
             Some(Kind::Str(_)) => {
                 return Err(path.error(&[Seg::Sym(Sym::Type)], "must be valid UTF-8"))
             }
@@ -170,7 +189,7 @@ impl<'a, N: Node<'a>> Def<'a, N> {
                 _ => return Err(path.error(&[Seg::Sym(Sym::Examples)], "must be a list")),
             },
         };
-        let base_schema = if ty == Ty::Other {
+        let base_schema = if matches!(ty, Ty::Other | Ty::Entity) {
             match array_or_absent(def, Sym::BaseSchema, path)? {
                 Some(b) => {
                     super::base_schema::check(b, path)?;

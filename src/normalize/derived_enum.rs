@@ -1,10 +1,14 @@
-//! `PluginExists` and `EntityBundleExists`: enums that depend on the site, resolved
+//! `PluginExists`, `EntityBundleExists` and `CountryCode`: enums that depend on
+//! the site (core's country list is alterable), resolved
 //! by the caller into `{choices: [...]}`. Emitted as `enum` up to
 //! `derived_enum_limit` choices; above it, or unresolved (no `choices`, or options
-//! that are not an array at all), left out with a warning.
+//! that are not an array at all), left out with a warning. The values are
+//! names: on another type than a string (or `any`) Drupal rejects every value.
+//! EntityBundleExists refuses null too (its validator throws on a non-string).
 
-use super::choice::{applies, check_choices};
-use super::facets::{Enum, Facets, Rule};
+use super::choice::check_choices;
+use super::definition::Cat;
+use super::facets::{Facets, Rule};
 use crate::error::{DefinitionError, Seg};
 use crate::sym::Sym;
 use crate::view::Node;
@@ -12,11 +16,19 @@ use crate::view::Node;
 pub const OVER_LIMIT: &str = "derived_enum_over_limit";
 pub const UNRESOLVED: &str = "derived_enum_unresolved";
 
+fn applies(cat: Cat) -> bool {
+    matches!(cat, Cat::Str | Cat::Any)
+}
+
 pub fn apply<'a, N: Node<'a>>(
     rule: &mut Rule<'_, 'a>,
+    which: Sym,
     opts: N,
     facets: &mut Facets<N>,
 ) -> Result<(), DefinitionError> {
+    if which == Sym::EntityBundleExists {
+        facets.null_refused_nested = true;
+    }
     // A bare string (`'EntityBundleExists' => 'node'`) or options without
     // `choices` were not resolved by the caller.
     let Some(choices) = opts.get(Sym::Choices) else {
@@ -25,11 +37,14 @@ pub fn apply<'a, N: Node<'a>>(
                 UNRESOLVED,
                 "choices were not resolved; enum left out".to_owned(),
             );
+        } else {
+            rule.not_applicable();
         }
         return Ok(());
     };
     let list = check_choices(rule, choices, &[Seg::Sym(Sym::Choices)])?;
     if !applies(rule.cat) {
+        rule.not_applicable();
         return Ok(());
     }
     let n = list.len() as i64;
@@ -40,7 +55,7 @@ pub fn apply<'a, N: Node<'a>>(
             format!("{n} choices are more than derived_enum_limit ({limit}); enum left out"),
         );
     } else {
-        facets.enums.push(Enum::List(list));
+        super::choice::push(rule, list, true, facets);
     }
     Ok(())
 }

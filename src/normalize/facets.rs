@@ -2,6 +2,9 @@
 //! written, so that keywords come out in one fixed order whatever the order of
 //! the constraints. A keyword set twice keeps the tighter bound; a second
 //! `format`, `pattern`, `not` or `enum` goes into `allOf`.
+//!
+//! Constraints that do not fit the input's type are not stated; Drupal still
+//! runs them, so they are reported ([`Rule::not_applicable`]).
 
 use crate::error::{DefinitionError, Path, Seg, Warning};
 use crate::sym::Sym;
@@ -39,14 +42,52 @@ pub enum Pattern {
 pub enum Enum<N> {
     List(N),
     Const(N),
+    /// No value but null (`Null`, `Blank` off strings, an empty choice list):
+    /// `enum: [null]` where null is let in, `not: {}` where it is not.
+    Nothing,
+    /// `true` only: `NotBlank` on a boolean (Symfony's NotBlank rejects `false`).
+    True,
+    /// The choices of a strict `Choice` on an integer, floats left out: PHP
+    /// decodes a JSON integer as an int, which is never `===` a float, while
+    /// a JSON Schema validator takes `2` for `2.0`.
+    Ints(N),
+}
+
+/// A schema under `not`.
+#[derive(Debug)]
+pub enum Not<N> {
+    /// `match: false` Regex: `{pattern}`.
+    Pattern(String),
+    /// `match: false` Choice: `{enum}`.
+    Enum(N),
+    /// `NotBlank` on `any`: `{enum: [false, "", [], {}]}`.
+    Blank,
+    /// A required list whose items may be empty: not every item is empty
+    /// (Drupal's NotNull treats a list of empty items as null). Holds the item
+    /// definition, if any.
+    EmptyItems(Option<N>),
+    /// A required map with no required property: not every value is null
+    /// (Drupal's NotNull treats a map of null values as null).
+    NullValues,
+}
+
+/// Extra `allOf` members that no single keyword states.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Extra {
+    /// `Ip` version `all`: `{anyOf: [{format: ipv4}, {format: ipv6}]}`.
+    Ipv4OrIpv6,
 }
 
 #[derive(Debug)]
 pub struct Facets<N> {
     pub formats: SmallVec<[Sym; 2]>,
     pub patterns: SmallVec<[Pattern; 2]>,
-    pub not_patterns: SmallVec<[String; 1]>,
+    pub nots: SmallVec<[Not<N>; 1]>,
     pub enums: SmallVec<[Enum<N>; 2]>,
+    pub extras: SmallVec<[Extra; 1]>,
+    /// Choice lists for the items of a list (`Choice` with `multiple: true`),
+    /// with their `match` option.
+    pub item_enums: SmallVec<[(N, bool); 1]>,
     pub min_length: Option<i64>,
     pub max_length: Option<i64>,
     pub minimum: Option<Num>,
@@ -56,6 +97,12 @@ pub struct Facets<N> {
     /// minItems for lists, minProperties for maps.
     pub min_count: Option<i64>,
     pub max_count: Option<i64>,
+    /// `NotNull`: null is refused below the input level even when the
+    /// definition is optional, and a list or map must not be empty.
+    pub not_null: bool,
+    /// A constraint whose validator refuses null (NotBlank without
+    /// `allowNull`, EntityBundleExists): null is refused below the input level.
+    pub null_refused_nested: bool,
 }
 
 impl<N> Default for Facets<N> {
@@ -63,8 +110,10 @@ impl<N> Default for Facets<N> {
         Facets {
             formats: SmallVec::new(),
             patterns: SmallVec::new(),
-            not_patterns: SmallVec::new(),
+            nots: SmallVec::new(),
             enums: SmallVec::new(),
+            extras: SmallVec::new(),
+            item_enums: SmallVec::new(),
             min_length: None,
             max_length: None,
             minimum: None,
@@ -73,6 +122,8 @@ impl<N> Default for Facets<N> {
             exclusive_maximum: None,
             min_count: None,
             max_count: None,
+            not_null: false,
+            null_refused_nested: false,
         }
     }
 }
@@ -128,6 +179,22 @@ impl<'a> Rule<'_, 'a> {
             smallvec![Seg::Sym(Sym::Constraints), Seg::Key(self.name)];
         segs.extend_from_slice(extra);
         self.path.error(&segs, message)
+    }
+
+    /// The constraint does not fit the input's type: it is not stated, and
+    /// Drupal, which still runs it, rejects values the schema accepts.
+    pub fn not_applicable(&mut self) {
+        self.warn(
+            super::constraint::NOT_APPLICABLE,
+            "does not fit the input's type and is not stated in the schema; Drupal still runs it and rejects values the schema accepts"
+                .to_owned(),
+        );
+    }
+
+    /// The constraint says something JSON Schema cannot state here (a
+    /// comparison with another value, site state): not stated.
+    pub fn unstated(&mut self, why: &str) {
+        self.warn(super::constraint::UNSTATED, why.to_owned());
     }
 
     /// A warning at `constraints.<name>`.

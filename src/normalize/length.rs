@@ -6,7 +6,9 @@ use crate::error::DefinitionError;
 use crate::sym::Sym;
 use crate::view::{Kind, Node};
 
-/// Reads `N` (exactly N) or `{min, max, exactly}`; shared with `Count`.
+/// Reads `N` (exactly N) or `{min, max, value}` (`value`, or the named
+/// `exactly` of Symfony's constructor, is the exact count, which Symfony uses
+/// only when neither `min` nor `max` is given); shared with `Count`.
 pub fn min_max<'a, N: Node<'a>>(
     rule: &Rule<'_, 'a>,
     opts: N,
@@ -16,9 +18,11 @@ pub fn min_max<'a, N: Node<'a>>(
         Kind::Array(a) => {
             let min = rule.count_option(a, Sym::Min)?;
             let max = rule.count_option(a, Sym::Max)?;
-            match rule.count_option(a, Sym::Exactly)? {
-                Some(e) => Ok((Some(e), Some(e))),
-                None => Ok((min, max)),
+            let value = rule.count_option(a, Sym::Value)?;
+            let exactly = rule.count_option(a, Sym::Exactly)?;
+            match (min, max, value.or(exactly)) {
+                (None, None, Some(e)) => Ok((Some(e), Some(e))),
+                _ => Ok((min, max)),
             }
         }
         _ => Err(rule.error(&[], "must be a non-negative integer or an array of options")),
@@ -31,13 +35,16 @@ pub fn apply<'a, N: Node<'a>>(
     facets: &mut Facets<N>,
 ) -> Result<(), DefinitionError> {
     let (min, max) = min_max(rule, opts)?;
-    if rule.cat == Cat::Str {
-        if let Some(m) = min {
-            raise(&mut facets.min_length, m);
-        }
-        if let Some(m) = max {
-            lower(&mut facets.max_length, m);
-        }
+    if rule.cat != Cat::Str {
+        // Symfony counts the characters of the value cast to a string.
+        rule.not_applicable();
+        return Ok(());
+    }
+    if let Some(m) = min {
+        raise(&mut facets.min_length, m);
+    }
+    if let Some(m) = max {
+        lower(&mut facets.max_length, m);
     }
     Ok(())
 }

@@ -1,26 +1,72 @@
-//! list → `type: array` with `items` from the item definition (none when the list
-//! has no item definition).
+//! list → `type: array` with `items` from the item definition (none when the
+//! list has no item definition). A `Choice` with `multiple: true` on the list
+//! puts its choices on the items (an `enum` of the item schema, or of an
+//! `items` of its own when there is no item definition).
 
 use super::definition::Def;
-use super::Normalizer;
+use super::facets::Not;
+use super::{nullable, Normalizer};
 use crate::error::{DefinitionError, Seg};
 use crate::sym::Sym;
 use crate::view::{Build, Node};
 
 impl<'a, B> Normalizer<'_, 'a, B> {
+    /// The `items` schema, if any, and whether an item refuses null.
     pub(super) fn list<N: Node<'a>>(
         &mut self,
         d: &Def<'a, N>,
-        out: &mut B::Obj,
+        item_enums: &[(N, bool)],
         depth: usize,
-    ) -> Result<(), DefinitionError>
+    ) -> Result<(Option<B::Val>, bool), DefinitionError>
     where
         B: Build<'a, N>,
     {
         if let Some(items) = d.items {
-            let v = self.child(&[Seg::Sym(Sym::Items)], items, depth)?;
-            self.b.put(out, Sym::Items, v);
+            let v = self.child(&[Seg::Sym(Sym::Items)], items, depth, item_enums)?;
+            return Ok((Some(v), self.refused_null));
         }
-        Ok(())
+        if item_enums.is_empty() {
+            return Ok((None, false));
+        }
+        {
+            let b = &mut *self.b;
+            let mut o = b.obj();
+            let mut all_of = b.arr();
+            let (mut has_enum, mut has_not, mut more) = (false, false, false);
+            for (list, matches) in item_enums {
+                let (key, v) = if *matches {
+                    let e = if list.is_empty() {
+                        super::facets::Enum::Nothing
+                    } else {
+                        super::facets::Enum::List(*list)
+                    };
+                    nullable::enumeration(b, e, false)
+                } else if list.is_empty() {
+                    continue;
+                } else {
+                    (Sym::Not, nullable::not_schema(b, &Not::Enum(*list), false))
+                };
+                let first = if key == Sym::Not {
+                    &mut has_not
+                } else {
+                    &mut has_enum
+                };
+                if *first {
+                    let v = super::one(b, key, v);
+                    b.push(&mut all_of, v);
+                    more = true;
+                } else {
+                    *first = true;
+                    b.put(&mut o, key, v);
+                }
+            }
+            if more {
+                let v = b.end_arr(all_of);
+                b.put(&mut o, Sym::AllOf, v);
+            } else {
+                drop(b.end_arr(all_of));
+            }
+            Ok((Some(b.end_obj(o)), false))
+        }
     }
 }

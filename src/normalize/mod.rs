@@ -14,12 +14,15 @@ pub mod base_schema;
 pub mod base_type;
 pub mod bounds;
 pub mod choice;
+pub mod constraint;
 pub mod count;
+pub mod date_format;
 pub mod date_time;
 pub mod decimal;
 pub mod definition;
 pub mod derived_enum;
 pub mod description;
+pub mod entity;
 pub mod facets;
 pub mod fixed_value;
 pub mod format;
@@ -27,40 +30,70 @@ pub mod length;
 pub mod list;
 pub mod map;
 pub mod not_blank;
+pub mod not_null;
 pub mod nullable;
 pub mod options;
+pub mod profile;
 pub mod regex;
 pub mod value_check;
 
 use crate::error::{DefinitionError, Path, Seg, Warning};
 use crate::sym::Sym;
-use crate::view::{Build, Kind, Node};
+use crate::view::{Build, Key, Kind, Node};
 use definition::{Cat, Def, Ty};
 use description::Text;
-use facets::{Facets, Num, Pattern, Rule};
+use facets::{Enum, Extra, Facets, Not, Num, Pattern, Rule};
 use options::{NullStyle, Options};
 
 /// How deep definitions (and copied values) may nest.
 pub const MAX_DEPTH: usize = 64;
 
-/// Normalizes `definition` with `options` (an array, or `None` for the defaults).
-pub fn normalize<'a, N: Node<'a>, B: Build<'a, N>>(
+/// The canonical schema of `definition` with `options` (an array, or `None`
+/// for the defaults), and the profile to apply next ([`profile::apply`],
+/// which reads the schema back: the caller runs it, as only the caller can
+/// view what the builder made). Warnings go into a list the caller owns (the
+/// extension keeps it outside the engine's `zend_try`, so that it is freed
+/// even when the engine bails out of the call).
+pub fn canonical<'a, N: Node<'a>, B: Build<'a, N>>(
     b: &mut B,
     definition: N,
     options: Option<N>,
-) -> Result<(B::Val, Vec<Warning>), DefinitionError> {
+    warnings: &mut Vec<Warning>,
+) -> Result<Canonical<B::Val>, DefinitionError> {
     let options = match options {
         Some(o) => Options::read(o)?,
         None => Options::default(),
     };
+    // The root map is the tool's inputs; otherwise the root is one input.
+    let root_map = matches!(
+        definition.get(Sym::Type).map(|t| t.kind()),
+        Some(Kind::Str(b"map"))
+    );
     let mut n = Normalizer {
         b,
         options,
         path: Path::default(),
-        warnings: Vec::new(),
+        warnings,
+        root_map,
+        unions: Vec::new(),
+        refused_null: true,
     };
     let schema = n.schema(definition, 0)?;
-    Ok((schema, n.warnings))
+    Ok(Canonical {
+        schema,
+        profile: options.profile,
+        unions: n.unions,
+    })
+}
+
+/// What [`canonical`] gives the profile pass.
+pub struct Canonical<V> {
+    pub schema: V,
+    pub profile: profile::Profile,
+    /// Where the schema may hold a `type` of two non-null types or more
+    /// (`any`, an unknown type, a base schema): the `mcp` profile rewrites
+    /// these places (and their ancestors) and shares everything else.
+    pub unions: Vec<profile::Site>,
 }
 
 /// The normalizer's state while it walks one definition tree.
@@ -68,12 +101,40 @@ pub struct Normalizer<'b, 'a, B> {
     pub b: &'b mut B,
     pub options: Options,
     pub path: Path<'a>,
-    pub warnings: Vec<Warning>,
+    pub warnings: &'b mut Vec<Warning>,
+    /// The root definition is a map: its properties are the tool's inputs.
+    pub root_map: bool,
+    /// Where a `type` union may have been written ([`Canonical::unions`]).
+    pub unions: Vec<profile::Site>,
+    /// Whether the definition normalized last refuses null (read by its
+    /// parent list or map after each child).
+    pub refused_null: bool,
 }
 
 impl<'a, B> Normalizer<'_, 'a, B> {
     /// Normalizes the definition `def` (already known to be an array).
     pub fn schema<N: Node<'a>>(&mut self, def: N, depth: usize) -> Result<B::Val, DefinitionError>
+    where
+        B: Build<'a, N>,
+    {
+        self.schema_with(def, depth, &[])
+    }
+
+    /// An input of the tool: a property of the root map, or the root itself
+    /// when it is not a map. Drupal skips validating an optional input that is
+    /// null.
+    pub fn input_level(&self, depth: usize) -> bool {
+        depth == usize::from(self.root_map)
+    }
+
+    /// [`Self::schema`], with choice lists a parent list's `Choice` (with
+    /// `multiple: true`) puts on its items.
+    fn schema_with<N: Node<'a>>(
+        &mut self,
+        def: N,
+        depth: usize,
+        item_enums: &[(N, bool)],
+    ) -> Result<B::Val, DefinitionError>
     where
         B: Build<'a, N>,
     {
@@ -84,6 +145,29 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         let cat = d.ty.cat();
         let mut facets = Facets::default();
         self.constraints(&d, cat, &mut facets)?;
+        for (list, matches) in item_enums {
+            if !*matches {
+                if !list.is_empty() {
+                    facets.nots.push(Not::Enum(*list));
+                }
+            } else if list.is_empty() {
+                facets.enums.push(Enum::Nothing);
+            } else if cat == Cat::Int {
+                facets.enums.push(choice::strict_on_int(Enum::List(*list)));
+            } else {
+                facets.enums.push(Enum::List(*list));
+            }
+        }
+        date_time::bounds(d.ty, &mut facets);
+        if cat == Cat::Int {
+            bounds::int64(&mut facets);
+        }
+        // Drupal's Choice (multiple) checks every item, null included.
+        let chosen = item_enums
+            .iter()
+            .any(|(list, matches)| *matches && !nullable::has_null(*list));
+        let required = chosen || not_null::refuses_null(&d, &facets, self.input_level(depth));
+        let non_empty = not_null::non_empty(&d, &facets, depth);
         if d.ty == Ty::Other && d.base_schema.is_none() {
             let path = self.path.render(&[Seg::Sym(Sym::Type)]);
             let id = String::from_utf8_lossy(d.type_id);
@@ -96,7 +180,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             });
         }
 
-        let optional = !d.required;
+        let optional = !required;
         let style = match (self.options.nullable, d.base_schema) {
             (NullStyle::TypeArray, Some(base)) if base_schema::may_shut_out_null(base) => {
                 NullStyle::AnyOf
@@ -117,7 +201,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         if optional && style != NullStyle::TypeArray {
             let inner = {
                 let mut inner = self.b.obj();
-                self.body(&d, &facets, false, &mut inner, depth)?;
+                self.body(&d, &mut facets, non_empty, false, &mut inner, depth)?;
                 self.b.end_obj(inner)
             };
             let branches = nullable::branches(self.b, inner);
@@ -128,7 +212,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             };
             self.b.put(&mut out, key, branches);
         } else {
-            self.body(&d, &facets, optional, &mut out, depth)?;
+            self.body(&d, &mut facets, non_empty, optional, &mut out, depth)?;
         }
         if let Some(v) = d.default {
             let v = self.b.share(v);
@@ -138,15 +222,16 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             let v = self.b.share(v);
             self.b.put(&mut out, Sym::Examples, v);
         }
+        self.refused_null = required;
         Ok(self.b.end_obj(out))
     }
 
-    fn text<N: Node<'a>>(&mut self, t: Text<N>) -> B::Val
+    fn text<N: Node<'a>>(&mut self, t: Text<'a, N>) -> B::Val
     where
         B: Build<'a, N>,
     {
         match t {
-            Text::Share(n) => self.b.share(n),
+            Text::Share(n, _) => self.b.share(n),
             Text::Owned(s) => self.b.string(&s),
         }
     }
@@ -164,68 +249,36 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         if let Some(f) = base_type::format(d.ty) {
             facets.add_format(f);
         }
+        if let Some(p) = entity::pattern(d.ty, d.type_id) {
+            facets.patterns.push(Pattern::Text(p));
+        }
         let Some(constraints) = d.constraints else {
             return Ok(());
         };
         let options = self.options;
         let path = &self.path;
-        let warnings = &mut self.warnings;
+        let warnings = &mut *self.warnings;
         constraints.try_each(|name, opts| {
-            let sym = N::key_sym(name);
-            let Some(sym) = sym else {
-                return Ok(());
-            };
             let mut rule = Rule {
                 path,
-                name,
+                name: name.get(),
                 cat,
                 options: &options,
                 warnings,
             };
-            match sym {
-                Sym::Length => length::apply(&mut rule, opts, facets),
-                Sym::Count => count::apply(&mut rule, opts, facets),
-                Sym::Range => bounds::range(&mut rule, opts, facets),
-                Sym::GreaterThan
-                | Sym::GreaterThanOrEqual
-                | Sym::LessThan
-                | Sym::LessThanOrEqual => bounds::comparison(&mut rule, sym, opts, facets),
-                Sym::Positive | Sym::PositiveOrZero | Sym::Negative | Sym::NegativeOrZero => {
-                    bounds::sign(&rule, sym, facets);
-                    Ok(())
-                }
-                Sym::Choice | Sym::AllowedValues => choice::apply(&mut rule, opts, facets),
-                Sym::PluginExists | Sym::EntityBundleExists => {
-                    derived_enum::apply(&mut rule, opts, facets)
-                }
-                Sym::FixedValue | Sym::IdenticalTo => fixed_value::apply(&mut rule, opts, facets),
-                Sym::NotBlank => {
-                    not_blank::apply(cat, facets);
-                    Ok(())
-                }
-                Sym::Email
-                | Sym::Url
-                | Sym::Uuid
-                | Sym::Ip
-                | Sym::Date
-                | Sym::DateOnly
-                | Sym::DateTime => {
-                    format::apply(&rule, sym, opts, facets);
-                    Ok(())
-                }
-                Sym::Regex => regex::apply(&mut rule, opts, facets),
-                // No JSON Schema meaning: left out.
-                _ => Ok(()),
-            }
+            constraint::apply(&mut rule, name.sym(), opts, facets)
         })
     }
 
-    /// Writes the validation keywords into `out`. `null_ok`: the schema itself must
-    /// let null through (an optional input in the `type_array` style).
+    /// Writes the validation keywords into `out`. `non_empty`: a list or map
+    /// must not be empty as Drupal's NotNull sees it; `null_ok`: the schema
+    /// itself must let null through (an optional input in the `type_array`
+    /// style).
     fn body<N: Node<'a>>(
         &mut self,
         d: &Def<'a, N>,
-        f: &Facets<N>,
+        f: &mut Facets<N>,
+        non_empty: bool,
         null_ok: bool,
         out: &mut B::Obj,
         depth: usize,
@@ -234,12 +287,37 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         B: Build<'a, N>,
     {
         if let Some(base) = d.base_schema {
+            if profile::mcp::may_hold_union(base) {
+                self.unions.push(profile::Site::of(&self.path));
+            }
             nullable::base_schema(self.b, base, null_ok, out);
             return Ok(());
         }
+        if base_type::json_type(d.ty).is_none() {
+            self.unions.push(profile::Site::of(&self.path));
+        }
+        // Children first: whether they refuse null decides what keeps their
+        // container from being empty.
+        let cat = d.ty.cat();
+        let (items, props) = match cat {
+            Cat::List => {
+                let (items, item_refuses_null) = self.list(d, &f.item_enums, depth)?;
+                if non_empty {
+                    not_null::list(d.items, item_refuses_null, f);
+                }
+                (items, None)
+            }
+            Cat::Map => {
+                let (props, any_required) = self.map(d, depth)?;
+                if non_empty && !any_required {
+                    not_null::map(f);
+                }
+                (None, props)
+            }
+            _ => (None, None),
+        };
         let ty = nullable::type_value(self.b, d.ty, null_ok);
         self.b.put(out, Sym::Type, ty);
-        let cat = d.ty.cat();
         let mut all_of = Vec::new();
         let b = &mut *self.b;
         if let Some((first, rest)) = f.formats.split_first() {
@@ -258,11 +336,11 @@ impl<'a, B> Normalizer<'_, 'a, B> {
                 all_of.push(one(b, Sym::Pattern, v));
             }
         }
-        if let Some((first, rest)) = f.not_patterns.split_first() {
-            let v = nullable::not_pattern(b, first, null_ok);
+        if let Some((first, rest)) = f.nots.split_first() {
+            let v = nullable::not_schema(b, first, null_ok);
             b.put(out, Sym::Not, v);
-            for p in rest {
-                let v = nullable::not_pattern(b, p, null_ok);
+            for n in rest {
+                let v = nullable::not_schema(b, n, null_ok);
                 all_of.push(one(b, Sym::Not, v));
             }
         }
@@ -280,14 +358,22 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         put_num(b, out, Sym::ExclusiveMinimum, f.exclusive_minimum);
         put_num(b, out, Sym::Maximum, f.maximum);
         put_num(b, out, Sym::ExclusiveMaximum, f.exclusive_maximum);
+        for e in &f.extras {
+            let v = extra(b, *e);
+            all_of.push(v);
+        }
         match cat {
             Cat::List => {
-                self.list(d, out, depth)?;
+                if let Some(v) = items {
+                    self.b.put(out, Sym::Items, v);
+                }
                 put_int(self.b, out, Sym::MinItems, f.min_count);
                 put_int(self.b, out, Sym::MaxItems, f.max_count);
             }
             Cat::Map => {
-                self.map(d, out, depth)?;
+                if let Some(p) = props {
+                    map::put(self.b, out, p);
+                }
                 put_int(self.b, out, Sym::MinProperties, f.min_count);
                 put_int(self.b, out, Sym::MaxProperties, f.max_count);
             }
@@ -312,6 +398,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         segs: &[Seg<'a>],
         def: N,
         depth: usize,
+        item_enums: &[(N, bool)],
     ) -> Result<B::Val, DefinitionError>
     where
         B: Build<'a, N>,
@@ -320,7 +407,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             self.path.push(*s);
         }
         let r = match def.kind() {
-            Kind::Array(a) => self.schema(a, depth + 1),
+            Kind::Array(a) => self.schema_with(a, depth + 1, item_enums),
             _ => Err(self.path.error(&[], "must be an array (a definition)")),
         };
         for _ in segs {
@@ -334,6 +421,22 @@ fn one<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, key: Sym, v: B::Val) -> B::V
     let mut o = b.obj();
     b.put(&mut o, key, v);
     b.end_obj(o)
+}
+
+/// An [`Extra`] `allOf` member.
+fn extra<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, e: Extra) -> B::Val {
+    match e {
+        Extra::Ipv4OrIpv6 => {
+            let mut arr = b.arr();
+            for f in [Sym::FormatIpv4, Sym::FormatIpv6] {
+                let v = b.sym(f);
+                let v = one(b, Sym::Format, v);
+                b.push(&mut arr, v);
+            }
+            let v = b.end_arr(arr);
+            one(b, Sym::AnyOf, v)
+        }
+    }
 }
 
 fn pattern<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, p: &Pattern) -> B::Val {

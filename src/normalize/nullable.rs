@@ -7,9 +7,9 @@
 use super::base_schema::{copy_value, is_annotation};
 use super::base_type;
 use super::definition::Ty;
-use super::facets::Enum;
+use super::facets::{Enum, Not};
 use crate::sym::Sym;
-use crate::view::{Build, KeyRef, Kind, Node};
+use crate::view::{Build, Key, KeyRef, Kind, Node};
 
 /// `[inner, {"type": "null"}]`.
 pub fn branches<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, inner: B::Val) -> B::Val {
@@ -50,8 +50,45 @@ pub fn type_value<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, ty: Ty, null_ok: 
     }
 }
 
+/// The schema under `not`. With `null_ok`, the schemas that null would
+/// satisfy get a type guard, so that null still passes the `not`.
+pub fn not_schema<'a, N: Node<'a>, B: Build<'a, N>>(
+    b: &mut B,
+    not: &Not<N>,
+    null_ok: bool,
+) -> B::Val {
+    match not {
+        Not::Pattern(p) => not_pattern(b, p, null_ok),
+        Not::Enum(list) => {
+            let mut o = b.obj();
+            let v = b.share(*list);
+            b.put(&mut o, Sym::Enum, v);
+            b.end_obj(o)
+        }
+        Not::Blank => {
+            let mut list = b.arr();
+            let v = b.bool(false);
+            b.push(&mut list, v);
+            let v = b.string("");
+            b.push(&mut list, v);
+            let v = b.arr();
+            let v = b.end_arr(v);
+            b.push(&mut list, v);
+            let v = b.obj();
+            let v = b.end_obj(v);
+            b.push(&mut list, v);
+            let list = b.end_arr(list);
+            let mut o = b.obj();
+            b.put(&mut o, Sym::Enum, list);
+            b.end_obj(o)
+        }
+        Not::EmptyItems(items) => super::not_null::not_empty_items(b, *items),
+        Not::NullValues => super::not_null::not_null_values(b),
+    }
+}
+
 /// The schema under `not` for a `match: false` Regex.
-pub fn not_pattern<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, p: &str, null_ok: bool) -> B::Val {
+fn not_pattern<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, p: &str, null_ok: bool) -> B::Val {
     let mut o = b.obj();
     if null_ok {
         let v = b.sym(Sym::String);
@@ -62,7 +99,7 @@ pub fn not_pattern<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, p: &str, null_ok
     b.end_obj(o)
 }
 
-fn has_null<'a, N: Node<'a>>(list: N) -> bool {
+pub fn has_null<'a, N: Node<'a>>(list: N) -> bool {
     let mut found = false;
     let _ = list.try_each(|_, v| {
         found |= matches!(v.kind(), Kind::Null);
@@ -105,6 +142,45 @@ pub fn enumeration<'a, N: Node<'a>, B: Build<'a, N>>(
             (Sym::Enum, b.end_arr(arr))
         }
         Enum::Const(c) => (Sym::Const, b.share(c)),
+        Enum::Ints(list) => {
+            let mut arr = b.arr();
+            let (mut kept, mut null) = (0usize, false);
+            let _ = list.try_each(|_, v| {
+                match v.kind() {
+                    Kind::Float(_) => {}
+                    k => {
+                        kept += 1;
+                        null |= matches!(k, Kind::Null);
+                        let v = b.share(v);
+                        b.push(&mut arr, v);
+                    }
+                }
+                Ok::<(), ()>(())
+            });
+            // Nothing left is as Enum::Nothing: `[null]`.
+            if kept == 0 || (null_ok && !null) {
+                let v = b.null();
+                b.push(&mut arr, v);
+            }
+            (Sym::Enum, b.end_arr(arr))
+        }
+        // With null let in, only null; without, nothing at all (the type
+        // has no null), written without `enum: []`, which validators refuse.
+        Enum::Nothing => {
+            let mut arr = b.arr();
+            let v = b.null();
+            b.push(&mut arr, v);
+            (Sym::Enum, b.end_arr(arr))
+        }
+        Enum::True if null_ok => {
+            let mut arr = b.arr();
+            let v = b.bool(true);
+            b.push(&mut arr, v);
+            let v = b.null();
+            b.push(&mut arr, v);
+            (Sym::Enum, b.end_arr(arr))
+        }
+        Enum::True => (Sym::Const, b.bool(true)),
     }
 }
 
@@ -116,10 +192,10 @@ pub fn base_schema<'a, N: Node<'a>, B: Build<'a, N>>(
     out: &mut B::Obj,
 ) {
     let _ = base.try_each(|k, v| {
-        if is_annotation(k) {
+        if is_annotation(k.get()) {
             return Ok::<(), ()>(());
         }
-        let v = match (k, v.kind()) {
+        let v = match (k.get(), v.kind()) {
             (KeyRef::Str(b"type"), Kind::Str(_)) if null_ok => {
                 let mut arr = b.arr();
                 let t = b.share(v);
@@ -147,7 +223,7 @@ pub fn base_schema<'a, N: Node<'a>, B: Build<'a, N>>(
                 b.put(out, Sym::Enum, v);
                 return Ok(());
             }
-            _ => copy_value(b, k, v),
+            _ => copy_value(b, k.get(), v),
         };
         b.put_key(out, k, v);
         Ok(())

@@ -1,8 +1,9 @@
 //! The `$options` array of `normalize_schema()`.
 
+use super::profile::Profile;
 use crate::error::{DefinitionError, Path, Seg};
 use crate::sym::Sym;
-use crate::view::{KeyRef, Kind, Node};
+use crate::view::{Key, Kind, Node};
 
 /// How an optional input lets null through.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +22,8 @@ pub struct Options {
     /// `title: "split"`: label in `title`, description in `description`.
     pub split_title: bool,
     pub derived_enum_limit: i64,
+    /// The consumer the schema is written for (`mcp` by default).
+    pub profile: Profile,
 }
 
 impl Default for Options {
@@ -29,6 +32,7 @@ impl Default for Options {
             nullable: NullStyle::TypeArray,
             split_title: false,
             derived_enum_limit: 50,
+            profile: Profile::Mcp,
         }
     }
 }
@@ -45,11 +49,7 @@ impl Options {
     pub fn read<'a, N: Node<'a>>(options: N) -> Result<Options, DefinitionError> {
         let mut o = Options::default();
         options.try_each(|key, value| {
-            let sym = match key {
-                KeyRef::Str(k) => Sym::find(k),
-                KeyRef::Int(_) => None,
-            };
-            match sym {
+            match key.sym() {
                 Some(Sym::Nullable) => {
                     o.nullable = match value.kind() {
                         Kind::Str(b"type_array") => NullStyle::TypeArray,
@@ -81,22 +81,26 @@ impl Options {
                         }
                     }
                 }
+                Some(Sym::Profile) => {
+                    o.profile = match value.kind() {
+                        Kind::Str(s) => Profile::parse(s),
+                        _ => None,
+                    }
+                    .ok_or_else(|| {
+                        bad(
+                            Sym::Profile,
+                            "must be \"mcp\", \"openai\", \"anthropic\" or \"gemini\"",
+                        )
+                    })?;
+                }
                 _ => {
                     let mut p = Path::default();
                     p.push(Seg::Sym(Sym::Options));
-                    return Err(p.error(&[Seg::Key(utf8_key(key))], "unknown option"));
+                    return Err(p.error(&[Seg::Key(key.get())], "unknown option"));
                 }
             }
             Ok(())
         })?;
         Ok(o)
-    }
-}
-
-/// A key fit for a path: non-UTF-8 keys are shown as `?`.
-pub(crate) fn utf8_key(key: KeyRef<'_>) -> KeyRef<'_> {
-    match key {
-        KeyRef::Str(b) if std::str::from_utf8(b).is_err() => KeyRef::Str(b"?"),
-        k => k,
     }
 }

@@ -5,7 +5,7 @@
 use super::MAX_DEPTH;
 use crate::error::{DefinitionError, Path, Seg};
 use crate::sym::Sym;
-use crate::view::{KeyRef, Kind, Node};
+use crate::view::{Key, KeyRef, Kind, Node};
 use smallvec::{smallvec, SmallVec};
 
 use super::definition::valid_utf8;
@@ -31,6 +31,7 @@ fn walk<'a, N: Node<'a>>(
                 return Err(path.error(trail, "nesting deeper than 64 levels"));
             }
             a.try_each(|k, v| {
+                let k = k.get();
                 if let KeyRef::Str(b) = k {
                     if !valid_utf8(b) {
                         return Err(path.error(trail, "keys must be valid UTF-8"));

@@ -109,9 +109,12 @@ impl<'a> Args<'a> {
 
     /// Argument `i` as an array, or a `TypeError` in PHP's wording.
     pub fn array(&self, i: usize, name: &str) -> Option<Z<'a>> {
-        let zv = deref(self.get(i)?);
+        // SAFETY: an argument is a live engine value for the call, and no PHP
+        // code runs while the rules read it.
+        let zv = unsafe { deref(self.get(i)?) };
         if type_of(zv) == IS_ARRAY {
-            return Some(Z::new(zv));
+            // SAFETY: as above.
+            return Some(unsafe { Z::new(zv) });
         }
         Thrown::type_error(&format!(
             "{}(): Argument #{} (${name}) must be of type array, {} given",
@@ -126,7 +129,8 @@ impl<'a> Args<'a> {
     /// array (`?array &$name`), as PHP checks a user function's parameter.
     pub fn nullable_array_ref(&self, i: usize, name: &str) -> bool {
         let Some(zv) = self.get(i) else { return true };
-        let inner = deref(zv);
+        // SAFETY: a live argument.
+        let inner = unsafe { deref(zv) };
         if matches!(
             type_of(inner),
             IS_ARRAY | super::zval::IS_NULL | super::zval::IS_UNDEF
@@ -144,7 +148,8 @@ impl<'a> Args<'a> {
 
     /// Argument `i` without a type check.
     pub fn mixed(&self, i: usize) -> Option<Z<'a>> {
-        self.get(i).map(Z::new)
+        // SAFETY: as in `array`.
+        self.get(i).map(|zv| unsafe { Z::new(zv) })
     }
 
     /// Assigns to the by-reference argument `i`, when it was passed by reference.

@@ -6,7 +6,7 @@ use ext_php_rs::types::Zval;
 use ext_php_rs::zend::ExecuteData;
 
 use super::args::{self, Args};
-use super::zval::{copy, Owned, Table, Z};
+use super::zval::{Owned, Table, Z};
 use crate::view::{Kind, Node};
 
 pub const DEEP_COPY: &str = "ToolSchema\\Bench\\deep_copy";
@@ -16,21 +16,27 @@ fn deep_copy(node: Z<'_>) -> Owned {
         Kind::Array(a) => {
             let mut t = Table::new(a.len() as u32);
             let _ = a.try_each(|k, v| {
-                t.put_key_raw(k, deep_copy(v));
+                t.put_key(k, deep_copy(v));
                 Ok::<(), ()>(())
             });
             t.into_owned()
         }
-        _ => Owned::from_copy(copy(node.zval())),
+        _ => Owned::share(node),
     }
 }
 
 pub extern "C" fn handler(ex: &mut ExecuteData, retval: &mut Zval) {
-    let Some(args) = Args::read(ex, DEEP_COPY, 1, 1) else {
-        return;
-    };
-    let Some(a) = args.array(0, "array") else {
-        return;
-    };
-    args::set_return(retval, deep_copy(a));
+    let bailed = super::guarded(DEEP_COPY, || {
+        let Some(args) = Args::read(ex, DEEP_COPY, 1, 1) else {
+            return;
+        };
+        let Some(a) = args.array(0, "array") else {
+            return;
+        };
+        args::set_return(retval, deep_copy(a));
+    });
+    if bailed {
+        // SAFETY: this frame owns nothing.
+        unsafe { ext_php_rs::zend::bailout() }
+    }
 }

@@ -62,9 +62,12 @@ fn init_by_hash() {
 
 /// The symbol whose text is the string `s`: found by the string's cached hash
 /// (array keys always have it), then checked byte for byte.
-pub fn find(s: *const zend_string) -> Option<Sym> {
-    // SAFETY: `s` is a live zend_string (an array key); BY_HASH is read-only
-    // after MINIT.
+///
+/// # Safety
+/// `s` is a live zend_string.
+pub unsafe fn find(s: *const zend_string) -> Option<Sym> {
+    // SAFETY: `s` is live (the caller's promise); BY_HASH is read-only after
+    // MINIT.
     unsafe {
         let h = (*s).h;
         let text = std::slice::from_raw_parts((*s).val.as_ptr().cast::<u8>(), (*s).len);

@@ -13,47 +13,49 @@
 //!   arguments of one call: the engine holds them, and no PHP code runs while the
 //!   rules work, so nothing can change them).
 //! - A [`Z`] never points at a reference or indirect zval: [`Z::new`] looks
-//!   through them.
+//!   through them. Making a `Z` from a `&zval` is `unsafe` (the zval must be a
+//!   live engine value); safe code gets them from the arguments ([`super::args`]),
+//!   from [`Owned::view`] and from [`Z::try_each`].
+//! - Engine memory whose counts or flags are written (arrays, strings: their
+//!   `gc` headers) is only ever held as raw pointers, never as `&zend_array` or
+//!   `&zend_string`: a refcount written while a shared reference covers it
+//!   would be undefined behaviour. The `&'a zval`s a `Z` holds are slots that
+//!   nothing writes while the rules run (counts live in the values' own
+//!   allocations), and string contents are borrowed as `&'a [u8]` only (the
+//!   `val` bytes, which nothing writes).
+//! - A [`ZKey`] is made only by [`Z::try_each`]: a string key holds the
+//!   table's own `zend_string`, live for `'a`. So [`Table::put_key`],
+//!   [`ZBuilder::put_key`] and [`ZBuilder::key_string`] can share it by
+//!   refcount, and no safe code can hand them anything else.
 //! - An [`Owned`] or [`Table`] owns one refcount of what it holds, and gives it
 //!   up exactly once: to a container (`put`/`push`, then `forget`), to the
 //!   return value, or on drop (so an error half-way frees the partial output).
-//! - Every `KeyRef::Str` that reaches [`ZBuilder::put_key`] or
-//!   [`ZBuilder::key_string`] came from [`Z::try_each`], so its bytes are the
-//!   `val` of a live `zend_string` (the rules never make string keys of their
-//!   own for these two calls).
 
 use std::marker::PhantomData;
-use std::mem::{self, offset_of, ManuallyDrop};
+use std::mem::{self, ManuallyDrop};
 
 use ext_php_rs::ffi::{
-    _zend_new_array, _zend_string, ext_php_rs_zend_string_init, zend_array, zend_array_destroy,
-    zend_hash_find_known_hash, zend_hash_index_update, zend_hash_next_index_insert,
-    zend_hash_str_update, zend_hash_update, zend_string, zval, zval_ptr_dtor, Bucket,
+    _zend_new_array, ext_php_rs_is_known_valid_utf8, ext_php_rs_set_known_valid_utf8,
+    ext_php_rs_zend_string_init, zend_array, zend_array_destroy, zend_executor_globals,
+    zend_hash_find_known_hash, zend_hash_index_find, zend_hash_index_update,
+    zend_hash_next_index_insert, zend_hash_str_find, zend_hash_str_update, zend_hash_update,
+    zend_standard_class_def, zend_string, zval, zval_ptr_dtor, Bucket, GC_IMMUTABLE,
+    IS_TYPE_REFCOUNTED, Z_TYPE_FLAGS_SHIFT,
 };
 use ext_php_rs::types::ZendObject;
 
 use super::interned;
 use crate::sym::Sym;
-use crate::view::{Build, KeyRef, Kind, Node};
+use crate::view::{Build, Key, KeyRef, Kind, Node};
 
-// Type bytes and flags (Zend/zend_types.h, zend_hash.h of PHP 8.x).
-pub const IS_UNDEF: u32 = 0;
-pub const IS_NULL: u32 = 1;
-pub const IS_FALSE: u32 = 2;
-pub const IS_TRUE: u32 = 3;
-pub const IS_LONG: u32 = 4;
-pub const IS_DOUBLE: u32 = 5;
-pub const IS_STRING: u32 = 6;
-pub const IS_ARRAY: u32 = 7;
-pub const IS_OBJECT: u32 = 8;
-pub const IS_REFERENCE: u32 = 10;
-pub const IS_INDIRECT: u32 = 12;
-const TYPE_REFCOUNTED: u32 = 1 << 8;
-pub const IS_STRING_EX: u32 = IS_STRING | TYPE_REFCOUNTED;
-pub const IS_ARRAY_EX: u32 = IS_ARRAY | (3 << 8);
-pub const IS_OBJECT_EX: u32 = IS_OBJECT | (3 << 8);
-const GC_IMMUTABLE: u32 = 1 << 6;
-const IS_STR_VALID_UTF8: u32 = 1 << 9;
+// Type bytes and type infos (Zend/zend_types.h), from ext-php-rs's bindings.
+pub use ext_php_rs::ffi::{
+    IS_ARRAY, IS_ARRAY_EX, IS_DOUBLE, IS_FALSE, IS_INDIRECT, IS_LONG, IS_NULL, IS_OBJECT,
+    IS_OBJECT_EX, IS_REFERENCE, IS_STRING, IS_STRING_EX, IS_TRUE, IS_UNDEF,
+};
+/// The refcounted flag of a zval's type info (`Z_TYPE_FLAGS`).
+const TYPE_REFCOUNTED: u32 = IS_TYPE_REFCOUNTED << Z_TYPE_FLAGS_SHIFT;
+/// `HASH_FLAG_PACKED` (Zend/zend_hash.h): ext-php-rs 0.16 does not export it.
 const HASH_FLAG_PACKED: u32 = 1 << 2;
 
 /// The type byte of a zval.
@@ -64,8 +66,12 @@ pub fn type_of(zv: &zval) -> u32 {
 }
 
 /// Looks through references and indirect zvals.
+///
+/// # Safety
+/// `zv` is a live engine value (a reference or indirect zval points at a live
+/// zval), unchanged while the result is used.
 #[inline]
-pub fn deref(mut zv: &zval) -> &zval {
+pub unsafe fn deref(mut zv: &zval) -> &zval {
     loop {
         match type_of(zv) {
             // SAFETY: the type byte says which union member is live.
@@ -77,10 +83,13 @@ pub fn deref(mut zv: &zval) -> &zval {
 }
 
 /// A copy of `zv` holding its own refcount (`ZVAL_COPY`).
+///
+/// # Safety
+/// `zv` is a live value; when refcounted, its `counted` pointer is live.
 #[inline]
-pub fn copy(zv: &zval) -> ManuallyDrop<zval> {
+unsafe fn copy(zv: &zval) -> ManuallyDrop<zval> {
     // SAFETY: a bitwise copy plus one refcount for refcounted values is how the
-    // engine shares a value; `counted` is live when the refcounted flag is set.
+    // engine shares a value; the count is written through the raw pointer.
     unsafe {
         let out = ManuallyDrop::new(std::ptr::read(zv));
         if zv.u1.type_info & TYPE_REFCOUNTED != 0 {
@@ -91,33 +100,108 @@ pub fn copy(zv: &zval) -> ManuallyDrop<zval> {
 }
 
 /// The bytes of a zend_string.
+///
+/// # Safety
+/// `s` is a live zend_string whose contents stay unchanged for `'a`.
 #[inline]
-fn bytes<'a>(s: *const zend_string) -> &'a [u8] {
+unsafe fn bytes<'a>(s: *const zend_string) -> &'a [u8] {
     // SAFETY: a live zend_string holds `len` bytes from `val`.
     unsafe { std::slice::from_raw_parts((*s).val.as_ptr().cast::<u8>(), (*s).len) }
 }
 
 /// A read-only view of an input zval (already dereferenced).
+///
+/// `OBJ = false` (inputs): objects are [`Kind::Other`]. `OBJ = true` (a schema
+/// this extension built, read back by the profile pass: [`Owned::view_built`]):
+/// a `stdClass` is read as the array of its properties, as `(array) $object`
+/// does (numeric property names are int keys), because the builder makes `{}`
+/// and list-shaped maps as `stdClass` objects.
 #[derive(Clone, Copy)]
-pub struct Z<'a> {
+pub struct Z<'a, const OBJ: bool = false> {
     zv: &'a zval,
 }
 
-impl<'a> Z<'a> {
-    pub fn new(zv: &'a zval) -> Self {
-        Z { zv: deref(zv) }
+impl<'a, const OBJ: bool> Z<'a, OBJ> {
+    /// A view of `zv`, looking through references.
+    ///
+    /// # Safety
+    /// `zv` is a live engine value that nothing changes for `'a` (see the
+    /// module's notes).
+    pub unsafe fn new(zv: &'a zval) -> Self {
+        // SAFETY: as the caller promises.
+        Z {
+            zv: unsafe { deref(zv) },
+        }
     }
 
-    pub fn zval(self) -> &'a zval {
-        self.zv
+    /// The live value a hash lookup found (looking through references), or
+    /// `None` for a miss or a hole.
+    #[inline]
+    fn found(found: *mut zval) -> Option<Self> {
+        if found.is_null() {
+            return None;
+        }
+        // SAFETY: a non-null result points into a live table.
+        let zv = unsafe { deref(&*found) };
+        live(zv).map(|zv| Z { zv })
     }
 
-    fn ht(self) -> Option<&'a zend_array> {
+    /// The hashtable, when the value is an array, or (`OBJ`) the properties
+    /// table of a `stdClass` that has one (a raw pointer: see the module's
+    /// notes).
+    fn ht(self) -> Option<*const zend_array> {
         if type_of(self.zv) == IS_ARRAY {
             // SAFETY: type checked.
-            Some(unsafe { &*self.zv.value.arr })
+            Some(unsafe { self.zv.value.arr })
+        } else if self.is_std_object() {
+            // SAFETY: a live stdClass; its `properties` is null or its live
+            // dynamic properties table.
+            let props = unsafe { (*self.zv.value.obj).properties };
+            (!props.is_null()).then_some(props.cast_const())
         } else {
             None
+        }
+    }
+
+    /// A `stdClass`, read as an array (`OBJ` only).
+    fn is_std_object(self) -> bool {
+        // SAFETY: type checked before the live object's class entry is read.
+        OBJ && type_of(self.zv) == IS_OBJECT
+            && unsafe { (*self.zv.value.obj).ce == zend_standard_class_def }
+    }
+}
+
+/// An array key read by [`Z::try_each`]; only this module makes them.
+#[derive(Clone, Copy)]
+pub struct ZKey<'a> {
+    key: RawKey,
+    _table: PhantomData<&'a zend_array>,
+}
+
+#[derive(Clone, Copy)]
+enum RawKey {
+    Int(i64),
+    /// The table's key string, live for the key's `'a`.
+    Str(*mut zend_string),
+}
+
+impl<'a> Key<'a> for ZKey<'a> {
+    #[inline]
+    fn get(self) -> KeyRef<'a> {
+        match self.key {
+            RawKey::Int(i) => KeyRef::Int(i),
+            // SAFETY: a key string of a table live for 'a; keys are never
+            // written.
+            RawKey::Str(s) => KeyRef::Str(unsafe { bytes(s) }),
+        }
+    }
+
+    #[inline]
+    fn sym(self) -> Option<Sym> {
+        match self.key {
+            // SAFETY: a live key string (it has its hash computed).
+            RawKey::Str(s) => unsafe { interned::find(s) },
+            RawKey::Int(_) => None,
         }
     }
 }
@@ -128,7 +212,9 @@ fn live(zv: &zval) -> Option<&zval> {
     (type_of(zv) != IS_UNDEF).then_some(zv)
 }
 
-impl<'a> Node<'a> for Z<'a> {
+impl<'a, const OBJ: bool> Node<'a> for Z<'a, OBJ> {
+    type Key = ZKey<'a>;
+
     #[inline]
     fn kind(self) -> Kind<'a, Self> {
         let zv = self.zv;
@@ -142,6 +228,7 @@ impl<'a> Node<'a> for Z<'a> {
                 IS_DOUBLE => Kind::Float(zv.value.dval),
                 IS_STRING => Kind::Str(bytes(zv.value.str_)),
                 IS_ARRAY => Kind::Array(self),
+                IS_OBJECT if self.is_std_object() => Kind::Array(self),
                 _ => Kind::Other,
             }
         }
@@ -153,60 +240,84 @@ impl<'a> Node<'a> for Z<'a> {
         // SAFETY: the key is an interned string with its hash computed; the
         // table is live for 'a.
         let found = unsafe { zend_hash_find_known_hash(ht, interned::get(key)) };
-        if found.is_null() {
-            return None;
-        }
-        // SAFETY: a non-null result points into the live table.
-        let zv = deref(unsafe { &*found });
-        live(zv).map(|zv| Z { zv })
+        Self::found(found)
+    }
+
+    #[inline]
+    fn find(self, key: KeyRef<'_>) -> Option<Self> {
+        let ht = self.ht()?;
+        // SAFETY: a live table; the key bytes are only read.
+        let found = unsafe {
+            match key {
+                KeyRef::Int(i) => zend_hash_index_find(ht, i as u64),
+                KeyRef::Str(b) => zend_hash_str_find(ht, b.as_ptr().cast(), b.len()),
+            }
+        };
+        Self::found(found)
+    }
+
+    #[inline]
+    fn find_key(self, key: ZKey<'a>) -> Option<Self> {
+        let ht = self.ht()?;
+        // SAFETY: a live table; a `ZKey` string is a live key string of
+        // another table (its hash is computed, as for every array key).
+        let found = unsafe {
+            match key.key {
+                RawKey::Int(i) => zend_hash_index_find(ht, i as u64),
+                RawKey::Str(s) => zend_hash_find_known_hash(ht, s),
+            }
+        };
+        Self::found(found)
     }
 
     fn len(self) -> usize {
-        self.ht().map_or(0, |ht| ht.nNumOfElements as usize)
-    }
-
-    fn key_sym(key: KeyRef<'a>) -> Option<Sym> {
-        match key {
-            // The key came from `try_each`: its bytes are a live zend_string's.
-            KeyRef::Str(b) => interned::find(string_of(b)),
-            KeyRef::Int(_) => None,
-        }
+        // SAFETY: a live table.
+        self.ht()
+            .map_or(0, |ht| unsafe { (*ht).nNumOfElements } as usize)
     }
 
     /// Uses and sets the engine's "valid UTF-8" flag, as PCRE's `/u` does, so
     /// a string of an unchanged definition is checked once per request.
-    fn is_utf8(self) -> bool {
+    fn utf8(self) -> Option<&'a str> {
         if type_of(self.zv) != IS_STRING {
-            return false;
+            return None;
         }
-        // SAFETY: type checked; the flags live in the string's GC header.
-        // Interned strings may be in shared memory and are not written to.
+        // SAFETY: type checked; the flag lives in the string's GC header and
+        // is read and set through the raw pointer (ext-php-rs's helpers, which
+        // leave interned strings alone: they may be in shared memory). The
+        // engine sets the flag only on strings it has checked (PCRE's `/u`
+        // then skips its own check, as this does).
         unsafe {
             let s = self.zv.value.str_;
-            let flags = (*s).gc.u.type_info;
-            if flags & IS_STR_VALID_UTF8 != 0 {
-                return true;
+            let b = bytes(s);
+            if ext_php_rs_is_known_valid_utf8(s) {
+                return Some(std::str::from_utf8_unchecked(b));
             }
-            if std::str::from_utf8(bytes(s)).is_err() {
-                return false;
-            }
-            if flags & GC_IMMUTABLE == 0 {
-                (*s).gc.u.type_info |= IS_STR_VALID_UTF8;
-            }
-            true
+            let text = std::str::from_utf8(b).ok()?;
+            ext_php_rs_set_known_valid_utf8(s);
+            Some(text)
         }
     }
 
     fn is_list(self) -> bool {
-        let Some(ht) = self.ht() else { return false };
-        // SAFETY: `u.flags` is the u32 view of the flags union.
-        let packed = unsafe { ht.u.flags } & HASH_FLAG_PACKED != 0;
-        if packed && ht.nNumUsed == ht.nNumOfElements {
+        let Some(ht) = self.ht() else {
+            // A stdClass without a properties table is empty.
+            return self.is_std_object();
+        };
+        // SAFETY: a live table; `u.flags` is the u32 view of the flags union.
+        let (packed, used, count) = unsafe {
+            (
+                (*ht).u.flags & HASH_FLAG_PACKED != 0,
+                (*ht).nNumUsed,
+                (*ht).nNumOfElements,
+            )
+        };
+        if packed && used == count {
             return true;
         }
         let mut next = 0i64;
         self.try_each(|k, _| {
-            if k == KeyRef::Int(next) {
+            if k.get() == KeyRef::Int(next) {
                 next += 1;
                 Ok(())
             } else {
@@ -216,35 +327,169 @@ impl<'a> Node<'a> for Z<'a> {
         .is_ok()
     }
 
-    fn try_each<E>(self, mut f: impl FnMut(KeyRef<'a>, Self) -> Result<(), E>) -> Result<(), E> {
+    #[inline]
+    fn try_each<E>(self, mut f: impl FnMut(ZKey<'a>, Self) -> Result<(), E>) -> Result<(), E> {
+        // SAFETY: a slot of a live table is a live value; `Z::new` looks
+        // through references.
+        self.slots(|k, zv| f(k, unsafe { Z::new(zv) }))
+    }
+}
+
+impl<'a, const OBJ: bool> Z<'a, OBJ> {
+    /// Calls `f` for each live slot of the array, in order, as stored (a
+    /// slot may be a reference); stops at the first error.
+    #[inline(always)]
+    fn slots<E>(self, mut f: impl FnMut(ZKey<'a>, &'a zval) -> Result<(), E>) -> Result<(), E> {
         let Some(ht) = self.ht() else { return Ok(()) };
-        let used = ht.nNumUsed as usize;
+        let key = |key| ZKey {
+            key,
+            _table: PhantomData,
+        };
         // SAFETY: see `is_list`; the data array holds `nNumUsed` slots of the
-        // kind the packed flag says (zvals for packed, Buckets otherwise).
+        // kind the packed flag says (zvals for packed, Buckets otherwise),
+        // live for 'a; a bucket's key is null (an int key) or a live string.
         unsafe {
-            if ht.u.flags & HASH_FLAG_PACKED != 0 {
-                let data = ht.__bindgen_anon_1.arPacked;
-                for i in 0..used {
-                    if let Some(zv) = live(&*data.add(i)) {
-                        f(KeyRef::Int(i as i64), Z::new(zv))?;
+            let used = (*ht).nNumUsed as usize;
+            let packed = (*ht).u.flags & HASH_FLAG_PACKED != 0;
+            // A stdClass read as an array (`OBJ`): property names.
+            let props = OBJ && type_of(self.zv) == IS_OBJECT;
+            // In runs of 4096 slots, the engine given its chance between them.
+            let mut run = 0;
+            while run < used {
+                if run > 0 {
+                    yield_if_interrupted();
+                }
+                let end = used.min(run + 4096);
+                if packed {
+                    let data = (*ht).__bindgen_anon_1.arPacked;
+                    for i in run..end {
+                        if let Some(zv) = live(&*data.add(i)) {
+                            f(key(RawKey::Int(i as i64)), zv)?;
+                        }
+                    }
+                } else {
+                    let data: *const Bucket = (*ht).__bindgen_anon_1.arData;
+                    for i in run..end {
+                        let b = &*data.add(i);
+                        if let Some(zv) = live(&b.val) {
+                            let k = if b.key.is_null() {
+                                RawKey::Int(b.h as i64)
+                            } else if props {
+                                // A property name: "0" is the int key 0 once cast.
+                                match crate::view::php_key(bytes(b.key)) {
+                                    KeyRef::Int(i) => RawKey::Int(i),
+                                    KeyRef::Str(_) => RawKey::Str(b.key),
+                                }
+                            } else {
+                                RawKey::Str(b.key)
+                            };
+                            f(key(k), zv)?;
+                        }
                     }
                 }
-            } else {
-                let data: *const Bucket = ht.__bindgen_anon_1.arData;
-                for i in 0..used {
-                    let b = &*data.add(i);
-                    if let Some(zv) = live(&b.val) {
-                        let key = if b.key.is_null() {
-                            KeyRef::Int(b.h as i64)
-                        } else {
-                            KeyRef::Str(bytes(b.key))
-                        };
-                        f(key, Z::new(zv))?;
-                    }
-                }
+                run = end;
             }
         }
         Ok(())
+    }
+
+    /// True when the array holds a PHP reference at any level (down to
+    /// `PLAIN_DEPTH`: deeper values were refused by the rules' checks, and a
+    /// cycle can only be made of references, which are found first).
+    fn has_refs(self, depth: usize) -> bool {
+        if depth > PLAIN_DEPTH {
+            return false;
+        }
+        self.slots(|_, zv| {
+            if type_of(zv) == IS_REFERENCE {
+                return Err(());
+            }
+            // SAFETY: a live slot that is not a reference.
+            let v: Z<'_, OBJ> = unsafe { Z::new(zv) };
+            if v.ht().is_some() && v.has_refs(depth + 1) {
+                return Err(());
+            }
+            Ok(())
+        })
+        .is_err()
+    }
+}
+
+/// How deep [`ZBuilder::share`] looks for references (the rules refuse
+/// values nested deeper than 64 levels before they copy them).
+const PLAIN_DEPTH: usize = 72;
+
+/// A copy of `node` with every reference replaced by the value it holds (an
+/// array is rebuilt, anything else shared).
+fn plain<const OBJ: bool>(node: Z<'_, OBJ>, depth: usize) -> Owned {
+    if node.ht().is_none() || depth > PLAIN_DEPTH || !node.has_refs(depth) {
+        return Owned::share(node);
+    }
+    let mut t = Table::new(node.len() as u32);
+    let _ = node.try_each(|k, v| {
+        t.put_key(k, plain(v, depth + 1));
+        Ok::<(), ()>(())
+    });
+    t.into_owned()
+}
+
+/// True when the engine wants control back before the call ends: the
+/// `max_execution_time` timer fired (`EG(timed_out)`), or, on an engine that
+/// delays a `memory_limit` error until the running internal function returns
+/// (`EG(delayed_oom)`, `ZEND_HAS_OOM()`: Debian's PHP 8.2 here), such an error
+/// is pending. The engine raises its fatal error as soon as the call returns;
+/// the rules must stop building (an engine with delayed errors kills the
+/// process when a pending call goes on to twice the limit).
+pub fn engine_interrupted() -> bool {
+    // SAFETY: the executor globals of this thread, live while a request runs;
+    // `timed_out` is written by a signal handler, hence the volatile read.
+    unsafe {
+        let eg = executor_globals();
+        if std::ptr::read_volatile(&raw const (*eg).timed_out.value) {
+            return true;
+        }
+        #[cfg(php_delayed_oom)]
+        if (*eg).delayed_oom.state == ext_php_rs::ffi::_zend_oom_state_ZEND_OOM_STATE_PENDING {
+            return true;
+        }
+    }
+    false
+}
+
+/// True when an exception is pending (`EG(exception)`).
+pub fn exception_pending() -> bool {
+    // SAFETY: the executor globals of this thread, live while a request runs.
+    unsafe { !(*executor_globals()).exception.is_null() }
+}
+
+/// The executor globals of this thread: the engine's symbol (no call), or
+/// through TSRM on a thread-safe engine.
+#[inline]
+fn executor_globals() -> *const zend_executor_globals {
+    #[cfg(not(tool_schema_zts))]
+    {
+        // Only the address is taken.
+        &raw const ext_php_rs::ffi::executor_globals
+    }
+    #[cfg(tool_schema_zts)]
+    {
+        // SAFETY: TSRM's pointer to this thread's globals.
+        unsafe { ext_php_rs::ffi::ext_php_rs_executor_globals() }
+    }
+}
+
+/// The payload of the unwind [`yield_if_interrupted`] starts.
+pub struct Interrupted;
+
+/// Stops the rules when [`engine_interrupted`]: unwinds (without the panic
+/// hook's message) to the handler's `catch_unwind`, dropping on the way every
+/// Rust value and every partial output the call holds; the handler then
+/// returns to the engine. Called before each new array, every 1024 entries
+/// put into one, and every 4096 entries of a long array read.
+#[inline]
+fn yield_if_interrupted() {
+    if engine_interrupted() {
+        std::panic::resume_unwind(Box::new(Interrupted));
     }
 }
 
@@ -255,25 +500,33 @@ impl<'a> Node<'a> for Z<'a> {
 pub struct Owned(ManuallyDrop<zval>);
 
 impl Owned {
-    fn from_raw(value: ManuallyDrop<zval>) -> Self {
+    /// Takes a value that holds its own refcount (made here, or by [`copy`]).
+    ///
+    /// # Safety
+    /// `value` is a valid zval whose one refcount (when refcounted) is ours.
+    unsafe fn from_raw(value: ManuallyDrop<zval>) -> Self {
         Owned(value)
     }
 
-    /// Takes a value made by [`copy`] (which holds its own refcount).
-    pub fn from_copy(value: ManuallyDrop<zval>) -> Self {
-        Owned(value)
+    /// The value `z` views, shared by refcount (`ZVAL_COPY`).
+    pub fn share<const OBJ: bool>(z: Z<'_, OBJ>) -> Self {
+        // SAFETY: a `Z` views a live value; the copy holds its own refcount.
+        unsafe { Owned::from_raw(copy(z.zv)) }
     }
 
-    /// The value, borrowed.
-    pub fn as_zval(&self) -> &zval {
-        &self.0
+    /// A view of a value this extension built, its `stdClass` objects read
+    /// as arrays (the profile pass reads the canonical schema so).
+    pub fn view_built(&self) -> Z<'_, true> {
+        // SAFETY: we own the value; nothing changes it while it is borrowed.
+        unsafe { Z::new(&self.0) }
     }
 
     fn scalar(type_info: u32, set: impl FnOnce(&mut zval)) -> Self {
         let mut zv = zeroed();
         zv.u1.type_info = type_info;
         set(&mut zv);
-        Owned::from_raw(zv)
+        // SAFETY: a scalar zval (the callers' type infos) holds no refcount.
+        unsafe { Owned::from_raw(zv) }
     }
 
     /// Gives the value away (to a container or the return slot).
@@ -301,39 +554,35 @@ pub struct Table(*mut zend_array);
 
 impl Table {
     pub fn new(size: u32) -> Self {
+        yield_if_interrupted();
         // SAFETY: allocates an empty table with refcount 1.
         Table(unsafe { _zend_new_array(size) })
     }
 
-    /// The table as a PHP array value.
-    pub fn into_owned(self) -> Owned {
-        self.into_zval()
-    }
-
-    /// The raw table (still owned by `self`).
-    pub fn raw(&self) -> *mut zend_array {
-        self.0
-    }
-
-    /// Puts under a key read from an input array (see the module's safety notes).
-    pub fn put_key_raw(&mut self, key: KeyRef<'_>, val: Owned) {
+    /// Puts `val` under a key read from an input array. A string key is the
+    /// input's own zend_string, which the table adds a reference to.
+    pub fn put_key(&mut self, key: ZKey<'_>, val: Owned) {
         let mut zv = val.into_raw();
-        // SAFETY: as `ZBuilder::put_key`.
+        // SAFETY: the table is ours; the value's refcount moves into it; a
+        // `ZKey` string is live (the module's notes), and `update` takes its
+        // own reference to it and keeps keys unique.
         unsafe {
-            match key {
-                KeyRef::Int(i) => zend_hash_index_update(self.0, i as u64, &mut *zv),
-                KeyRef::Str(b) => zend_hash_update(self.0, string_of(b), &mut *zv),
+            match key.key {
+                RawKey::Int(i) => zend_hash_index_update(self.0, i as u64, &mut *zv),
+                RawKey::Str(s) => zend_hash_update(self.0, s, &mut *zv),
             };
         }
     }
 
-    fn into_zval(self) -> Owned {
+    /// The table as a PHP array value.
+    pub fn into_owned(self) -> Owned {
         let ht = self.0;
         mem::forget(self);
         let mut zv = zeroed();
         zv.value.arr = ht;
         zv.u1.type_info = IS_ARRAY_EX;
-        Owned::from_raw(zv)
+        // SAFETY: the table's one refcount moves into the value.
+        unsafe { Owned::from_raw(zv) }
     }
 
     /// A borrowed zval view of the table (no refcount taken; not to be dropped).
@@ -348,6 +597,15 @@ impl Table {
         // SAFETY: the table is live and ours.
         unsafe { (*self.0).nNumOfElements }
     }
+
+    /// [`yield_if_interrupted`] once every 1024 entries put (a long array
+    /// built in one go, a decoded JSON list).
+    #[inline]
+    fn every_1024th(&self) {
+        if self.len() % 1024 == 1023 {
+            yield_if_interrupted();
+        }
+    }
 }
 
 impl Drop for Table {
@@ -358,7 +616,10 @@ impl Drop for Table {
 }
 
 /// A zval for a zend_string, sharing it.
-fn string_zval(s: *mut zend_string) -> Owned {
+///
+/// # Safety
+/// `s` is a live zend_string.
+unsafe fn string_zval(s: *mut zend_string) -> Owned {
     // SAFETY: `s` is live; interned strings are not refcounted, others get one
     // more reference for the new zval.
     unsafe {
@@ -373,17 +634,6 @@ fn string_zval(s: *mut zend_string) -> Owned {
     }
 }
 
-/// The zend_string whose `val` is `b` (see the module's safety notes).
-fn string_of(b: &[u8]) -> *mut zend_string {
-    // SAFETY: `b` starts at the `val` member of a live zend_string.
-    unsafe {
-        b.as_ptr()
-            .sub(offset_of!(_zend_string, val))
-            .cast::<zend_string>()
-            .cast_mut()
-    }
-}
-
 /// A new (non-interned) string.
 pub fn new_string(s: &[u8]) -> Owned {
     // SAFETY: allocates a zend_string with refcount 1 holding a copy of `s`.
@@ -395,7 +645,8 @@ pub fn new_string(s: &[u8]) -> Owned {
     // SAFETY: `zs` is live.
     let interned = unsafe { (*zs).gc.u.type_info } & GC_IMMUTABLE != 0;
     zv.u1.type_info = if interned { IS_STRING } else { IS_STRING_EX };
-    Owned::from_raw(zv)
+    // SAFETY: the new string's one reference (if counted) is ours.
+    unsafe { Owned::from_raw(zv) }
 }
 
 /// Builds Zend values.
@@ -407,7 +658,7 @@ impl ZBuilder<'_> {
     }
 }
 
-impl<'a> Build<'a, Z<'a>> for ZBuilder<'a> {
+impl<'a, const OBJ: bool> Build<'a, Z<'a, OBJ>> for ZBuilder<'a> {
     type Val = Owned;
     type Obj = Table;
     type Arr = Table;
@@ -430,38 +681,70 @@ impl<'a> Build<'a, Z<'a>> for ZBuilder<'a> {
         unsafe { zend_hash_update(obj.0, interned::get(key), &mut *zv) };
     }
 
-    fn put_key(&mut self, obj: &mut Table, key: KeyRef<'a>, val: Owned) {
-        // A string key is the input's own zend_string, which the table adds a
-        // reference to.
-        obj.put_key_raw(key, val);
+    fn put_key(&mut self, obj: &mut Table, key: ZKey<'a>, val: Owned) {
+        obj.put_key(key, val);
     }
 
     #[inline]
     fn push(&mut self, arr: &mut Table, val: Owned) {
+        arr.every_1024th();
         let mut zv = val.into_raw();
         // SAFETY: the table is ours; the value's refcount moves into it.
         unsafe { zend_hash_next_index_insert(arr.0, &mut *zv) };
     }
 
+    fn arr_for(&mut self, len: usize) -> Table {
+        Table::new(u32::try_from(len).unwrap_or(u32::MAX).min(1 << 20))
+    }
+
+    fn put_arr_key(&mut self, arr: &mut Table, key: ZKey<'a>, val: Owned) {
+        arr.put_key(key, val);
+    }
+
+    fn put_arr_bytes(&mut self, arr: &mut Table, key: &[u8], val: Owned) -> bool {
+        arr.every_1024th();
+        let before = arr.len();
+        let mut zv = val.into_raw();
+        // SAFETY: the table is ours; the value's refcount moves into it; the
+        // key is copied (`update` keeps keys unique: a key already there keeps
+        // its place).
+        unsafe {
+            match crate::view::php_key(key) {
+                KeyRef::Int(i) => zend_hash_index_update(arr.0, i as u64, &mut *zv),
+                KeyRef::Str(b) => zend_hash_str_update(arr.0, b.as_ptr().cast(), b.len(), &mut *zv),
+            };
+        }
+        arr.len() != before
+    }
+
     fn end_obj(&mut self, obj: Table) -> Owned {
         let n = obj.len();
-        if n > 0 && !Z::new(&obj.as_zval()).is_list() {
-            return obj.into_zval();
+        let as_zval = obj.as_zval();
+        // SAFETY: a view of our own live table, unchanged while viewed.
+        let view = unsafe { Z::<false>::new(&as_zval) };
+        if n > 0 && !view.is_list() {
+            return obj.into_owned();
         }
         // Empty, or keyed 0..n (property names "0", "1", ...): an array would
         // encode as `[...]`, so make a stdClass whose properties are the entries
         // under string keys, as `(object) $array` does.
         let o = ZendObject::new_stdclass().into_raw();
         if n > 0 {
-            let props = Table::new(n);
-            let _ = Z::new(&obj.as_zval()).try_each(|k, v| {
-                let key = match k {
-                    KeyRef::Int(i) => i.to_string(),
-                    KeyRef::Str(b) => String::from_utf8_lossy(b).into_owned(),
-                };
-                let mut zv = copy(v.zv);
-                // SAFETY: `props` is ours; the copy's refcount moves into it.
-                unsafe { zend_hash_str_update(props.0, key.as_ptr().cast(), key.len(), &mut *zv) };
+            let mut props = Table::new(n);
+            let _ = view.try_each(|k, v| {
+                let val = Owned::share(v);
+                match k.get() {
+                    KeyRef::Int(i) => {
+                        let key = i.to_string();
+                        let mut zv = val.into_raw();
+                        // SAFETY: `props` is ours; the value's refcount moves
+                        // into it; the key is copied.
+                        unsafe {
+                            zend_hash_str_update(props.0, key.as_ptr().cast(), key.len(), &mut *zv)
+                        };
+                    }
+                    KeyRef::Str(_) => props.put_key(k, val),
+                }
                 Ok::<(), ()>(())
             });
             let props = mem::ManuallyDrop::new(props);
@@ -472,17 +755,19 @@ impl<'a> Build<'a, Z<'a>> for ZBuilder<'a> {
         let mut zv = zeroed();
         zv.value.obj = o;
         zv.u1.type_info = IS_OBJECT_EX;
-        Owned::from_raw(zv)
+        // SAFETY: the new object's one reference moves into the value.
+        unsafe { Owned::from_raw(zv) }
     }
 
     #[inline]
     fn end_arr(&mut self, arr: Table) -> Owned {
-        arr.into_zval()
+        arr.into_owned()
     }
 
     #[inline]
     fn sym(&mut self, s: Sym) -> Owned {
-        string_zval(interned::get(s))
+        // SAFETY: interned at MINIT, live for the process.
+        unsafe { string_zval(interned::get(s)) }
     }
 
     fn string(&mut self, s: &str) -> Owned {
@@ -505,15 +790,28 @@ impl<'a> Build<'a, Z<'a>> for ZBuilder<'a> {
         Owned::scalar(IS_NULL, |_| {})
     }
 
+    /// Shares the value by refcount, unless it is an array holding PHP
+    /// references: those are copied out, so that no output shares a
+    /// variable with the caller (writing to the schema never writes to the
+    /// definition).
     #[inline]
-    fn share(&mut self, node: Z<'a>) -> Owned {
-        Owned::from_raw(copy(node.zv))
+    fn share(&mut self, node: Z<'a, OBJ>) -> Owned {
+        if node.ht().is_none() {
+            return Owned::share(node);
+        }
+        plain(node, 0)
     }
 
-    fn key_string(&mut self, key: KeyRef<'a>) -> Owned {
-        match key {
-            KeyRef::Int(i) => new_string(i.to_string().as_bytes()),
-            KeyRef::Str(b) => string_zval(string_of(b)),
+    #[inline]
+    fn keep(&mut self, node: Z<'a, OBJ>) -> Owned {
+        Owned::share(node)
+    }
+
+    fn key_string(&mut self, key: ZKey<'a>) -> Owned {
+        match key.key {
+            RawKey::Int(i) => new_string(i.to_string().as_bytes()),
+            // SAFETY: a `ZKey` string is live for 'a.
+            RawKey::Str(s) => unsafe { string_zval(s) },
         }
     }
 }

@@ -275,12 +275,6 @@ impl CharSet {
         self.ranges = out;
     }
 
-    pub fn union(&mut self, other: &CharSet) {
-        for &(lo, hi) in &other.ranges {
-            self.add(lo, hi);
-        }
-    }
-
     /// The complement within `0..=max`.
     pub fn complement(&self, max: u32) -> CharSet {
         let mut out = CharSet::new();

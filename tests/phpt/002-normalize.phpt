@@ -9,7 +9,7 @@ $definition = [
     'properties' => [
         'query' => ['type' => 'string', 'label' => 'Query', 'constraints' => ['Length' => ['min' => 1]]],
         'limit' => ['type' => 'integer', 'required' => false, 'default' => 10],
-        'node' => ['type' => 'entity:node', 'required' => false],
+        'node' => ['type' => 'field_item:link', 'required' => false],
     ],
 ];
 $schema = ToolSchema\normalize_schema($definition, ['nullable' => 'one_of'], $warnings);
@@ -34,7 +34,9 @@ echo json_encode(ToolSchema\normalize_schema(['type' => 'map', 'properties' => [
         "limit": {
             "oneOf": [
                 {
-                    "type": "integer"
+                    "type": "integer",
+                    "minimum": -9223372036854774784,
+                    "maximum": 9223372036854774784
                 },
                 {
                     "type": "null"
@@ -45,12 +47,22 @@ echo json_encode(ToolSchema\normalize_schema(['type' => 'map', 'properties' => [
         "node": {
             "oneOf": [
                 {
-                    "type": [
-                        "string",
-                        "number",
-                        "boolean",
-                        "array",
-                        "object"
+                    "anyOf": [
+                        {
+                            "type": "string"
+                        },
+                        {
+                            "type": "number"
+                        },
+                        {
+                            "type": "boolean"
+                        },
+                        {
+                            "type": "array"
+                        },
+                        {
+                            "type": "object"
+                        }
                     ]
                 },
                 {

@@ -28,7 +28,7 @@ final class CliTest extends TestCase
             'limit' => ['type' => 'integer', 'required' => false, 'default' => 10],
             'sort' => ['type' => 'string', 'required' => false, 'constraints' => ['Choice' => ['ASC', 'DESC']]],
             'tags' => ['type' => 'list', 'required' => false, 'items' => ['type' => 'string']],
-            'node' => ['type' => 'entity:node', 'required' => false],
+            'node' => ['type' => 'field_item:link', 'required' => false],
             'ratio' => ['type' => 'float', 'required' => false, 'examples' => [1.0, 0.5]],
             'city' => ['type' => 'string', 'required' => false, 'examples' => ['Zürich', 'a/b']],
         ],

@@ -55,8 +55,8 @@ final class ExtensionTest extends TestCase
     {
         \ToolSchema\normalize_schema(['type' => 'string'], [], $w);
         self::assertSame([], $w);
-        \ToolSchema\normalize_schema(['type' => 'entity:node'], [], $w);
-        self::assertSame([['code' => 'base_type_unknown', 'path' => 'type', 'message' => 'no JSON Schema mapping for type "entity:node": any non-null value is allowed (give base_schema to say more)']], $w);
+        \ToolSchema\normalize_schema(['type' => 'field_item:link'], [], $w);
+        self::assertSame([['code' => 'base_type_unknown', 'path' => 'type', 'message' => 'no JSON Schema mapping for type "field_item:link": any non-null value is allowed (give base_schema to say more)']], $w);
         try {
             \ToolSchema\normalize_schema([], [], $w);
             self::fail('expected a ValueError');

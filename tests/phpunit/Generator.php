@@ -17,7 +17,8 @@ final class Generator
     private const TYPES = [
         'string', 'text', 'integer', 'float', 'decimal', 'boolean', 'email', 'uri',
         'timestamp', 'datetime_iso8601', 'duration_iso8601', 'any', 'list', 'map',
-        'entity:node', 'list', 'map', 'string', 'integer',
+        'entity:node', 'list', 'map', 'string', 'integer', 'timespan', 'filter_format',
+        'entity', 'field_item:link',
     ];
 
     private Randomizer $r;
@@ -61,6 +62,12 @@ final class Generator
         }
         if ($this->chance(2)) {
             $o[$this->pick(['nullable', 'title', 'derived_enum_limit', 'bogus', 0])] = $this->pick(['x', -1, null, true, []]);
+        }
+        if ($this->chance(70)) {
+            $o['profile'] = $this->pick(['mcp', 'openai', 'anthropic', 'gemini', 'gemini', 'openai', 'anthropic']);
+        }
+        if ($this->chance(1)) {
+            $o['profile'] = $this->pick(['claude', '', 1, null, ['openai']]);
         }
         return $o;
     }
@@ -125,7 +132,8 @@ final class Generator
                 'LessThanOrEqual', 'Positive', 'PositiveOrZero', 'Negative', 'NegativeOrZero',
                 'Choice', 'AllowedValues', 'PluginExists', 'EntityBundleExists', 'FixedValue',
                 'IdenticalTo', 'NotBlank', 'Email', 'Url', 'Uuid', 'Ip', 'Date', 'DateOnly',
-                'DateTime', 'Regex', 'ComplexData', 'PrimitiveType',
+                'DateTime', 'Regex', 'ComplexData', 'PrimitiveType', 'NotNull', 'Null', 'Blank',
+                'CountryCode', 'ExtensionName', 'FieldExists', 'ValidPath',
             ]);
             $c[$name] = match ($name) {
                 'Length', 'Count' => $this->pick([
@@ -141,16 +149,28 @@ final class Generator
                 ]),
                 'Choice', 'AllowedValues' => $this->pick([
                     $this->choices(5), ['choices' => $this->choices(5)], ['choices' => $this->choices(3), 'multiple' => true],
-                    ['callback' => 'x'], ['strict' => true], 'a',
+                    ['callback' => 'x'], ['strict' => true], 'a', [], ['choices' => []],
+                    ['choices' => $this->choices(3), 'match' => false],
+                    ['choices' => $this->choices(3), 'match' => $this->pick([true, 'no', null])],
+                    ['choices' => $this->choices(4), 'multiple' => $this->pick([true, false, 1]), 'min' => $this->count(), 'max' => $this->count()],
+                    ['choices' => [], 'multiple' => true],
                 ]),
-                'PluginExists', 'EntityBundleExists' => $this->pick([
+                'PluginExists', 'EntityBundleExists', 'CountryCode' => $this->pick([
+                    ['choices' => []],
                     ['choices' => $this->choices(6)], ['manager' => 'plugin.manager.x'], 'x',
                 ]),
                 'FixedValue', 'IdenticalTo' => $this->pick([
                     $this->scalar(), ['value' => $this->scalar()], ['propertyPath' => 'x'], [1, 2],
                 ]),
-                'Ip' => $this->pick([[], ['version' => '6'], ['version' => 4], ['version' => 'all']]),
-                'DateTime' => $this->pick([[], ['format' => 'Y-m-d'], ['format' => 'Y-m-d H:i:s']]),
+                'Ip' => $this->pick([[], ['version' => '6'], ['version' => 4], ['version' => 'all'],
+                    ['version' => '4_no_priv'], ['version' => 'all_public'], ['version' => 5], ['version' => 'x']]),
+                'DateTime' => $this->pick([[], ['format' => 'Y-m-d'], ['format' => 'Y-m-d H:i:s'], ['format' => 5]]),
+                'Uuid' => $this->pick([[], ['versions' => [4]], ['versions' => '7'], ['versions' => [1, 9]],
+                    ['versions' => []], ['versions' => 4.0], ['strict' => false]]),
+                'Url' => $this->pick([[], ['protocols' => ['ftp', 'x.y']], ['protocols' => ['git+ssh']],
+                    ['protocols' => []], ['protocols' => 'http'], ['protocols' => ['1x']],
+                    ['relativeProtocol' => true], ['relativeProtocol' => 'y'],
+                    ['protocols' => ['git+ssh'], 'relativeProtocol' => true]]),
                 'Regex' => $this->pick([
                     $this->regex(), ['pattern' => $this->regex()], ['pattern' => $this->regex(), 'match' => false],
                     ['match' => true], 5, ['pattern' => 5],
@@ -209,6 +229,15 @@ final class Generator
                 ['type' => 'string', 'const' => 'x'],
                 ['type' => 'string', 'not' => ['pattern' => '^a']],
                 ['minimum' => 1], ['type' => 'null'], ['type' => []], 'x',
+                // Shapes the profiles rewrite or drop.
+                ['type' => 'object', 'properties' => ['a' => ['type' => 'string'], '0' => ['type' => 'integer']],
+                    'required' => ['a'], 'additionalProperties' => false, 'patternProperties' => ['^x' => ['type' => 'integer']]],
+                ['type' => 'string', 'oneOf' => [['minLength' => 2], ['maxLength' => 0]], '$comment' => 'x'],
+                ['type' => 'array', 'items' => true, 'minItems' => 2, 'maxItems' => 40],
+                ['type' => ['integer', 'number', 'string'], 'exclusiveMinimum' => 1.5, 'allOf' => [['multipleOf' => 2], ['maximum' => 1e17]]],
+                ['type' => 'object'], ['type' => 'object', 'additionalProperties' => ['type' => 'string', 'format' => 'email']],
+                ['type' => ['string', 'boolean'], 'enum' => ['a', true, false, [1], ['k' => 'v'], 9007199254740993]],
+                ['type' => 'integer', 'anyOf' => [['minimum' => 5], ['const' => 0]], 'examples' => [0, 5]],
             ]);
         }
         if ($this->chance(1) && $depth === 0) {

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace ToolSchema\Tests;
 
 use PHPUnit\Framework\TestCase;
+use ToolSchema\Php\Path;
 
 /**
  * Inputs that must never crash PHP: references, recursive arrays, objects,
@@ -83,7 +84,8 @@ final class RobustnessTest extends TestCase
         yield 'invalid UTF-8 property name' => [['type' => 'map', 'properties' => ["\xc3\x28" => ['type' => 'string']]], 'ValueError: properties: property names must be valid UTF-8'];
         yield 'closure as constraint options' => [['type' => 'string', 'constraints' => ['Length' => static fn () => 1]], 'ValueError: constraints.Length: must be a non-negative integer or an array of options'];
         yield 'type is an object' => [['type' => new \ArrayObject()], 'ValueError: type: must be a string'];
-        yield 'huge ints are fine' => [['type' => 'integer', 'constraints' => ['Range' => ['min' => PHP_INT_MIN, 'max' => PHP_INT_MAX]]], '{"type":"integer","minimum":' . PHP_INT_MIN . ',"maximum":' . PHP_INT_MAX . '}'];
+        yield 'huge ints are fine' => [['type' => 'float', 'constraints' => ['Range' => ['min' => PHP_INT_MIN, 'max' => PHP_INT_MAX]]], '{"type":"number","minimum":' . PHP_INT_MIN . ',"maximum":' . PHP_INT_MAX . '}'];
+        yield 'huge ints on an integer: the bounds a double can hold win' => [['type' => 'integer', 'constraints' => ['Range' => ['min' => PHP_INT_MIN, 'max' => PHP_INT_MAX]]], '{"type":"integer","minimum":-9223372036854774784,"maximum":9223372036854774784}'];
     }
 
     /** @dataProvider badDefinitions */
@@ -148,6 +150,95 @@ final class RobustnessTest extends TestCase
             self::assertSame($payload, $out, $impl);
             self::assertLessThan(4096, $grown, "$impl: an unchanged payload must be shared, not copied ($grown bytes)");
             unset($out);
+        }
+    }
+
+    /**
+     * The one spelling of a key in a path (src/error.rs `push_key`, same
+     * vectors as its unit test): NUL and bytes outside well-formed UTF-8 as
+     * `\xNN`.
+     *
+     * @return iterable<string, array{int|string, string}>
+     */
+    public function keySpellings(): iterable
+    {
+        yield 'empty' => ['', ''];
+        yield 'UTF-8' => ['name é 😀', 'name é 😀'];
+        yield 'a literal \x41' => ['\x41', '\x41'];
+        yield 'lone byte' => ["\xff", '\xff'];
+        yield 'mixed' => ["a\xc3\xa9\xff b", 'aé\xff b'];
+        yield 'truncated' => ["\xe2\x82", '\xe2\x82'];
+        yield 'truncated, then ASCII' => ["\xe2\x82a", '\xe2\x82a'];
+        yield 'truncated 4-byte' => ["\xf0\x9f\x98", '\xf0\x9f\x98'];
+        yield 'overlong 2-byte' => ["\xc0\xaf", '\xc0\xaf'];
+        yield 'overlong 3-byte' => ["\xe0\x80\x80", '\xe0\x80\x80'];
+        yield 'surrogate' => ["\xed\xa0\x80", '\xed\xa0\x80'];
+        yield 'above U+10FFFF' => ["\xf4\x90\x80\x80", '\xf4\x90\x80\x80'];
+        yield 'continuation, then UTF-8' => ["\x80\xc3\xa9", '\x80é'];
+        yield 'NUL' => ["a\0b\0", 'a\x00b\x00'];
+        yield 'int' => [-5, '-5'];
+    }
+
+    /** @dataProvider keySpellings */
+    public function testKeySpelling(int|string $key, string $expected): void
+    {
+        self::assertSame($expected, Path::key($key));
+    }
+
+    /** @return iterable<string, array{string, string}> */
+    public function nonUtf8KeysInErrors(): iterable
+    {
+        yield 'normalize, unknown option' => ['normalize', 'ValueError: options.a\xff: unknown option'];
+        yield 'coerce, unknown option' => ['coerce-option', 'ValueError: options.\xe2\x82: unknown option'];
+        yield 'coerce, property name' => ['coerce-property', 'ValueError: properties.pé\xff.type: must be a string'];
+        yield 'coerce, choice key' => ['coerce-choice', 'ValueError: constraints.Choice.choices.\xf0\x9f\x98: must be a scalar'];
+    }
+
+    /**
+     * A key that is not UTF-8 is spelled the same way in every error path, by
+     * both implementations.
+     *
+     * @dataProvider nonUtf8KeysInErrors
+     */
+    public function testANonUtf8KeyInAnErrorPath(string $where, string $expected): void
+    {
+        if ($where === 'normalize') {
+            foreach (self::normalizeAll(['type' => 'string'], ["a\xff" => 1]) as $impl => $outcome) {
+                self::assertSame($expected . "\nwarnings: []", $outcome, $impl);
+            }
+            return;
+        }
+        [$def, $opts] = match ($where) {
+            'coerce-option' => [['type' => 'string'], ["\xe2\x82" => 1]],
+            'coerce-property' => [['type' => 'map', 'properties' => ["p\xc3\xa9\xff" => ['type' => 5]]], []],
+            'coerce-choice' => [['type' => 'string', 'constraints' => ['Choice' => ['choices' => ["\xf0\x9f\x98" => []]]]], []],
+        };
+        foreach (Implementations::coercers() as $impl => $f) {
+            self::assertSame($expected, Implementations::coerceOutcome($f, 'x', $def, $opts), $impl);
+        }
+    }
+
+    /**
+     * Random byte strings as keys: native and PHP spell them alike.
+     *
+     * @group native
+     */
+    public function testRandomKeysAreSpelledAlike(): void
+    {
+        $impls = Implementations::coercers();
+        self::assertArrayHasKey('native', $impls, 'compares the extension with the pure-PHP implementation');
+        mt_srand(20261130);
+        $pieces = ["\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80", "\xe2\x82", "\xf0\x9f", "\xc0", "\xed\xa0\x80", "\x80", "\xff", 'a', '.', '\\', '?'];
+        for ($i = 0; $i < 2000; $i++) {
+            $key = '';
+            for ($j = mt_rand(1, 6); $j > 0; $j--) {
+                $key .= mt_rand(0, 1) === 0 ? $pieces[array_rand($pieces)] : \chr(mt_rand(0, 255));
+            }
+            $php = Implementations::coerceOutcome($impls['php'], 1, ['type' => 'integer'], [$key => 1]);
+            $native = Implementations::coerceOutcome($impls['native'], 1, ['type' => 'integer'], [$key => 1]);
+            self::assertSame($php, $native, 'key ' . bin2hex($key));
+            self::assertSame(1, preg_match('//u', $php), 'the message is valid UTF-8: ' . bin2hex($key));
+            self::assertStringNotContainsString("\0", $php, 'no NUL: ' . bin2hex($key));
         }
     }
 }

@@ -7,13 +7,15 @@ namespace ToolSchema\Php\Drupal;
 /**
  * Turns a Tool API input definition (Drupal\tool\TypedData\InputDefinitionInterface:
  * InputDefinition, ListInputDefinition, MapInputDefinition,
- * EntityInputDefinition, or any core ContextDefinitionInterface) into the
+ * EntityInputDefinition, or any core ContextDefinitionInterface, or a core
+ * DataDefinition, ListDataDefinition, MapDataDefinition) into the
  * definition array that ToolSchema\normalize_schema() and
  * ToolSchema\coerce_input() read (docs/drupal.md, CONTRACT "The definition
  * array"). The result holds no objects and no callables.
  *
- * It needs no Drupal class: definitions are read through the method names the
- * Tool module uses (duck typing), so it loads and is tested without Drupal:
+ * It needs no Drupal class to load: definitions are read through the method
+ * names of Drupal's classes (duck typing). It is tested on the real classes of
+ * Drupal 10.6 and the Tool module (tests/drupal/):
  *
  * - getDataType(), getLabel(), getDescription(), isRequired(), isMultiple(),
  *   getDefaultValue(), getConstraints() (core ContextDefinitionInterface);
@@ -26,10 +28,11 @@ namespace ToolSchema\Php\Drupal;
  * constraint objects (Choice, Regex, Length, Range, Count, NotBlank,
  * GreaterThan, ... found by class short name, a "Constraint" suffix removed)
  * are read from their public properties; Choice/AllowedValues callbacks are
- * called; PluginExists and EntityBundleExists are resolved into
- * ['choices' => [...]] through the plugin managers and the entity type bundle
- * info given to the constructor (left unresolved, which normalize_schema
- * reports as a derived_enum_unresolved warning, when they are not given).
+ * called; PluginExists, CountryCode and EntityBundleExists are resolved into
+ * ['choices' => [...]] through the services (plugin managers, country_manager)
+ * and the entity type bundle info given to the constructor (left unresolved,
+ * which normalize_schema reports as a derived_enum_unresolved warning, when
+ * they are not given).
  */
 final class DefinitionArrayBuilder
 {
@@ -66,17 +69,24 @@ final class DefinitionArrayBuilder
         'DateTime' => ['format'],
     ];
 
+    /** Constraints of a `multiple: TRUE` definition that also bind the list itself. */
+    private const LIST_CONSTRAINTS = ['Count', 'NotBlank', 'NotNull'];
+
     /** Properties of Symfony constraint objects that are never options for the schema. */
     private const BOOKKEEPING = ['groups', 'payload', 'normalizer'];
 
-    /** @var \Closure(string): ?object|null */
+    /** Finds a service by id (plugin managers for PluginExists, country_manager for CountryCode). @var \Closure(string): ?object|null */
     private ?\Closure $pluginManagers;
 
+    /** Path of the definition or constraint being read (for errors from Drupal). */
+    private string $path = '';
+
     /**
-     * @param object|null $pluginManagers How PluginExists finds its plugin
-     *   manager from the constraint's `manager` option (a service id): a
-     *   container with get($id) (Drupal's service_container), or a callable
-     *   fn(string $serviceId): ?object. Null leaves PluginExists unresolved.
+     * @param object|null $pluginManagers How services are found by id: the
+     *   plugin manager PluginExists names in its `manager` option, the
+     *   country_manager behind CountryCode. A container with get($id)
+     *   (Drupal's service_container), or a callable fn(string $serviceId):
+     *   ?object. Null leaves PluginExists and CountryCode unresolved.
      * @param object|null $entityTypeBundleInfo Drupal's entity_type.bundle.info
      *   service (getBundleInfo($entityTypeId) returns bundles keyed by id).
      *   Null leaves EntityBundleExists unresolved.
@@ -111,12 +121,14 @@ final class DefinitionArrayBuilder
      *
      * @return array<string, mixed>
      *
-     * @throws \InvalidArgumentException A definition or constraint that cannot
-     *   be carried into a definition array (the message names the path).
+     * @throws DefinitionException A definition or constraint that cannot be
+     *   carried into a definition array, or anything Drupal throws while it is
+     *   read (the message names the path; the original is the previous
+     *   exception). No other exception leaves the builder.
      */
     public function build(object $definition): array
     {
-        return $this->definition($definition, '', 0);
+        return $this->guarded(fn (): array => $this->definition($definition, '', 0));
     }
 
     /**
@@ -128,38 +140,92 @@ final class DefinitionArrayBuilder
      */
     public function buildInputs(iterable $definitions): array
     {
-        $properties = [];
-        foreach ($definitions as $name => $definition) {
-            $properties[(string) $name] = $this->definition($definition, 'properties.' . $name, 1);
+        return $this->guarded(function () use ($definitions): array {
+            $properties = [];
+            foreach ($definitions as $name => $definition) {
+                $properties[(string) $name] = $this->definition($definition, 'properties.' . $name, 1);
+            }
+            return ['type' => 'map', 'properties' => $properties];
+        });
+    }
+
+    /**
+     * Runs $build; whatever Drupal throws on the way (a getter, a constraint
+     * callback, a plugin manager, the bundle info, an \Error as much as an
+     * \Exception) comes out as one DefinitionException naming the path of the
+     * definition being read, the original as its previous exception.
+     *
+     * @template T
+     * @param \Closure(): T $build
+     * @return T
+     */
+    private function guarded(\Closure $build): mixed
+    {
+        $this->path = '';
+        try {
+            return $build();
+        } catch (DefinitionException $e) {
+            throw $e;
+        } catch (\Throwable $e) {
+            throw new DefinitionException(self::at($this->path) . get_class($e) . ': ' . $e->getMessage(), 0, $e);
         }
-        return ['type' => 'map', 'properties' => $properties];
     }
 
     /** @return array<string, mixed> */
     private function definition(object $def, string $path, int $depth): array
     {
         if ($depth > self::MAX_DEPTH) {
-            throw new \InvalidArgumentException(self::at($path) . 'definitions nested deeper than ' . self::MAX_DEPTH . ' levels');
+            throw new DefinitionException(self::at($path) . 'definitions nested deeper than ' . self::MAX_DEPTH . ' levels');
         }
         $type = self::call($def, 'getDataType');
         if (!\is_string($type) || $type === '') {
-            throw new \InvalidArgumentException(self::at($path) . 'getDataType() must return a non-empty string');
+            throw new DefinitionException(self::at($path) . 'getDataType() must return a non-empty string');
         }
 
-        // The deprecated `multiple` flag on a non-list definition: a list of
-        // single values, with the label, description and requiredness of the
-        // whole; constraints bind each item (as the Tool module does).
+        // `multiple: TRUE` on a non-list definition: a list of single values.
+        // Drupal validates it two ways, and the list must satisfy both: core
+        // (ContextDefinition::getDataDefinition()) makes a list data
+        // definition carrying the constraints (a required list sent empty is
+        // null); the Tool module (InputDefinition::getDataDefinition(),
+        // TypedInputsTrait::validateInputValue()) also puts them on each item.
+        // So the list keeps the label, description, requiredness, default and
+        // the constraints that bind a list (Count, NotBlank, NotNull, Choice /
+        // AllowedValues with `multiple`); each item is required and carries
+        // the others (NotBlank on both).
         if ($type !== 'list' && self::call($def, 'isMultiple') === true) {
+            $this->path = $path;
             $out = ['type' => 'list'];
             $this->annotations($def, $out);
             $out['required'] = (bool) (self::call($def, 'isRequired') ?? true);
-            $default = self::call($def, 'getDefaultValue');
+            $default = $this->ownDefault($def, $type);
             if ($default !== null) {
-                $out['default'] = self::plain($default, self::at($path) . 'default', true);
+                $out['default'] = self::plain($default, self::sub($path, 'default'), true);
             }
             $item = $this->single($def, $type, self::sub($path, 'items'), $depth + 1);
             $item['required'] = true;
             unset($item['label'], $item['description'], $item['default'], $item['examples']);
+            $onList = [];
+            foreach ($item['constraints'] ?? [] as $name => $options) {
+                $multiChoice = \in_array($name, ['Choice', 'AllowedValues'], true) && \is_array($options) && ($options['multiple'] ?? false) === true;
+                if ($multiChoice || \in_array($name, self::LIST_CONSTRAINTS, true)) {
+                    $onList[$name] = $options;
+                }
+                if ($multiChoice || $name === 'Count') {
+                    unset($item['constraints'][$name]);
+                }
+            }
+            if (($item['constraints'] ?? null) === []) {
+                unset($item['constraints']);
+            }
+            if ($onList !== []) {
+                $out['constraints'] = $onList;
+            }
+            if (method_exists($def, 'getExamples')) {
+                $examples = $def->getExamples();
+                if (\is_array($examples) && $examples !== []) {
+                    $out['examples'] = array_values(self::plain($examples, self::sub($path, 'examples'), true));
+                }
+            }
             $out['items'] = $item;
             return $out;
         }
@@ -169,17 +235,12 @@ final class DefinitionArrayBuilder
     /** @return array<string, mixed> */
     private function single(object $def, string $type, string $path, int $depth): array
     {
+        $this->path = $path;
         $out = ['type' => $type];
         $this->annotations($def, $out);
         $out['required'] = (bool) (self::call($def, 'isRequired') ?? true);
 
-        $default = self::call($def, 'getDefaultValue');
-        if ($type === 'map' && \is_array($default) && self::isSynthesizedMapDefault($def, $default)) {
-            // MapContextDefinition::getDefaultValue() makes up a map of the
-            // properties' own defaults when the map has none: not a default of
-            // the map (each property carries its own).
-            $default = null;
-        }
+        $default = $this->ownDefault($def, $type);
         if ($default !== null) {
             $out['default'] = self::plain($default, self::sub($path, 'default'), true);
         }
@@ -208,7 +269,7 @@ final class DefinitionArrayBuilder
             $properties = [];
             foreach ($def->getPropertyDefinitions() as $name => $property) {
                 if (!\is_object($property)) {
-                    throw new \InvalidArgumentException(self::at(self::sub($path, "properties.$name")) . 'must be a definition object, ' . get_debug_type($property) . ' given');
+                    throw new DefinitionException(self::at(self::sub($path, "properties.$name")) . 'must be a definition object, ' . get_debug_type($property) . ' given');
                 }
                 $properties[(string) $name] = $this->definition($property, self::sub($path, "properties.$name"), $depth + 1);
             }
@@ -222,6 +283,21 @@ final class DefinitionArrayBuilder
             }
         }
         return $out;
+    }
+
+    /**
+     * The definition's default, without the one MapContextDefinition makes
+     * up: when a map has no default, its getDefaultValue() returns a map of
+     * its properties' own defaults, which is not a default of the map (each
+     * property carries its own), nor of a multi-value map's list.
+     */
+    private function ownDefault(object $def, string $type): mixed
+    {
+        $default = self::call($def, 'getDefaultValue');
+        if ($type === 'map' && \is_array($default) && self::isSynthesizedMapDefault($def, $default)) {
+            return null;
+        }
+        return $default;
     }
 
     /** @param array<string, mixed> $out */
@@ -248,16 +324,20 @@ final class DefinitionArrayBuilder
             } elseif (\is_object($options)) {
                 $name = self::shortName($options);
             } else {
-                throw new \InvalidArgumentException(self::at(self::sub($path, (string) $key)) . 'a constraint without a name must be a constraint object');
+                throw new DefinitionException(self::at(self::sub($path, (string) $key)) . 'a constraint without a name must be a constraint object');
             }
             $at = self::sub($path, $name);
+            $this->path = $at;
+            $manager = null;
             if (\is_object($options) && !$options instanceof \Stringable) {
+                $manager = $name === 'PluginExists' && isset($options->pluginManager) && \is_object($options->pluginManager) ? $options->pluginManager : null;
                 $options = $this->fromObject($name, $options);
             }
             $out[$name] = match ($name) {
                 'Choice', 'AllowedValues' => $this->choice($options, $at),
-                'PluginExists' => $this->pluginExists($options, $at),
+                'PluginExists' => $this->pluginExists($options, $at, $manager),
                 'EntityBundleExists' => $this->entityBundleExists($options, $at),
+                'CountryCode' => $this->countryCode($options, $at),
                 default => self::plain($options, $at, isset(self::OBJECT_OPTIONS[$name])),
             };
         }
@@ -308,55 +388,87 @@ final class DefinitionArrayBuilder
         }
         $callback = $options['callback'];
         if (!\is_callable($callback)) {
-            throw new \InvalidArgumentException(self::at(self::sub($path, 'callback')) . 'is not callable here (a method name of the validated object cannot be resolved without it); give `choices` instead');
+            throw new DefinitionException(self::at(self::sub($path, 'callback')) . 'is not callable here (a method name of the validated object cannot be resolved without it); give `choices` instead');
         }
         $choices = $callback();
         if (!\is_array($choices)) {
-            throw new \InvalidArgumentException(self::at(self::sub($path, 'callback')) . 'must return an array of choices, ' . get_debug_type($choices) . ' returned');
+            throw new DefinitionException(self::at(self::sub($path, 'callback')) . 'must return an array of choices, ' . get_debug_type($choices) . ' returned');
         }
         unset($options['callback']);
         $options = ['choices' => array_values($choices)] + $options;
         return self::plain($options, $path, true);
     }
 
-    /** PluginExists: the ids of the plugin manager's definitions (optionally of one interface, without fallbacks). */
-    private function pluginExists(mixed $options, string $path): mixed
+    /**
+     * PluginExists: the ids of the plugin manager's definitions, as core's
+     * PluginExistsConstraintValidator accepts them: only classes implementing
+     * `interface` when given (the class as DefaultFactory::getPluginClass()
+     * finds it). Fallback plugin ids (FallbackPluginManagerInterface) are left
+     * out unless `allowFallback`: Drupal accepts them, but a model should not
+     * be told to pick the "broken" plugin. The manager comes from the
+     * `manager` option (a service id) or, on a PluginExistsConstraint object,
+     * its `pluginManager`.
+     */
+    private function pluginExists(mixed $options, string $path, ?object $manager = null): mixed
     {
         if (\is_array($options) && \array_key_exists('choices', $options)) {
             return self::plain($options, $path, true);
         }
-        $manager = \is_array($options) ? ($options['manager'] ?? null) : null;
-        $service = null;
-        if (\is_string($manager) && $manager !== '' && $this->pluginManagers !== null) {
-            $service = ($this->pluginManagers)($manager);
+        $service = $manager;
+        $id = \is_array($options) ? ($options['manager'] ?? null) : (\is_string($options) ? $options : null);
+        if ($service === null && \is_string($id) && $id !== '' && $this->pluginManagers !== null) {
+            $service = ($this->pluginManagers)($id);
         }
         if ($service === null || !method_exists($service, 'getDefinitions')) {
             return self::plain($options, $path, false);
         }
-        $definitions = $service->getDefinitions();
-        $interface = $options['interface'] ?? null;
+        $interface = \is_array($options) ? ($options['interface'] ?? null) : null;
         $ids = [];
-        foreach ($definitions as $id => $definition) {
-            if (\is_string($interface) && $interface !== '') {
-                $class = \is_array($definition) ? ($definition['class'] ?? null)
-                    : (\is_object($definition) && method_exists($definition, 'getClass') ? $definition->getClass() : null);
-                if (!\is_string($class) || !is_a($class, $interface, true)) {
-                    continue;
-                }
+        foreach ($service->getDefinitions() as $pluginId => $definition) {
+            if (\is_string($interface) && $interface !== '' && !is_a(self::pluginClass($definition), $interface, true)) {
+                continue;
             }
-            $ids[] = $id;
+            $ids[] = $pluginId;
         }
-        if (($options['allowFallback'] ?? false) !== true && method_exists($service, 'getFallbackPluginId')) {
+        $allowFallback = \is_array($options) && ($options['allowFallback'] ?? false) === true;
+        if (!$allowFallback && $service instanceof \Drupal\Component\Plugin\FallbackPluginManagerInterface) {
             $fallbacks = [];
-            foreach ($ids as $id) {
-                $fallback = $service->getFallbackPluginId((string) $id);
-                if ($fallback !== null && $fallback !== '') {
-                    $fallbacks[(string) $fallback] = true;
+            foreach ($ids as $pluginId) {
+                $fallback = $service->getFallbackPluginId((string) $pluginId);
+                if (\is_string($fallback) && $fallback !== '') {
+                    $fallbacks[$fallback] = true;
                 }
             }
-            $ids = array_values(array_filter($ids, static fn ($id): bool => !isset($fallbacks[(string) $id])));
+            $ids = array_values(array_filter($ids, static fn ($pluginId): bool => !isset($fallbacks[(string) $pluginId])));
         }
         return ['choices' => $ids];
+    }
+
+    /** The class of a plugin definition (an array with `class`, or an object with getClass()), as DefaultFactory::getPluginClass() reads it. */
+    private static function pluginClass(mixed $definition): string
+    {
+        $class = \is_array($definition) ? ($definition['class'] ?? null)
+            : (\is_object($definition) && method_exists($definition, 'getClass') ? $definition->getClass() : null);
+        return \is_string($class) ? $class : '';
+    }
+
+    /**
+     * CountryCode: Drupal's CountryCodeConstraint is a Choice of the keys of
+     * the country_manager service's getList() (hook_countries_alter() may
+     * change it), resolved like PluginExists into ['choices' => [...]].
+     * Unresolved (left as given) without a country_manager service.
+     */
+    private function countryCode(mixed $options, string $path): mixed
+    {
+        if (\is_array($options) && \array_key_exists('choices', $options)) {
+            return self::plain($options, $path, true);
+        }
+        $countries = $this->pluginManagers === null ? null : ($this->pluginManagers)('country_manager');
+        if ($countries === null || !method_exists($countries, 'getList')) {
+            return self::plain($options, $path, false);
+        }
+        $list = $countries->getList();
+        return ['choices' => \is_array($list) ? array_map('strval', array_keys($list)) : []];
     }
 
     /** EntityBundleExists: the bundle ids of the entity type. A dynamic entity type (%parent...) stays unresolved. */
@@ -399,7 +511,7 @@ final class DefinitionArrayBuilder
         if (!$strict) {
             return null;
         }
-        throw new \InvalidArgumentException(self::at($path) . get_debug_type($value) . ' cannot be carried into a definition array');
+        throw new DefinitionException(self::at($path) . get_debug_type($value) . ' cannot be carried into a definition array');
     }
 
     private static function text(mixed $text): string

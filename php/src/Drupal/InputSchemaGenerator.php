@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Drupal;
 
+use ToolSchema\Php\Normalize\Profile\Profile;
+
 /**
  * The JSON Schema of a Tool API input definition through
  * ToolSchema\normalize_schema() (the extension when it is loaded, the pure-PHP
@@ -25,17 +27,30 @@ final class InputSchemaGenerator
      *   or "type_array" outside Drupal.
      * @param array<string, mixed> $options More normalize_schema() options
      *   (`title`, `derived_enum_limit`); a `nullable` here wins over the version.
+     * @param string|null $profile The consumer the schemas are for: `mcp`
+     *   (the default), `openai`, `anthropic` or `gemini` (normalize_schema()'s
+     *   `profile` option; one generator service per consumer). Wins over a
+     *   `profile` in $options.
+     * @throws \InvalidArgumentException on an unknown profile
      */
     public function __construct(
         private readonly DefinitionArrayBuilder $builder,
         private readonly ?object $logger = null,
         ?string $coreVersion = null,
         array $options = [],
+        ?string $profile = null,
     ) {
         $coreVersion ??= NullableStyle::runningCoreVersion();
-        $this->options = $options + [
+        $options = $options + [
             'nullable' => $coreVersion === null ? NullableStyle::TYPE_ARRAY : NullableStyle::forCoreVersion($coreVersion),
         ];
+        if ($profile !== null) {
+            if (Profile::parse($profile) === null) {
+                throw new \InvalidArgumentException(sprintf('tool_schema: unknown profile "%s" (mcp, openai, anthropic or gemini)', $profile));
+            }
+            $options['profile'] = $profile;
+        }
+        $this->options = $options;
     }
 
     /** @return array<string, mixed> the normalize_schema() options in use */
@@ -44,9 +59,47 @@ final class InputSchemaGenerator
         return $this->options;
     }
 
+    /** The property name an input is normalized under (inputSchema()). */
+    public const INPUT = 'input';
+
     /**
-     * The schema of $definition. Each warning is logged once per call, at
-     * warning level, as "tool_schema: @code at @path: @warning".
+     * normalize_schema() of one input's definition array, as the input sits
+     * in a tool: a property of the tool's input map, not the root. The root of
+     * normalize_schema() is the whole tool (closed, never required to be
+     * non-empty); an input is a value inside it (a free-form map input stays
+     * open, a required list or map input must not be empty). Warning paths
+     * are relative to the input.
+     *
+     * @param array<string, mixed> $input a definition array (DefinitionArrayBuilder::build())
+     * @param array<string, mixed> $options normalize_schema() options
+     * @param (callable(array, array, ?array&): array)|null $normalize the
+     *   implementation (default: \ToolSchema\normalize_schema, native when the
+     *   extension is loaded)
+     * @return array<string, mixed>
+     */
+    public static function inputSchema(array $input, array $options, ?array &$warnings = null, ?callable $normalize = null): array
+    {
+        $w = [];
+        $tool = ['type' => 'map', 'properties' => [self::INPUT => $input]];
+        $schema = $normalize === null ? \ToolSchema\normalize_schema($tool, $options, $w) : $normalize($tool, $options, $w);
+        $warnings = [];
+        $prefix = 'properties.' . self::INPUT;
+        foreach ($w as $warning) {
+            $path = $warning['path'];
+            if ($path === $prefix) {
+                $warning['path'] = '';
+            } elseif (str_starts_with($path, $prefix . '.')) {
+                $warning['path'] = substr($path, \strlen($prefix) + 1);
+            }
+            $warnings[] = $warning;
+        }
+        return $schema['properties'][self::INPUT];
+    }
+
+    /**
+     * The schema of $definition, an input of a tool (inputSchema()). Each
+     * warning is logged once per call, at warning level, as
+     * "tool_schema: @code at @path: @warning".
      *
      * @param (\Closure(): array)|null $fallback Called when the definition
      *   cannot be normalized (it cannot be turned into a definition array, or
@@ -59,7 +112,7 @@ final class InputSchemaGenerator
         $warnings = [];
         try {
             $array = $this->builder->build($definition);
-            $schema = \ToolSchema\normalize_schema($array, $this->options, $warnings);
+            $schema = self::inputSchema($array, $this->options, $warnings);
         } catch (\ValueError | \InvalidArgumentException $e) {
             if ($fallback === null) {
                 throw $e;

@@ -5,10 +5,13 @@ declare(strict_types=1);
 namespace ToolSchema\Php\Drupal;
 
 /**
- * The `nullable` option that matches the JSON Schema Drupal core itself emits
- * for an optional input: Drupal 10 (and 11.0) write `"type": ["string",
- * "null"]` ("type_array"), Drupal 11.1 and later `"oneOf": [{...},
- * {"type": "null"}]` ("one_of").
+ * The `nullable` option that matches the JSON Schema a site emits for an
+ * optional input: up to Drupal 11.1 the Tool module's own normalizers write
+ * `"type": ["string", "null"]` ("type_array"); core's JSON Schema normalizers,
+ * which write `"oneOf": [{...}, {"type": "null"}]` ("one_of"), first ship in
+ * Drupal 11.2.0 (the Tool module's LegacyTypedDataNormalizer steps aside when
+ * core's `Drupal\Core\Serialization\Attributes\JsonSchema` exists; Drupal
+ * 10.6 has no such class).
  */
 final class NullableStyle
 {
@@ -32,7 +35,7 @@ final class NullableStyle
         if ($major < 11) {
             return self::TYPE_ARRAY;
         }
-        if ($major === 11 && $minor !== 'x' && (int) $minor < 1) {
+        if ($major === 11 && $minor !== 'x' && (int) $minor < 2) {
             return self::TYPE_ARRAY;
         }
         return self::ONE_OF;

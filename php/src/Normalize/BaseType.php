@@ -23,6 +23,7 @@ final class BaseType
         Definition::BOOLEAN => 'boolean',
         Definition::INTEGER => 'integer',
         Definition::TIMESTAMP => 'integer',
+        Definition::TIMESPAN => 'integer',
         Definition::FLOAT => 'number',
         Definition::STRING => 'string',
         Definition::TEXT => 'string',
@@ -31,6 +32,8 @@ final class BaseType
         Definition::DECIMAL => 'string',
         Definition::DATETIME_ISO8601 => 'string',
         Definition::DURATION_ISO8601 => 'string',
+        Definition::FILTER_FORMAT => 'string',
+        Definition::ENTITY => 'string',
         Definition::LIST => 'array',
         Definition::MAP => 'object',
     ];

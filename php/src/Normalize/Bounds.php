@@ -14,6 +14,9 @@ namespace ToolSchema\Php\Normalize;
  */
 final class Bounds
 {
+    /** Why a comparison with another property is not stated. */
+    public const COMPARED = 'compared with another value (propertyPath): not stated';
+
     private const MIN = 0;
     private const EXCLUSIVE_MIN = 1;
     private const MAX = 2;
@@ -49,13 +52,15 @@ final class Bounds
         }
         $min = $rule->numberOption($opts, 'min');
         $max = $rule->numberOption($opts, 'max');
-        if (self::numeric($rule->cat)) {
-            if ($min !== null) {
-                self::put($f, self::MIN, $min);
-            }
-            if ($max !== null) {
-                self::put($f, self::MAX, $max);
-            }
+        if (!self::numeric($rule->cat)) {
+            $rule->notApplicable();
+            return;
+        }
+        if ($min !== null) {
+            self::put($f, self::MIN, $min);
+        }
+        if ($max !== null) {
+            self::put($f, self::MAX, $max);
         }
     }
 
@@ -68,13 +73,17 @@ final class Bounds
         } else {
             $value = $rule->number($opts, []);
         }
-        if ($value !== null && self::numeric($rule->cat)) {
+        if (!self::numeric($rule->cat)) {
+            $rule->notApplicable();
+        } elseif ($value !== null) {
             self::put($f, match ($which) {
                 'GreaterThan' => self::EXCLUSIVE_MIN,
                 'GreaterThanOrEqual' => self::MIN,
                 'LessThan' => self::EXCLUSIVE_MAX,
                 default => self::MAX,
             }, $value);
+        } else {
+            $rule->unstated(self::COMPARED);
         }
     }
 
@@ -82,6 +91,7 @@ final class Bounds
     public static function sign(Rule $rule, string $which, Facets $f): void
     {
         if (!self::numeric($rule->cat)) {
+            $rule->notApplicable();
             return;
         }
         self::put($f, match ($which) {
@@ -90,5 +100,23 @@ final class Bounds
             'Negative' => self::EXCLUSIVE_MAX,
             default => self::MAX,
         }, 0);
+    }
+
+    /** The largest double inside int64 (2^63 - 1024). */
+    public const INT64_SAFE = 9223372036854774784;
+
+    /**
+     * int64's range on an integer (the largest doubles inside it, so that a
+     * validator reading numbers as doubles refuses what PHP decodes as a
+     * float), unless a tighter bound is already there.
+     */
+    public static function int64(Facets $f): void
+    {
+        if (!($f->exclusiveMinimum !== null && (float) $f->exclusiveMinimum >= (float) -self::INT64_SAFE)) {
+            $f->minimum = Facets::raiseNum($f->minimum, -self::INT64_SAFE);
+        }
+        if (!($f->exclusiveMaximum !== null && (float) $f->exclusiveMaximum <= (float) self::INT64_SAFE)) {
+            $f->maximum = Facets::lowerNum($f->maximum, self::INT64_SAFE);
+        }
     }
 }

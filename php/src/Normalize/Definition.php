@@ -33,6 +33,12 @@ final class Definition
     public const MAP = 13;
     /** Any other id (`entity:node`, ...). */
     public const OTHER = 14;
+    /** Seconds (core's `timespan`). */
+    public const TIMESPAN = 15;
+    /** A text format id (core's `filter_format`). */
+    public const FILTER_FORMAT = 16;
+    /** `entity`, `entity:T`, `entity:T:B`. */
+    public const ENTITY = 17;
 
     // Cat: which family of JSON Schema keywords applies.
     public const CAT_STR = 0;
@@ -55,6 +61,8 @@ final class Definition
         'timestamp' => self::TIMESTAMP,
         'datetime_iso8601' => self::DATETIME_ISO8601,
         'duration_iso8601' => self::DURATION_ISO8601,
+        'timespan' => self::TIMESPAN,
+        'filter_format' => self::FILTER_FORMAT,
         'any' => self::ANY,
         'list' => self::LIST,
         'map' => self::MAP,
@@ -77,6 +85,9 @@ final class Definition
         self::LIST => self::CAT_LIST,
         self::MAP => self::CAT_MAP,
         self::OTHER => self::CAT_ANY,
+        self::TIMESPAN => self::CAT_INT,
+        self::FILTER_FORMAT => self::CAT_STR,
+        self::ENTITY => self::CAT_ANY,
     ];
 
     public int $ty = self::OTHER;
@@ -101,12 +112,18 @@ final class Definition
 
     public static function tyFromId(string $id): int
     {
-        return self::IDS[$id] ?? self::OTHER;
+        return self::IDS[$id] ?? ($id === 'entity' || \str_starts_with($id, 'entity:') ? self::ENTITY : self::OTHER);
     }
 
     public static function cat(int $ty): int
     {
         return self::CATS[$ty];
+    }
+
+    /** The Cat of a typed-data id. */
+    public static function catOf(string $id): int
+    {
+        return self::CATS[self::tyFromId($id)];
     }
 
     /** A string that must be valid UTF-8; null when absent, null or empty. */
@@ -154,7 +171,7 @@ final class Definition
         }
         $d = new self();
         $d->typeId = $t;
-        $ty = self::IDS[$t] ?? self::OTHER;
+        $ty = self::tyFromId($t);
         $d->ty = $ty;
         $d->cat = self::CATS[$ty];
         $d->label = self::text($def, 'label', $path);
@@ -179,7 +196,7 @@ final class Definition
             ValueCheck::checkValue($v, $path, 'examples');
             $d->examples = $v;
         }
-        if ($ty === self::OTHER) {
+        if ($ty === self::OTHER || $ty === self::ENTITY) {
             $b = self::arrayOrAbsent($def, 'base_schema', $path);
             if ($b !== null) {
                 BaseSchema::check($b, $path);

@@ -15,18 +15,30 @@ final class DerivedEnum
     public const OVER_LIMIT = 'derived_enum_over_limit';
     public const UNRESOLVED = 'derived_enum_unresolved';
 
-    public static function apply(Rule $rule, mixed $opts, Facets $f): void
+    /** The values are names: only strings (or `any`). */
+    private static function applies(int $cat): bool
     {
+        return $cat === Definition::CAT_STR || $cat === Definition::CAT_ANY;
+    }
+
+    public static function apply(Rule $rule, string $which, mixed $opts, Facets $f): void
+    {
+        if ($which === 'EntityBundleExists') {
+            $f->nullRefusedNested = true;
+        }
         // A bare string ('EntityBundleExists' => 'node') or options without
         // `choices` were not resolved by the caller.
         if (!\is_array($opts) || !\array_key_exists('choices', $opts)) {
-            if (Choice::applies($rule->cat)) {
+            if (self::applies($rule->cat)) {
                 $rule->warn(self::UNRESOLVED, 'choices were not resolved; enum left out');
+            } else {
+                $rule->notApplicable();
             }
             return;
         }
         $list = Choice::checkChoices($rule, $opts['choices'], ['choices']);
-        if (!Choice::applies($rule->cat)) {
+        if (!self::applies($rule->cat)) {
+            $rule->notApplicable();
             return;
         }
         $n = \count($list);
@@ -37,7 +49,7 @@ final class DerivedEnum
                 "{$n} choices are more than derived_enum_limit ({$limit}); enum left out",
             );
         } else {
-            $f->enums[] = [false, $list];
+            Choice::push($rule, $list, true, $f);
         }
     }
 }

@@ -19,6 +19,8 @@ final class Description
         return match ($ty) {
             Definition::DECIMAL => Decimal::NOTE,
             Definition::TIMESTAMP => DateTime::TIMESTAMP_NOTE,
+            Definition::TIMESPAN => DateTime::TIMESPAN_NOTE,
+            Definition::ENTITY => Entity::NOTE,
             default => null,
         };
     }
@@ -46,7 +48,8 @@ final class Description
                 ? ($d->description !== null ? $d->label . ': ' . $d->description : $d->label)
                 : $d->description;
         }
-        $note = self::note($d->ty);
+        // A base schema says what the value is instead.
+        $note = $d->baseSchema === null ? self::note($d->ty) : null;
         if ($note !== null) {
             $body = $body === null ? $note : self::withNote($body, $note);
         }

@@ -19,10 +19,32 @@ final class Facets
     public array $formats = [];
     /** @var list<string> */
     public array $patterns = [];
-    /** @var list<string> */
-    public array $notPatterns = [];
-    /** @var list<array{0: bool, 1: mixed}> [isConst, value]: an `enum` list or a `const`. */
+    /**
+     * Schemas under `not` (`Not` of facets.rs), as [kind, value]: `pattern`
+     * (a `match: false` Regex), `enum` (a `match: false` Choice), `blank`
+     * (NotBlank on `any`), `empty_items` (a required list whose items may be
+     * empty; the item definition or null), `null_values` (a required map with
+     * no required property).
+     *
+     * @var list<array{0: string, 1: mixed}>
+     */
+    public array $nots = [];
+    /**
+     * [kind, value]: `list` (an `enum`), `const`, `nothing` (no value but
+     * null), `true` (NotBlank on a boolean), `ints` (a strict Choice on an
+     * integer: its floats left out).
+     *
+     * @var list<array{0: string, 1: mixed}>
+     */
     public array $enums = [];
+    /** @var list<string> Extra `allOf` members (`Extra`): `ipv4_or_ipv6`. */
+    public array $extras = [];
+    /** @var list<array{0: array, 1: bool}> Choice lists for a list's items, with `match`. */
+    public array $itemEnums = [];
+    /** `NotNull`: null is refused below the input level, and a list or map must not be empty. */
+    public bool $notNull = false;
+    /** A constraint whose validator refuses null (NotBlank without `allowNull`, EntityBundleExists). */
+    public bool $nullRefusedNested = false;
     public ?int $minLength = null;
     public ?int $maxLength = null;
     public int|float|null $minimum = null;

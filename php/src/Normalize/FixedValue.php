@@ -13,18 +13,26 @@ final class FixedValue
 {
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
+        $has = true;
+        $v = null;
         if (\is_array($opts)) {
-            if (!\array_key_exists('value', $opts)) {
-                return;
+            if (\array_key_exists('value', $opts)) {
+                $v = $opts['value'];
+                ValueCheck::checkScalar($v, $rule->path, ['constraints', $rule->name, 'value']);
+            } else {
+                $has = false;
             }
-            $v = $opts['value'];
-            ValueCheck::checkScalar($v, $rule->path, ['constraints', $rule->name, 'value']);
         } else {
             $v = $opts;
             ValueCheck::checkScalar($v, $rule->path, ['constraints', $rule->name]);
         }
-        if (Choice::applies($rule->cat)) {
-            $f->enums[] = [true, $v];
+        if (!Choice::applies($rule->cat)) {
+            $rule->notApplicable();
+        } elseif ($has) {
+            // A float is never `===` the int PHP decodes a JSON integer into.
+            $f->enums[] = $rule->cat === Definition::CAT_INT && \is_float($v) ? ['nothing', null] : ['const', $v];
+        } else {
+            $rule->unstated(Bounds::COMPARED);
         }
     }
 }

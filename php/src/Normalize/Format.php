@@ -5,49 +5,215 @@ declare(strict_types=1);
 namespace ToolSchema\Php\Normalize;
 
 /**
- * String formats (src/normalize/format.rs): `Email` → `email`, `Url` → `uri`,
- * `Uuid` → `uuid`, `Ip` → `ipv4`/`ipv6` (by `version`), `Date`/`DateOnly` →
- * `date`, and `DateTime` with its default format `Y-m-d H:i:s` → a `pattern`.
- * Other options of these constraints (other IP ranges, other date formats) are
- * left out.
+ * String formats, as Symfony's validators accept them (src/normalize/format.rs):
+ * - `Email` → `format: email`;
+ * - `Url` → `format: uri` and a `pattern` of http(s) URLs with a host (the
+ *   `protocols` option, `relativeProtocol`): an ASCII subset of what Symfony's
+ *   UrlValidator accepts (no user info, IPv6 hosts or non-ASCII);
+ * - `Uuid` → `format: uuid` and a `pattern` of strict RFC 9562 UUIDs of the
+ *   allowed `versions`;
+ * - `Ip` → `ipv4` / `ipv6` / either (`all`); the versions that also exclude
+ *   private or reserved ranges are stated by their base format only, with a
+ *   PARTIAL warning;
+ * - `Date`/`DateOnly` → `format: date` and a year from 1 (checkdate());
+ * - `DateTime` → a `pattern` of its format, real calendar dates and times
+ *   (DateFormat); a format with what that does not state: UNSTATED.
+ *
+ * On a type other than a string, Drupal runs them on the value cast to a
+ * string: not stated (Constraint::NOT_APPLICABLE).
  */
 final class Format
 {
-    public const DATE_TIME_PATTERN = '^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$';
+    public const PARTIAL = 'format_partial';
+    public const UNSTATED = 'format_unstated';
+
+    /** Symfony's DateTime with its default format: real calendar dates (leap years included), 00-23 hours, 00-59 minutes and seconds. */
+    public const DATE_TIME_PATTERN = '^(?:[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])|[0-9]{4}-(?:0[13-9]|1[0-2])-(?:29|30)|[0-9]{4}-(?:0[13578]|1[02])-31|(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$';
+    /** Symfony's Date: checkdate() wants a year from 1. */
+    public const DATE_YEAR_PATTERN = '^(?:[1-9][0-9]{3}|0[1-9][0-9]{2}|00[1-9][0-9]|000[1-9])-';
+
+    private const HEX = '[0-9A-Fa-f]';
+
+    /** Ip versions Symfony 6.4 knows => [base, exact]. */
+    private const IP_VERSIONS = [
+        '4' => ['ipv4', true],
+        '6' => ['ipv6', true],
+        'all' => ['all', true],
+        '4_no_priv' => ['ipv4', false],
+        '4_no_res' => ['ipv4', false],
+        '4_public' => ['ipv4', false],
+        '6_no_priv' => ['ipv6', false],
+        '6_no_res' => ['ipv6', false],
+        '6_public' => ['ipv6', false],
+        'all_no_priv' => ['all', false],
+        'all_no_res' => ['all', false],
+        'all_public' => ['all', false],
+    ];
 
     public static function apply(Rule $rule, string $which, mixed $opts, Facets $f): void
     {
+        // Options are read (and checked) whatever the type.
+        $o = \is_array($opts) ? $opts : [];
+        $pattern = match ($which) {
+            'Url' => self::urlPattern($rule, $o),
+            'Uuid' => self::uuidPattern($rule, $o),
+            default => null,
+        };
+        $ip = $which === 'Ip' ? self::ipVersion($rule, $o) : null;
+        // DateTime: the pattern of its format (the default one as a
+        // constant), or null when the format is not stated.
+        $dateTime = null;
+        if ($which === 'DateTime') {
+            $v = $o['format'] ?? null;
+            if ($v !== null && !\is_string($v)) {
+                throw $rule->error(['format'], 'must be a string');
+            }
+            $dateTime = $v === null || $v === 'Y-m-d H:i:s' ? self::DATE_TIME_PATTERN : DateFormat::pattern($v);
+        }
         if ($rule->cat !== Definition::CAT_STR) {
+            $rule->notApplicable();
             return;
         }
         switch ($which) {
             case 'Email':
                 $f->addFormat('email');
-                return;
+                break;
             case 'Url':
-                $f->addFormat('uri');
-                return;
+                // A relative URL (`//host`) is no absolute URI.
+                if (($o['relativeProtocol'] ?? null) !== true) {
+                    $f->addFormat('uri');
+                }
+                break;
             case 'Uuid':
                 $f->addFormat('uuid');
-                return;
+                break;
             case 'Ip':
-                $v = \is_array($opts) ? ($opts['version'] ?? null) : null;
-                if ($v === null || $v === '4' || $v === 4) {
-                    $f->addFormat('ipv4');
-                } elseif ($v === '6' || $v === 6) {
-                    $f->addFormat('ipv6');
+                [$base, $exact] = $ip;
+                if ($base === 'all') {
+                    if (!\in_array('ipv4_or_ipv6', $f->extras, true)) {
+                        $f->extras[] = 'ipv4_or_ipv6';
+                    }
+                } else {
+                    $f->addFormat($base);
                 }
-                return;
+                if (!$exact) {
+                    $rule->warn(self::PARTIAL, 'the IP version is stated, the private or reserved ranges it excludes are not');
+                }
+                break;
             case 'Date':
             case 'DateOnly':
                 $f->addFormat('date');
-                return;
+                $f->patterns[] = self::DATE_YEAR_PATTERN;
+                break;
             case 'DateTime':
-                $v = \is_array($opts) ? ($opts['format'] ?? null) : null;
-                if ($v === null || $v === 'Y-m-d H:i:s') {
-                    $f->patterns[] = self::DATE_TIME_PATTERN;
+                if ($dateTime !== null) {
+                    $f->patterns[] = $dateTime;
+                } else {
+                    $rule->warn(self::UNSTATED, 'the format uses what the schema does not state (see docs: date_format)');
                 }
-                return;
+                break;
         }
+        if ($pattern !== null) {
+            $f->patterns[] = $pattern;
+        }
+    }
+
+    /** The pattern of a `Url` constraint. */
+    private static function urlPattern(Rule $rule, array $opts): string
+    {
+        $protocols = $opts['protocols'] ?? null;
+        if ($protocols === null) {
+            $alternatives = ['http', 'https'];
+        } else {
+            $bad = static fn (): \ValueError => $rule->error(['protocols'], 'must be a non-empty list of URL schemes');
+            if (!\is_array($protocols) || !\array_is_list($protocols) || $protocols === []) {
+                throw $bad();
+            }
+            $alternatives = [];
+            foreach ($protocols as $p) {
+                if (!\is_string($p) || \preg_match('/^[A-Za-z][A-Za-z0-9+.\-]*$/D', $p) !== 1) {
+                    throw $bad();
+                }
+                // Symfony puts the scheme into its regex as it is: `.` matches
+                // itself among others, `+` does not match itself, so a scheme
+                // with `+` is left out (stricter).
+                if (!\str_contains($p, '+')) {
+                    $alternatives[] = \str_replace('.', '\\.', $p);
+                }
+            }
+        }
+        $relative = $opts['relativeProtocol'] ?? null;
+        if ($relative !== null && !\is_bool($relative)) {
+            throw $rule->error(['relativeProtocol'], 'must be a boolean');
+        }
+        $relative = $relative === true;
+        $scheme = $alternatives === [] ? null : '(?:' . \implode('|', $alternatives) . ')';
+        $start = match (true) {
+            $scheme !== null && !$relative => $scheme . ':',
+            $scheme !== null => '(?:' . $scheme . ':)?',
+            $relative => '',
+            // Nothing can match: a scheme no URL has.
+            default => '[]',
+        };
+        $hex = self::HEX;
+        $host = '(?:(?:[A-Za-z0-9_\-]+\.)+[A-Za-z0-9]+\.?|[A-Za-z0-9_\-]+\.?|[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3})';
+        $path = "[A-Za-z0-9\\-._~!$&'()*+,;=:@]";
+        $query = "[A-Za-z0-9\\-._~!$&'()*+,;=:@/?\\[\\]]";
+        $fragment = "[A-Za-z0-9\\-._~!$&'()*+,;=:@/?]";
+        return "^{$start}//{$host}(?::[0-9]+)?(?:/(?:{$path}|%{$hex}{2})*)*(?:\\?(?:{$query}|%{$hex}{2})*)?(?:#(?:{$fragment}|%{$hex}{2})*)?$";
+    }
+
+    /** The pattern of a `Uuid` constraint (strict form, a subset of the loose one). */
+    private static function uuidPattern(Rule $rule, array $opts): string
+    {
+        $bad = static fn (): \ValueError => $rule->error(['versions'], 'must be a UUID version from 1 to 8, or a list of them');
+        $one = static function (mixed $v) use ($bad): int {
+            if (\is_int($v)) {
+                $n = $v;
+            } elseif (\is_string($v) && \strlen($v) === 1 && \ctype_digit($v)) {
+                $n = (int) $v;
+            } else {
+                throw $bad();
+            }
+            if ($n < 1 || $n > 8) {
+                throw $bad();
+            }
+            return $n;
+        };
+        $versions = [];
+        $v = $opts['versions'] ?? null;
+        if ($v === null) {
+            $versions = [1, 2, 3, 4, 5, 6, 7, 8];
+        } elseif (\is_array($v) && \array_is_list($v) && $v !== []) {
+            foreach ($v as $item) {
+                $versions[] = $one($item);
+            }
+        } elseif (\is_int($v) || \is_string($v)) {
+            $versions[] = $one($v);
+        } else {
+            throw $bad();
+        }
+        $versions = \array_unique($versions);
+        \sort($versions);
+        $class = \implode('', $versions);
+        $class = $class === '12345678' ? '[1-8]' : '[' . $class . ']';
+        $hex = self::HEX;
+        return "^{$hex}{8}-{$hex}{4}-{$class}{$hex}{3}-[89ABab]{$hex}{3}-{$hex}{12}$";
+    }
+
+    /** @return array{0: string, 1: bool} [ipv4|ipv6|all, exact] */
+    private static function ipVersion(Rule $rule, array $opts): array
+    {
+        $v = $opts['version'] ?? null;
+        if ($v === null || $v === 4) {
+            return ['ipv4', true];
+        }
+        if ($v === 6) {
+            return ['ipv6', true];
+        }
+        if (\is_string($v) && isset(self::IP_VERSIONS[$v])) {
+            return self::IP_VERSIONS[$v];
+        }
+        throw $rule->error(['version'], 'must be an IP version Symfony knows (4, 6, all, or one with _no_priv, _no_res, _public)');
     }
 }

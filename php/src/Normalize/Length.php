@@ -11,7 +11,9 @@ namespace ToolSchema\Php\Normalize;
 final class Length
 {
     /**
-     * Reads `N` (exactly N) or `{min, max, exactly}`; shared with `Count`.
+     * Reads `N` (exactly N) or `{min, max, value}` (`value`, or the named
+     * `exactly` of Symfony's constructor, is the exact count, which Symfony
+     * uses only when neither `min` nor `max` is given); shared with `Count`.
      *
      * @return array{0: ?int, 1: ?int} [min, max]
      */
@@ -23,8 +25,10 @@ final class Length
         if (\is_array($opts)) {
             $min = $rule->countOption($opts, 'min');
             $max = $rule->countOption($opts, 'max');
-            $e = $rule->countOption($opts, 'exactly');
-            return $e !== null ? [$e, $e] : [$min, $max];
+            $value = $rule->countOption($opts, 'value');
+            $exactly = $rule->countOption($opts, 'exactly');
+            $e = $value ?? $exactly;
+            return $e !== null && $min === null && $max === null ? [$e, $e] : [$min, $max];
         }
         throw $rule->error([], 'must be a non-negative integer or an array of options');
     }
@@ -32,13 +36,16 @@ final class Length
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
         [$min, $max] = self::minMax($rule, $opts);
-        if ($rule->cat === Definition::CAT_STR) {
-            if ($min !== null) {
-                $f->minLength = Facets::raise($f->minLength, $min);
-            }
-            if ($max !== null) {
-                $f->maxLength = Facets::lower($f->maxLength, $max);
-            }
+        if ($rule->cat !== Definition::CAT_STR) {
+            // Symfony counts the characters of the value cast to a string.
+            $rule->notApplicable();
+            return;
+        }
+        if ($min !== null) {
+            $f->minLength = Facets::raise($f->minLength, $min);
+        }
+        if ($max !== null) {
+            $f->maxLength = Facets::lower($f->maxLength, $max);
         }
     }
 }

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize;
 
+use ToolSchema\Php\Normalize\Profile\Mcp;
+use ToolSchema\Php\Normalize\Profile\Profile;
 use ToolSchema\Php\Path;
 
 /**
@@ -29,6 +31,20 @@ final class Normalizer
     /** @var list<array{code: string, path: string, message: string}> */
     public array $warnings = [];
 
+    /** The root definition is a map: its properties are the tool's inputs. */
+    private bool $rootMap = false;
+
+    /**
+     * Where a `type` of two non-null types or more may have been written
+     * (`any`, an unknown type, a base schema): Profile::site() of each.
+     *
+     * @var list<list<true|int|string>>
+     */
+    private array $unions = [];
+
+    /** Whether the definition normalized last refuses null (read by its parent list or map). */
+    public bool $refusedNull = true;
+
     private function __construct(public readonly Options $options)
     {
         $this->path = new Path();
@@ -43,15 +59,39 @@ final class Normalizer
      */
     public static function normalize(array $definition, array $options = [], ?array &$warnings = null): array
     {
-        $warnings = [];
-        $n = new self($options === [] ? new Options() : Options::read($options));
-        $schema = $n->schema($definition, 0);
+        // `$warnings` is assigned once, at the end (the definition may hold a
+        // reference to the same variable), as the extension does; when the
+        // assignment itself throws (a typed reference), that error wins.
+        try {
+            $n = new self($options === [] ? new Options() : Options::read($options));
+            // The root map is the tool's inputs; otherwise the root is one input.
+            $n->rootMap = ($definition['type'] ?? null) === 'map';
+            $schema = $n->schema($definition, 0);
+        } catch (\ValueError $e) {
+            $warnings = [];
+            throw $e;
+        }
         $warnings = $n->warnings;
-        return $schema;
+        return Profile::apply($schema, $n->options->profile, $warnings, $n->unions);
     }
 
-    /** Normalizes the definition `$def`. */
-    public function schema(array $def, int $depth): array
+    /**
+     * An input of the tool: a property of the root map, or the root itself
+     * when it is not a map. Drupal skips validating an optional input that is
+     * null.
+     */
+    public function inputLevel(int $depth): bool
+    {
+        return $depth === ($this->rootMap ? 1 : 0);
+    }
+
+    /**
+     * Normalizes the definition `$def`, with the choice lists a parent list's
+     * `Choice` (with `multiple: true`) puts on its items.
+     *
+     * @param list<array{0: array, 1: bool}> $itemEnums
+     */
+    public function schema(array $def, int $depth, array $itemEnums = []): array
     {
         if ($depth > self::MAX_DEPTH) {
             throw $this->path->error([], 'nesting deeper than 64 levels');
@@ -59,6 +99,30 @@ final class Normalizer
         $d = Definition::read($def, $this->path);
         $facets = new Facets();
         $this->constraints($d, $facets);
+        foreach ($itemEnums as [$list, $matches]) {
+            if (!$matches) {
+                if ($list !== []) {
+                    $facets->nots[] = ['enum', $list];
+                }
+            } elseif ($list === []) {
+                $facets->enums[] = ['nothing', null];
+            } elseif ($d->cat === Definition::CAT_INT) {
+                $facets->enums[] = Choice::strictOnInt(['list', $list]);
+            } else {
+                $facets->enums[] = ['list', $list];
+            }
+        }
+        DateTime::bounds($d->ty, $facets);
+        if ($d->cat === Definition::CAT_INT) {
+            Bounds::int64($facets);
+        }
+        // Drupal's Choice (multiple) checks every item, null included.
+        $chosen = false;
+        foreach ($itemEnums as [$list, $matches]) {
+            $chosen = $chosen || ($matches && !\in_array(null, $list, true));
+        }
+        $required = $chosen || NotNull::refusesNull($d, $facets, $this->inputLevel($depth));
+        $nonEmpty = NotNull::nonEmpty($d, $facets, $depth);
         if ($d->ty === Definition::OTHER && $d->baseSchema === null) {
             $this->warnings[] = [
                 'code' => BaseType::UNKNOWN,
@@ -68,7 +132,7 @@ final class Normalizer
             ];
         }
 
-        $optional = !$d->required;
+        $optional = !$required;
         $style = $this->options->nullable;
         if ($style === Options::TYPE_ARRAY && $d->baseSchema !== null && BaseSchema::mayShutOutNull($d->baseSchema)) {
             $style = Options::ANY_OF;
@@ -84,17 +148,18 @@ final class Normalizer
         }
         if ($optional && $style !== Options::TYPE_ARRAY) {
             $inner = [];
-            $this->body($d, $facets, false, $inner, $depth);
+            $this->body($d, $facets, $nonEmpty, false, $inner, $depth);
             $out[$style === Options::ONE_OF ? 'oneOf' : 'anyOf'] = Nullable::branches($inner);
         } else {
-            $this->body($d, $facets, $optional, $out, $depth);
+            $this->body($d, $facets, $nonEmpty, $optional, $out, $depth);
         }
         if ($d->default !== null) {
-            $out['default'] = $d->default;
+            $out['default'] = ValueCheck::plain($d->default);
         }
         if ($d->examples !== null) {
-            $out['examples'] = $d->examples;
+            $out['examples'] = ValueCheck::plain($d->examples);
         }
+        $this->refusedNull = $required;
         return $out;
     }
 
@@ -109,6 +174,10 @@ final class Normalizer
         if ($format !== null) {
             $f->addFormat($format);
         }
+        $pattern = Entity::pattern($d->ty, $d->typeId);
+        if ($pattern !== null) {
+            $f->patterns[] = $pattern;
+        }
         if ($d->constraints === null) {
             return;
         }
@@ -119,23 +188,7 @@ final class Normalizer
             }
             $rule ??= new Rule($this->path, $d->cat, $this->options, $this);
             $rule->name = $name;
-            match ($name) {
-                'Length' => Length::apply($rule, $opts, $f),
-                'Count' => Count::apply($rule, $opts, $f),
-                'Range' => Bounds::range($rule, $opts, $f),
-                'GreaterThan', 'GreaterThanOrEqual', 'LessThan', 'LessThanOrEqual' =>
-                    Bounds::comparison($rule, $name, $opts, $f),
-                'Positive', 'PositiveOrZero', 'Negative', 'NegativeOrZero' => Bounds::sign($rule, $name, $f),
-                'Choice', 'AllowedValues' => Choice::apply($rule, $opts, $f),
-                'PluginExists', 'EntityBundleExists' => DerivedEnum::apply($rule, $opts, $f),
-                'FixedValue', 'IdenticalTo' => FixedValue::apply($rule, $opts, $f),
-                'NotBlank' => NotBlank::apply($d->cat, $f),
-                'Email', 'Url', 'Uuid', 'Ip', 'Date', 'DateOnly', 'DateTime' =>
-                    Format::apply($rule, $name, $opts, $f),
-                'Regex' => Regex::apply($rule, $opts, $f),
-                // No JSON Schema meaning: left out.
-                default => null,
-            };
+            Constraint::apply($rule, $name, $opts, $f);
         }
     }
 
@@ -143,11 +196,32 @@ final class Normalizer
      * Writes the validation keywords into `$out`. `$nullOk`: the schema itself
      * must let null through (an optional input in the `type_array` style).
      */
-    private function body(Definition $d, Facets $f, bool $nullOk, array &$out, int $depth): void
+    private function body(Definition $d, Facets $f, bool $nonEmpty, bool $nullOk, array &$out, int $depth): void
     {
         if ($d->baseSchema !== null) {
+            if (Mcp::mayHoldUnion($d->baseSchema)) {
+                $this->unions[] = Profile::site($this->path->segs);
+            }
             Nullable::baseSchema($d->baseSchema, $nullOk, $out);
             return;
+        }
+        if (BaseType::jsonType($d->ty) === null) {
+            $this->unions[] = Profile::site($this->path->segs);
+        }
+        // Children first: whether they refuse null decides what keeps their
+        // container from being empty.
+        $items = null;
+        $props = null;
+        if ($d->cat === Definition::CAT_LIST) {
+            [$items, $itemRefusesNull] = ListType::items($this, $d, $f->itemEnums, $depth);
+            if ($nonEmpty) {
+                NotNull::list($d->items, $itemRefusesNull, $f);
+            }
+        } elseif ($d->cat === Definition::CAT_MAP) {
+            [$props, $anyRequired] = MapType::properties($this, $d, $depth);
+            if ($nonEmpty && !$anyRequired) {
+                NotNull::map($f);
+            }
         }
         $out['type'] = Nullable::typeValue($d->ty, $nullOk);
         $allOf = [];
@@ -169,9 +243,9 @@ final class Normalizer
                 }
             }
         }
-        if ($f->notPatterns !== []) {
-            foreach ($f->notPatterns as $i => $p) {
-                $v = Nullable::notPattern($p, $nullOk);
+        if ($f->nots !== []) {
+            foreach ($f->nots as $i => $not) {
+                $v = Nullable::notSchema($not, $nullOk);
                 if ($i === 0) {
                     $out['not'] = $v;
                 } else {
@@ -207,8 +281,14 @@ final class Normalizer
         if ($f->exclusiveMaximum !== null) {
             $out['exclusiveMaximum'] = $f->exclusiveMaximum;
         }
+        foreach ($f->extras as $e) {
+            // 'ipv4_or_ipv6' (Ip version all).
+            $allOf[] = ['anyOf' => [['format' => 'ipv4'], ['format' => 'ipv6']]];
+        }
         if ($d->cat === Definition::CAT_LIST) {
-            ListType::apply($this, $d, $out, $depth);
+            if ($items !== null) {
+                $out['items'] = $items;
+            }
             if ($f->minCount !== null) {
                 $out['minItems'] = $f->minCount;
             }
@@ -216,7 +296,9 @@ final class Normalizer
                 $out['maxItems'] = $f->maxCount;
             }
         } elseif ($d->cat === Definition::CAT_MAP) {
-            MapType::apply($this, $d, $out, $depth);
+            if ($props !== null) {
+                MapType::put($out, $props);
+            }
             if ($f->minCount !== null) {
                 $out['minProperties'] = $f->minCount;
             }
@@ -233,7 +315,8 @@ final class Normalizer
      * Normalizes the definition `$def` found at `$seg` (`items`) or `$seg.$key`
      * (`properties.<name>`) of the current one, with the path extended.
      */
-    public function child(string $seg, int|string|null $key, mixed $def, int $depth): array
+    /** @param list<array{0: array, 1: bool}> $itemEnums */
+    public function child(string $seg, int|string|null $key, mixed $def, int $depth, array $itemEnums = []): array
     {
         $segs = &$this->path->segs;
         $segs[] = $seg;
@@ -243,7 +326,7 @@ final class Normalizer
         if (!\is_array($def)) {
             throw $this->path->error([], 'must be an array (a definition)');
         }
-        $r = $this->schema($def, $depth + 1);
+        $r = $this->schema($def, $depth + 1, $itemEnums);
         \array_pop($segs);
         if ($key !== null) {
             \array_pop($segs);

@@ -5,18 +5,57 @@ declare(strict_types=1);
 namespace ToolSchema\Php\Normalize;
 
 /**
- * `NotBlank` → `minLength: 1` on strings, `minItems: 1` on lists,
- * `minProperties: 1` on maps. (Symfony's NotBlank lets `"0"` and `0` through, as
- * these do.) Options are ignored (src/normalize/not_blank.rs).
+ * `NotBlank`, as Symfony's NotBlank decides blank (`false`, `""`, `[]`, null;
+ * `"0"` and `0` are not blank): `minLength: 1` on strings, `minItems: 1` on
+ * lists, `minProperties: 1` on maps, `const: true` on booleans, and
+ * `not: {enum: [false, "", [], {}]}` on `any`. Numbers are never blank
+ * (src/normalize/not_blank.rs).
+ *
+ * Options: unless `allowNull` is true, null is refused below the input level.
+ * A `normalizer` runs on strings first: `trim` → a `pattern` asking for a
+ * character trim() keeps; any other function is not stated
+ * (Constraint::UNSTATED).
  */
 final class NotBlank
 {
-    public static function apply(int $cat, Facets $f): void
+    /** NotBlank with normalizer trim: a character that trim() keeps. */
+    public const TRIM_PATTERN = '[^\t\n\x0B\r \x00]';
+
+    public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
-        if ($cat === Definition::CAT_STR) {
-            $f->minLength = Facets::raise($f->minLength, 1);
-        } elseif ($cat === Definition::CAT_LIST || $cat === Definition::CAT_MAP) {
-            $f->minCount = Facets::raise($f->minCount, 1);
+        $allowNull = false;
+        $normalizer = null;
+        if (\is_array($opts)) {
+            $allowNull = Choice::flag($rule, $opts, 'allowNull', false);
+            $normalizer = $opts['normalizer'] ?? null;
+            if ($normalizer !== null && !\is_string($normalizer)) {
+                throw $rule->error(['normalizer'], 'must be the name of a function');
+            }
+        }
+        if (!$allowNull) {
+            $f->nullRefusedNested = true;
+        }
+        switch ($rule->cat) {
+            case Definition::CAT_STR:
+                $f->minLength = Facets::raise($f->minLength, 1);
+                break;
+            case Definition::CAT_LIST:
+            case Definition::CAT_MAP:
+                $f->minCount = Facets::raise($f->minCount, 1);
+                break;
+            case Definition::CAT_BOOL:
+                $f->enums[] = ['true', null];
+                break;
+            case Definition::CAT_ANY:
+                $f->nots[] = ['blank', null];
+                break;
+        }
+        if ($normalizer !== null && ($rule->cat === Definition::CAT_STR || $rule->cat === Definition::CAT_ANY)) {
+            if ($normalizer === 'trim') {
+                $f->patterns[] = self::TRIM_PATTERN;
+            } else {
+                $rule->unstated('the normalizer is not stated: a blank value after it may pass the schema');
+            }
         }
     }
 }

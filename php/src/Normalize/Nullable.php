@@ -33,8 +33,27 @@ final class Nullable
         return $any;
     }
 
+    /**
+     * The schema under `not` (a [kind, value] of Facets::$nots). With
+     * `$nullOk`, the schemas that null would satisfy get a type guard, so
+     * that null still passes the `not`.
+     *
+     * @param array{0: string, 1: mixed} $not
+     */
+    public static function notSchema(array $not, bool $nullOk): array
+    {
+        [$kind, $v] = $not;
+        return match ($kind) {
+            'pattern' => self::notPattern($v, $nullOk),
+            'enum' => ['enum' => ValueCheck::plain($v)],
+            'blank' => ['enum' => [false, '', [], new \stdClass()]],
+            'empty_items' => NotNull::notEmptyItems($v),
+            default => NotNull::notNullValues(),
+        };
+    }
+
     /** The schema under `not` for a `match: false` Regex. */
-    public static function notPattern(string $p, bool $nullOk): array
+    private static function notPattern(string $p, bool $nullOk): array
     {
         return $nullOk ? ['type' => 'string', 'pattern' => $p] : ['pattern' => $p];
     }
@@ -47,7 +66,7 @@ final class Nullable
     /** A copy of `$list` (its values) with null appended. */
     private static function withNull(array $list): array
     {
-        $out = \array_values($list);
+        $out = \array_values(ValueCheck::plain($list));
         $out[] = null;
         return $out;
     }
@@ -55,19 +74,35 @@ final class Nullable
     /**
      * `enum` or `const`, with null let in when `$nullOk`.
      *
-     * @param array{0: bool, 1: mixed} $e [isConst, value]
+     * @param array{0: string, 1: mixed} $e [kind, value] (Facets::$enums)
      * @return array{0: string, 1: mixed} [keyword, value]
      */
     public static function enumeration(array $e, bool $nullOk): array
     {
-        [$isConst, $v] = $e;
-        if (!$isConst) {
-            return ['enum', $nullOk && !self::hasNull($v) ? self::withNull($v) : $v];
+        [$kind, $v] = $e;
+        switch ($kind) {
+            case 'list':
+                return ['enum', $nullOk && !self::hasNull($v) ? self::withNull($v) : ValueCheck::plain($v)];
+            case 'const':
+                $v = ValueCheck::plain($v);
+                if ($nullOk) {
+                    return ['enum', $v === null ? [null] : [$v, null]];
+                }
+                return ['const', $v];
+            case 'ints':
+                $kept = \array_values(\array_filter($v, static fn (mixed $c): bool => !\is_float($c)));
+                // Nothing left is as 'nothing': `[null]`.
+                if ($kept === [] || ($nullOk && !self::hasNull($kept))) {
+                    $kept[] = null;
+                }
+                return ['enum', $kept];
+            case 'nothing':
+                // With null let in, only null; without, nothing at all (the
+                // type has no null), written without `enum: []`.
+                return ['enum', [null]];
+            default:
+                return $nullOk ? ['enum', [true, null]] : ['const', true];
         }
-        if ($nullOk) {
-            return ['enum', $v === null ? [null] : [$v, null]];
-        }
-        return ['const', $v];
     }
 
     /** Copies a base schema's keywords into `$out`. */
@@ -82,7 +117,7 @@ final class Nullable
                     if (\is_string($v)) {
                         $v = [$v, 'null'];
                     } elseif (\is_array($v)) {
-                        $v = array_values($v);
+                        $v = array_values(ValueCheck::plain($v));
                         $v[] = 'null';
                     }
                     $out[$k] = $v;
@@ -93,7 +128,7 @@ final class Nullable
                         continue;
                     }
                 } elseif ($k === 'const') {
-                    $out['enum'] = self::enumeration([true, $v], true)[1];
+                    $out['enum'] = self::enumeration(['const', $v], true)[1];
                     continue;
                 }
             }

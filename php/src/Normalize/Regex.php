@@ -41,7 +41,14 @@ final class Regex
         if (!Definition::validUtf8($source)) {
             throw $rule->error(\is_array($opts) ? ['pattern'] : [], 'must be valid UTF-8');
         }
+        self::applySource($rule, $source, $matches, $f);
+    }
+
+    /** A PCRE pattern (`/.../flags`) that values must match (`$matches`) or must not. */
+    public static function applySource(Rule $rule, string $source, bool $matches, Facets $f): void
+    {
         if ($rule->cat !== Definition::CAT_STR) {
+            $rule->notApplicable();
             return;
         }
         [$pattern, $code, $message] = self::translateCached($source);
@@ -49,7 +56,7 @@ final class Regex
             if ($matches) {
                 $f->patterns[] = $pattern;
             } else {
-                $f->notPatterns[] = $pattern;
+                $f->nots[] = ['pattern', $pattern];
             }
         } else {
             $rule->warn((string) $code, (string) $message);

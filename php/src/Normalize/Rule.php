@@ -33,6 +33,24 @@ final class Rule
         return $this->path->error(['constraints', $this->name, ...$extra], $message);
     }
 
+    /**
+     * The constraint does not fit the input's type: it is not stated, and
+     * Drupal, which still runs it, rejects values the schema accepts.
+     */
+    public function notApplicable(): void
+    {
+        $this->warn(
+            Constraint::NOT_APPLICABLE,
+            "does not fit the input's type and is not stated in the schema; Drupal still runs it and rejects values the schema accepts",
+        );
+    }
+
+    /** The constraint says something JSON Schema cannot state here. */
+    public function unstated(string $why): void
+    {
+        $this->warn(Constraint::UNSTATED, $why);
+    }
+
     /** A warning at `constraints.<name>`. */
     public function warn(string $code, string $message): void
     {

@@ -208,13 +208,6 @@ final class CharSet
         $this->ranges = $out;
     }
 
-    public function union(self $other): void
-    {
-        foreach ($other->ranges as [$lo, $hi]) {
-            $this->add($lo, $hi);
-        }
-    }
-
     /** The complement within `0..=max`. */
     public function complement(int $max): self
     {

@@ -4,8 +4,6 @@ declare(strict_types=1);
 
 namespace ToolSchema\Tests\Drupal;
 
-require_once __DIR__ . '/bootstrap.php';
-
 use PHPUnit\Framework\TestCase;
 use ToolSchema\Php\Drupal\NullableStyle;
 
@@ -14,10 +12,10 @@ final class NullableStyleTest extends TestCase
     /** @return iterable<string, array{string, string}> */
     public function versionProvider(): iterable
     {
-        foreach (['10.0.0', '10.3.6', '10.4.x-dev', '10.5-dev', '9.5.11', '11.0.0', '11.0.13', '11.0.x-dev'] as $v) {
+        foreach (['10.0.0', '10.3.6', '10.4.x-dev', '10.5-dev', '10.6.15', '9.5.11', '11.0.0', '11.0.13', '11.0.x-dev', '11.1.0', '11.1.9', '11.1-dev'] as $v) {
             yield $v => [$v, 'type_array'];
         }
-        foreach (['11.1.0', '11.1.0-rc1', '11.1-dev', '11.2.3', '11.x-dev', '12.0.0-alpha1', '12.x-dev'] as $v) {
+        foreach (['11.2.0', '11.2.0-rc1', '11.2-dev', '11.2.3', '11.3.0', '11.x-dev', '12.0.0-alpha1', '12.x-dev'] as $v) {
             yield $v => [$v, 'one_of'];
         }
     }

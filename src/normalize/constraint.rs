@@ -1,0 +1,120 @@
+//! The constraints of one definition: which rule reads each constraint id, and
+//! what is said about the ids no rule can state.
+//!
+//! Ids are those Drupal core 10.6 and the Tool module discover (plus the
+//! Symfony names a site module may register as plugins: `GreaterThan`, `Url`,
+//! `Ip`, ...). A known id whose meaning JSON Schema cannot state (it depends on
+//! site state or on other values) is reported with [`UNSTATED`]; an id the
+//! normalizer does not know at all is left out silently (a custom plugin).
+
+use super::definition::Cat;
+use super::facets::{Enum, Facets, Rule};
+use super::{bounds, choice, count, derived_enum, fixed_value, format, length, not_blank, regex};
+use crate::error::DefinitionError;
+use crate::sym::Sym;
+use crate::view::{KeyRef, Node};
+
+/// A constraint that does not fit the input's type (Email on an integer,
+/// Count on a float, `multiple` on a scalar): not stated, and Drupal still runs it.
+pub const NOT_APPLICABLE: &str = "constraint_not_applicable";
+/// A constraint Drupal checks that JSON Schema cannot state (site state,
+/// other values): the schema accepts values it rejects.
+pub const UNSTATED: &str = "constraint_unstated";
+
+/// Constraint ids of Drupal core 10.6 and the Tool module that restrict values
+/// in ways a JSON Schema cannot state. Sorted (binary search).
+const UNSTATED_IDS: &[&[u8]] = &[
+    b"Bundle",
+    b"Callback",
+    b"ComplexData",
+    b"ConfigExists",
+    b"EntityChanged",
+    b"EntityHasField",
+    b"EntityType",
+    b"EntityUntranslatableFields",
+    b"ExtensionExists",
+    b"FieldExists",
+    b"Image",
+    b"ImmutableProperties",
+    b"LangcodeRequiredIfTranslatableValues",
+    b"ReferenceAccess",
+    b"RequiredConfigDependencies",
+    b"UniqueField",
+    b"UniquePathAlias",
+    b"ValidKeys",
+    b"ValidPath",
+    b"ValidReference",
+];
+
+/// The pattern Drupal's ExtensionName constraint checks
+/// (ExtensionDiscovery::PHP_FUNCTION_PATTERN).
+pub const EXTENSION_NAME_PATTERN: &str = "/^[a-zA-Z_\\x80-\\xff][a-zA-Z0-9_\\x80-\\xff]*$/";
+
+/// Reads one constraint into `facets`.
+pub fn apply<'a, N: Node<'a>>(
+    rule: &mut Rule<'_, 'a>,
+    sym: Option<Sym>,
+    opts: N,
+    facets: &mut Facets<N>,
+) -> Result<(), DefinitionError> {
+    let Some(sym) = sym else {
+        if let KeyRef::Str(name) = rule.name {
+            if UNSTATED_IDS.binary_search(&name).is_ok() {
+                rule.unstated(
+                    "Drupal checks this constraint against site state or other values; the schema cannot state it",
+                );
+            }
+        }
+        return Ok(());
+    };
+    match sym {
+        Sym::Length => length::apply(rule, opts, facets),
+        Sym::Count => count::apply(rule, opts, facets),
+        Sym::Range => bounds::range(rule, opts, facets),
+        Sym::GreaterThan | Sym::GreaterThanOrEqual | Sym::LessThan | Sym::LessThanOrEqual => {
+            bounds::comparison(rule, sym, opts, facets)
+        }
+        Sym::Positive | Sym::PositiveOrZero | Sym::Negative | Sym::NegativeOrZero => {
+            bounds::sign(rule, sym, facets);
+            Ok(())
+        }
+        Sym::Choice | Sym::AllowedValues => choice::apply(rule, sym, opts, facets),
+        Sym::PluginExists | Sym::EntityBundleExists | Sym::CountryCode => {
+            derived_enum::apply(rule, sym, opts, facets)
+        }
+        Sym::FixedValue | Sym::IdenticalTo => fixed_value::apply(rule, opts, facets),
+        Sym::NotBlank => not_blank::apply(rule, opts, facets),
+        Sym::NotNull => {
+            facets.not_null = true;
+            Ok(())
+        }
+        // Symfony's Null: nothing but null.
+        Sym::NullConstraint => {
+            facets.enums.push(Enum::Nothing);
+            Ok(())
+        }
+        // Symfony's Blank: "" or null.
+        Sym::Blank => {
+            match rule.cat {
+                Cat::Str => super::facets::lower(&mut facets.max_length, 0),
+                _ => facets.enums.push(Enum::Nothing),
+            }
+            Ok(())
+        }
+        Sym::Email | Sym::Url | Sym::Uuid | Sym::Ip | Sym::Date | Sym::DateOnly | Sym::DateTime => {
+            format::apply(rule, sym, opts, facets)
+        }
+        Sym::Regex => regex::apply(rule, opts, facets),
+        Sym::ExtensionName => regex::apply_source(rule, EXTENSION_NAME_PATTERN, true, facets),
+        // No JSON Schema meaning: left out.
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn unstated_ids_are_sorted_and_unique() {
+        assert!(super::UNSTATED_IDS.windows(2).all(|w| w[0] < w[1]));
+    }
+}

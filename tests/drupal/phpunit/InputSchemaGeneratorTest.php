@@ -1,0 +1,151 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Tests\Drupal;
+
+use Drupal\Core\Logger\RfcLogLevel;
+use Drupal\tool\TypedData\EntityInputDefinition;
+use Drupal\tool\TypedData\InputDefinition;
+use Drupal\tool\TypedData\ListInputDefinition;
+use Drupal\tool\TypedData\MapInputDefinition;
+use PHPUnit\Framework\TestCase;
+use Symfony\Component\Serializer\Serializer;
+use ToolSchema\Php\Drupal\ContextDefinitionNormalizer;
+use ToolSchema\Php\Drupal\DefinitionArrayBuilder;
+use ToolSchema\Php\Drupal\InputSchemaGenerator;
+use ToolSchema\Tests\Implementations;
+
+/**
+ * The schema glue on real Drupal: InputSchemaGenerator with Drupal's logger
+ * channels, and ContextDefinitionNormalizer (extends the Tool module's) inside
+ * the real Symfony Serializer, where the Tool module registers its own.
+ */
+final class InputSchemaGeneratorTest extends TestCase
+{
+    private static function builder(): DefinitionArrayBuilder
+    {
+        $c = Site::boot()->container;
+        return new DefinitionArrayBuilder($c, $c->get('entity_type.bundle.info'));
+    }
+
+    private static function definition(): MapInputDefinition
+    {
+        return new MapInputDefinition('Search', 'Find', property_definitions: [
+            'q' => new InputDefinition('string', 'Query', '', constraints: ['Length' => ['max' => 20]]),
+            'limit' => new InputDefinition('integer', 'Limit', '', required: false, default_value: 10),
+            'user' => new EntityInputDefinition('entity:user', 'User', '', required: false),
+            'item' => new InputDefinition('field_item:string', 'Item', '', required: false),
+        ]);
+    }
+
+    /** A serializer as the site has it, with tool_schema's normalizer in the Tool module's place (priority 100). */
+    private static function serializer(?InputSchemaGenerator $generator): Serializer
+    {
+        $normalizer = new ContextDefinitionNormalizer();
+        if ($generator !== null) {
+            $normalizer->setToolSchema($generator);
+        }
+        return new Serializer([
+            new \Drupal\tool\Normalizer\LegacyTypedDataNormalizer(),
+            $normalizer,
+            new \Drupal\tool\Normalizer\MapDefinitionNormalizer(),
+            new \Drupal\serialization\Normalizer\ListNormalizer(),
+            new \Drupal\serialization\Normalizer\PrimitiveDataNormalizer(),
+            new \Drupal\serialization\Normalizer\ComplexDataNormalizer(),
+            new \Drupal\serialization\Normalizer\TypedDataNormalizer(),
+        ], []);
+    }
+
+    public function testNullableStyleOfTheRunningCore(): void
+    {
+        self::assertSame('10.6.15', \Drupal::VERSION);
+        $generator = new InputSchemaGenerator(self::builder());
+        self::assertSame(['nullable' => 'type_array'], $generator->options());
+        self::assertSame(['integer', 'null'], $generator->schema(self::definition())['properties']['limit']['type']);
+        self::assertSame(['nullable' => 'one_of'], (new InputSchemaGenerator(self::builder(), null, '11.2.0'))->options());
+    }
+
+    public function testNormalizerInTheSerializer(): void
+    {
+        $generator = new InputSchemaGenerator(self::builder());
+        $definition = self::definition();
+        $ours = self::serializer($generator)->normalize($definition, 'json_schema');
+        self::assertSame(json_encode($generator->schema($definition)), json_encode($ours));
+        self::assertFalse($ours['additionalProperties']);
+
+        // Until setToolSchema() is called, it is the Tool module's normalizer.
+        $theirs = Site::boot()->container->get('serializer')->normalize($definition, 'json_schema');
+        self::assertSame(json_encode($theirs), json_encode(self::serializer(null)->normalize($definition, 'json_schema')));
+        self::assertArrayNotHasKey('additionalProperties', $theirs);
+
+        // A list input: each level through our normalizer in one call.
+        $list = new ListInputDefinition('Tags', '', item_definition: new InputDefinition('string', 'Tag', '', constraints: ['Length' => ['max' => 3]]));
+        self::assertSame(3, self::serializer($generator)->normalize($list, 'json_schema')['items']['maxLength']);
+    }
+
+    public function testWarningsAndErrorsGoToDrupalsLogger(): void
+    {
+        $site = Site::boot();
+        $collector = new CollectingLogger();
+        $site->container->get('logger.factory')->addLogger($collector);
+        $channel = $site->container->get('logger.factory')->get('tool_schema');
+        $generator = new InputSchemaGenerator(self::builder(), $channel);
+
+        $generator->schema(self::definition());
+        $warnings = array_values(array_filter($collector->records, static fn (array $r): bool => $r['level'] === RfcLogLevel::WARNING));
+        self::assertNotEmpty($warnings);
+        self::assertSame('tool_schema: @code at @path: @warning', $warnings[0]['message']);
+        self::assertSame('base_type_unknown', $warnings[0]['context']['@code']);
+        self::assertSame('properties.item.type', $warnings[0]['context']['@path']);
+        self::assertSame('tool_schema', $warnings[0]['context']['channel']);
+
+        // normalize_schema refuses a malformed option (\ValueError): the Tool
+        // module's own schema for that definition, and an error logged.
+        $bad = new InputDefinition('string', 'Bad', '', constraints: ['Length' => ['max' => 'ten']]);
+        $collector->records = [];
+        $fallback = self::serializer($generator)->normalize($bad, 'json_schema');
+        self::assertSame(json_encode(Site::boot()->container->get('serializer')->normalize($bad, 'json_schema')), json_encode($fallback));
+        self::assertSame(RfcLogLevel::ERROR, $collector->records[0]['level']);
+        self::assertStringContainsString('constraints.Length.max', $collector->records[0]['context']['@error']);
+
+        // Drupal throws while the definition is read (a callback): the same.
+        $throws = new InputDefinition('string', 'Throws', '', constraints: ['AllowedValues' => ['callback' => static function (): array {
+            throw new \LogicException('the options provider is down');
+        }]]);
+        $collector->records = [];
+        $schema = $generator->schema($throws, static fn (): array => ['type' => 'string']);
+        self::assertSame(['type' => 'string'], $schema);
+        self::assertStringContainsString('LogicException: the options provider is down', $collector->records[0]['context']['@error']);
+    }
+
+    /**
+     * The Tool module's serializer asks for one input at a time: the schema
+     * is that of a property of the tool (a free-form map input stays open, a
+     * required list input must not be empty), not of a tool's root map.
+     */
+    public function testAnInputIsAPropertyOfItsToolNotTheRoot(): void
+    {
+        $generator = new InputSchemaGenerator(self::builder());
+        $context = Site::boot()->tools()->getDefinition('log_message')->getInputDefinition('context');
+        $schema = $generator->schema($context);
+        self::assertNotSame(false, $schema['additionalProperties'] ?? null, 'log_message.context is free-form');
+        $tool = Site::boot()->tools()->createInstance('user_block');
+        self::assertCount(0, $tool->validateInputValue($context, ['any' => 'key']), 'Drupal accepts any key there');
+
+        $tags = new ListInputDefinition('Tags', '', item_definition: new InputDefinition('string', 'Tag', ''));
+        self::assertSame(1, $generator->schema($tags)['minItems'] ?? null, 'a required list input sent empty is null to Drupal');
+        self::assertGreaterThan(0, \count($tool->validateInputValue($tags, [])));
+    }
+
+    /** Both implementations through the glue. */
+    public function testImplementationsAgree(): void
+    {
+        $array = self::builder()->build(self::definition());
+        $outcomes = [];
+        foreach (Implementations::normalizers() as $name => $normalize) {
+            $outcomes[$name] = Implementations::normalizeOutcome($normalize, $array, ['nullable' => 'type_array']);
+        }
+        self::assertCount(1, array_unique($outcomes));
+    }
+}

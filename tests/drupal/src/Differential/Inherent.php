@@ -1,0 +1,99 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Tests\Drupal\Differential;
+
+/**
+ * False accepts that no JSON Schema can avoid, documented in docs/drupal.md
+ * ("Differential test: the inherent list"). A false accept (or a repair that
+ * Drupal rejects) that matches one of these is counted apart and does not
+ * fail the test; every other one does.
+ */
+final class Inherent
+{
+    /** Constraints of a `multiple` definition that bind the list (DefinitionArrayBuilder puts them there). */
+    private const LIST_CONSTRAINTS = ['Count', 'NotBlank', 'NotNull', 'NotNull (required)'];
+
+    /**
+     * The inherent class a rejection belongs to, or null.
+     *
+     * @param list<string> $ids the definition's constraint ids the rejection
+     *   comes from (a violation's constraint, or the validator that threw)
+     * @param array<string, mixed> $node the spec of the definition it sits on;
+     *   `multiple` still set when Drupal rejected the whole list of a
+     *   multi-value definition, `itemOfMultiple` when it rejected its item
+     * @param mixed $value the rejected value at that node (as Drupal got it)
+     */
+    public static function classify(array $ids, array $node, mixed $value): ?string
+    {
+        // JSON has one number type: 2 and 2.0 are the same value for a JSON
+        // Schema validator (enum, const), while PHP decodes them as int and
+        // float and Symfony's Choice and IdenticalTo compare strictly.
+        if (array_intersect($ids, ['Choice', 'AllowedValues', 'IdenticalTo']) !== [] && (\is_int($value) || \is_float($value))) {
+            foreach (self::allowed($node['constraints'] ?? []) as $allowed) {
+                if ((\is_int($allowed) || \is_float($allowed)) && $allowed == $value && $allowed !== $value) {
+                    return 'number equality: JSON 2 == 2.0, PHP 2 !== 2.0 (Choice, AllowedValues, IdenticalTo)';
+                }
+            }
+        }
+        // Drupal's own URI check is parse_url(): it refuses a few URIs RFC
+        // 3986 allows (an empty host with an authority or a port), which
+        // `format: uri` accepts.
+        if (\in_array('PrimitiveType (implicit)', $ids, true) && \in_array(str_replace(' item', '', $node['type']), ['uri'], true)
+            && \is_string($value) && parse_url($value) === false) {
+            return 'format corner: PHP parse_url() refuses RFC 3986 URIs with an empty host ("http:///x", "http://:80")';
+        }
+        // A multi-value definition nested in a map: core's
+        // ContextDefinition::getDataDefinition() puts its constraints on the
+        // list, so an element constraint (Choice, Length, Range, ...) rejects
+        // every non-empty list. A schema saying so would refuse every value;
+        // the schema follows the Tool module's reading (element constraints
+        // bind the items).
+        if (($node['multiple'] ?? false) === true && array_intersect($ids, self::LIST_CONSTRAINTS) === [] && !self::multipleChoice($node, $ids)) {
+            return 'Drupal defect: element constraints of a multi-value input in a map apply to the whole list (core), every non-empty list fails';
+        }
+        // The Tool module (InputDefinition::getDataDefinition()) copies every
+        // constraint of a multi-value input onto its items: Count, or a Choice
+        // with `multiple`, on a single item rejects every non-empty list.
+        if (($node['itemOfMultiple'] ?? false) === true && (\in_array('Count', $ids, true) || self::multipleChoice($node, $ids))) {
+            return 'Drupal defect: the Tool module puts a multi-value input\'s Count / multiple Choice on each item, every non-empty list fails';
+        }
+        return null;
+    }
+
+    private static function multipleChoice(array $node, array $ids): bool
+    {
+        foreach (['Choice', 'AllowedValues'] as $id) {
+            $o = $node['constraints'][$id] ?? null;
+            if (\in_array($id, $ids, true) && \is_array($o) && !array_is_list($o) && ($o['multiple'] ?? false) === true) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** @return list<mixed> the values Choice / AllowedValues / IdenticalTo allow on a node */
+    private static function allowed(array $constraints): array
+    {
+        $out = [];
+        foreach (['Choice', 'AllowedValues'] as $id) {
+            $o = $constraints[$id] ?? null;
+            if (!\is_array($o)) {
+                continue;
+            }
+            if (array_is_list($o)) {
+                $out = [...$out, ...$o];
+            } elseif (isset($o['callback']) && \is_callable($o['callback'])) {
+                $out = [...$out, ...($o['callback'])()];
+            } else {
+                $out = [...$out, ...($o['choices'] ?? [])];
+            }
+        }
+        if (\array_key_exists('IdenticalTo', $constraints)) {
+            $o = $constraints['IdenticalTo'];
+            $out[] = \is_array($o) ? ($o['value'] ?? null) : $o;
+        }
+        return $out;
+    }
+}

@@ -1,0 +1,82 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Tests\Drupal\Differential;
+
+/**
+ * Values of the differential test are JSON text, because JSON is what a model
+ * or an MCP client sends and what Drupal decodes (json_decode($text, true)).
+ * They are built from PHP values where a JSON object is a stdClass (so that
+ * `{}` and `[]` stay apart) and a Raw holds a literal PHP cannot produce by
+ * json_encode (`1e20`, `9223372036854775808`, `-0`).
+ */
+final class Json
+{
+    public const FLAGS = JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PRESERVE_ZERO_FRACTION | JSON_THROW_ON_ERROR;
+
+    public static function encode(mixed $v): string
+    {
+        if ($v instanceof Raw) {
+            return $v->text;
+        }
+        if ($v instanceof \stdClass) {
+            $parts = [];
+            foreach (get_object_vars($v) as $k => $x) {
+                $parts[] = json_encode((string) $k, self::FLAGS) . ':' . self::encode($x);
+            }
+            return '{' . implode(',', $parts) . '}';
+        }
+        if (\is_array($v)) {
+            if (!array_is_list($v)) {
+                throw new \LogicException('JSON objects are stdClass here');
+            }
+            return '[' . implode(',', array_map([self::class, 'encode'], $v)) . ']';
+        }
+        return json_encode($v, self::FLAGS);
+    }
+
+    /**
+     * A PHP value (a repair by coerce_input()) as JSON, arrays at `map`
+     * positions of the spec written as objects (PHP has one array type; a
+     * model would send `{}` there).
+     */
+    public static function encodeFor(mixed $v, array $spec): string
+    {
+        if (!\is_array($v)) {
+            return $v instanceof \stdClass ? self::encode($v) : json_encode($v, self::FLAGS);
+        }
+        if (($spec['multiple'] ?? false) === true) {
+            $item = $spec;
+            unset($item['multiple']);
+            $spec = ['type' => 'list', 'items' => $item];
+        }
+        if ($spec['type'] === 'map') {
+            $parts = [];
+            foreach ($v as $k => $x) {
+                $parts[] = json_encode((string) $k, self::FLAGS) . ':' . self::encodeFor($x, $spec['properties'][$k] ?? ['type' => 'any']);
+            }
+            return '{' . implode(',', $parts) . '}';
+        }
+        if ($spec['type'] === 'list' && array_is_list($v)) {
+            return '[' . implode(',', array_map(static fn ($x): string => self::encodeFor($x, $spec['items']), $v)) . ']';
+        }
+        return json_encode($v, self::FLAGS);
+    }
+
+    /** What Drupal receives: the text decoded into PHP arrays. */
+    public static function decode(string $text): mixed
+    {
+        return json_decode($text, true, 512, JSON_THROW_ON_ERROR);
+    }
+
+    /** A JSON object from key => value pairs. */
+    public static function obj(array $pairs): \stdClass
+    {
+        $o = new \stdClass();
+        foreach ($pairs as $k => $v) {
+            $o->{(string) $k} = $v;
+        }
+        return $o;
+    }
+}
