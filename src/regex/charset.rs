@@ -436,3 +436,37 @@ fn case_index() -> &'static [(u32, usize)] {
         index
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digit_table_is_the_nd_category() {
+        assert_eq!(DIGIT_UCP, ucd::GC_ND);
+    }
+
+    #[test]
+    fn properties_by_loose_name() {
+        assert_eq!(property("Lu"), property(" l_u "));
+        assert_eq!(property("L&"), property("LC"));
+        assert_eq!(property("Any").map(|s| s.ranges), Some(vec![(0, MAX_CP)]));
+        assert!(property("Greek").is_none());
+        assert!(property("Xx").is_none());
+        let c = property("C").expect("C");
+        assert!(c.contains(0x7) && c.contains(0x200B) && c.contains(0xE000) && c.contains(0x378));
+        assert!(!c.contains(0x41) && !c.contains(0xE9));
+    }
+
+    #[test]
+    fn set_operations() {
+        let a = CharSet::from_table(&[(0, 10), (20, 30)]);
+        let b = CharSet::from_table(&[(5, 25)]);
+        assert_eq!(a.intersect(&b).ranges, vec![(5, 10), (20, 25)]);
+        assert_eq!(a.union_with(&b).ranges, vec![(0, 30)]);
+        assert_eq!(a.subtract(&b).ranges, vec![(0, 4), (26, 30)]);
+        assert!(a.intersects(&b) && !a.intersects(&CharSet::from_table(&[(11, 19)])));
+        assert!(a.covers(&CharSet::from_table(&[(21, 22)])) && !a.covers(&b));
+        assert_eq!(CharSet::from_table(&[(5, 6), (1, 2)]).ranges, vec![(1, 2), (5, 6)]);
+    }
+}
