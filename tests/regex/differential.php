@@ -24,7 +24,7 @@
 // 3. With --attack, node runs attack strings (a repeated fragment of a matching
 //    subject and a failing suffix) under the time limit: any timeout fails.
 // 4. Prints a summary (counts by skip code; emitted patterns with a lookaround,
-//    a backreference or a named group, by reason); exits non-zero on any failure.
+//    a backreference or a named group, listed by reason); exits non-zero on any failure.
 
 declare(strict_types=1);
 
@@ -75,6 +75,9 @@ $lookReason = static function (string $source, string $pattern): ?string {
     }
     if (str_contains($pattern, '\k<a')) {
         return 'possessive quantifier the next item can continue (atomic: lookahead + backreference)';
+    }
+    if (preg_match('/\[\[:[<>]:\]\]/', $source) && !preg_match('/\(\?<?[=!]/', $source)) {
+        return '[[:<:]] or [[:>:]] (a word start or end)';
     }
     if (preg_match('/\(\?<?[=!]/', preg_replace('/\(\?=\\\\n\?\$\)|\(\?=\\\\n\|\$\)|\(\?:\^\|\(\?<=\\\\n\)\(\?!\$\)\)/', '', $pattern))) {
         return 'lookaround written in the source';
@@ -262,6 +265,10 @@ printf("  emitted with a lookaround, backreference or named group: %d\n", $lookC
 ksort($looks);
 foreach ($looks as $reason => $sources) {
     printf("    %3d  %s\n", count($sources), $reason);
+    foreach ($sources as $source) {
+        $shown = json_encode($source, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE);
+        printf("           %s\n", mb_strlen($shown) > 100 ? mb_substr($shown, 0, 97) . '...' : $shown);
+    }
 }
 printf("  PHP translation time: %.0f ms for %d patterns\n", $translateMs, count($corpus['patterns']));
 foreach ($notes as $note) {
