@@ -467,6 +467,9 @@ mod tests {
         assert_eq!(a.subtract(&b).ranges, vec![(0, 4), (26, 30)]);
         assert!(a.intersects(&b) && !a.intersects(&CharSet::from_table(&[(11, 19)])));
         assert!(a.covers(&CharSet::from_table(&[(21, 22)])) && !a.covers(&b));
-        assert_eq!(CharSet::from_table(&[(5, 6), (1, 2)]).ranges, vec![(1, 2), (5, 6)]);
+        assert_eq!(
+            CharSet::from_table(&[(5, 6), (1, 2)]).ranges,
+            vec![(1, 2), (5, 6)]
+        );
     }
 }
