@@ -263,7 +263,9 @@ if ($status !== 0 || \count($lines) !== \count($pairs) + $repairs + $profileLine
 $validated = microtime(true);
 
 // Constraint plugin ids by the short class name of the objects they create.
-$constraintIds = ['Choice' => ['Choice', 'CountryCode']];
+// (AllowedValuesConstraintValidator extends ChoiceValidator, whose own
+// checks throw for AllowedValues too.)
+$constraintIds = ['Choice' => ['Choice', 'CountryCode', 'AllowedValues']];
 foreach ($container->get('validation.constraint')->getDefinitions() as $id => $definition) {
     $constraintIds[Verdict::short($definition['class'])][] = $id;
 }

@@ -104,7 +104,7 @@ final class ProfileReport
             return;
         }
         $drupal = $r['drupal'];
-        [$node, $at, $shapeValue] = Report::locate($r['spec'], $r['value'], $r['text'], $drupal['path'], '.');
+        [$node, $at, $shapeValue] = Report::locate($r['spec'], $r['value'], $r['text'], $drupal['path'], '.', $this->report->thrownIds($drupal['constraint']));
         $where = Report::definitionPath($r['spec'], $r['value'], $drupal['path']);
         $class = sprintf('%s %s (%s)', Report::typeName($node), $this->report->constraintId($drupal['constraint'], $node), Report::shape($shapeValue));
         // The canonical schema rejects it too: the profile left out what
