@@ -268,6 +268,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             let mut rule = Rule {
                 path,
                 name: name.get(),
+                ty: d.ty,
                 cat,
                 options: &options,
                 warnings,

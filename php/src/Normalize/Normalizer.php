@@ -193,7 +193,7 @@ final class Normalizer
             if (!\is_string($name)) {
                 continue;
             }
-            $rule ??= new Rule($this->path, $d->cat, $this->options, $this);
+            $rule ??= new Rule($this->path, $d->ty, $d->cat, $this->options, $this);
             $rule->name = $name;
             Constraint::apply($rule, $name, $opts, $f);
         }
