@@ -38,6 +38,27 @@ fn main() {
             panic!("tool_schema needs PHP 8.2 or newer to build the extension (php-config --vernum: {v})");
         }
     }
+    // An engine that delays a memory_limit error until the running internal
+    // function returns (EG(delayed_oom), ZEND_HAS_OOM() in zend_alloc.h):
+    // the zval backend then stops the rules when one is pending.
+    println!("cargo::rustc-check-cfg=cfg(php_delayed_oom)");
+    println!("cargo::rustc-check-cfg=cfg(tool_schema_zts)");
+    // A thread-safe (ZTS) engine: the executor globals are reached through
+    // TSRM instead of the `executor_globals` symbol.
+    if std::env::var_os("CARGO_FEATURE_EXTENSION").is_some() {
+        let config = output(&php_config, &["--include-dir"])
+            .and_then(|dir| std::fs::read_to_string(format!("{dir}/main/php_config.h")).ok());
+        if config.is_some_and(|c| c.lines().any(|l| l.trim() == "#define ZTS 1")) {
+            println!("cargo:rustc-cfg=tool_schema_zts");
+        }
+    }
+    if std::env::var_os("CARGO_FEATURE_EXTENSION").is_some() {
+        let header = output(&php_config, &["--include-dir"])
+            .and_then(|dir| std::fs::read_to_string(format!("{dir}/Zend/zend_alloc.h")).ok());
+        if header.is_some_and(|h| h.contains("ZEND_HAS_OOM")) {
+            println!("cargo:rustc-cfg=php_delayed_oom");
+        }
+    }
     println!(
         "cargo:rustc-env=TOOL_SCHEMA_EXT_PHP_RS={}",
         ext_php_rs_version()

@@ -432,6 +432,27 @@ foreach (['php', 'native'] as $impl) {
         $report[$impl][$set] = [$shared, $bytes];
     }
 }
+// --- a large map: 40,000 keys x 40,000 properties ---------------------------
+// Linear work expected (a hash lookup per key): the native walker used to scan
+// the property list for each key (1.45 s). One call each, CPU time.
+$bigDef = ['type' => 'map', 'properties' => []];
+$bigValue = [];
+for ($i = 0; $i < 40000; $i++) {
+    $bigDef['properties']["p$i"] = ['type' => 'integer', 'required' => false];
+    $bigValue['p' . (39999 - $i)] = (string) (39999 - $i);
+}
+echo "\ncoerce_input, a map of 40,000 keys x 40,000 properties (all repaired), one call, CPU ms:\n";
+foreach (['php' => fn () => Coercer::coerce($bigValue, $bigDef), 'native' => fn () => \ToolSchema\coerce_input($bigValue, $bigDef)] as $impl => $call) {
+    $t = cpu_ns();
+    $r = $call();
+    $t = cpu_ns() - $t;
+    if ($r['p7'] !== 7 || count($r) !== 40000) {
+        fail("$impl: the large map was not coerced");
+    }
+    printf("  %-7s %8.1f ms\n", $impl, $t / 1e6);
+}
+unset($bigDef, $bigValue, $r);
+
 echo "\nsame array returned (payload refcount +1 while the result is held, and memory_get_usage() unchanged):\n";
 $sharedOk = true;
 foreach ($report as $impl => $sets) {

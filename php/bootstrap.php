@@ -21,6 +21,11 @@ if (!\extension_loaded('tool_schema') && !\function_exists('ToolSchema\normalize
      */
     function normalize_schema(array $definition, array $options = [], ?array &$warnings = null): array
     {
+        // A user function accepts extra arguments silently: refuse them in the
+        // extension's (PHP's internal functions') words.
+        if (\func_num_args() > 3) {
+            throw new \ArgumentCountError('ToolSchema\normalize_schema() expects at most 3 arguments, ' . \func_num_args() . ' given');
+        }
         return \ToolSchema\Php\Normalize\Normalizer::normalize($definition, $options, $warnings);
     }
 
@@ -30,6 +35,9 @@ if (!\extension_loaded('tool_schema') && !\function_exists('ToolSchema\normalize
      */
     function coerce_input(mixed $value, array $definition, array $options = []): mixed
     {
+        if (\func_num_args() > 3) {
+            throw new \ArgumentCountError('ToolSchema\coerce_input() expects at most 3 arguments, ' . \func_num_args() . ' given');
+        }
         return \ToolSchema\Php\Coerce\Coercer::coerce($value, $definition, $options);
     }
 }

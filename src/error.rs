@@ -55,6 +55,11 @@ impl<'a> Path<'a> {
         self.segs.pop();
     }
 
+    /// The segments, root first.
+    pub fn segs(&self) -> &[Seg<'a>] {
+        &self.segs
+    }
+
     /// The path with `extra` appended, dotted: `properties.tags.items.type`.
     pub fn render(&self, extra: &[Seg<'_>]) -> String {
         let mut out = String::new();

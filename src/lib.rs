@@ -20,7 +20,8 @@ mod php;
 /// The version, as in Cargo.toml and composer.json.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
-/// `normalize_schema` over serde_json values: `(schema, warnings)`.
+/// `normalize_schema` over serde_json values: `(schema, warnings)`: the
+/// canonical schema, then the profile pass.
 pub fn normalize_json(
     definition: &serde_json::Value,
     options: Option<&serde_json::Value>,
@@ -32,5 +33,9 @@ pub fn normalize_json(
             message: "the definition must be an array".to_owned(),
         });
     }
-    normalize::normalize(&mut b, definition, options)
+    let mut warnings = Vec::new();
+    let c = normalize::canonical(&mut b, definition, options, &mut warnings)?;
+    let view = json::Built(&c.schema);
+    let schema = normalize::profile::apply(&mut b, view, c.profile, &c.unions, &mut warnings);
+    Ok((schema.unwrap_or(c.schema), warnings))
 }

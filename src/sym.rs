@@ -40,6 +40,7 @@ symbols! {
     Nullable = "nullable",
     Title = "title",
     DerivedEnumLimit = "derived_enum_limit",
+    Profile = "profile",
     TypeArray = "type_array",
     OneOfStyle = "one_of",
     AnyOfStyle = "any_of",
@@ -112,6 +113,8 @@ symbols! {
     AnyOf = "anyOf",
     AllOf = "allOf",
     PropertyNames = "propertyNames",
+    MultipleOf = "multipleOf",
+    Example = "example",
     // JSON Schema literal values.
     String = "string",
     Integer = "integer",

@@ -84,6 +84,14 @@ pub trait Node<'a>: Copy + 'a {
     fn kind(self) -> Kind<'a, Self>;
     /// The value under a well-known key, when `self` is an array holding it.
     fn get(self, key: Sym) -> Option<Self>;
+    /// The value under `key` (a PHP key: `"5"` is never a string key), when
+    /// `self` is an array holding it. A hash lookup, as `$array[$key]`.
+    fn find(self, key: KeyRef<'_>) -> Option<Self>;
+    /// [`Node::find`] with a key read from another array of the same backend
+    /// (the zval backend reuses the key string's cached hash).
+    fn find_key(self, key: Self::Key) -> Option<Self> {
+        self.find(key.get())
+    }
     /// Number of entries, when `self` is an array (0 otherwise).
     fn len(self) -> usize;
     /// Keys are exactly 0..len in order (PHP's `array_is_list`).
@@ -94,7 +102,16 @@ pub trait Node<'a>: Copy + 'a {
     /// True when `self` is a string of valid UTF-8. Backends may cache the
     /// answer (the zval backend uses the engine's own flag, as PCRE does).
     fn is_utf8(self) -> bool {
-        matches!(self.kind(), Kind::Str(b) if std::str::from_utf8(b).is_ok())
+        self.utf8().is_some()
+    }
+
+    /// The string, when `self` is a string of valid UTF-8: checked once, so a
+    /// rule that needs the text after [`Node::is_utf8`] does not check again.
+    fn utf8(self) -> Option<&'a str> {
+        match self.kind() {
+            Kind::Str(b) => std::str::from_utf8(b).ok(),
+            _ => None,
+        }
     }
 
     /// True when `self` is not an array or has no entries.
@@ -120,8 +137,24 @@ pub trait Build<'a, N: Node<'a>> {
     /// Puts under a key taken from the input (a property name).
     fn put_key(&mut self, obj: &mut Self::Obj, key: N::Key, val: Self::Val);
     fn push(&mut self, arr: &mut Self::Arr, val: Self::Val);
+    /// An array for about `len` entries (a hint).
+    fn arr_for(&mut self, len: usize) -> Self::Arr {
+        let _ = len;
+        self.arr()
+    }
+    /// Puts into an array (a PHP array: any keys, in order) under a key read
+    /// from an input array. A key already there keeps its place and gets the
+    /// new value.
+    fn put_arr_key(&mut self, arr: &mut Self::Arr, key: N::Key, val: Self::Val);
+    /// Puts into an array under a key given as bytes (a decoded JSON member
+    /// name), with PHP's rule for keys ([`php_key`]: `"5"` is the int key 5).
+    /// A key already there keeps its place and gets the new value; returns
+    /// false then.
+    fn put_arr_bytes(&mut self, arr: &mut Self::Arr, key: &[u8], val: Self::Val) -> bool;
     /// Finishes an object; an empty one is `{}` (stdClass), never `[]`.
     fn end_obj(&mut self, obj: Self::Obj) -> Self::Val;
+    /// Finishes an array: a PHP array as it is (the serde_json backend makes
+    /// a JSON array of one keyed 0..n in order, as `json_encode` does).
     fn end_arr(&mut self, arr: Self::Arr) -> Self::Val;
 
     fn sym(&mut self, s: Sym) -> Self::Val;
@@ -130,8 +163,17 @@ pub trait Build<'a, N: Node<'a>> {
     fn float(&mut self, f: f64) -> Self::Val;
     fn bool(&mut self, b: bool) -> Self::Val;
     fn null(&mut self) -> Self::Val;
-    /// The input value itself, shared (by refcount in PHP) rather than rebuilt.
+    /// The input value itself, shared (by refcount in PHP) rather than
+    /// rebuilt, for a new output (a schema): the zval backend copies out any
+    /// PHP references the value holds, so the output shares no variable with
+    /// the input.
     fn share(&mut self, node: N) -> Self::Val;
+    /// A part of an input value kept as it is in a rebuilt copy of that value
+    /// (coerce's unchanged entries): shared as it is, like the value itself
+    /// when nothing changes.
+    fn keep(&mut self, node: N) -> Self::Val {
+        self.share(node)
+    }
     /// An input key as a string value (int keys are written in decimal).
     fn key_string(&mut self, key: N::Key) -> Self::Val;
 }

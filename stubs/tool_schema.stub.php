@@ -32,7 +32,8 @@ const VERSION = '0.1.0';
  *   `base_schema`. Nothing in it is an object or a callable.
  * @param array<string, mixed> $options `nullable`: "type_array" (default),
  *   "one_of" or "any_of"; `title`: "merged" (default) or "split";
- *   `derived_enum_limit`: int (default 50).
+ *   `derived_enum_limit`: int (default 50); `profile`: "mcp" (default),
+ *   "openai", "anthropic" or "gemini" (the consumer the schema is for).
  * @param list<array{code: string, path: string, message: string}>|null $warnings
  *   Out parameter: always set to a list (empty when there is nothing to say),
  *   also when the call throws.

@@ -529,10 +529,13 @@ fn check_types(schema: &Value, input: &Value, output: &Value, path: &str) -> Res
             let mut types = Vec::new();
             allowed_types(schema, &mut types);
             let t = json_type(output);
+            // PHP's empty array is both the empty list and the empty map
+            // (`json_decode('{}', true) === []`).
+            let empty = output.as_array().is_some_and(Vec::is_empty);
             if types.is_empty()
-                || types
-                    .iter()
-                    .any(|a| a == t || (t == "integer" && a == "number"))
+                || types.iter().any(|a| {
+                    a == t || (t == "integer" && a == "number") || (empty && a == "object")
+                })
             {
                 Ok(())
             } else {

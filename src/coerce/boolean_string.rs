@@ -5,7 +5,7 @@
 
 use super::{Repair, Scalar};
 
-pub fn decide(v: Scalar<'_>) -> Option<Repair> {
+pub fn decide<N>(v: Scalar<'_>) -> Option<Repair<N>> {
     let Scalar::Str(s) = v else { return None };
     if s.eq_ignore_ascii_case(b"true") || s == b"1" {
         Some(Repair::Bool(true))

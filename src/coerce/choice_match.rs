@@ -9,28 +9,28 @@
 //! [`applies_to`]. Only string choices
 //! take part; an exact (byte-identical) match means the value is already valid.
 
-use super::Kind;
+use super::Def;
+use crate::normalize::definition::{Cat, Ty};
+use crate::view::Node;
 
-/// B2 applies to the kinds whose valid values are strings: string kinds,
-/// `decimal`, `datetime_iso8601` and other ids. For integer, float, boolean and
-/// timestamp a string choice could never be a valid value (their string inputs
-/// go to the numeric and boolean rules instead).
-pub fn applies_to(kind: Kind) -> bool {
-    matches!(
-        kind,
-        Kind::String | Kind::Decimal | Kind::DateTime | Kind::Other
-    )
+/// B2 applies to the types whose valid values are strings (the string kinds,
+/// `decimal`, `datetime_iso8601`, `filter_format`), entity references and
+/// other ids. For the
+/// integer, float and boolean kinds a string choice could never be a valid
+/// value (their string inputs go to the numeric and boolean rules instead).
+pub fn applies_to(ty: Ty) -> bool {
+    ty.cat() == Cat::Str || matches!(ty, Ty::Other | Ty::Entity)
 }
 
 /// Longest value B2 tries to match.
 pub const MAX_CHOICE_LEN: usize = 1024;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Match {
+pub enum Match<N> {
     /// The value is one of the choices: leave it (and apply no other rule).
     Exact,
-    /// Exactly one distinct choice matches: use it (index into the choices).
-    One(usize),
+    /// Exactly one distinct choice matches: use it (the node holding it).
+    One(N),
     /// Several distinct choices match: leave it.
     Ambiguous,
     /// No choice matches (or no choices): other rules may apply.
@@ -54,27 +54,59 @@ pub fn fold_eq(a: &[u8], b: &[u8]) -> bool {
     trim(a).eq_ignore_ascii_case(trim(b))
 }
 
-pub fn find<N>(choices: &[(&[u8], N)], s: &[u8]) -> Match {
-    if choices.is_empty() {
-        return Match::None;
-    }
-    if choices.iter().any(|(c, _)| *c == s) {
+/// Matches `s` against the string choices of `def` (read in place, twice
+/// at most: for an exact match, then folded).
+pub fn find<'a, N: Node<'a>>(def: &Def<N>, s: &[u8]) -> Match<N> {
+    find_with(|f| def.each_choice(f), s)
+}
+
+/// Matches `s` against `choices` (string, node), in order.
+pub fn find_in<N: Copy>(choices: &[(&[u8], N)], s: &[u8]) -> Match<N> {
+    find_with(
+        |f| {
+            for &(c, n) in choices {
+                if !f(c, n) {
+                    break;
+                }
+            }
+        },
+        s,
+    )
+}
+
+/// `each(f)` calls `f` with each choice in order until `f` returns false.
+fn find_with<'c, N: Copy>(
+    each: impl Fn(&mut dyn FnMut(&'c [u8], N) -> bool),
+    s: &[u8],
+) -> Match<N> {
+    let mut exact = false;
+    each(&mut |c, _| {
+        exact = c == s;
+        !exact
+    });
+    if exact {
         return Match::Exact;
     }
     if s.len() > MAX_CHOICE_LEN || std::str::from_utf8(s).is_err() {
         return Match::None;
     }
-    let mut found: Option<usize> = None;
-    for (i, (c, _)) in choices.iter().enumerate() {
+    let mut found: Option<(&[u8], N)> = None;
+    let mut ambiguous = false;
+    each(&mut |c, n| {
         if fold_eq(c, s) {
             match found {
-                None => found = Some(i),
-                Some(j) if choices[j].0 == *c => {}
-                Some(_) => return Match::Ambiguous,
+                None => found = Some((c, n)),
+                Some((f, _)) if f == c => {}
+                Some(_) => ambiguous = true,
             }
         }
+        !ambiguous
+    });
+    match found {
+        _ if ambiguous => Match::Ambiguous,
+        Some((_, n)) => Match::One(n),
+        None => Match::None,
     }
-    found.map_or(Match::None, Match::One)
 }
 
 #[cfg(test)]
@@ -83,15 +115,15 @@ mod tests {
 
     #[test]
     fn matching() {
-        let c = [(&b"article"[..], ()), (&b"page"[..], ())];
-        assert_eq!(find(&c, b"Article"), Match::One(0));
-        assert_eq!(find(&c, b" PAGE\n"), Match::One(1));
-        assert_eq!(find(&c, b"page"), Match::Exact);
-        assert_eq!(find(&c, b"pages"), Match::None);
-        let d = [(&b"a"[..], ()), (&b"A"[..], ())];
-        assert_eq!(find(&d, b" a"), Match::Ambiguous);
-        let e = [(&b"a"[..], ()), (&b"a"[..], ())];
-        assert_eq!(find(&e, b"A"), Match::One(0));
-        assert_eq!(find(&c, b"ARTICLE\xff"), Match::None);
+        let c = [(&b"article"[..], 0), (&b"page"[..], 1)];
+        assert_eq!(find_in(&c, b"Article"), Match::One(0));
+        assert_eq!(find_in(&c, b" PAGE\n"), Match::One(1));
+        assert_eq!(find_in(&c, b"page"), Match::Exact);
+        assert_eq!(find_in(&c, b"pages"), Match::None);
+        let d = [(&b"a"[..], 0), (&b"A"[..], 1)];
+        assert_eq!(find_in(&d, b" a"), Match::Ambiguous);
+        let e = [(&b"a"[..], 0), (&b"a"[..], 1)];
+        assert_eq!(find_in(&e, b"A"), Match::One(0));
+        assert_eq!(find_in(&c, b"ARTICLE\xff"), Match::None);
     }
 }

@@ -127,7 +127,7 @@ pub fn canonical(p: &Parsed) -> Option<String> {
     ))
 }
 
-pub fn decide(v: Scalar<'_>) -> Option<Repair> {
+pub fn decide<N>(v: Scalar<'_>) -> Option<Repair<N>> {
     let Scalar::Str(s) = v else { return None };
     let out = canonical(&parse(s)?)?;
     (out.as_bytes() != s).then_some(Repair::String(out))
@@ -137,7 +137,7 @@ pub fn decide(v: Scalar<'_>) -> Option<Repair> {
 mod tests {
     use super::*;
 
-    fn d(s: &str) -> Option<Repair> {
+    fn d(s: &str) -> Option<Repair<()>> {
         decide(Scalar::Str(s.as_bytes()))
     }
 

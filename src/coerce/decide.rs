@@ -1,47 +1,53 @@
-//! The one decision function every walker calls for a scalar value.
+//! The one decision for a scalar value.
 
 use super::choice_match::{self, Match};
 use super::{
     boolean_string, date_time, empty_optional, int_boolean, integral_float, json_string, list_wrap,
-    numeric_string, timestamp, CoerceDef, Kind, Repair, Scalar,
+    numeric_string, timestamp, Def, Repair, Scalar,
 };
+use crate::normalize::definition::{Cat, Ty};
+use crate::view::Node;
 
 /// What to do with scalar `v` under `def`; `None` = leave it unchanged.
 ///
 /// Order: `any` is never coerced; for strings, an exact choice match stops,
 /// then B6 (empty optional), then B2 (choice match); then the type's rules.
-pub fn decide<N>(def: &CoerceDef<'_, N>, v: Scalar<'_>) -> Option<Repair> {
-    if def.kind == Kind::Any {
+pub fn decide<'a, N: Node<'a>>(def: &Def<N>, v: Scalar<'_>) -> Option<Repair<N>> {
+    if def.ty == Ty::Any {
         return None;
     }
     if let Scalar::Str(s) = v {
-        let m = if choice_match::applies_to(def.kind) {
-            choice_match::find(&def.choices, s)
+        let m = if choice_match::applies_to(def.ty) {
+            choice_match::find(def, s)
         } else {
             Match::None
         };
-        if m == Match::Exact {
+        if let Match::Exact = m {
             return None;
         }
         if let Some(r) = empty_optional::decide(def, v) {
             return Some(r);
         }
         match m {
-            Match::One(i) => return Some(Repair::Choice(i)),
+            Match::One(choice) => return Some(Repair::Choice(choice)),
             Match::Ambiguous => return None,
             Match::Exact | Match::None => {}
         }
     }
-    match def.kind {
-        Kind::Boolean => boolean_string::decide(v).or_else(|| int_boolean::decide(v)),
-        Kind::Integer => numeric_string::decide_integer(v).or_else(|| integral_float::decide(v)),
-        Kind::Float => numeric_string::decide_float(v),
-        Kind::Timestamp => numeric_string::decide_integer(v)
-            .or_else(|| integral_float::decide(v))
-            .or_else(|| timestamp::decide(v)),
-        Kind::DateTime => date_time::decide(v),
-        Kind::List => json_string::decide(v, b'[').or_else(|| list_wrap::decide(v)),
-        Kind::Map => json_string::decide(v, b'{'),
-        Kind::String | Kind::Decimal | Kind::Any | Kind::Other => None,
+    match def.ty.cat() {
+        Cat::Bool => boolean_string::decide(v).or_else(|| int_boolean::decide(v)),
+        Cat::Int => {
+            let r = numeric_string::decide_integer(v).or_else(|| integral_float::decide(v));
+            if def.ty == Ty::Timestamp {
+                r.or_else(|| timestamp::decide(v))
+            } else {
+                r
+            }
+        }
+        Cat::Num => numeric_string::decide_float(v),
+        Cat::Str if def.ty == Ty::DatetimeIso8601 => date_time::decide(v),
+        Cat::List => json_string::decide(v, b'[').or_else(|| list_wrap::decide(v)),
+        Cat::Map => json_string::decide(v, b'{'),
+        Cat::Str | Cat::Any => None,
     }
 }

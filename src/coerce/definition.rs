@@ -1,84 +1,18 @@
-//! The per-node definition summary the rules read, built from any definition
-//! representation through the [`DefNode`] read trait.
+//! The definition as coercion reads it: checked once, whole, up front
+//! ([`check`]), then read lazily through [`Node`] while the value is walked
+//! ([`Def`]): no tree is built, properties are looked up by hash.
+//!
+//! Only the keys coercion reads are checked: `type`, `required`, `items`
+//! (lists), `properties` (maps), and in `constraints` the options of the
+//! choice constraints. The type vocabulary is normalize's ([`Ty`]).
 
-use super::DefinitionError;
+use crate::error::{DefinitionError, Path, Seg};
+use crate::normalize::definition::Ty;
+use crate::normalize::MAX_DEPTH;
 use crate::sym::Sym;
+use crate::view::{Key, Kind, Node};
 
-/// Maximum number of nested definition levels (the root is level 1).
-pub const MAX_DEPTH: usize = 64;
-
-use crate::error::push_key;
-pub use crate::view::{php_key, KeyRef};
-
-/// The reads coercion makes of a definition node; implemented once for every
-/// [`crate::view::Node`] (src/coerce/view_def.rs).
-pub trait DefNode<'a>: Copy + 'a {
-    type Entries: Iterator<Item = (KeyRef<'a>, Self)>;
-    /// `$node[$key]` for a string key; `None` when absent or when `self` is not an array.
-    fn get(self, key: Sym) -> Option<Self>;
-    fn is_null(self) -> bool;
-    /// PHP array (JSON array or object).
-    fn is_array(self) -> bool;
-    fn as_str(self) -> Option<&'a [u8]>;
-    fn as_bool(self) -> Option<bool>;
-    /// Entries in order; `None` when `self` is not an array.
-    fn entries(self) -> Option<Self::Entries>;
-}
-
-/// The typed-data id, as far as coercion cares.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    /// string, text, email, uri, duration_iso8601
-    String,
-    Integer,
-    Float,
-    Decimal,
-    Boolean,
-    Timestamp,
-    DateTime,
-    Any,
-    List,
-    Map,
-    /// Any other id (`entity:node`, ...).
-    Other,
-}
-
-impl Kind {
-    pub fn from_type(t: &[u8]) -> Kind {
-        match t {
-            b"string" | b"text" | b"email" | b"uri" | b"duration_iso8601" => Kind::String,
-            b"integer" => Kind::Integer,
-            b"float" => Kind::Float,
-            b"decimal" => Kind::Decimal,
-            b"boolean" => Kind::Boolean,
-            b"timestamp" => Kind::Timestamp,
-            b"datetime_iso8601" => Kind::DateTime,
-            b"any" => Kind::Any,
-            b"list" => Kind::List,
-            b"map" => Kind::Map,
-            _ => Kind::Other,
-        }
-    }
-}
-
-/// Parsed, borrowed summary of one definition node and its children.
-#[derive(Debug, Clone)]
-pub struct CoerceDef<'a, N> {
-    pub kind: Kind,
-    pub required: bool,
-    /// The string choices of `Choice`, `AllowedValues`, `PluginExists` and
-    /// `EntityBundleExists`, in order, with the node holding each (non-string
-    /// choices are never matched by B2, so they are not listed).
-    pub choices: Vec<(&'a [u8], N)>,
-    /// `items` of a list; `None` = any (items are not walked).
-    pub items: Option<Box<CoerceDef<'a, N>>>,
-    /// `properties` of a map, in order.
-    /// Names are PHP array keys: a name like "0" is the int key 0, on both
-    /// sides (the definition and the value), as `array_key_exists` sees them.
-    pub properties: Vec<(KeyRef<'a>, CoerceDef<'a, N>)>,
-}
-
-/// Constraint names whose options carry choices.
+/// Constraint names whose options carry choices, in the order they are read.
 pub const CHOICE_CONSTRAINTS: [Sym; 4] = [
     Sym::Choice,
     Sym::AllowedValues,
@@ -86,184 +20,221 @@ pub const CHOICE_CONSTRAINTS: [Sym; 4] = [
     Sym::EntityBundleExists,
 ];
 
-/// Parse and validate a whole definition tree (only the keys coercion reads).
-/// NotNull, NotBlank without `allowNull`, EntityBundleExists: their
-/// validators refuse null.
-fn refuses_null<'a, N: DefNode<'a>>(node: N) -> bool {
-    let Some(c) = node.get(Sym::Constraints) else {
-        return false;
-    };
-    c.get(Sym::NotNull).is_some()
-        || c.get(Sym::EntityBundleExists).is_some()
-        || c.get(Sym::NotBlank)
-            .is_some_and(|nb| nb.get(Sym::AllowNull).and_then(|a| a.as_bool()) != Some(true))
+/// `$def[$key]`, absent when null.
+fn present<'a, N: Node<'a>>(node: N, key: Sym) -> Option<N> {
+    node.get(key).filter(|n| !matches!(n.kind(), Kind::Null))
 }
 
-pub fn parse_definition<'a, N: DefNode<'a>>(node: N) -> Result<CoerceDef<'a, N>, DefinitionError> {
-    let mut path = String::new();
-    parse_node(node, &mut path, 0)
+/// Checks the whole definition tree (the keys coercion reads), in the order
+/// the PHP twin checks them, so that both report the same first error.
+pub fn check<'a, N: Node<'a>>(definition: N) -> Result<(), DefinitionError> {
+    check_node(definition, &mut Path::default(), 0)
 }
 
-fn err(path: &str, key: &str, message: &str) -> DefinitionError {
-    let full = if path.is_empty() {
-        key.to_string()
-    } else if key.is_empty() {
-        path.to_string()
-    } else {
-        format!("{path}.{key}")
-    };
-    DefinitionError::new(&full, message)
-}
-
-fn push_seg(path: &mut String, seg: &str) -> usize {
-    let len = path.len();
-    if !path.is_empty() {
-        path.push('.');
-    }
-    path.push_str(seg);
-    len
-}
-
-fn present<'a, N: DefNode<'a>>(node: N, key: Sym) -> Option<N> {
-    node.get(key).filter(|n| !n.is_null())
-}
-
-fn parse_node<'a, N: DefNode<'a>>(
+fn check_node<'a, N: Node<'a>>(
     node: N,
-    path: &mut String,
+    path: &mut Path<'a>,
     depth: usize,
-) -> Result<CoerceDef<'a, N>, DefinitionError> {
+) -> Result<(), DefinitionError> {
     if depth > MAX_DEPTH {
-        return Err(err(path, "", "nesting deeper than 64 levels"));
+        return Err(path.error(&[], "nesting deeper than 64 levels"));
     }
     if !node.is_array() {
-        return Err(err(path, "", "must be an array"));
+        return Err(path.error(&[], "must be an array"));
     }
-    let kind = match present(node, Sym::Type) {
-        None => return Err(err(path, "type", "is required")),
-        Some(t) => match t.as_str() {
-            Some(s) => Kind::from_type(s),
-            None => return Err(err(path, "type", "must be a string")),
-        },
+    let ty = match present(node, Sym::Type).map(|t| t.kind()) {
+        None => return Err(path.error(&[Seg::Sym(Sym::Type)], "is required")),
+        Some(Kind::Str(s)) => Ty::from_id(s),
+        Some(_) => return Err(path.error(&[Seg::Sym(Sym::Type)], "must be a string")),
     };
-    let required = match present(node, Sym::Required) {
-        None => true,
-        Some(r) => match r.as_bool() {
-            Some(b) => b,
-            None => return Err(err(path, "required", "must be a boolean")),
-        },
-    };
-    // A constraint whose validator refuses null (normalize's not_null) makes
-    // a null repair (B6) wrong below the input level: never made.
-    let required = required || refuses_null(node);
-    let mut def = CoerceDef {
-        kind,
-        required,
-        choices: Vec::new(),
-        items: None,
-        properties: Vec::new(),
-    };
-    if kind == Kind::Any {
-        return Ok(def);
+    match present(node, Sym::Required).map(|r| r.kind()) {
+        None | Some(Kind::Bool(_)) => {}
+        Some(_) => return Err(path.error(&[Seg::Sym(Sym::Required)], "must be a boolean")),
     }
-    if kind != Kind::List && kind != Kind::Map {
-        parse_choices(node, path, &mut def.choices)?;
-    }
-    if kind == Kind::List {
-        if let Some(items) = present(node, Sym::Items) {
-            if !items.is_array() {
-                return Err(err(path, "items", "must be an array"));
+    match ty {
+        Ty::Any => Ok(()),
+        Ty::List => match present(node, Sym::Items) {
+            None => Ok(()),
+            Some(items) if items.is_array() => {
+                path.push(Seg::Sym(Sym::Items));
+                let r = check_node(items, path, depth + 1);
+                path.pop();
+                r
             }
-            let len = push_seg(path, "items");
-            let child = parse_node(items, path, depth + 1)?;
-            path.truncate(len);
-            def.items = Some(Box::new(child));
-        }
-    }
-    if kind == Kind::Map {
-        if let Some(props) = present(node, Sym::Properties) {
-            let Some(entries) = props.entries() else {
-                return Err(err(path, "properties", "must be a map"));
-            };
-            for (key, child) in entries {
-                let len = push_seg(path, "properties");
-                path.push('.');
-                push_key(path, key);
-                if !child.is_array() {
-                    let e = DefinitionError::new(path, "must be an array (a definition)");
-                    return Err(e);
-                }
-                let parsed = parse_node(child, path, depth + 1)?;
-                path.truncate(len);
-                def.properties.push((key, parsed));
+            Some(_) => Err(path.error(&[Seg::Sym(Sym::Items)], "must be an array")),
+        },
+        Ty::Map => match present(node, Sym::Properties) {
+            None => Ok(()),
+            Some(props) if props.is_array() => {
+                path.push(Seg::Sym(Sym::Properties));
+                let r = props.try_each(|name, child| {
+                    path.push(Seg::Key(name.get()));
+                    let r = if child.is_array() {
+                        check_node(child, path, depth + 1)
+                    } else {
+                        Err(path.error(&[], "must be an array (a definition)"))
+                    };
+                    path.pop();
+                    r
+                });
+                path.pop();
+                r
             }
-        }
+            Some(_) => Err(path.error(&[Seg::Sym(Sym::Properties)], "must be a map")),
+        },
+        _ => check_choices(node, path),
     }
-    Ok(def)
 }
 
-fn parse_choices<'a, N: DefNode<'a>>(
-    node: N,
-    path: &mut String,
-    out: &mut Vec<(&'a [u8], N)>,
-) -> Result<(), DefinitionError> {
+/// What the options of one choice constraint hold.
+enum ChoiceOptions<N> {
+    /// A list of choices: the options themselves, or their `choices`.
+    List { list: N, under_choices: bool },
+    /// Nothing to match: a derived enum given as a bare string (not
+    /// resolved), or options without `choices` that are not a list (other
+    /// options only, `callback`, ...).
+    Nothing,
+    /// The options are not an array.
+    NotArray,
+    /// `choices` is not an array.
+    ChoicesNotArray,
+}
+
+fn choices_of<'a, N: Node<'a>>(name: Sym, options: N) -> ChoiceOptions<N> {
+    if !options.is_array() {
+        return if matches!(name, Sym::PluginExists | Sym::EntityBundleExists) {
+            ChoiceOptions::Nothing
+        } else {
+            ChoiceOptions::NotArray
+        };
+    }
+    match options.get(Sym::Choices) {
+        Some(list) if list.is_array() => ChoiceOptions::List {
+            list,
+            under_choices: true,
+        },
+        Some(_) => ChoiceOptions::ChoicesNotArray,
+        None if options.is_list() => ChoiceOptions::List {
+            list: options,
+            under_choices: false,
+        },
+        None => ChoiceOptions::Nothing,
+    }
+}
+
+fn check_choices<'a, N: Node<'a>>(node: N, path: &mut Path<'a>) -> Result<(), DefinitionError> {
     let Some(constraints) = present(node, Sym::Constraints) else {
         return Ok(());
     };
     if !constraints.is_array() {
-        return Err(err(path, "constraints", "must be an array"));
+        return Err(path.error(&[Seg::Sym(Sym::Constraints)], "must be an array"));
     }
     for name in CHOICE_CONSTRAINTS {
         let Some(options) = constraints.get(name) else {
             continue;
         };
-        let derived = matches!(name, Sym::PluginExists | Sym::EntityBundleExists);
-        if derived && !options.is_array() {
-            // A bare string (`'EntityBundleExists' => 'node'`): not resolved,
-            // nothing to match (normalize warns about it).
-            continue;
-        }
-        let len = push_seg(path, "constraints");
-        path.push('.');
-        path.push_str(name.as_str());
-        if !options.is_array() {
-            return Err(DefinitionError::new(path, "must be an array"));
-        }
-        let list = match options.get(Sym::Choices) {
-            Some(choices) => {
-                path.push_str(".choices");
-                if !choices.is_array() {
-                    return Err(DefinitionError::new(path, "must be an array"));
-                }
-                Some(choices)
+        let at = [Seg::Sym(Sym::Constraints), Seg::Sym(name)];
+        let with_choices = [at[0], at[1], Seg::Sym(Sym::Choices)];
+        let (list, at): (N, &[Seg<'_>]) = match choices_of(name, options) {
+            ChoiceOptions::List {
+                list,
+                under_choices,
+            } => (list, if under_choices { &with_choices } else { &at }),
+            ChoiceOptions::Nothing => continue,
+            ChoiceOptions::NotArray => return Err(path.error(&at, "must be an array")),
+            ChoiceOptions::ChoicesNotArray => {
+                return Err(path.error(&with_choices, "must be an array"))
             }
-            None if is_list(options) => Some(options),
-            // Other options only (`callback`, ...): nothing B2 can use.
-            None => None,
         };
-        if let Some(list) = list {
-            for (key, choice) in list.entries().into_iter().flatten() {
-                if choice.is_array() {
-                    path.push('.');
-                    push_key(path, key);
-                    return Err(DefinitionError::new(path, "must be a scalar"));
-                }
-                if let Some(s) = choice.as_str() {
-                    out.push((s, choice));
-                }
+        list.try_each(|key, choice| {
+            if !choice.is_array() {
+                return Ok(());
             }
-        }
-        path.truncate(len);
+            let mut segs: smallvec::SmallVec<[Seg<'_>; 4]> = at.iter().copied().collect();
+            segs.push(Seg::Key(key.get()));
+            Err(path.error(&segs, "must be a scalar"))
+        })?;
     }
     Ok(())
 }
 
-/// PHP `array_is_list()`.
-pub fn is_list<'a, N: DefNode<'a>>(node: N) -> bool {
-    match node.entries() {
-        None => false,
-        Some(entries) => entries
-            .enumerate()
-            .all(|(i, (k, _))| k == KeyRef::Int(i as i64)),
+/// NotNull, NotBlank without `allowNull`, EntityBundleExists: their
+/// validators refuse null.
+fn refuses_null<'a, N: Node<'a>>(node: N) -> bool {
+    let Some(c) = node.get(Sym::Constraints) else {
+        return false;
+    };
+    c.get(Sym::NotNull).is_some()
+        || c.get(Sym::EntityBundleExists).is_some()
+        || c.get(Sym::NotBlank).is_some_and(|nb| {
+            !matches!(
+                nb.get(Sym::AllowNull).map(|a| a.kind()),
+                Some(Kind::Bool(true))
+            )
+        })
+}
+
+/// One checked definition: its node, type and `required`, read once when the
+/// walk reaches it; the rest is read from the node when needed.
+#[derive(Clone, Copy)]
+pub struct Def<N> {
+    pub node: N,
+    pub ty: Ty,
+    pub required: bool,
+}
+
+impl<'a, N: Node<'a>> Def<N> {
+    /// Reads a definition [`check`] has accepted.
+    pub fn of(node: N) -> Def<N> {
+        let ty = match node.get(Sym::Type).map(|t| t.kind()) {
+            Some(Kind::Str(s)) => Ty::from_id(s),
+            _ => Ty::Any,
+        };
+        // A constraint whose validator refuses null (normalize's not_null)
+        // makes a null repair (B6) wrong below the input level: never made.
+        let required = !matches!(
+            node.get(Sym::Required).map(|r| r.kind()),
+            Some(Kind::Bool(false))
+        ) || refuses_null(node);
+        Def { node, ty, required }
+    }
+
+    /// The item definition of a list (`None`: items are not walked).
+    pub fn items(&self) -> Option<Def<N>> {
+        if self.ty != Ty::List {
+            return None;
+        }
+        present(self.node, Sym::Items).map(Def::of)
+    }
+
+    /// The `properties` of a map, when it has any.
+    pub fn properties(&self) -> Option<N> {
+        if self.ty != Ty::Map {
+            return None;
+        }
+        present(self.node, Sym::Properties).filter(|p| !p.is_empty())
+    }
+
+    /// Calls `f` with each string choice of the choice constraints, in order,
+    /// with the node holding it, until `f` says stop (returns false).
+    pub fn each_choice(&self, mut f: impl FnMut(&'a [u8], N) -> bool) {
+        let Some(constraints) = present(self.node, Sym::Constraints) else {
+            return;
+        };
+        for name in CHOICE_CONSTRAINTS {
+            let Some(options) = constraints.get(name) else {
+                continue;
+            };
+            let ChoiceOptions::List { list, .. } = choices_of(name, options) else {
+                continue;
+            };
+            let stop = list.try_each(|_, choice| match choice.kind() {
+                Kind::Str(s) if !f(s, choice) => Err(()),
+                _ => Ok(()),
+            });
+            if stop.is_err() {
+                return;
+            }
+        }
     }
 }

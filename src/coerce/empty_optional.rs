@@ -1,27 +1,22 @@
 //! B6: `""` for an optional input of a non-string type becomes null.
 //!
-//! Non-string types here: integer, float, decimal, boolean, timestamp,
-//! datetime_iso8601, list, map (for none of them is `""` ever valid).
-//! Not applied to string/text/email/uri/duration_iso8601, `any` or other ids
-//! (`entity:node`, ...), nor to required inputs, nor to `" "`.
-//! Takes precedence over list wrapping.
+//! Non-string types here: the integer kinds (integer, timestamp, timespan),
+//! float, boolean, list, map, and the two string-typed kinds for which `""`
+//! is never valid: decimal and datetime_iso8601. Not applied to the other
+//! string kinds (string, text, email, uri, duration_iso8601, filter_format),
+//! `any` or other ids (`entity:node`, ...), nor to required inputs, nor to
+//! `" "`. Takes precedence over list wrapping.
 
-use super::{CoerceDef, Kind, Repair, Scalar};
+use super::{Def, Repair, Scalar};
+use crate::normalize::definition::{Cat, Ty};
 
-pub fn applies_to(kind: Kind) -> bool {
+pub fn applies_to(ty: Ty) -> bool {
     matches!(
-        kind,
-        Kind::Integer
-            | Kind::Float
-            | Kind::Decimal
-            | Kind::Boolean
-            | Kind::Timestamp
-            | Kind::DateTime
-            | Kind::List
-            | Kind::Map
-    )
+        ty.cat(),
+        Cat::Int | Cat::Num | Cat::Bool | Cat::List | Cat::Map
+    ) || matches!(ty, Ty::Decimal | Ty::DatetimeIso8601)
 }
 
-pub fn decide<N>(def: &CoerceDef<'_, N>, v: Scalar<'_>) -> Option<Repair> {
-    (v == Scalar::Str(b"") && !def.required && applies_to(def.kind)).then_some(Repair::Null)
+pub fn decide<N>(def: &Def<N>, v: Scalar<'_>) -> Option<Repair<N>> {
+    (v == Scalar::Str(b"") && !def.required && applies_to(def.ty)).then_some(Repair::Null)
 }

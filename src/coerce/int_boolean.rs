@@ -3,7 +3,7 @@
 
 use super::{Repair, Scalar};
 
-pub fn decide(v: Scalar<'_>) -> Option<Repair> {
+pub fn decide<N>(v: Scalar<'_>) -> Option<Repair<N>> {
     match v {
         Scalar::Int(0) => Some(Repair::Bool(false)),
         Scalar::Int(1) => Some(Repair::Bool(true)),

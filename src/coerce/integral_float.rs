@@ -7,7 +7,7 @@ use super::{Repair, Scalar};
 /// 2^63 as a float, exactly.
 const TWO_POW_63: f64 = 9_223_372_036_854_775_808.0;
 
-pub fn decide(v: Scalar<'_>) -> Option<Repair> {
+pub fn decide<N>(v: Scalar<'_>) -> Option<Repair<N>> {
     let Scalar::Float(f) = v else { return None };
     to_int(f).map(Repair::Int)
 }

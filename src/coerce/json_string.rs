@@ -3,20 +3,27 @@
 //! for a map; `[` → array, for a list); a string starting with the other bracket,
 //! or one that fails to decode, stays unchanged (and is never wrapped in a list).
 //!
-//! [`decode_json`] gives exactly PHP's `json_decode($s, true, 64)` or `None`:
-//! strict RFC 8259 grammar, valid UTF-8 only, no lone surrogates, arrays/objects
-//! nested at most 63 deep (PHP's depth 64 counts the scalar level too),
-//! integers beyond int64 become floats (correctly rounded, like PHP), and
-//! non-finite numbers (`1e400`, which PHP would decode as INF) make it fail.
+//! The decoder reads exactly what PHP's `json_decode($s, true)` reads, and
+//! fails where it fails: strict RFC 8259 grammar, valid UTF-8 only, no lone
+//! surrogates, arrays and objects nested at most 511 deep (PHP's default depth
+//! 512 counts the scalar level too), integers beyond int64 become correctly
+//! rounded floats, `-0` is the int 0, a repeated key keeps its first place and
+//! its last value, a name like `"5"` is the int key 5. It builds the value
+//! straight into the output backend, coercing each part with the definition
+//! as it goes (the same result as decoding, then walking). B1 then refuses a
+//! decoded value that holds a non-finite number (`1e400`, which PHP decodes
+//! as INF): the string stays.
 
-use serde_json::{Map, Number, Value};
+use std::borrow::Cow;
+use std::collections::HashMap;
 
-use super::{Repair, Scalar};
+use super::{Children, Coercer, Def, Repair, Scalar};
+use crate::view::{php_key, Build, KeyRef, Node};
 
 /// Strings longer than this are never decoded.
 pub const MAX_JSON_LEN: usize = 1 << 20;
-/// Maximum nesting of arrays/objects (PHP `json_decode(..., 64)`).
-pub const MAX_JSON_NESTING: usize = 63;
+/// Maximum nesting of arrays/objects (PHP `json_decode($s, true)`: depth 512).
+pub const MAX_JSON_NESTING: usize = 511;
 
 /// The first byte after JSON whitespace, if the string looks like JSON of a container.
 pub fn opening(s: &[u8]) -> Option<u8> {
@@ -28,51 +35,312 @@ pub fn opening(s: &[u8]) -> Option<u8> {
 
 /// `open` is `b'['` for a list, `b'{'` for a map. Returns `Some(Json)` when the
 /// walker must try to decode; `None` when the string stays.
-pub fn decide(v: Scalar<'_>, open: u8) -> Option<Repair> {
+pub fn decide<N>(v: Scalar<'_>, open: u8) -> Option<Repair<N>> {
     let Scalar::Str(s) = v else { return None };
     (s.len() <= MAX_JSON_LEN && opening(s) == Some(open)).then_some(Repair::Json)
 }
 
-pub fn decode_json(s: &[u8]) -> Option<Value> {
-    if s.len() > MAX_JSON_LEN {
-        return None;
-    }
-    let text = std::str::from_utf8(s).ok()?;
-    let mut p = Parser {
-        s: text.as_bytes(),
-        text,
-        i: 0,
-    };
-    p.ws();
-    let v = p.value(0)?;
-    p.ws();
-    (p.i == p.s.len()).then_some(v)
+/// `json_decode($text, true)` exactly, built with `b`: `None` where PHP
+/// fails (a number too large for a float is INF, as in PHP; B1 refuses
+/// those, see [`Coercer::json`]).
+pub fn decode_json<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, text: &[u8]) -> Option<B::Val> {
+    Coercer { b }.decode::<N>(None, text).map(|(v, _)| v)
 }
 
-struct Parser<'a> {
-    s: &'a [u8],
-    text: &'a str,
+/// A decoded value, and whether it holds a non-finite number.
+type Decoded<V> = (V, bool);
+
+impl<B> Coercer<'_, B> {
+    /// B1: `text` decoded as `json_decode($text, true)` and coerced with
+    /// `def` as it is built (no value is made twice); `None` when it does not
+    /// decode, or when the decoded value holds a non-finite number.
+    pub fn json<'a, N: Node<'a>>(&mut self, def: Def<N>, text: &[u8]) -> Option<B::Val>
+    where
+        B: Build<'a, N>,
+    {
+        let (v, non_finite) = self.decode(Some(def), text)?;
+        (!non_finite).then_some(v)
+    }
+
+    fn decode<'a, N: Node<'a>>(
+        &mut self,
+        def: Option<Def<N>>,
+        text: &[u8],
+    ) -> Option<Decoded<B::Val>>
+    where
+        B: Build<'a, N>,
+    {
+        let s = std::str::from_utf8(text).ok()?;
+        let mut t = Text { s, i: 0 };
+        t.ws();
+        let v = self.json_value(&mut t, def, 0)?;
+        t.ws();
+        (t.i == s.len()).then_some(v)
+    }
+
+    /// The value at `t`, coerced with `def` when there is one. `depth`: how
+    /// many arrays and objects hold it.
+    fn json_value<'a, N: Node<'a>>(
+        &mut self,
+        t: &mut Text<'_>,
+        def: Option<Def<N>>,
+        depth: usize,
+    ) -> Option<Decoded<B::Val>>
+    where
+        B: Build<'a, N>,
+    {
+        let scalar = match t.peek()? {
+            b'[' => return self.json_array(t, def, depth + 1),
+            b'{' => return self.json_object(t, def, depth + 1),
+            b'"' => {
+                let s = t.string()?;
+                let same = |b: &mut B| b.string(&s);
+                return Some((
+                    self.json_scalar(def, Scalar::Str(s.as_bytes()), &same),
+                    false,
+                ));
+            }
+            b't' => t.lit("true", Scalar::Bool(true))?,
+            b'f' => t.lit("false", Scalar::Bool(false))?,
+            b'n' => t.lit("null", Scalar::Null)?,
+            _ => t.number()?,
+        };
+        let same = |b: &mut B| match scalar {
+            Scalar::Bool(x) => b.bool(x),
+            Scalar::Int(i) => b.int(i),
+            Scalar::Float(f) => b.float(f),
+            Scalar::Null | Scalar::Str(_) => b.null(),
+        };
+        let non_finite = matches!(scalar, Scalar::Float(f) if !f.is_finite());
+        Some((self.json_scalar(def, scalar, &same), non_finite))
+    }
+
+    fn json_scalar<'a, N: Node<'a>>(
+        &mut self,
+        def: Option<Def<N>>,
+        s: Scalar<'_>,
+        same: &dyn Fn(&mut B) -> B::Val,
+    ) -> B::Val
+    where
+        B: Build<'a, N>,
+    {
+        def.and_then(|d| self.scalar(d, s, same))
+            .unwrap_or_else(|| same(self.b))
+    }
+
+    fn json_array<'a, N: Node<'a>>(
+        &mut self,
+        t: &mut Text<'_>,
+        def: Option<Def<N>>,
+        depth: usize,
+    ) -> Option<Decoded<B::Val>>
+    where
+        B: Build<'a, N>,
+    {
+        if depth > MAX_JSON_NESTING {
+            return None;
+        }
+        t.i += 1;
+        let children = def.as_ref().and_then(Children::of);
+        let mut arr = self.b.arr();
+        let mut non_finite = false;
+        t.ws();
+        if t.eat(b']') {
+            return Some((self.b.end_arr(arr), false));
+        }
+        let mut index = 0i64;
+        loop {
+            t.ws();
+            // A JSON array is a PHP list: every item of a list definition,
+            // or the property named by its index of a map definition.
+            let child = match children {
+                Some(Children::Items(d)) => Some(d),
+                Some(Children::Properties(p)) => p.find(KeyRef::Int(index)).map(Def::of),
+                None => None,
+            };
+            let (v, nf) = self.json_value(t, child, depth)?;
+            non_finite |= nf;
+            self.b.push(&mut arr, v);
+            index += 1;
+            t.ws();
+            if t.eat(b',') {
+                continue;
+            }
+            if t.eat(b']') {
+                return Some((self.b.end_arr(arr), non_finite));
+            }
+            return None;
+        }
+    }
+
+    fn json_object<'a, N: Node<'a>>(
+        &mut self,
+        t: &mut Text<'_>,
+        def: Option<Def<N>>,
+        depth: usize,
+    ) -> Option<Decoded<B::Val>>
+    where
+        B: Build<'a, N>,
+    {
+        if depth > MAX_JSON_NESTING {
+            return None;
+        }
+        let start = t.i;
+        t.i += 1;
+        let children = def.as_ref().and_then(Children::of);
+        let mut arr = self.b.arr();
+        // Entries whose value holds a non-finite number; `unsure` once a key
+        // came again while some entry held one (the last value of a key is
+        // kept, and which entry held it is not tracked).
+        let mut non_finite = 0usize;
+        let mut unsure = false;
+        // The next key a PHP list would have.
+        let mut next = 0i64;
+        t.ws();
+        if t.eat(b'}') {
+            return Some((self.b.end_arr(arr), false));
+        }
+        loop {
+            t.ws();
+            if t.peek() != Some(b'"') {
+                return None;
+            }
+            let name = t.string()?;
+            t.ws();
+            if !t.eat(b':') {
+                return None;
+            }
+            t.ws();
+            let child = match children {
+                // An object is a PHP list when its keys are 0, 1, ... in order
+                // (a repeated key keeps its place): then a list definition
+                // walks it. Otherwise it is decoded again, as it is.
+                Some(Children::Items(d)) => match php_key(name.as_bytes()) {
+                    KeyRef::Int(k) if k == next => {
+                        next += 1;
+                        Some(d)
+                    }
+                    KeyRef::Int(k) if (0..next).contains(&k) => Some(d),
+                    _ => {
+                        drop(arr);
+                        t.i = start;
+                        return self.json_object(t, None, depth);
+                    }
+                },
+                Some(Children::Properties(p)) => p.find(php_key(name.as_bytes())).map(Def::of),
+                None => None,
+            };
+            let (v, nf) = self.json_value(t, child, depth)?;
+            let added = self.b.put_arr_bytes(&mut arr, name.as_bytes(), v);
+            if added || non_finite == 0 {
+                non_finite += usize::from(nf);
+            } else {
+                unsure = true;
+            }
+            t.ws();
+            if t.eat(b',') {
+                continue;
+            }
+            if t.eat(b'}') {
+                let non_finite = if unsure {
+                    let mut again = Text { s: t.s, i: start };
+                    holds_non_finite(&mut again)?
+                } else {
+                    non_finite > 0
+                };
+                return Some((self.b.end_arr(arr), non_finite));
+            }
+            return None;
+        }
+    }
+}
+
+/// Whether the value at `t` (text that decodes) holds a non-finite number
+/// once repeated keys are resolved as PHP does (the last value wins). The
+/// rare case of [`Coercer::json`]: a repeated key in an object some entry of
+/// which held one.
+fn holds_non_finite(t: &mut Text<'_>) -> Option<bool> {
+    t.ws();
+    let found = match t.peek()? {
+        b'[' => {
+            t.i += 1;
+            let mut any = false;
+            t.ws();
+            if !t.eat(b']') {
+                loop {
+                    any |= holds_non_finite(t)?;
+                    t.ws();
+                    if !t.eat(b',') {
+                        break;
+                    }
+                }
+                t.eat(b']');
+            }
+            any
+        }
+        b'{' => {
+            t.i += 1;
+            // The same PHP key is always spelt the same (an int key has one
+            // canonical spelling), so names are compared as they are.
+            let mut last: HashMap<Cow<'_, str>, bool> = HashMap::new();
+            t.ws();
+            if !t.eat(b'}') {
+                loop {
+                    t.ws();
+                    let name = t.string()?;
+                    t.ws();
+                    t.eat(b':');
+                    let v = holds_non_finite(t)?;
+                    last.insert(name, v);
+                    t.ws();
+                    if !t.eat(b',') {
+                        break;
+                    }
+                }
+                t.eat(b'}');
+            }
+            last.values().any(|&v| v)
+        }
+        b'"' => {
+            t.string()?;
+            false
+        }
+        b't' => t.lit("true", Scalar::Null).map(|_| false)?,
+        b'f' => t.lit("false", Scalar::Null).map(|_| false)?,
+        b'n' => t.lit("null", Scalar::Null).map(|_| false)?,
+        _ => matches!(t.number()?, Scalar::Float(f) if !f.is_finite()),
+    };
+    Some(found)
+}
+
+/// JSON text (valid UTF-8) and the position being read.
+struct Text<'s> {
+    s: &'s str,
     i: usize,
 }
 
-impl Parser<'_> {
+impl<'s> Text<'s> {
+    fn peek(&self) -> Option<u8> {
+        self.s.as_bytes().get(self.i).copied()
+    }
+
     fn ws(&mut self) {
-        while matches!(self.s.get(self.i), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
             self.i += 1;
         }
     }
 
     fn eat(&mut self, c: u8) -> bool {
-        if self.s.get(self.i) == Some(&c) {
+        let found = self.peek() == Some(c);
+        if found {
             self.i += 1;
-            true
-        } else {
-            false
         }
+        found
     }
 
-    fn lit(&mut self, word: &[u8], v: Value) -> Option<Value> {
-        if self.s[self.i..].starts_with(word) {
+    fn lit(&mut self, word: &str, v: Scalar<'static>) -> Option<Scalar<'static>> {
+        let rest = self.s.as_bytes().get(self.i..)?;
+        if rest.starts_with(word.as_bytes()) {
             self.i += word.len();
             Some(v)
         } else {
@@ -80,135 +348,84 @@ impl Parser<'_> {
         }
     }
 
-    fn value(&mut self, depth: usize) -> Option<Value> {
-        match *self.s.get(self.i)? {
-            b'{' => {
-                if depth >= MAX_JSON_NESTING {
-                    return None;
-                }
-                self.i += 1;
-                let mut map = Map::new();
-                self.ws();
-                if self.eat(b'}') {
-                    return Some(Value::Object(map));
-                }
-                loop {
-                    self.ws();
-                    if self.s.get(self.i) != Some(&b'"') {
-                        return None;
-                    }
-                    let key = self.string()?;
-                    self.ws();
-                    if !self.eat(b':') {
-                        return None;
-                    }
-                    self.ws();
-                    let v = self.value(depth + 1)?;
-                    map.insert(key, v);
-                    self.ws();
-                    if self.eat(b',') {
-                        continue;
-                    }
-                    if self.eat(b'}') {
-                        return Some(Value::Object(map));
-                    }
-                    return None;
-                }
-            }
-            b'[' => {
-                if depth >= MAX_JSON_NESTING {
-                    return None;
-                }
-                self.i += 1;
-                let mut list = Vec::new();
-                self.ws();
-                if self.eat(b']') {
-                    return Some(Value::Array(list));
-                }
-                loop {
-                    self.ws();
-                    list.push(self.value(depth + 1)?);
-                    self.ws();
-                    if self.eat(b',') {
-                        continue;
-                    }
-                    if self.eat(b']') {
-                        return Some(Value::Array(list));
-                    }
-                    return None;
-                }
-            }
-            b'"' => self.string().map(Value::String),
-            b't' => self.lit(b"true", Value::Bool(true)),
-            b'f' => self.lit(b"false", Value::Bool(false)),
-            b'n' => self.lit(b"null", Value::Null),
-            _ => self.number(),
-        }
-    }
-
-    fn number(&mut self) -> Option<Value> {
+    /// A number token, as PHP's scanner reads it: an int when it has no
+    /// fraction or exponent and fits int64 (`-0` is `0`), else a correctly
+    /// rounded float (INF when too large).
+    fn number(&mut self) -> Option<Scalar<'static>> {
         let start = self.i;
-        let is_num = |c: &u8| c.is_ascii_digit() || matches!(c, b'-' | b'+' | b'.' | b'e' | b'E');
-        let len = self.s[start..].iter().take_while(|c| is_num(c)).count();
-        let tok = &self.s[start..start + len];
-        if !super::numeric_string::is_json_number(tok) {
+        let len = self.s.as_bytes()[start..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit() || matches!(c, b'-' | b'+' | b'.' | b'e' | b'E'))
+            .count();
+        let tok = self.s.get(start..start + len)?;
+        if !super::numeric_string::is_json_number(tok.as_bytes()) {
             return None;
         }
         self.i += len;
-        let t = &self.text[start..start + len];
-        let integral = !tok.iter().any(|c| matches!(c, b'.' | b'e' | b'E'));
-        if integral {
-            if let Ok(i) = t.parse::<i64>() {
-                return Some(Value::Number(Number::from(i)));
+        if !tok.bytes().any(|c| matches!(c, b'.' | b'e' | b'E')) {
+            if let Ok(i) = tok.parse::<i64>() {
+                return Some(Scalar::Int(i));
             }
         }
-        let f: f64 = t.parse().ok()?;
-        Number::from_f64(f).map(Value::Number)
+        tok.parse::<f64>().ok().map(Scalar::Float)
     }
 
     fn hex4(&mut self) -> Option<u32> {
-        let h = self.s.get(self.i..self.i + 4)?;
+        let h = self.s.as_bytes().get(self.i..self.i + 4)?;
         let mut v = 0u32;
         for &c in h {
-            v = v * 16 + (c as char).to_digit(16)?;
+            v = v * 16 + char::from(c).to_digit(16)?;
         }
         self.i += 4;
         Some(v)
     }
 
-    fn string(&mut self) -> Option<String> {
-        self.i += 1; // opening quote
-        let mut out = String::new();
+    /// A string token (at its opening quote): borrowed when it has no escape.
+    fn string(&mut self) -> Option<Cow<'s, str>> {
+        self.i += 1;
+        let start = self.i;
+        let mut out: Option<String> = None;
         loop {
-            let start = self.i;
-            while let Some(&c) = self.s.get(self.i) {
+            let run = self.i;
+            while let Some(c) = self.peek() {
                 if c == b'"' || c == b'\\' || c < 0x20 {
                     break;
                 }
                 self.i += 1;
             }
-            out.push_str(&self.text[start..self.i]);
-            match *self.s.get(self.i)? {
+            let text = self.s.get(run..self.i)?;
+            match self.peek()? {
                 b'"' => {
                     self.i += 1;
-                    return Some(out);
+                    return Some(match out {
+                        None => Cow::Borrowed(self.s.get(start..self.i - 1)?),
+                        Some(mut o) => {
+                            o.push_str(text);
+                            Cow::Owned(o)
+                        }
+                    });
                 }
                 b'\\' => {
+                    let o = out.get_or_insert_with(String::new);
+                    o.push_str(text);
                     self.i += 1;
-                    let c = *self.s.get(self.i)?;
+                    let c = self.peek()?;
                     self.i += 1;
-                    match c {
-                        b'"' => out.push('"'),
-                        b'\\' => out.push('\\'),
-                        b'/' => out.push('/'),
-                        b'b' => out.push('\u{8}'),
-                        b'f' => out.push('\u{c}'),
-                        b'n' => out.push('\n'),
-                        b'r' => out.push('\r'),
-                        b't' => out.push('\t'),
+                    let ch = match c {
+                        b'"' => '"',
+                        b'\\' => '\\',
+                        b'/' => '/',
+                        b'b' => '\u{8}',
+                        b'f' => '\u{c}',
+                        b'n' => '\n',
+                        b'r' => '\r',
+                        b't' => '\t',
                         b'u' => {
                             let u = self.hex4()?;
                             let cp = if (0xD800..0xDC00).contains(&u) {
+                                // A high surrogate must be followed by an
+                                // escaped low one (PHP: "Single unpaired
+                                // UTF-16 surrogate").
                                 if !(self.eat(b'\\') && self.eat(b'u')) {
                                     return None;
                                 }
@@ -222,12 +439,14 @@ impl Parser<'_> {
                             } else {
                                 u
                             };
-                            out.push(char::from_u32(cp)?);
+                            char::from_u32(cp)?
                         }
                         _ => return None,
-                    }
+                    };
+                    o.push(ch);
                 }
-                _ => return None, // control character
+                // A control character.
+                _ => return None,
             }
         }
     }
@@ -236,6 +455,18 @@ impl Parser<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::json::JsonBuilder;
+    use serde_json::{json, Value};
+
+    fn d(s: &[u8]) -> Option<Value> {
+        decode_json::<&Value, _>(&mut JsonBuilder, s)
+    }
+
+    /// B1 through `coerce_json` with a definition that walks nothing.
+    fn b1(s: &str, ty: &str) -> Value {
+        crate::coerce::coerce_json(&json!(s), &json!({"type": ty}), &Value::Null)
+            .expect("a valid definition")
+    }
 
     fn nested(n: usize) -> String {
         format!("{}1{}", "[".repeat(n), "]".repeat(n))
@@ -243,35 +474,82 @@ mod tests {
 
     #[test]
     fn depth_like_php() {
-        assert!(decode_json(nested(63).as_bytes()).is_some());
-        assert!(decode_json(nested(64).as_bytes()).is_none());
+        assert!(d(nested(511).as_bytes()).is_some());
+        assert!(d(nested(512).as_bytes()).is_none());
+        let objects = format!("{}1{}", "{\"a\":".repeat(512), "}".repeat(512));
+        assert!(d(objects.as_bytes()).is_none());
+        assert!(d(&objects.as_bytes()[5..objects.len() - 1]).is_some());
     }
 
     #[test]
     fn php_semantics() {
         assert_eq!(
-            decode_json(b"[9223372036854775808]"),
-            Some(serde_json::json!([9223372036854775808.0]))
+            d(b"[9223372036854775808]"),
+            Some(json!([9223372036854775808.0]))
         );
-        assert_eq!(decode_json(b"[-0]"), Some(serde_json::json!([0])));
-        assert_eq!(decode_json(b"[1e400]"), None);
-        assert_eq!(decode_json(br#"["\ud800"]"#), None);
-        assert_eq!(decode_json(br#"["\udc00"]"#), None);
+        assert_eq!(d(b"[-9223372036854775808]"), Some(json!([i64::MIN])));
+        assert_eq!(d(b"[-0]"), Some(json!([0])));
         assert_eq!(
-            decode_json(br#"["\ud83d\ude00"]"#),
-            Some(serde_json::json!(["\u{1F600}"]))
+            d(b"-0.0").map(|v| v.as_f64().map(f64::to_bits)),
+            Some(Some((-0.0f64).to_bits()))
         );
-        assert_eq!(decode_json(b"[1,]"), None);
-        assert_eq!(decode_json(b"[01]"), None);
-        assert_eq!(decode_json(b"[\xff]"), None);
+        assert_eq!(d(br#"["\ud800"]"#), None);
+        assert_eq!(d(br#"["\udc00"]"#), None);
+        assert_eq!(d(br#"["\ud800\u0041"]"#), None);
+        assert_eq!(d(br#"["\ud83d\ude00"]"#), Some(json!(["\u{1F600}"])));
+        assert_eq!(d(b"[1,]"), None);
+        assert_eq!(d(b"[01]"), None);
+        assert_eq!(d(b"[\xff]"), None);
+        assert_eq!(d(b""), None);
+        assert_eq!(d(b" "), None);
+        assert_eq!(d(b"\xef\xbb\xbf1"), None);
+        assert_eq!(d(b"1 "), Some(json!(1)));
         assert_eq!(
-            decode_json(b" {\"a\" : [1, 2.5, true, null]} \n"),
-            Some(serde_json::json!({"a": [1, 2.5, true, null]}))
+            d(b" {\"a\" : [1, 2.5, true, null]} \n"),
+            Some(json!({"a": [1, 2.5, true, null]}))
+        );
+        assert_eq!(d(b"[\"a\tb\"]"), None);
+    }
+
+    #[test]
+    fn keys_like_php() {
+        // The first place, the last value.
+        assert_eq!(
+            d(b"{\"a\":1,\"b\":2,\"a\":3}"),
+            Some(json!({"a": 3, "b": 2}))
+        );
+        // "1" is the int key 1; "01" and "-0" stay strings.
+        assert_eq!(
+            d(b"{\"1\":1,\"01\":2,\"-0\":3,\"1\":4}"),
+            Some(json!({"1": 4, "01": 2, "-0": 3}))
+        );
+        // Keys 0..n in order: a PHP list.
+        assert_eq!(d(b"{\"0\":\"a\",\"1\":\"b\"}"), Some(json!(["a", "b"])));
+        assert_eq!(
+            d(b"{\"1\":\"a\",\"0\":\"b\"}"),
+            Some(json!({"1": "a", "0": "b"}))
+        );
+        assert_eq!(d(b"{}"), Some(json!([])));
+    }
+
+    #[test]
+    fn b1_refuses_non_finite_numbers_of_the_final_value() {
+        assert_eq!(b1("[1e400]", "list"), json!("[1e400]"));
+        assert_eq!(b1("[1, [2, -1e999]]", "list"), json!("[1, [2, -1e999]]"));
+        assert_eq!(b1("{\"a\":1e400}", "map"), json!("{\"a\":1e400}"));
+        // A repeated key: only the value PHP keeps counts.
+        assert_eq!(b1("{\"a\":1e400,\"a\":1}", "map"), json!({"a": 1}));
+        assert_eq!(
+            b1("{\"a\":1,\"a\":1e400}", "map"),
+            json!("{\"a\":1,\"a\":1e400}")
         );
         assert_eq!(
-            decode_json(b"{\"a\":1,\"a\":2}"),
-            Some(serde_json::json!({"a": 2}))
+            b1("{\"a\":{\"x\":1e400,\"x\":2},\"b\":1e400,\"b\":0}", "map"),
+            json!({"a": {"x": 2}, "b": 0})
         );
-        assert_eq!(decode_json(b"[\"a\tb\"]"), None);
+        assert_eq!(
+            b1("{\"a\":1e400,\"b\":1,\"b\":2}", "map"),
+            json!("{\"a\":1e400,\"b\":1,\"b\":2}")
+        );
     }
 }

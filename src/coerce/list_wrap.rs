@@ -5,7 +5,7 @@
 
 use super::{json_string, Repair, Scalar};
 
-pub fn decide(v: Scalar<'_>) -> Option<Repair> {
+pub fn decide<N>(v: Scalar<'_>) -> Option<Repair<N>> {
     match v {
         Scalar::Null => None,
         Scalar::Str(b"") => None,

@@ -1,13 +1,14 @@
-//! `coerce_input`: repair the value shapes LLM clients send, only where the repair
-//! is unambiguous (workstream B). See `docs/coerce.md` for the rule table.
+//! `coerce_input`: repairs what models get wrong in a tool's input, only where
+//! the repair is unambiguous, and leaves everything else unchanged.
 //!
-//! Layout: every rule lives in its own module (same names as the PHP classes under
-//! `php/src/Coerce/` and as the fixture files `tests/fixtures/coerce_<rule>.json`).
-//! The rules are pure functions over [`Scalar`]; [`decide`] is the one decision
-//! function every value walker calls. Definitions are read through the crate's
-//! [`crate::view::Node`] (via the [`DefNode`] conveniences, implemented for every
-//! `Node`), so the serde_json walker ([`coerce_json`]) and the zval walker share
-//! [`parse_definition`] and [`decide`].
+//! One module per rule (pure functions over [`Scalar`]); [`decide`] is the one
+//! decision for a scalar; [`Coercer`] walks the value along the definition,
+//! written once against [`Node`] (the value and the definition) and
+//! [`Build`] (what changes), like `normalize`. The definition is checked
+//! whole first ([`definition::check`]), then read lazily: no tree is built,
+//! map properties are looked up by hash. Arrays are rebuilt only along the
+//! paths that change; an unchanged value is not rebuilt at all
+//! ([`coerce`] returns `None`: the caller returns the value itself).
 
 pub mod boolean_string;
 pub mod choice_match;
@@ -21,14 +22,14 @@ pub mod json_string;
 pub mod list_wrap;
 pub mod numeric_string;
 pub mod timestamp;
-pub mod view_def;
-pub mod walk_json;
 
 pub use decide::decide;
-pub use definition::{parse_definition, CoerceDef, DefNode, Kind, MAX_DEPTH};
-pub use json_string::decode_json;
-pub use view_def::scalar_of_node;
-pub use walk_json::coerce_json;
+pub use definition::Def;
+
+use crate::error::{DefinitionError, Path, Seg};
+use crate::normalize::definition::Ty;
+use crate::sym::Sym;
+use crate::view::{Build, Key, Kind, Node};
 
 /// A PHP scalar as the rules see it. Strings are raw bytes (maybe invalid UTF-8).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -40,9 +41,24 @@ pub enum Scalar<'a> {
     Str(&'a [u8]),
 }
 
-/// What a walker must do with a scalar. `None` from [`decide`] means "unchanged".
+impl<'a> Scalar<'a> {
+    /// The scalar a value is; `None` for arrays, objects and resources.
+    pub fn of<N>(kind: Kind<'a, N>) -> Option<Scalar<'a>> {
+        Some(match kind {
+            Kind::Null => Scalar::Null,
+            Kind::Bool(b) => Scalar::Bool(b),
+            Kind::Int(i) => Scalar::Int(i),
+            Kind::Float(f) => Scalar::Float(f),
+            Kind::Str(s) => Scalar::Str(s),
+            Kind::Array(_) | Kind::Other => return None,
+        })
+    }
+}
+
+/// What the walker must do with a scalar. `None` from [`decide`] means
+/// "unchanged".
 #[derive(Debug, Clone, PartialEq)]
-pub enum Repair {
+pub enum Repair<N> {
     /// Replace with null (B6).
     Null,
     Bool(bool),
@@ -50,37 +66,177 @@ pub enum Repair {
     Float(f64),
     /// Replace with this string (B3 canonical date-time).
     String(String),
-    /// Replace with the choice at this index of [`CoerceDef::choices`]; the walker
-    /// re-uses the original choice value (B2).
-    Choice(usize),
-    /// B1: decode the string with [`decode_json`]. On success use the decoded value
-    /// (its type is guaranteed to match: `[` gives a list, `{` an object) and
-    /// coerce it again with the same definition; on failure leave it unchanged.
+    /// Replace with this choice of the definition, shared (B2).
+    Choice(N),
+    /// B1: decode the string as JSON ([`json_string`]); use the result,
+    /// coerced with the same definition, or leave the string when it does
+    /// not decode.
     Json,
-    /// Wrap the scalar in a one-item list, then coerce the item with `items`.
+    /// Wrap the scalar in a one-item list; the item is coerced with `items`.
     WrapList,
 }
 
-/// A malformed definition (a programming error): becomes `\ValueError` in PHP.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DefinitionError {
-    pub path: String,
-    pub message: String,
+/// `ToolSchema\coerce_input($value, $definition, $options)`: the coerced
+/// value, or `None` when the value stays as it is.
+pub fn coerce<'a, N: Node<'a>, B: Build<'a, N>>(
+    b: &mut B,
+    value: N,
+    definition: N,
+    options: Option<N>,
+) -> Result<Option<B::Val>, DefinitionError> {
+    if let Some(o) = options {
+        check_options(o)?;
+    }
+    definition::check(definition)?;
+    Ok(Coercer { b }.value(Def::of(definition), value))
 }
 
-impl DefinitionError {
-    pub fn new(path: &str, message: &str) -> Self {
-        DefinitionError {
-            path: path.to_string(),
-            message: message.to_string(),
+/// There are no options yet: any key is unknown (as for normalize's options,
+/// a misspelt option is not silently ignored).
+pub fn check_options<'a, N: Node<'a>>(options: N) -> Result<(), DefinitionError> {
+    options.try_each(|key, _| {
+        let mut p = Path::default();
+        p.push(Seg::Sym(Sym::Options));
+        Err(p.error(&[Seg::Key(key.get())], "unknown option"))
+    })
+}
+
+/// `coerce_input` over serde_json values (PHP's value model, as
+/// [`crate::json`]); `options` null or `{}`/`[]` for none.
+pub fn coerce_json(
+    value: &serde_json::Value,
+    definition: &serde_json::Value,
+    options: &serde_json::Value,
+) -> Result<serde_json::Value, DefinitionError> {
+    if !definition.is_object() && !definition.is_array() {
+        return Err(Path::default().error(&[], "the definition must be an array"));
+    }
+    let options = (!options.is_null()).then_some(options);
+    let mut b = crate::json::JsonBuilder;
+    Ok(coerce(&mut b, value, definition, options)?.unwrap_or_else(|| value.clone()))
+}
+
+/// The walker: the value along the definition.
+pub struct Coercer<'b, B> {
+    pub b: &'b mut B,
+}
+
+/// Where the definitions of an array's entries come from.
+#[derive(Clone, Copy)]
+enum Children<N> {
+    /// A list's items: every entry.
+    Items(Def<N>),
+    /// A map's properties: the entry under the same key.
+    Properties(N),
+}
+
+impl<'a, N: Node<'a>> Children<N> {
+    fn of(def: &Def<N>) -> Option<Children<N>> {
+        match def.ty {
+            Ty::List => def.items().map(Children::Items),
+            Ty::Map => def.properties().map(Children::Properties),
+            _ => None,
         }
     }
 }
 
-impl std::fmt::Display for DefinitionError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.path, self.message)
+impl<B> Coercer<'_, B> {
+    /// Coerces `value`; `None` when it stays unchanged.
+    pub fn value<'a, N: Node<'a>>(&mut self, def: Def<N>, value: N) -> Option<B::Val>
+    where
+        B: Build<'a, N>,
+    {
+        match value.kind() {
+            Kind::Array(arr) => self.array(def, arr),
+            kind => {
+                let s = Scalar::of(kind)?;
+                self.scalar(def, s, &|b: &mut B| b.keep(value))
+            }
+        }
+    }
+
+    /// Coerces the scalar `s`; `None` when it stays unchanged. `same` makes
+    /// the unchanged scalar (the input shared, or a decoded JSON scalar).
+    pub fn scalar<'a, N: Node<'a>>(
+        &mut self,
+        def: Def<N>,
+        s: Scalar<'_>,
+        same: &dyn Fn(&mut B) -> B::Val,
+    ) -> Option<B::Val>
+    where
+        B: Build<'a, N>,
+    {
+        let b = &mut *self.b;
+        Some(match decide(&def, s)? {
+            Repair::Null => b.null(),
+            Repair::Bool(x) => b.bool(x),
+            Repair::Int(i) => b.int(i),
+            Repair::Float(f) => b.float(f),
+            Repair::String(t) => b.string(&t),
+            Repair::Choice(n) => b.share(n),
+            Repair::Json => {
+                let Scalar::Str(text) = s else { return None };
+                self.json(def, text)?
+            }
+            Repair::WrapList => {
+                let item = def
+                    .items()
+                    .and_then(|items| self.scalar(items, s, same))
+                    .unwrap_or_else(|| same(self.b));
+                let b = &mut *self.b;
+                let mut list = b.arr_for(1);
+                b.push(&mut list, item);
+                b.end_arr(list)
+            }
+        })
+    }
+
+    /// Walks a list's items or a map's properties. Nothing is allocated until
+    /// the first entry that changes; then a new array is made with the
+    /// entries before it shared, and the rest put as they come.
+    fn array<'a, N: Node<'a>>(&mut self, def: Def<N>, arr: N) -> Option<B::Val>
+    where
+        B: Build<'a, N>,
+    {
+        let children = Children::of(&def)?;
+        if matches!(children, Children::Items(_)) && !arr.is_list() {
+            return None;
+        }
+        let mut out: Option<B::Arr> = None;
+        let mut seen = 0usize;
+        let _ = arr.try_each(|key, v| {
+            let child = match children {
+                Children::Items(d) => Some(d),
+                Children::Properties(p) => p.find_key(key).map(Def::of),
+            };
+            let new = child.and_then(|d| self.value(d, v));
+            match (&mut out, new) {
+                (None, None) => {}
+                (None, Some(new)) => {
+                    let b = &mut *self.b;
+                    let mut o = b.arr_for(arr.len());
+                    let mut i = 0;
+                    let _ = arr.try_each(|k, before| {
+                        if i == seen {
+                            return Err(());
+                        }
+                        i += 1;
+                        let val = b.keep(before);
+                        b.put_arr_key(&mut o, k, val);
+                        Ok(())
+                    });
+                    b.put_arr_key(&mut o, key, new);
+                    out = Some(o);
+                }
+                (Some(o), new) => {
+                    let b = &mut *self.b;
+                    let val = new.unwrap_or_else(|| b.keep(v));
+                    b.put_arr_key(o, key, val);
+                }
+            }
+            seen += 1;
+            Ok::<(), ()>(())
+        });
+        out.map(|o| self.b.end_arr(o))
     }
 }
-
-impl std::error::Error for DefinitionError {}

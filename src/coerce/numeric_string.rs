@@ -12,12 +12,12 @@ use super::{Repair, Scalar};
 
 pub const MAX_NUMBER_LEN: usize = 64;
 
-pub fn decide_integer(v: Scalar<'_>) -> Option<Repair> {
+pub fn decide_integer<N>(v: Scalar<'_>) -> Option<Repair<N>> {
     let Scalar::Str(s) = v else { return None };
     parse_integer(s).map(Repair::Int)
 }
 
-pub fn decide_float(v: Scalar<'_>) -> Option<Repair> {
+pub fn decide_float<N>(v: Scalar<'_>) -> Option<Repair<N>> {
     let Scalar::Str(s) = v else { return None };
     parse_float(s).map(Repair::Float)
 }

@@ -6,7 +6,7 @@
 
 use super::{date_time, Repair, Scalar};
 
-pub fn decide(v: Scalar<'_>) -> Option<Repair> {
+pub fn decide<N>(v: Scalar<'_>) -> Option<Repair<N>> {
     let Scalar::Str(s) = v else { return None };
     unix_seconds(&date_time::parse(s)?).map(Repair::Int)
 }
@@ -25,18 +25,18 @@ mod tests {
     #[test]
     fn seconds() {
         assert_eq!(
-            decide(Scalar::Str(b"2024-01-15T10:30:00Z")),
+            decide::<()>(Scalar::Str(b"2024-01-15T10:30:00Z")),
             Some(Repair::Int(1_705_314_600))
         );
         assert_eq!(
-            decide(Scalar::Str(b"2024-01-15T12:30:00+02:00")),
+            decide::<()>(Scalar::Str(b"2024-01-15T12:30:00+02:00")),
             Some(Repair::Int(1_705_314_600))
         );
         assert_eq!(
-            decide(Scalar::Str(b"0001-01-01T00:00:00Z")),
+            decide::<()>(Scalar::Str(b"0001-01-01T00:00:00Z")),
             Some(Repair::Int(-62_135_596_800))
         );
-        assert_eq!(decide(Scalar::Str(b"2024-01-15T10:30:00")), None);
-        assert_eq!(decide(Scalar::Str(b"2024-01-15")), None);
+        assert_eq!(decide::<()>(Scalar::Str(b"2024-01-15T10:30:00")), None);
+        assert_eq!(decide::<()>(Scalar::Str(b"2024-01-15")), None);
     }
 }

@@ -97,8 +97,9 @@ impl Ty {
 pub struct Def<'a, N> {
     pub ty: Ty,
     pub type_id: &'a [u8],
-    pub label: Option<N>,
-    pub description: Option<N>,
+    /// The label and description: the node, and its text (checked once).
+    pub label: Option<(N, &'a str)>,
+    pub description: Option<(N, &'a str)>,
     pub required: bool,
     pub default: Option<N>,
     pub examples: Option<N>,
@@ -113,14 +114,20 @@ pub(crate) fn valid_utf8(b: &[u8]) -> bool {
 }
 
 /// A string that must be valid UTF-8; `None` when absent, null or empty.
-fn text<'a, N: Node<'a>>(def: N, key: Sym, path: &Path<'_>) -> Result<Option<N>, DefinitionError> {
+fn text<'a, N: Node<'a>>(
+    def: N,
+    key: Sym,
+    path: &Path<'_>,
+) -> Result<Option<(N, &'a str)>, DefinitionError> {
     match def.get(key) {
         None => Ok(None),
         Some(n) => match n.kind() {
             Kind::Null => Ok(None),
             Kind::Str(b"") => Ok(None),
-            Kind::Str(_) if n.is_utf8() => Ok(Some(n)),
-            Kind::Str(_) => Err(path.error(&[Seg::Sym(key)], "must be valid UTF-8")),
+            Kind::Str(_) => match n.utf8() {
+                Some(t) => Ok(Some((n, t))),
+                None => Err(path.error(&[Seg::Sym(key)], "must be valid UTF-8")),
+            },
             _ => Err(path.error(&[Seg::Sym(key)], "must be a string")),
         },
     }
@@ -142,14 +149,15 @@ fn array_or_absent<'a, N: Node<'a>>(
 
 impl<'a, N: Node<'a>> Def<'a, N> {
     pub fn read(def: N, path: &Path<'_>) -> Result<Def<'a, N>, DefinitionError> {
-        let type_id = match def.get(Sym::Type).map(|n| n.kind()) {
+        let ty_node = def.get(Sym::Type);
+        let type_id = match ty_node.map(|n| n.kind()) {
             None | Some(Kind::Null) => {
                 return Err(path.error(&[Seg::Sym(Sym::Type)], "is required"))
             }
             Some(Kind::Str(b"")) => {
                 return Err(path.error(&[Seg::Sym(Sym::Type)], "must not be empty"))
             }
-            Some(Kind::Str(b)) if valid_utf8(b) => b,
+            Some(Kind::Str(b)) if ty_node.is_some_and(|n| n.is_utf8()) => b,
             Some(Kind::Str(_)) => {
                 return Err(path.error(&[Seg::Sym(Sym::Type)], "must be valid UTF-8"))
             }

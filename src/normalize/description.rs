@@ -4,20 +4,13 @@
 //! (decimal, timestamp) is appended to the description as its own sentence.
 
 use super::definition::{Def, Ty};
-use crate::view::{Kind, Node};
+use crate::view::Node;
 
-/// A text to emit: an input string shared as it is, or a new one.
-pub enum Text<N> {
-    Share(N),
+/// A text to emit: an input string shared as it is (with its text, checked
+/// once when the definition was read), or a new one.
+pub enum Text<'a, N> {
+    Share(N, &'a str),
     Owned(String),
-}
-
-fn as_str<'a, N: Node<'a>>(n: N) -> &'a str {
-    match n.kind() {
-        // Checked to be UTF-8 when the definition was read.
-        Kind::Str(b) => std::str::from_utf8(b).unwrap_or(""),
-        _ => "",
-    }
 }
 
 /// The note a type adds to the description.
@@ -54,7 +47,10 @@ fn with_note(text: &str, note: &str) -> String {
 }
 
 /// `(title, description)`.
-pub fn texts<'a, N: Node<'a>>(def: &Def<'a, N>, split: bool) -> (Option<Text<N>>, Option<Text<N>>) {
+pub fn texts<'a, N: Node<'a>>(
+    def: &Def<'a, N>,
+    split: bool,
+) -> (Option<Text<'a, N>>, Option<Text<'a, N>>) {
     // A base schema says what the value is instead.
     let note = if def.base_schema.is_some() {
         None
@@ -62,12 +58,15 @@ pub fn texts<'a, N: Node<'a>>(def: &Def<'a, N>, split: bool) -> (Option<Text<N>>
         note(def.ty)
     };
     let (title, body) = if split {
-        (def.label.map(Text::Share), def.description.map(Text::Share))
+        (
+            def.label.map(|(n, t)| Text::Share(n, t)),
+            def.description.map(|(n, t)| Text::Share(n, t)),
+        )
     } else {
         let body = match (def.label, def.description) {
-            (Some(l), Some(d)) => Some(Text::Owned(concat(&[as_str(l), ": ", as_str(d)]))),
-            (Some(l), None) => Some(Text::Share(l)),
-            (None, Some(d)) => Some(Text::Share(d)),
+            (Some((_, l)), Some((_, d))) => Some(Text::Owned(concat(&[l, ": ", d]))),
+            (Some((l, t)), None) => Some(Text::Share(l, t)),
+            (None, Some((d, t))) => Some(Text::Share(d, t)),
             (None, None) => None,
         };
         (None, body)
@@ -75,7 +74,7 @@ pub fn texts<'a, N: Node<'a>>(def: &Def<'a, N>, split: bool) -> (Option<Text<N>>
     let body = match (body, note) {
         (body, None) => body,
         (None, Some(n)) => Some(Text::Owned(n.to_owned())),
-        (Some(Text::Share(b)), Some(n)) => Some(Text::Owned(with_note(as_str(b), n))),
+        (Some(Text::Share(_, b)), Some(n)) => Some(Text::Owned(with_note(b, n))),
         (Some(Text::Owned(b)), Some(n)) => Some(Text::Owned(with_note(&b, n))),
     };
     (title, body)

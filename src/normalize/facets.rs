@@ -11,7 +11,7 @@ use crate::sym::Sym;
 use crate::view::{KeyRef, Kind, Node};
 use smallvec::{smallvec, SmallVec};
 
-use super::definition::Cat;
+use super::definition::{Cat, Ty};
 use super::options::Options;
 
 /// A number as written: int or float.
@@ -47,6 +47,10 @@ pub enum Enum<N> {
     Nothing,
     /// `true` only: `NotBlank` on a boolean (Symfony's NotBlank rejects `false`).
     True,
+    /// The choices of a strict `Choice` on an integer, floats left out: PHP
+    /// decodes a JSON integer as an int, which is never `===` a float, while
+    /// a JSON Schema validator takes `2` for `2.0`.
+    Ints(N),
 }
 
 /// A schema under `not`.
@@ -163,6 +167,7 @@ impl<N> Facets<N> {
 pub struct Rule<'p, 'a> {
     pub path: &'p Path<'a>,
     pub name: KeyRef<'a>,
+    pub ty: Ty,
     pub cat: Cat,
     pub options: &'p Options,
     pub warnings: &'p mut Vec<Warning>,

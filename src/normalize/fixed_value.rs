@@ -2,6 +2,7 @@
 //! `{value: ...}`; a comparison with another property (`propertyPath`) is left out.
 
 use super::choice::applies;
+use super::definition::Cat;
 use super::facets::{Enum, Facets, Rule};
 use super::value_check::check_scalar;
 use crate::error::{DefinitionError, Seg};
@@ -35,7 +36,11 @@ pub fn apply<'a, N: Node<'a>>(
     if !applies(rule.cat) {
         rule.not_applicable();
     } else if let Some(v) = value {
-        facets.enums.push(Enum::Const(v));
+        // A float is never `===` the int PHP decodes a JSON integer into.
+        facets.enums.push(match (rule.cat, v.kind()) {
+            (Cat::Int, Kind::Float(_)) => Enum::Nothing,
+            _ => Enum::Const(v),
+        });
     } else {
         rule.unstated(super::bounds::COMPARED);
     }

@@ -33,6 +33,7 @@ pub mod not_blank;
 pub mod not_null;
 pub mod nullable;
 pub mod options;
+pub mod profile;
 pub mod regex;
 pub mod value_check;
 
@@ -47,12 +48,18 @@ use options::{NullStyle, Options};
 /// How deep definitions (and copied values) may nest.
 pub const MAX_DEPTH: usize = 64;
 
-/// Normalizes `definition` with `options` (an array, or `None` for the defaults).
-pub fn normalize<'a, N: Node<'a>, B: Build<'a, N>>(
+/// The canonical schema of `definition` with `options` (an array, or `None`
+/// for the defaults), and the profile to apply next ([`profile::apply`],
+/// which reads the schema back: the caller runs it, as only the caller can
+/// view what the builder made). Warnings go into a list the caller owns (the
+/// extension keeps it outside the engine's `zend_try`, so that it is freed
+/// even when the engine bails out of the call).
+pub fn canonical<'a, N: Node<'a>, B: Build<'a, N>>(
     b: &mut B,
     definition: N,
     options: Option<N>,
-) -> Result<(B::Val, Vec<Warning>), DefinitionError> {
+    warnings: &mut Vec<Warning>,
+) -> Result<Canonical<B::Val>, DefinitionError> {
     let options = match options {
         Some(o) => Options::read(o)?,
         None => Options::default(),
@@ -66,12 +73,28 @@ pub fn normalize<'a, N: Node<'a>, B: Build<'a, N>>(
         b,
         options,
         path: Path::default(),
-        warnings: Vec::new(),
+        warnings,
         root_map,
+        unions: Vec::new(),
         refused_null: true,
+        refused_empty: true,
     };
     let schema = n.schema(definition, 0)?;
-    Ok((schema, n.warnings))
+    Ok(Canonical {
+        schema,
+        profile: options.profile,
+        unions: n.unions,
+    })
+}
+
+/// What [`canonical`] gives the profile pass.
+pub struct Canonical<V> {
+    pub schema: V,
+    pub profile: profile::Profile,
+    /// Where the schema may hold a `type` of two non-null types or more
+    /// (`any`, an unknown type, a base schema): the `mcp` profile rewrites
+    /// these places (and their ancestors) and shares everything else.
+    pub unions: Vec<profile::Site>,
 }
 
 /// The normalizer's state while it walks one definition tree.
@@ -79,12 +102,18 @@ pub struct Normalizer<'b, 'a, B> {
     pub b: &'b mut B,
     pub options: Options,
     pub path: Path<'a>,
-    pub warnings: Vec<Warning>,
+    pub warnings: &'b mut Vec<Warning>,
     /// The root definition is a map: its properties are the tool's inputs.
     pub root_map: bool,
+    /// Where a `type` union may have been written ([`Canonical::unions`]).
+    pub unions: Vec<profile::Site>,
     /// Whether the definition normalized last refuses null (read by its
     /// parent list or map after each child).
     pub refused_null: bool,
+    /// Whether it can be neither null nor empty as Drupal's NotNull sees an
+    /// item of a list: a list or map must also be kept non-empty (a map item
+    /// that only refuses null may still hold only null values).
+    pub refused_empty: bool,
 }
 
 impl<'a, B> Normalizer<'_, 'a, B> {
@@ -128,6 +157,8 @@ impl<'a, B> Normalizer<'_, 'a, B> {
                 }
             } else if list.is_empty() {
                 facets.enums.push(Enum::Nothing);
+            } else if cat == Cat::Int {
+                facets.enums.push(choice::strict_on_int(Enum::List(*list)));
             } else {
                 facets.enums.push(Enum::List(*list));
             }
@@ -197,15 +228,16 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             self.b.put(&mut out, Sym::Examples, v);
         }
         self.refused_null = required;
+        self.refused_empty = required && (non_empty || !matches!(cat, Cat::List | Cat::Map));
         Ok(self.b.end_obj(out))
     }
 
-    fn text<N: Node<'a>>(&mut self, t: Text<N>) -> B::Val
+    fn text<N: Node<'a>>(&mut self, t: Text<'a, N>) -> B::Val
     where
         B: Build<'a, N>,
     {
         match t {
-            Text::Share(n) => self.b.share(n),
+            Text::Share(n, _) => self.b.share(n),
             Text::Owned(s) => self.b.string(&s),
         }
     }
@@ -231,11 +263,12 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         };
         let options = self.options;
         let path = &self.path;
-        let warnings = &mut self.warnings;
+        let warnings = &mut *self.warnings;
         constraints.try_each(|name, opts| {
             let mut rule = Rule {
                 path,
                 name: name.get(),
+                ty: d.ty,
                 cat,
                 options: &options,
                 warnings,
@@ -261,17 +294,23 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         B: Build<'a, N>,
     {
         if let Some(base) = d.base_schema {
+            if profile::mcp::may_hold_union(base) {
+                self.unions.push(profile::Site::of(&self.path));
+            }
             nullable::base_schema(self.b, base, null_ok, out);
             return Ok(());
+        }
+        if base_type::json_type(d.ty).is_none() {
+            self.unions.push(profile::Site::of(&self.path));
         }
         // Children first: whether they refuse null decides what keeps their
         // container from being empty.
         let cat = d.ty.cat();
         let (items, props) = match cat {
             Cat::List => {
-                let (items, item_refuses_null) = self.list(d, &f.item_enums, depth)?;
+                let (items, item_never_empty) = self.list(d, &f.item_enums, depth)?;
                 if non_empty {
-                    not_null::list(d.items, item_refuses_null, f);
+                    not_null::list(d.items, item_never_empty, f);
                 }
                 (items, None)
             }

@@ -45,12 +45,11 @@ pub fn non_empty<'a, N: Node<'a>>(d: &Def<'a, N>, f: &Facets<N>, depth: usize) -
     (d.required || f.not_null) && !(depth == 0 && d.ty.cat() == Cat::Map)
 }
 
-/// A non-empty list: at least one item, and, unless its item definition
-/// refuses null (an item that refuses null cannot be empty either), not only
-/// empty items.
-pub fn list<N>(items: Option<N>, item_refuses_null: bool, facets: &mut Facets<N>) {
+/// A non-empty list: at least one item, and, unless an item can be neither
+/// null nor empty (a required item: its own NotNull), not only empty items.
+pub fn list<N>(items: Option<N>, item_never_empty: bool, facets: &mut Facets<N>) {
     raise(&mut facets.min_count, 1);
-    if !item_refuses_null {
+    if !item_never_empty {
         facets.nots.push(Not::EmptyItems(items));
     }
 }
@@ -64,7 +63,7 @@ pub fn map<N>(facets: &mut Facets<N>) {
 
 /// The schema of an empty item of a list whose item definition is `def`
 /// (ItemList::isEmpty()): null; a map item with only null values; a list item
-/// of empty items. The schema has no `type`, so null passes it too.
+/// of empty items. Null passes it too.
 pub fn empty_item<'a, N: Node<'a>, B: Build<'a, N>>(
     b: &mut B,
     def: Option<N>,
@@ -78,8 +77,13 @@ pub fn empty_item<'a, N: Node<'a>, B: Build<'a, N>>(
         })
         .unwrap_or(Ty::Any);
     let mut o = b.obj();
+    // `type` names the container or null, so that ajv's strict mode
+    // (strictTypes) accepts the keyword beside it; other values cannot be
+    // items of such a list anyway.
     match ty.cat() {
         Cat::Map => {
+            let t = or_null(b, Sym::Object);
+            b.put(&mut o, Sym::Type, t);
             let n = null_type(b);
             b.put(&mut o, Sym::AdditionalProperties, n);
         }
@@ -87,6 +91,8 @@ pub fn empty_item<'a, N: Node<'a>, B: Build<'a, N>>(
         // (stricter, never looser).
         Cat::List if depth >= MAX_DEPTH => {}
         Cat::List => {
+            let t = or_null(b, Sym::Array);
+            b.put(&mut o, Sym::Type, t);
             let items = def.and_then(|d| d.get(Sym::Items)).filter(|i| i.is_array());
             let v = empty_item(b, items, depth + 1);
             b.put(&mut o, Sym::Items, v);
@@ -97,6 +103,16 @@ pub fn empty_item<'a, N: Node<'a>, B: Build<'a, N>>(
         }
     }
     b.end_obj(o)
+}
+
+/// `[t, "null"]`.
+fn or_null<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, t: Sym) -> B::Val {
+    let mut a = b.arr();
+    let v = b.sym(t);
+    b.push(&mut a, v);
+    let v = b.sym(Sym::Null);
+    b.push(&mut a, v);
+    b.end_arr(a)
 }
 
 fn null_type<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B) -> B::Val {

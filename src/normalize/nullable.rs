@@ -142,6 +142,28 @@ pub fn enumeration<'a, N: Node<'a>, B: Build<'a, N>>(
             (Sym::Enum, b.end_arr(arr))
         }
         Enum::Const(c) => (Sym::Const, b.share(c)),
+        Enum::Ints(list) => {
+            let mut arr = b.arr();
+            let (mut kept, mut null) = (0usize, false);
+            let _ = list.try_each(|_, v| {
+                match v.kind() {
+                    Kind::Float(_) => {}
+                    k => {
+                        kept += 1;
+                        null |= matches!(k, Kind::Null);
+                        let v = b.share(v);
+                        b.push(&mut arr, v);
+                    }
+                }
+                Ok::<(), ()>(())
+            });
+            // Nothing left is as Enum::Nothing: `[null]`.
+            if kept == 0 || (null_ok && !null) {
+                let v = b.null();
+                b.push(&mut arr, v);
+            }
+            (Sym::Enum, b.end_arr(arr))
+        }
         // With null let in, only null; without, nothing at all (the type
         // has no null), written without `enum: []`, which validators refuse.
         Enum::Nothing => {

@@ -1,5 +1,6 @@
 //! The `$options` array of `normalize_schema()`.
 
+use super::profile::Profile;
 use crate::error::{DefinitionError, Path, Seg};
 use crate::sym::Sym;
 use crate::view::{Key, Kind, Node};
@@ -21,6 +22,8 @@ pub struct Options {
     /// `title: "split"`: label in `title`, description in `description`.
     pub split_title: bool,
     pub derived_enum_limit: i64,
+    /// The consumer the schema is written for (`mcp` by default).
+    pub profile: Profile,
 }
 
 impl Default for Options {
@@ -29,6 +32,7 @@ impl Default for Options {
             nullable: NullStyle::TypeArray,
             split_title: false,
             derived_enum_limit: 50,
+            profile: Profile::Mcp,
         }
     }
 }
@@ -76,6 +80,18 @@ impl Options {
                             ))
                         }
                     }
+                }
+                Some(Sym::Profile) => {
+                    o.profile = match value.kind() {
+                        Kind::Str(s) => Profile::parse(s),
+                        _ => None,
+                    }
+                    .ok_or_else(|| {
+                        bad(
+                            Sym::Profile,
+                            "must be \"mcp\", \"openai\", \"anthropic\" or \"gemini\"",
+                        )
+                    })?;
                 }
                 _ => {
                     let mut p = Path::default();

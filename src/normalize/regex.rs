@@ -66,26 +66,86 @@ pub fn apply_source<N>(
 
 type Translation = Result<String, (&'static str, String)>;
 
-thread_local! {
-    /// Translations by source: a tool catalogue uses the same few patterns on
-    /// every request, and translation is deterministic. Bounded: emptied when
-    /// full.
-    static CACHE: RefCell<HashMap<String, Translation>> = RefCell::new(HashMap::new());
+/// Translations by source: a tool catalogue uses the same few patterns on
+/// every call, and translation is deterministic. Bounded by bytes (sources,
+/// translations and messages, plus a per-entry overhead): emptied when a new
+/// entry would pass [`CACHE_BYTES`]; a source longer than [`CACHE_ENTRY_MAX`]
+/// is translated but not kept. Kept across requests on purpose (the patterns
+/// recur on every request of a worker), like PHP's own PCRE cache: at most
+/// [`CACHE_BYTES`] plus one entry per thread, outside `memory_limit`.
+struct Cache {
+    map: HashMap<String, Translation>,
+    bytes: usize,
 }
 
-const CACHE_LIMIT: usize = 512;
+thread_local! {
+    static CACHE: RefCell<Cache> = RefCell::new(Cache { map: HashMap::new(), bytes: 0 });
+}
+
+/// The most the cache holds, in bytes.
+pub const CACHE_BYTES: usize = 256 * 1024;
+/// The longest source the cache keeps, in bytes.
+pub const CACHE_ENTRY_MAX: usize = 16 * 1024;
+/// What an entry costs besides its text (the map's slot, two `String`s).
+const ENTRY_OVERHEAD: usize = 96;
+
+fn entry_bytes(source: &str, t: &Translation) -> usize {
+    let text = match t {
+        Ok(p) => p.len(),
+        Err((_, message)) => message.len(),
+    };
+    source.len() + text + ENTRY_OVERHEAD
+}
+
+/// The bytes the cache of this thread holds now (for tests).
+pub fn cache_bytes() -> usize {
+    CACHE.with(|cache| cache.borrow().bytes)
+}
 
 fn translate_cached(source: &str) -> Translation {
     CACHE.with(|cache| {
-        if let Some(hit) = cache.borrow().get(source) {
+        if let Some(hit) = cache.borrow().map.get(source) {
             return hit.clone();
         }
         let t = crate::regex::translate(source).map_err(|s| (s.code, s.message));
-        let mut cache = cache.borrow_mut();
-        if cache.len() >= CACHE_LIMIT {
-            cache.clear();
+        if source.len() <= CACHE_ENTRY_MAX {
+            let size = entry_bytes(source, &t);
+            let mut cache = cache.borrow_mut();
+            if cache.bytes + size > CACHE_BYTES {
+                cache.map.clear();
+                cache.bytes = 0;
+            }
+            cache.bytes += size;
+            cache.map.insert(source.to_owned(), t.clone());
         }
-        cache.insert(source.to_owned(), t.clone());
         t
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{cache_bytes, translate_cached, CACHE_BYTES, CACHE_ENTRY_MAX};
+
+    #[test]
+    fn the_cache_is_bounded_by_bytes() {
+        // Many distinct patterns of 4 KiB: the cache never passes its bound.
+        let mut most = 0;
+        for i in 0..500 {
+            let source = format!("/^{}{i}$/", "a".repeat(4096));
+            let _ = translate_cached(&source);
+            assert!(
+                cache_bytes() <= CACHE_BYTES,
+                "{} bytes after {i}",
+                cache_bytes()
+            );
+            most = most.max(cache_bytes());
+        }
+        // It was used (emptied when full, then filled again).
+        assert!(most > CACHE_BYTES * 3 / 4, "{most}");
+        // A source over the entry bound is translated, not kept.
+        let before = cache_bytes();
+        let huge = format!("/^{}$/", "b".repeat(CACHE_ENTRY_MAX));
+        let _ = translate_cached(&huge);
+        assert_eq!(cache_bytes(), before);
+    }
 }

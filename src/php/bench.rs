@@ -26,11 +26,17 @@ fn deep_copy(node: Z<'_>) -> Owned {
 }
 
 pub extern "C" fn handler(ex: &mut ExecuteData, retval: &mut Zval) {
-    let Some(args) = Args::read(ex, DEEP_COPY, 1, 1) else {
-        return;
-    };
-    let Some(a) = args.array(0, "array") else {
-        return;
-    };
-    args::set_return(retval, deep_copy(a));
+    let bailed = super::guarded(DEEP_COPY, || {
+        let Some(args) = Args::read(ex, DEEP_COPY, 1, 1) else {
+            return;
+        };
+        let Some(a) = args.array(0, "array") else {
+            return;
+        };
+        args::set_return(retval, deep_copy(a));
+    });
+    if bailed {
+        // SAFETY: this frame owns nothing.
+        unsafe { ext_php_rs::zend::bailout() }
+    }
 }

@@ -1,38 +1,83 @@
 //! The PHP extension `tool_schema`: module registration, argument handling and
 //! the bridge from the rules to PHP (exceptions, the `$warnings` out parameter).
+//! It holds no rule: it reads the arguments, calls [`crate::normalize`] or
+//! [`crate::coerce`] with the zval backend, and writes the results.
 //!
 //! The functions are registered as raw handlers rather than through
 //! `#[php_function]`, so that arguments are read in place (no conversion to Rust
 //! types) and the by-reference `$warnings` is assigned the way the engine does it.
+//!
+//! Each handler runs its whole body (argument checks, the rules, the warnings
+//! list, the return value and the reference) inside [`guarded`]: the engine's
+//! `zend_try` (a bailout: `memory_limit`, a fatal error) and `catch_unwind` (a
+//! panic, a bug: `\Error`).
 
 mod args;
 #[cfg(feature = "bench")]
 mod bench;
-mod coerce;
 mod interned;
 mod zval;
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::panic::AssertUnwindSafe;
 
 use ext_php_rs::args::Arg;
 use ext_php_rs::builders::{FunctionBuilder, ModuleBuilder};
 use ext_php_rs::flags::DataType;
 use ext_php_rs::prelude::*;
 use ext_php_rs::types::Zval;
-use ext_php_rs::zend::{ExecuteData, ModuleEntry};
+use ext_php_rs::zend::{bailout, try_catch, CatchError, ExecuteData, ModuleEntry};
 use ext_php_rs::{info_table_end, info_table_row, info_table_start};
 
 use crate::error::Warning;
 use crate::sym::Sym;
-use crate::view::{Build, Key, Node};
+use crate::view::Build;
 use args::{Args, Thrown};
-use zval::{ZBuilder, Z};
+use zval::{Owned, ZBuilder, Z};
 
 const NORMALIZE: &str = "ToolSchema\\normalize_schema";
 const COERCE: &str = "ToolSchema\\coerce_input";
 
+/// Runs `body` inside the engine's `zend_try` and `catch_unwind`. A panic
+/// (a bug) becomes `\Error`. An unwind the zval backend starts when the
+/// engine wants control back ([`zval::engine_interrupted`]: the timeout fired,
+/// or a `memory_limit` error the engine delays is pending) returns at once,
+/// every Rust value and partial output of the call dropped on the way, and
+/// the engine raises its fatal error. A bailout (`memory_limit` exhausted or another
+/// fatal error in an engine call) lands here, and returns true: the caller
+/// drops the Rust state it owns (the Rust frames the engine jumped over are
+/// gone; what they held on the engine's heap is freed with the request), then
+/// continues the bailout with [`bailout`], so PHP ends the request as usual
+/// (the fatal error, shutdown functions, exit code 255).
+#[must_use]
+fn guarded(function: &str, body: impl FnOnce()) -> bool {
+    match try_catch(AssertUnwindSafe(body)) {
+        Ok(()) => false,
+        Err(CatchError::Bailout) => true,
+        // The backend stopped the rules for the engine (a timeout, a delayed
+        // memory error): return, and the engine raises its fatal error.
+        Err(_) if zval::engine_interrupted() => false,
+        Err(_) => {
+            Thrown::error(&format!("tool_schema: internal error in {function}()"));
+            false
+        }
+    }
+}
+
 /// `ToolSchema\normalize_schema(array $definition, array $options = [], ?array &$warnings = null): array`
 extern "C" fn normalize_schema(ex: &mut ExecuteData, retval: &mut Zval) {
+    let bailed = {
+        // The warnings live here, outside the `zend_try`.
+        let mut warnings = Vec::new();
+        guarded(NORMALIZE, || normalize_call(ex, retval, &mut warnings))
+    };
+    if bailed {
+        // SAFETY: everything this frame owned is dropped; the engine resumes
+        // its own bailout (to the `zend_try` that called the script).
+        unsafe { bailout() }
+    }
+}
+
+fn normalize_call(ex: &ExecuteData, retval: &mut Zval, warnings: &mut Vec<Warning>) {
     let Some(args) = Args::read(ex, NORMALIZE, 1, 3) else {
         return;
     };
@@ -49,25 +94,43 @@ extern "C" fn normalize_schema(ex: &mut ExecuteData, retval: &mut Zval) {
     if !args.nullable_array_ref(2, "warnings") {
         return;
     }
-    let result = catch_unwind(AssertUnwindSafe(|| {
+    let result = (|| {
         let mut b = ZBuilder::new();
-        crate::normalize::normalize(&mut b, definition, options)
-    }));
+        let c = crate::normalize::canonical(&mut b, definition, options, warnings)?;
+        // The profile pass reads the schema just built (its `{}` are stdClass).
+        let view = c.schema.view_built();
+        let mut b = ZBuilder::new();
+        let out = crate::normalize::profile::apply(&mut b, view, c.profile, &c.unions, warnings);
+        Ok::<_, crate::error::DefinitionError>(out.unwrap_or(c.schema))
+    })();
+    // `$warnings` is assigned once, at the end, as the PHP implementation
+    // does (a definition may hold a reference to the same variable). When the
+    // assignment itself throws (a typed reference), that error wins.
     match result {
-        Ok(Ok((schema, warnings))) => {
-            args.set_ref(2, || warnings_array(&warnings));
-            args::set_return(retval, schema);
+        Ok(schema) => {
+            args.set_ref(2, || warnings_array(warnings));
+            if !zval::exception_pending() {
+                args::set_return(retval, schema);
+            }
         }
-        Ok(Err(e)) => {
+        Err(e) => {
             args.set_ref(2, || warnings_array(&[]));
-            Thrown::value_error(&e.to_string());
+            if !zval::exception_pending() {
+                Thrown::value_error(&e.to_string());
+            }
         }
-        Err(_) => Thrown::error("tool_schema: internal error in normalize_schema()"),
     }
 }
 
 /// `ToolSchema\coerce_input(mixed $value, array $definition, array $options = []): mixed`
 extern "C" fn coerce_input(ex: &mut ExecuteData, retval: &mut Zval) {
+    if guarded(COERCE, || coerce_call(ex, retval)) {
+        // SAFETY: as in `normalize_schema` (this frame owns nothing).
+        unsafe { bailout() }
+    }
+}
+
+fn coerce_call(ex: &ExecuteData, retval: &mut Zval) {
     let Some(args) = Args::read(ex, COERCE, 2, 3) else {
         return;
     };
@@ -82,32 +145,17 @@ extern "C" fn coerce_input(ex: &mut ExecuteData, retval: &mut Zval) {
             None => return,
         },
     };
-    let result = catch_unwind(AssertUnwindSafe(|| {
-        if let Some(o) = options {
-            let mut unknown = None;
-            let _ = o.try_each(|k, _| {
-                let mut path = "options.".to_owned();
-                crate::error::push_key(&mut path, k.get());
-                unknown = Some(path);
-                Err(())
-            });
-            if let Some(k) = unknown {
-                return Err(format!("{k}: unknown option"));
-            }
-        }
-        let def = crate::coerce::parse_definition(definition).map_err(|e| e.to_string())?;
-        Ok(coerce::walk(&def, value))
-    }));
-    match result {
-        Ok(Ok(Some(new))) => args::set_return(retval, new),
-        Ok(Ok(None)) => args::set_return(retval, zval::Owned::share(value)),
-        Ok(Err(message)) => Thrown::value_error(&message),
-        Err(_) => Thrown::error("tool_schema: internal error in coerce_input()"),
+    let mut b = ZBuilder::new();
+    match crate::coerce::coerce(&mut b, value, definition, options) {
+        Ok(Some(new)) => args::set_return(retval, new),
+        // Unchanged: the very same value, shared.
+        Ok(None) => args::set_return(retval, Owned::share(value)),
+        Err(e) => Thrown::value_error(&e.to_string()),
     }
 }
 
 /// The warnings as a PHP list of `['code' => ..., 'path' => ..., 'message' => ...]`.
-fn warnings_array(warnings: &[Warning]) -> zval::Owned {
+fn warnings_array(warnings: &[Warning]) -> Owned {
     let mut b = ZBuilder::new();
     let mut list = <ZBuilder as Build<Z>>::arr(&mut b);
     for w in warnings {
@@ -124,7 +172,21 @@ fn warnings_array(warnings: &[Warning]) -> zval::Owned {
     <ZBuilder as Build<Z>>::end_arr(&mut b, list)
 }
 
+/// PHP's `PCRE_VERSION`: the PCRE2 that `preg_match` runs ("" if missing).
+fn pcre_version() -> String {
+    extern "C" {
+        fn zend_get_constant_str(name: *const std::ffi::c_char, len: usize) -> *mut Zval;
+    }
+    const NAME: &str = "PCRE_VERSION";
+    // SAFETY: at MINIT the constants table exists (ext/pcre, a static module,
+    // registered its constants first); the pointer, when not null, is a zval
+    // owned by that table and only read here.
+    let zv = unsafe { zend_get_constant_str(NAME.as_ptr().cast(), NAME.len()).as_ref() };
+    zv.and_then(|z| z.str()).unwrap_or("").to_owned()
+}
+
 extern "C" fn startup(_ty: i32, _module_number: i32) -> i32 {
+    crate::regex::pcre::set_version(&pcre_version());
     if interned::init() {
         0
     } else {

@@ -36,9 +36,11 @@ use std::mem::{self, ManuallyDrop};
 
 use ext_php_rs::ffi::{
     _zend_new_array, ext_php_rs_is_known_valid_utf8, ext_php_rs_set_known_valid_utf8,
-    ext_php_rs_zend_string_init, zend_array, zend_array_destroy, zend_hash_find_known_hash,
-    zend_hash_index_update, zend_hash_next_index_insert, zend_hash_str_update, zend_hash_update,
-    zend_string, zval, zval_ptr_dtor, Bucket, GC_IMMUTABLE, IS_TYPE_REFCOUNTED, Z_TYPE_FLAGS_SHIFT,
+    ext_php_rs_zend_string_init, zend_array, zend_array_destroy, zend_executor_globals,
+    zend_hash_find_known_hash, zend_hash_index_find, zend_hash_index_update,
+    zend_hash_next_index_insert, zend_hash_str_find, zend_hash_str_update, zend_hash_update,
+    zend_standard_class_def, zend_string, zval, zval_ptr_dtor, Bucket, GC_IMMUTABLE,
+    IS_TYPE_REFCOUNTED, Z_TYPE_FLAGS_SHIFT,
 };
 use ext_php_rs::types::ZendObject;
 
@@ -108,12 +110,18 @@ unsafe fn bytes<'a>(s: *const zend_string) -> &'a [u8] {
 }
 
 /// A read-only view of an input zval (already dereferenced).
+///
+/// `OBJ = false` (inputs): objects are [`Kind::Other`]. `OBJ = true` (a schema
+/// this extension built, read back by the profile pass: [`Owned::view_built`]):
+/// a `stdClass` is read as the array of its properties, as `(array) $object`
+/// does (numeric property names are int keys), because the builder makes `{}`
+/// and list-shaped maps as `stdClass` objects.
 #[derive(Clone, Copy)]
-pub struct Z<'a> {
+pub struct Z<'a, const OBJ: bool = false> {
     zv: &'a zval,
 }
 
-impl<'a> Z<'a> {
+impl<'a, const OBJ: bool> Z<'a, OBJ> {
     /// A view of `zv`, looking through references.
     ///
     /// # Safety
@@ -126,15 +134,40 @@ impl<'a> Z<'a> {
         }
     }
 
-    /// The hashtable, when the value is an array (a raw pointer: see the
-    /// module's notes).
+    /// The live value a hash lookup found (looking through references), or
+    /// `None` for a miss or a hole.
+    #[inline]
+    fn found(found: *mut zval) -> Option<Self> {
+        if found.is_null() {
+            return None;
+        }
+        // SAFETY: a non-null result points into a live table.
+        let zv = unsafe { deref(&*found) };
+        live(zv).map(|zv| Z { zv })
+    }
+
+    /// The hashtable, when the value is an array, or (`OBJ`) the properties
+    /// table of a `stdClass` that has one (a raw pointer: see the module's
+    /// notes).
     fn ht(self) -> Option<*const zend_array> {
         if type_of(self.zv) == IS_ARRAY {
             // SAFETY: type checked.
             Some(unsafe { self.zv.value.arr })
+        } else if self.is_std_object() {
+            // SAFETY: a live stdClass; its `properties` is null or its live
+            // dynamic properties table.
+            let props = unsafe { (*self.zv.value.obj).properties };
+            (!props.is_null()).then_some(props.cast_const())
         } else {
             None
         }
+    }
+
+    /// A `stdClass`, read as an array (`OBJ` only).
+    fn is_std_object(self) -> bool {
+        // SAFETY: type checked before the live object's class entry is read.
+        OBJ && type_of(self.zv) == IS_OBJECT
+            && unsafe { (*self.zv.value.obj).ce == zend_standard_class_def }
     }
 }
 
@@ -179,7 +212,7 @@ fn live(zv: &zval) -> Option<&zval> {
     (type_of(zv) != IS_UNDEF).then_some(zv)
 }
 
-impl<'a> Node<'a> for Z<'a> {
+impl<'a, const OBJ: bool> Node<'a> for Z<'a, OBJ> {
     type Key = ZKey<'a>;
 
     #[inline]
@@ -195,6 +228,7 @@ impl<'a> Node<'a> for Z<'a> {
                 IS_DOUBLE => Kind::Float(zv.value.dval),
                 IS_STRING => Kind::Str(bytes(zv.value.str_)),
                 IS_ARRAY => Kind::Array(self),
+                IS_OBJECT if self.is_std_object() => Kind::Array(self),
                 _ => Kind::Other,
             }
         }
@@ -206,12 +240,34 @@ impl<'a> Node<'a> for Z<'a> {
         // SAFETY: the key is an interned string with its hash computed; the
         // table is live for 'a.
         let found = unsafe { zend_hash_find_known_hash(ht, interned::get(key)) };
-        if found.is_null() {
-            return None;
-        }
-        // SAFETY: a non-null result points into the live table.
-        let zv = unsafe { deref(&*found) };
-        live(zv).map(|zv| Z { zv })
+        Self::found(found)
+    }
+
+    #[inline]
+    fn find(self, key: KeyRef<'_>) -> Option<Self> {
+        let ht = self.ht()?;
+        // SAFETY: a live table; the key bytes are only read.
+        let found = unsafe {
+            match key {
+                KeyRef::Int(i) => zend_hash_index_find(ht, i as u64),
+                KeyRef::Str(b) => zend_hash_str_find(ht, b.as_ptr().cast(), b.len()),
+            }
+        };
+        Self::found(found)
+    }
+
+    #[inline]
+    fn find_key(self, key: ZKey<'a>) -> Option<Self> {
+        let ht = self.ht()?;
+        // SAFETY: a live table; a `ZKey` string is a live key string of
+        // another table (its hash is computed, as for every array key).
+        let found = unsafe {
+            match key.key {
+                RawKey::Int(i) => zend_hash_index_find(ht, i as u64),
+                RawKey::Str(s) => zend_hash_find_known_hash(ht, s),
+            }
+        };
+        Self::found(found)
     }
 
     fn len(self) -> usize {
@@ -222,28 +278,32 @@ impl<'a> Node<'a> for Z<'a> {
 
     /// Uses and sets the engine's "valid UTF-8" flag, as PCRE's `/u` does, so
     /// a string of an unchanged definition is checked once per request.
-    fn is_utf8(self) -> bool {
+    fn utf8(self) -> Option<&'a str> {
         if type_of(self.zv) != IS_STRING {
-            return false;
+            return None;
         }
         // SAFETY: type checked; the flag lives in the string's GC header and
         // is read and set through the raw pointer (ext-php-rs's helpers, which
-        // leave interned strings alone: they may be in shared memory).
+        // leave interned strings alone: they may be in shared memory). The
+        // engine sets the flag only on strings it has checked (PCRE's `/u`
+        // then skips its own check, as this does).
         unsafe {
             let s = self.zv.value.str_;
+            let b = bytes(s);
             if ext_php_rs_is_known_valid_utf8(s) {
-                return true;
+                return Some(std::str::from_utf8_unchecked(b));
             }
-            if std::str::from_utf8(bytes(s)).is_err() {
-                return false;
-            }
+            let text = std::str::from_utf8(b).ok()?;
             ext_php_rs_set_known_valid_utf8(s);
-            true
+            Some(text)
         }
     }
 
     fn is_list(self) -> bool {
-        let Some(ht) = self.ht() else { return false };
+        let Some(ht) = self.ht() else {
+            // A stdClass without a properties table is empty.
+            return self.is_std_object();
+        };
         // SAFETY: a live table; `u.flags` is the u32 view of the flags union.
         let (packed, used, count) = unsafe {
             (
@@ -267,7 +327,19 @@ impl<'a> Node<'a> for Z<'a> {
         .is_ok()
     }
 
+    #[inline]
     fn try_each<E>(self, mut f: impl FnMut(ZKey<'a>, Self) -> Result<(), E>) -> Result<(), E> {
+        // SAFETY: a slot of a live table is a live value; `Z::new` looks
+        // through references.
+        self.slots(|k, zv| f(k, unsafe { Z::new(zv) }))
+    }
+}
+
+impl<'a, const OBJ: bool> Z<'a, OBJ> {
+    /// Calls `f` for each live slot of the array, in order, as stored (a
+    /// slot may be a reference); stops at the first error.
+    #[inline(always)]
+    fn slots<E>(self, mut f: impl FnMut(ZKey<'a>, &'a zval) -> Result<(), E>) -> Result<(), E> {
         let Some(ht) = self.ht() else { return Ok(()) };
         let key = |key| ZKey {
             key,
@@ -278,29 +350,146 @@ impl<'a> Node<'a> for Z<'a> {
         // live for 'a; a bucket's key is null (an int key) or a live string.
         unsafe {
             let used = (*ht).nNumUsed as usize;
-            if (*ht).u.flags & HASH_FLAG_PACKED != 0 {
-                let data = (*ht).__bindgen_anon_1.arPacked;
-                for i in 0..used {
-                    if let Some(zv) = live(&*data.add(i)) {
-                        f(key(RawKey::Int(i as i64)), Z::new(zv))?;
+            let packed = (*ht).u.flags & HASH_FLAG_PACKED != 0;
+            // A stdClass read as an array (`OBJ`): property names.
+            let props = OBJ && type_of(self.zv) == IS_OBJECT;
+            // In runs of 4096 slots, the engine given its chance between them.
+            let mut run = 0;
+            while run < used {
+                if run > 0 {
+                    yield_if_interrupted();
+                }
+                let end = used.min(run + 4096);
+                if packed {
+                    let data = (*ht).__bindgen_anon_1.arPacked;
+                    for i in run..end {
+                        if let Some(zv) = live(&*data.add(i)) {
+                            f(key(RawKey::Int(i as i64)), zv)?;
+                        }
+                    }
+                } else {
+                    let data: *const Bucket = (*ht).__bindgen_anon_1.arData;
+                    for i in run..end {
+                        let b = &*data.add(i);
+                        if let Some(zv) = live(&b.val) {
+                            let k = if b.key.is_null() {
+                                RawKey::Int(b.h as i64)
+                            } else if props {
+                                // A property name: "0" is the int key 0 once cast.
+                                match crate::view::php_key(bytes(b.key)) {
+                                    KeyRef::Int(i) => RawKey::Int(i),
+                                    KeyRef::Str(_) => RawKey::Str(b.key),
+                                }
+                            } else {
+                                RawKey::Str(b.key)
+                            };
+                            f(key(k), zv)?;
+                        }
                     }
                 }
-            } else {
-                let data: *const Bucket = (*ht).__bindgen_anon_1.arData;
-                for i in 0..used {
-                    let b = &*data.add(i);
-                    if let Some(zv) = live(&b.val) {
-                        let k = if b.key.is_null() {
-                            RawKey::Int(b.h as i64)
-                        } else {
-                            RawKey::Str(b.key)
-                        };
-                        f(key(k), Z::new(zv))?;
-                    }
-                }
+                run = end;
             }
         }
         Ok(())
+    }
+
+    /// True when the array holds a PHP reference at any level (down to
+    /// `PLAIN_DEPTH`: deeper values were refused by the rules' checks, and a
+    /// cycle can only be made of references, which are found first).
+    fn has_refs(self, depth: usize) -> bool {
+        if depth > PLAIN_DEPTH {
+            return false;
+        }
+        self.slots(|_, zv| {
+            if type_of(zv) == IS_REFERENCE {
+                return Err(());
+            }
+            // SAFETY: a live slot that is not a reference.
+            let v: Z<'_, OBJ> = unsafe { Z::new(zv) };
+            if v.ht().is_some() && v.has_refs(depth + 1) {
+                return Err(());
+            }
+            Ok(())
+        })
+        .is_err()
+    }
+}
+
+/// How deep [`ZBuilder::share`] looks for references (the rules refuse
+/// values nested deeper than 64 levels before they copy them).
+const PLAIN_DEPTH: usize = 72;
+
+/// A copy of `node` with every reference replaced by the value it holds (an
+/// array is rebuilt, anything else shared).
+fn plain<const OBJ: bool>(node: Z<'_, OBJ>, depth: usize) -> Owned {
+    if node.ht().is_none() || depth > PLAIN_DEPTH || !node.has_refs(depth) {
+        return Owned::share(node);
+    }
+    let mut t = Table::new(node.len() as u32);
+    let _ = node.try_each(|k, v| {
+        t.put_key(k, plain(v, depth + 1));
+        Ok::<(), ()>(())
+    });
+    t.into_owned()
+}
+
+/// True when the engine wants control back before the call ends: the
+/// `max_execution_time` timer fired (`EG(timed_out)`), or, on an engine that
+/// delays a `memory_limit` error until the running internal function returns
+/// (`EG(delayed_oom)`, `ZEND_HAS_OOM()`: Debian's PHP 8.2 here), such an error
+/// is pending. The engine raises its fatal error as soon as the call returns;
+/// the rules must stop building (an engine with delayed errors kills the
+/// process when a pending call goes on to twice the limit).
+pub fn engine_interrupted() -> bool {
+    // SAFETY: the executor globals of this thread, live while a request runs;
+    // `timed_out` is written by a signal handler, hence the volatile read.
+    unsafe {
+        let eg = executor_globals();
+        if std::ptr::read_volatile(&raw const (*eg).timed_out.value) {
+            return true;
+        }
+        #[cfg(php_delayed_oom)]
+        if (*eg).delayed_oom.state == ext_php_rs::ffi::_zend_oom_state_ZEND_OOM_STATE_PENDING {
+            return true;
+        }
+    }
+    false
+}
+
+/// True when an exception is pending (`EG(exception)`).
+pub fn exception_pending() -> bool {
+    // SAFETY: the executor globals of this thread, live while a request runs.
+    unsafe { !(*executor_globals()).exception.is_null() }
+}
+
+/// The executor globals of this thread: the engine's symbol (no call), or
+/// through TSRM on a thread-safe engine.
+#[inline]
+fn executor_globals() -> *const zend_executor_globals {
+    #[cfg(not(tool_schema_zts))]
+    {
+        // Only the address is taken.
+        &raw const ext_php_rs::ffi::executor_globals
+    }
+    #[cfg(tool_schema_zts)]
+    {
+        // SAFETY: TSRM's pointer to this thread's globals.
+        unsafe { ext_php_rs::ffi::ext_php_rs_executor_globals() }
+    }
+}
+
+/// The payload of the unwind [`yield_if_interrupted`] starts.
+pub struct Interrupted;
+
+/// Stops the rules when [`engine_interrupted`]: unwinds (without the panic
+/// hook's message) to the handler's `catch_unwind`, dropping on the way every
+/// Rust value and every partial output the call holds; the handler then
+/// returns to the engine. Called before each new array, every 1024 entries
+/// put into one, and every 4096 entries of a long array read.
+#[inline]
+fn yield_if_interrupted() {
+    if engine_interrupted() {
+        std::panic::resume_unwind(Box::new(Interrupted));
     }
 }
 
@@ -320,13 +509,14 @@ impl Owned {
     }
 
     /// The value `z` views, shared by refcount (`ZVAL_COPY`).
-    pub fn share(z: Z<'_>) -> Self {
+    pub fn share<const OBJ: bool>(z: Z<'_, OBJ>) -> Self {
         // SAFETY: a `Z` views a live value; the copy holds its own refcount.
         unsafe { Owned::from_raw(copy(z.zv)) }
     }
 
-    /// A view of the value.
-    pub fn view(&self) -> Z<'_> {
+    /// A view of a value this extension built, its `stdClass` objects read
+    /// as arrays (the profile pass reads the canonical schema so).
+    pub fn view_built(&self) -> Z<'_, true> {
         // SAFETY: we own the value; nothing changes it while it is borrowed.
         unsafe { Z::new(&self.0) }
     }
@@ -364,13 +554,9 @@ pub struct Table(*mut zend_array);
 
 impl Table {
     pub fn new(size: u32) -> Self {
+        yield_if_interrupted();
         // SAFETY: allocates an empty table with refcount 1.
         Table(unsafe { _zend_new_array(size) })
-    }
-
-    /// The raw table (still owned by `self`).
-    pub fn raw(&self) -> *mut zend_array {
-        self.0
     }
 
     /// Puts `val` under a key read from an input array. A string key is the
@@ -410,6 +596,15 @@ impl Table {
     fn len(&self) -> u32 {
         // SAFETY: the table is live and ours.
         unsafe { (*self.0).nNumOfElements }
+    }
+
+    /// [`yield_if_interrupted`] once every 1024 entries put (a long array
+    /// built in one go, a decoded JSON list).
+    #[inline]
+    fn every_1024th(&self) {
+        if self.len() % 1024 == 1023 {
+            yield_if_interrupted();
+        }
     }
 }
 
@@ -463,7 +658,7 @@ impl ZBuilder<'_> {
     }
 }
 
-impl<'a> Build<'a, Z<'a>> for ZBuilder<'a> {
+impl<'a, const OBJ: bool> Build<'a, Z<'a, OBJ>> for ZBuilder<'a> {
     type Val = Owned;
     type Obj = Table;
     type Arr = Table;
@@ -492,16 +687,41 @@ impl<'a> Build<'a, Z<'a>> for ZBuilder<'a> {
 
     #[inline]
     fn push(&mut self, arr: &mut Table, val: Owned) {
+        arr.every_1024th();
         let mut zv = val.into_raw();
         // SAFETY: the table is ours; the value's refcount moves into it.
         unsafe { zend_hash_next_index_insert(arr.0, &mut *zv) };
+    }
+
+    fn arr_for(&mut self, len: usize) -> Table {
+        Table::new(u32::try_from(len).unwrap_or(u32::MAX).min(1 << 20))
+    }
+
+    fn put_arr_key(&mut self, arr: &mut Table, key: ZKey<'a>, val: Owned) {
+        arr.put_key(key, val);
+    }
+
+    fn put_arr_bytes(&mut self, arr: &mut Table, key: &[u8], val: Owned) -> bool {
+        arr.every_1024th();
+        let before = arr.len();
+        let mut zv = val.into_raw();
+        // SAFETY: the table is ours; the value's refcount moves into it; the
+        // key is copied (`update` keeps keys unique: a key already there keeps
+        // its place).
+        unsafe {
+            match crate::view::php_key(key) {
+                KeyRef::Int(i) => zend_hash_index_update(arr.0, i as u64, &mut *zv),
+                KeyRef::Str(b) => zend_hash_str_update(arr.0, b.as_ptr().cast(), b.len(), &mut *zv),
+            };
+        }
+        arr.len() != before
     }
 
     fn end_obj(&mut self, obj: Table) -> Owned {
         let n = obj.len();
         let as_zval = obj.as_zval();
         // SAFETY: a view of our own live table, unchanged while viewed.
-        let view = unsafe { Z::new(&as_zval) };
+        let view = unsafe { Z::<false>::new(&as_zval) };
         if n > 0 && !view.is_list() {
             return obj.into_owned();
         }
@@ -570,8 +790,20 @@ impl<'a> Build<'a, Z<'a>> for ZBuilder<'a> {
         Owned::scalar(IS_NULL, |_| {})
     }
 
+    /// Shares the value by refcount, unless it is an array holding PHP
+    /// references: those are copied out, so that no output shares a
+    /// variable with the caller (writing to the schema never writes to the
+    /// definition).
     #[inline]
-    fn share(&mut self, node: Z<'a>) -> Owned {
+    fn share(&mut self, node: Z<'a, OBJ>) -> Owned {
+        if node.ht().is_none() {
+            return Owned::share(node);
+        }
+        plain(node, 0)
+    }
+
+    #[inline]
+    fn keep(&mut self, node: Z<'a, OBJ>) -> Owned {
         Owned::share(node)
     }
 

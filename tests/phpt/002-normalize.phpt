@@ -35,8 +35,8 @@ echo json_encode(ToolSchema\normalize_schema(['type' => 'map', 'properties' => [
             "oneOf": [
                 {
                     "type": "integer",
-                    "minimum": -9223372036854775808,
-                    "maximum": 9223372036854775807
+                    "minimum": -9223372036854774784,
+                    "maximum": 9223372036854774784
                 },
                 {
                     "type": "null"
@@ -47,12 +47,22 @@ echo json_encode(ToolSchema\normalize_schema(['type' => 'map', 'properties' => [
         "node": {
             "oneOf": [
                 {
-                    "type": [
-                        "string",
-                        "number",
-                        "boolean",
-                        "array",
-                        "object"
+                    "anyOf": [
+                        {
+                            "type": "string"
+                        },
+                        {
+                            "type": "number"
+                        },
+                        {
+                            "type": "boolean"
+                        },
+                        {
+                            "type": "array"
+                        },
+                        {
+                            "type": "object"
+                        }
                     ]
                 },
                 {

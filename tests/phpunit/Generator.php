@@ -63,6 +63,12 @@ final class Generator
         if ($this->chance(2)) {
             $o[$this->pick(['nullable', 'title', 'derived_enum_limit', 'bogus', 0])] = $this->pick(['x', -1, null, true, []]);
         }
+        if ($this->chance(70)) {
+            $o['profile'] = $this->pick(['mcp', 'openai', 'anthropic', 'gemini', 'gemini', 'openai', 'anthropic']);
+        }
+        if ($this->chance(1)) {
+            $o['profile'] = $this->pick(['claude', '', 1, null, ['openai']]);
+        }
         return $o;
     }
 
@@ -223,6 +229,15 @@ final class Generator
                 ['type' => 'string', 'const' => 'x'],
                 ['type' => 'string', 'not' => ['pattern' => '^a']],
                 ['minimum' => 1], ['type' => 'null'], ['type' => []], 'x',
+                // Shapes the profiles rewrite or drop.
+                ['type' => 'object', 'properties' => ['a' => ['type' => 'string'], '0' => ['type' => 'integer']],
+                    'required' => ['a'], 'additionalProperties' => false, 'patternProperties' => ['^x' => ['type' => 'integer']]],
+                ['type' => 'string', 'oneOf' => [['minLength' => 2], ['maxLength' => 0]], '$comment' => 'x'],
+                ['type' => 'array', 'items' => true, 'minItems' => 2, 'maxItems' => 40],
+                ['type' => ['integer', 'number', 'string'], 'exclusiveMinimum' => 1.5, 'allOf' => [['multipleOf' => 2], ['maximum' => 1e17]]],
+                ['type' => 'object'], ['type' => 'object', 'additionalProperties' => ['type' => 'string', 'format' => 'email']],
+                ['type' => ['string', 'boolean'], 'enum' => ['a', true, false, [1], ['k' => 'v'], 9007199254740993]],
+                ['type' => 'integer', 'anyOf' => [['minimum' => 5], ['const' => 0]], 'examples' => [0, 5]],
             ]);
         }
         if ($this->chance(1) && $depth === 0) {

@@ -73,11 +73,18 @@ final class Implementations
         }
     }
 
-    /** A description of a value that tells int from float and keeps key order. */
+    /**
+     * A description of a value that tells int from float and keeps key order
+     * (cut at 32 levels and 20,000 arrays: a recursive value may branch).
+     */
     public static function describe(mixed $v, int $depth = 0): string
     {
+        static $arrays = 0;
+        if ($depth === 0) {
+            $arrays = 0;
+        }
         if (\is_array($v)) {
-            if ($depth > 32) {
+            if ($depth > 32 || ++$arrays > 20000) {
                 return '[...]';
             }
             $parts = [];

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Coerce;
 
+use ToolSchema\Php\Normalize\Definition as Ty;
+
 /**
  * B2: a string matching a choice after trim() (PHP default set) and ASCII-only
  * lowercasing (PHP 8.2 strtolower) becomes the canonical choice, only when
@@ -19,12 +21,14 @@ final class ChoiceMatch
     public const AMBIGUOUS = -3;
     private const TRIM = " \t\n\r\0\x0B";
 
-    /** B2 applies to kinds whose valid values are strings (Rust: choice_match::applies_to). */
-    private const KINDS = [Kind::STRING => true, Kind::DECIMAL => true, Kind::DATETIME => true, Kind::OTHER => true];
-
-    public static function appliesTo(string $kind): bool
+    /**
+     * B2 applies to the types whose valid values are strings (the string kinds,
+     * decimal, datetime_iso8601, filter_format) and other ids (Rust:
+     * choice_match::applies_to).
+     */
+    public static function appliesTo(int $ty): bool
     {
-        return isset(self::KINDS[$kind]);
+        return Ty::cat($ty) === Ty::CAT_STR || $ty === Ty::OTHER || $ty === Ty::ENTITY;
     }
 
     /**

@@ -4,61 +4,85 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Coerce;
 
+use ToolSchema\Php\Normalize\Definition as Ty;
 use ToolSchema\Php\Path;
 
 /**
- * ToolSchema\coerce_input() in pure PHP (Rust: coerce::walk_json / the zval
- * walker). Returns the very same zval when nothing changes; a changed array is
- * rebuilt (never written through, so references in the caller's data are safe).
+ * ToolSchema\coerce_input() in pure PHP (src/coerce/mod.rs: `coerce` and the
+ * `Coercer` walker): the value along the definition. The definition is checked
+ * whole first (Definition::check()), then read lazily; map properties are
+ * looked up by key. Returns the very same zval when nothing changes; a changed
+ * array is rebuilt (never written through, so references in the caller's data
+ * are safe).
  */
 final class Coercer
 {
+    /** How deep definitions may nest (as for normalize_schema). */
+    public const MAX_DEPTH = 64;
+
     /**
      * @param array<mixed> $definition
      * @param array<mixed> $options
      */
     public static function coerce(mixed $value, array $definition, array $options = []): mixed
     {
+        self::checkOptions($options);
+        Definition::check($definition);
+        return self::value(Definition::of($definition), $value, $out) ? $out : $value;
+    }
+
+    /**
+     * There are no options yet: any key is unknown (as for normalize's
+     * options, a misspelt option is not silently ignored).
+     *
+     * @param array<mixed> $options
+     */
+    public static function checkOptions(array $options): void
+    {
         foreach ($options as $key => $_) {
-            throw new \ValueError('options.' . Path::key($key) . ': unknown option');
+            throw Path::valueError('options.' . Path::key($key), 'unknown option');
         }
-        $def = Definition::parse($definition);
-        return self::repair($def, $value, $out) ? $out : $value;
     }
 
     /**
      * Coerces $value into $out; false (and $out untouched) when it stays unchanged.
      *
-     * @param array<string, mixed> $def
+     * @param array{node: array<mixed>, ty: int, required: bool} $def
      */
-    public static function repair(array $def, mixed $value, mixed &$out): bool
+    public static function value(array $def, mixed $value, mixed &$out): bool
     {
         if (\is_array($value)) {
-            return self::repairArray($def, $value, $out);
+            return self::array($def, $value, $out);
         }
-        if (\is_object($value) || \is_resource($value)) {
+        // Objects and resources (closed ones too, which is_resource() denies).
+        if ($value !== null && !\is_scalar($value)) {
             return false;
         }
-        $r = Decide::decide($def, $value);
+        return self::scalar($def, $value, $out);
+    }
+
+    /**
+     * Coerces the scalar $s into $out; false when it stays unchanged.
+     *
+     * @param array{node: array<mixed>, ty: int, required: bool} $def
+     */
+    public static function scalar(array $def, mixed $s, mixed &$out): bool
+    {
+        $r = Decide::decide($def, $s);
         if ($r === null) {
             return false;
         }
         switch ($r[0]) {
             case Repair::VALUE:
+            case Repair::CHOICE:
                 $out = $r[1];
                 return true;
-            case Repair::CHOICE:
-                $out = $def['choices'][$r[1]];
-                return true;
             case Repair::JSON:
-                if (!JsonString::decode($value, $decoded)) {
-                    return false;
-                }
-                $out = self::repair($def, $decoded, $again) ? $again : $decoded;
-                return true;
+                return JsonString::json($def, $s, $out);
             case Repair::WRAP_LIST:
-                $item = $value;
-                if ($def['items'] !== null && self::repair($def['items'], $value, $new)) {
+                $item = $s;
+                $items = Definition::items($def);
+                if ($items !== null && self::scalar($items, $s, $new)) {
                     $item = $new;
                 }
                 $out = [$item];
@@ -68,30 +92,33 @@ final class Coercer
     }
 
     /**
-     * @param array<string, mixed> $def
+     * Walks a list's items or a map's properties; rebuilds the array only when
+     * something changed, copying the other values out of any references.
+     *
+     * @param array{node: array<mixed>, ty: int, required: bool} $def
      * @param array<mixed> $value
      */
-    private static function repairArray(array $def, array $value, mixed &$out): bool
+    private static function array(array $def, array $value, mixed &$out): bool
     {
-        $changes = [];
-        if ($def['kind'] === Kind::LIST) {
-            $items = $def['items'];
+        $items = null;
+        $properties = null;
+        if ($def['ty'] === Ty::LIST) {
+            $items = Definition::items($def);
             if ($items === null || !\array_is_list($value)) {
                 return false;
             }
-            foreach ($value as $i => $item) {
-                if (self::repair($items, $item, $new)) {
-                    $changes[$i] = $new;
-                }
-            }
-        } elseif ($def['kind'] === Kind::MAP) {
-            foreach ($def['properties'] as $name => $child) {
-                if (\array_key_exists($name, $value) && self::repair($child, $value[$name], $new)) {
-                    $changes[$name] = $new;
-                }
-            }
         } else {
-            return false;
+            $properties = Definition::properties($def);
+            if ($properties === null) {
+                return false;
+            }
+        }
+        $changes = [];
+        foreach ($value as $k => $v) {
+            $child = $items ?? (isset($properties[$k]) ? Definition::of($properties[$k]) : null);
+            if ($child !== null && self::value($child, $v, $new)) {
+                $changes[$k] = $new;
+            }
         }
         if ($changes === []) {
             return false;

@@ -4,25 +4,32 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Coerce;
 
+use ToolSchema\Php\Normalize\Definition as Ty;
+
 /**
- * The one decision function for a scalar value (Rust: coerce::decide).
+ * The one decision for a scalar value (src/coerce/decide.rs).
  * Order: `any` is never coerced; for strings, an exact choice match stops, then
  * B6 (EmptyOptional), then B2 (ChoiceMatch); then the type's rules.
  */
 final class Decide
 {
     /**
-     * @param array<string, mixed> $def
+     * @param array{node: array<mixed>, ty: int, required: bool} $def
      * @return array{0: int, 1: mixed}|null
      */
     public static function decide(array $def, mixed $v): ?array
     {
-        $kind = $def['kind'];
-        if ($kind === Kind::ANY) {
+        $ty = $def['ty'];
+        if ($ty === Ty::ANY) {
             return null;
         }
         if (\is_string($v)) {
-            $m = ChoiceMatch::appliesTo($kind) ? ChoiceMatch::find($def['choices'], $v) : ChoiceMatch::NONE;
+            $m = ChoiceMatch::NONE;
+            $choices = [];
+            if (ChoiceMatch::appliesTo($ty)) {
+                $choices = Definition::choices($def);
+                $m = ChoiceMatch::find($choices, $v);
+            }
             if ($m === ChoiceMatch::EXACT) {
                 return null;
             }
@@ -31,26 +38,25 @@ final class Decide
                 return $r;
             }
             if ($m >= 0) {
-                return [Repair::CHOICE, $m];
+                return [Repair::CHOICE, $choices[$m]];
             }
             if ($m === ChoiceMatch::AMBIGUOUS) {
                 return null;
             }
         }
-        switch ($kind) {
-            case Kind::BOOLEAN:
+        switch (Ty::cat($ty)) {
+            case Ty::CAT_BOOL:
                 return BooleanString::decide($v) ?? IntBoolean::decide($v);
-            case Kind::INTEGER:
-                return NumericString::decideInteger($v) ?? IntegralFloat::decide($v);
-            case Kind::FLOAT:
+            case Ty::CAT_INT:
+                $r = NumericString::decideInteger($v) ?? IntegralFloat::decide($v);
+                return $ty === Ty::TIMESTAMP ? $r ?? Timestamp::decide($v) : $r;
+            case Ty::CAT_NUM:
                 return NumericString::decideFloat($v);
-            case Kind::TIMESTAMP:
-                return NumericString::decideInteger($v) ?? IntegralFloat::decide($v) ?? Timestamp::decide($v);
-            case Kind::DATETIME:
-                return DateTime::decide($v);
-            case Kind::LIST:
+            case Ty::CAT_STR:
+                return $ty === Ty::DATETIME_ISO8601 ? DateTime::decide($v) : null;
+            case Ty::CAT_LIST:
                 return JsonString::decide($v, '[') ?? ListWrap::decide($v);
-            case Kind::MAP:
+            case Ty::CAT_MAP:
                 return JsonString::decide($v, '{');
             default:
                 return null;

@@ -4,151 +4,231 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Coerce;
 
+use ToolSchema\Php\Normalize\Definition as Ty;
 use ToolSchema\Php\Path;
 
 /**
- * Parses and validates a definition tree into the summary the rules read
- * (Rust: definition::parse_definition / CoerceDef). Only the keys coercion reads
- * are validated. A node is
- * ['kind' => Kind::*, 'required' => bool, 'choices' => list<string>,
- *  'items' => ?node, 'properties' => array<string, node>].
+ * The definition as coercion reads it (src/coerce/definition.rs): checked
+ * once, whole, up front (check()), then read lazily while the value is walked
+ * (of(), items(), properties(), choices()): no tree is built, properties are
+ * looked up by key.
+ *
+ * Only the keys coercion reads are checked: `type`, `required`, `items`
+ * (lists), `properties` (maps), and in `constraints` the options of the choice
+ * constraints. The type vocabulary is normalize's (Normalize\Definition's Ty
+ * constants). A Def is ['node' => array, 'ty' => int, 'required' => bool].
  */
 final class Definition
 {
-    public const MAX_DEPTH = 64;
-
     /** Constraint names whose options carry choices, in the order they are read. */
     public const CHOICE_CONSTRAINTS = ['Choice', 'AllowedValues', 'PluginExists', 'EntityBundleExists'];
 
+    // What the options of one choice constraint hold (Rust: Choices).
+    private const LIST = 0;
+    private const LIST_UNDER_CHOICES = 1;
+    private const NOTHING = 2;
+    private const NOT_ARRAY = 3;
+    private const CHOICES_NOT_ARRAY = 4;
+
     /**
+     * Checks the whole definition tree (the keys coercion reads), in the order
+     * the Rust implementation checks them, so that both report the same first
+     * error.
+     *
      * @param array<mixed> $definition
-     * @return array<string, mixed>
      */
-    public static function parse(array $definition): array
+    public static function check(array $definition): void
     {
-        return self::node($definition, '', 0);
+        self::checkNode($definition, new Path(), 0);
     }
 
-    private static function at(string $path, string $key): string
+    private static function checkNode(mixed $node, Path $path, int $depth): void
     {
-        return $path === '' ? $key : $path . '.' . $key;
-    }
-
-    private static function fail(string $path, string $message): never
-    {
-        throw new \ValueError($path . ': ' . $message);
-    }
-
-    /**
-     * @return array<string, mixed>
-     */
-    private static function node(mixed $node, string $path, int $depth): array
-    {
-        if ($depth > self::MAX_DEPTH) {
-            self::fail($path, 'nesting deeper than 64 levels');
+        if ($depth > Coercer::MAX_DEPTH) {
+            throw $path->error([], 'nesting deeper than 64 levels');
         }
         if (!\is_array($node)) {
-            self::fail($path, 'must be an array');
+            throw $path->error([], 'must be an array');
         }
         $type = $node['type'] ?? null;
         if ($type === null) {
-            self::fail(self::at($path, 'type'), 'is required');
+            throw $path->error(['type'], 'is required');
         }
         if (!\is_string($type)) {
-            self::fail(self::at($path, 'type'), 'must be a string');
+            throw $path->error(['type'], 'must be a string');
         }
-        $kind = Kind::fromType($type);
-        $required = $node['required'] ?? true;
-        if (!\is_bool($required)) {
-            self::fail(self::at($path, 'required'), 'must be a boolean');
+        $required = $node['required'] ?? null;
+        if ($required !== null && !\is_bool($required)) {
+            throw $path->error(['required'], 'must be a boolean');
         }
-        // A constraint whose validator refuses null (normalize's NotNull)
-        // makes a null repair (B6) wrong below the input level: never made.
-        $c = $node['constraints'] ?? null;
-        if (\is_array($c) && (\array_key_exists('NotNull', $c) || \array_key_exists('EntityBundleExists', $c)
-            || (\array_key_exists('NotBlank', $c) && !(\is_array($c['NotBlank']) && ($c['NotBlank']['allowNull'] ?? null) === true)))) {
-            $required = true;
-        }
-        $def = ['kind' => $kind, 'required' => $required, 'choices' => [], 'items' => null, 'properties' => []];
-        if ($kind === Kind::ANY) {
-            return $def;
-        }
-        if ($kind !== Kind::LIST && $kind !== Kind::MAP) {
-            $def['choices'] = self::choices($node, $path);
-        }
-        if ($kind === Kind::LIST) {
-            $items = $node['items'] ?? null;
-            if ($items !== null) {
+        switch (Ty::tyFromId($type)) {
+            case Ty::ANY:
+                return;
+            case Ty::LIST:
+                $items = $node['items'] ?? null;
+                if ($items === null) {
+                    return;
+                }
                 if (!\is_array($items)) {
-                    self::fail(self::at($path, 'items'), 'must be an array');
+                    throw $path->error(['items'], 'must be an array');
                 }
-                $def['items'] = self::node($items, self::at($path, 'items'), $depth + 1);
-            }
-        }
-        if ($kind === Kind::MAP) {
-            $properties = $node['properties'] ?? null;
-            if ($properties !== null) {
+                $path->segs[] = 'items';
+                self::checkNode($items, $path, $depth + 1);
+                \array_pop($path->segs);
+                return;
+            case Ty::MAP:
+                $properties = $node['properties'] ?? null;
+                if ($properties === null) {
+                    return;
+                }
                 if (!\is_array($properties)) {
-                    self::fail(self::at($path, 'properties'), 'must be a map');
+                    throw $path->error(['properties'], 'must be a map');
                 }
+                $path->segs[] = 'properties';
                 foreach ($properties as $name => $child) {
-                    $childPath = self::at($path, 'properties') . '.' . Path::key($name);
+                    $path->segs[] = $name;
                     if (!\is_array($child)) {
-                        self::fail($childPath, 'must be an array (a definition)');
+                        throw $path->error([], 'must be an array (a definition)');
                     }
-                    $def['properties'][$name] = self::node($child, $childPath, $depth + 1);
+                    self::checkNode($child, $path, $depth + 1);
+                    \array_pop($path->segs);
                 }
-            }
+                \array_pop($path->segs);
+                return;
+            default:
+                self::checkChoices($node, $path);
         }
-        return $def;
     }
 
     /**
-     * The string choices of the choice constraints, in order.
+     * What the options of one choice constraint hold: [kind, list].
      *
-     * @param array<mixed> $node
-     * @return list<string>
+     * @return array{0: int, 1: array<mixed>|null}
      */
-    private static function choices(array $node, string $path): array
+    private static function choicesOf(string $name, mixed $options): array
+    {
+        if (!\is_array($options)) {
+            // A derived enum as a bare string ('EntityBundleExists' => 'node'):
+            // not resolved, nothing to match (normalize warns about it).
+            $derived = $name === 'PluginExists' || $name === 'EntityBundleExists';
+            return [$derived ? self::NOTHING : self::NOT_ARRAY, null];
+        }
+        if (\array_key_exists('choices', $options)) {
+            $list = $options['choices'];
+            return \is_array($list) ? [self::LIST_UNDER_CHOICES, $list] : [self::CHOICES_NOT_ARRAY, null];
+        }
+        // Other options only (callback, ...): nothing B2 can use.
+        return \array_is_list($options) ? [self::LIST, $options] : [self::NOTHING, null];
+    }
+
+    /** @param array<mixed> $node */
+    private static function checkChoices(array $node, Path $path): void
     {
         $constraints = $node['constraints'] ?? null;
         if ($constraints === null) {
-            return [];
+            return;
         }
         if (!\is_array($constraints)) {
-            self::fail(self::at($path, 'constraints'), 'must be an array');
+            throw $path->error(['constraints'], 'must be an array');
+        }
+        foreach (self::CHOICE_CONSTRAINTS as $name) {
+            if (!\array_key_exists($name, $constraints)) {
+                continue;
+            }
+            [$kind, $list] = self::choicesOf($name, $constraints[$name]);
+            $at = ['constraints', $name];
+            switch ($kind) {
+                case self::NOTHING:
+                    continue 2;
+                case self::NOT_ARRAY:
+                    throw $path->error($at, 'must be an array');
+                case self::CHOICES_NOT_ARRAY:
+                    throw $path->error([...$at, 'choices'], 'must be an array');
+                case self::LIST_UNDER_CHOICES:
+                    $at[] = 'choices';
+                    break;
+            }
+            foreach ($list as $key => $choice) {
+                if (\is_array($choice)) {
+                    throw $path->error([...$at, $key], 'must be a scalar');
+                }
+            }
+        }
+    }
+
+    /**
+     * Reads a definition check() has accepted.
+     *
+     * @param array<mixed> $node
+     * @return array{node: array<mixed>, ty: int, required: bool}
+     */
+    public static function of(array $node): array
+    {
+        $type = $node['type'] ?? null;
+        // A constraint whose validator refuses null (normalize's NotNull)
+        // makes a null repair (B6) wrong below the input level: never made.
+        $c = $node['constraints'] ?? null;
+        $refusesNull = \is_array($c) && (\array_key_exists('NotNull', $c) || \array_key_exists('EntityBundleExists', $c)
+            || (\array_key_exists('NotBlank', $c) && !(\is_array($c['NotBlank']) && ($c['NotBlank']['allowNull'] ?? null) === true)));
+        return [
+            'node' => $node,
+            'ty' => \is_string($type) ? Ty::tyFromId($type) : Ty::ANY,
+            'required' => ($node['required'] ?? true) !== false || $refusesNull,
+        ];
+    }
+
+    /**
+     * The item definition of a list (null: items are not walked).
+     *
+     * @param array{node: array<mixed>, ty: int, required: bool} $def
+     * @return array{node: array<mixed>, ty: int, required: bool}|null
+     */
+    public static function items(array $def): ?array
+    {
+        if ($def['ty'] !== Ty::LIST || !isset($def['node']['items'])) {
+            return null;
+        }
+        return self::of($def['node']['items']);
+    }
+
+    /**
+     * The `properties` of a map, when it has any.
+     *
+     * @param array{node: array<mixed>, ty: int, required: bool} $def
+     * @return array<mixed>|null
+     */
+    public static function properties(array $def): ?array
+    {
+        if ($def['ty'] !== Ty::MAP) {
+            return null;
+        }
+        $p = $def['node']['properties'] ?? null;
+        return ($p === null || $p === []) ? null : $p;
+    }
+
+    /**
+     * The string choices of the choice constraints, in order (Rust:
+     * Def::each_choice).
+     *
+     * @param array{node: array<mixed>, ty: int, required: bool} $def
+     * @return list<string>
+     */
+    public static function choices(array $def): array
+    {
+        $constraints = $def['node']['constraints'] ?? null;
+        if (!\is_array($constraints)) {
+            return [];
         }
         $out = [];
         foreach (self::CHOICE_CONSTRAINTS as $name) {
             if (!\array_key_exists($name, $constraints)) {
                 continue;
             }
-            $options = $constraints[$name];
-            if (!\is_array($options) && ($name === 'PluginExists' || $name === 'EntityBundleExists')) {
-                // A bare string ('EntityBundleExists' => 'node'): not resolved,
-                // nothing to match (normalize warns about it).
+            [$kind, $list] = self::choicesOf($name, $constraints[$name]);
+            if ($kind !== self::LIST && $kind !== self::LIST_UNDER_CHOICES) {
                 continue;
             }
-            $at = self::at($path, 'constraints') . '.' . $name;
-            if (!\is_array($options)) {
-                self::fail($at, 'must be an array');
-            }
-            if (\array_key_exists('choices', $options)) {
-                $list = $options['choices'];
-                $at .= '.choices';
-                if (!\is_array($list)) {
-                    self::fail($at, 'must be an array');
-                }
-            } elseif (\array_is_list($options)) {
-                $list = $options;
-            } else {
-                // Other options only (callback, ...): nothing B2 can use.
-                continue;
-            }
-            foreach ($list as $key => $choice) {
-                if (\is_array($choice)) {
-                    self::fail($at . '.' . Path::key($key), 'must be a scalar');
-                }
+            foreach ($list as $choice) {
                 if (\is_string($choice)) {
                     $out[] = $choice;
                 }

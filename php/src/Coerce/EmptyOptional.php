@@ -4,30 +4,29 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Coerce;
 
+use ToolSchema\Php\Normalize\Definition as Ty;
+
 /**
- * B6: "" for an optional input of a non-string type (integer, float, decimal,
- * boolean, timestamp, datetime_iso8601, list, map) becomes null. Takes
- * precedence over list wrapping.
+ * B6: "" for an optional input of a non-string type becomes null
+ * (src/coerce/empty_optional.rs): the integer kinds (integer, timestamp,
+ * timespan), float, boolean, list, map, and decimal and datetime_iso8601 (for
+ * which "" is never valid). Takes precedence over list wrapping.
  */
 final class EmptyOptional
 {
-    private const KINDS = [
-        Kind::INTEGER => true,
-        Kind::FLOAT => true,
-        Kind::DECIMAL => true,
-        Kind::BOOLEAN => true,
-        Kind::TIMESTAMP => true,
-        Kind::DATETIME => true,
-        Kind::LIST => true,
-        Kind::MAP => true,
-    ];
+    public static function appliesTo(int $ty): bool
+    {
+        $cat = Ty::cat($ty);
+        return $cat === Ty::CAT_INT || $cat === Ty::CAT_NUM || $cat === Ty::CAT_BOOL || $cat === Ty::CAT_LIST
+            || $cat === Ty::CAT_MAP || $ty === Ty::DECIMAL || $ty === Ty::DATETIME_ISO8601;
+    }
 
     /**
-     * @param array<string, mixed> $def
+     * @param array{node: array<mixed>, ty: int, required: bool} $def
      * @return array{0: int, 1: mixed}|null
      */
     public static function decide(array $def, mixed $v): ?array
     {
-        return ($v === '' && !$def['required'] && isset(self::KINDS[$def['kind']])) ? [Repair::VALUE, null] : null;
+        return ($v === '' && !$def['required'] && self::appliesTo($def['ty'])) ? [Repair::VALUE, null] : null;
     }
 }

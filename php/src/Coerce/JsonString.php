@@ -6,8 +6,10 @@ namespace ToolSchema\Php\Coerce;
 
 /**
  * B1: a JSON string for a `map` (first non-whitespace byte `{`) or a `list`
- * (`[`) is decoded with json_decode($s, true, 64); a string that fails to decode,
- * or that decodes to a non-finite number anywhere (1e400), stays unchanged.
+ * (`[`) is decoded with json_decode($s, true) (src/coerce/json_string.rs, whose
+ * decoder reads exactly what json_decode reads), then coerced with the same
+ * definition; a string that fails to decode, or that decodes to a value
+ * holding a non-finite number (1e400), stays unchanged.
  */
 final class JsonString
 {
@@ -33,17 +35,22 @@ final class JsonString
         return null;
     }
 
-    /** Decodes into $out; false when the string must stay unchanged. */
-    public static function decode(string $s, mixed &$out): bool
+    /**
+     * Decodes $s and coerces the result with $def into $out; false when the
+     * string must stay unchanged.
+     *
+     * @param array{node: array<mixed>, ty: int, required: bool} $def
+     */
+    public static function json(array $def, string $s, mixed &$out): bool
     {
         if (\strlen($s) > self::MAX_JSON_LEN) {
             return false;
         }
-        $decoded = \json_decode($s, true, 64);
+        $decoded = \json_decode($s, true);
         if (\json_last_error() !== \JSON_ERROR_NONE || !self::finite($decoded)) {
             return false;
         }
-        $out = $decoded;
+        $out = Coercer::value($def, $decoded, $again) ? $again : $decoded;
         return true;
     }
 

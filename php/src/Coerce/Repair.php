@@ -12,7 +12,7 @@ final class Repair
 {
     /** Replace with the payload (null, bool, int, float or string). */
     public const VALUE = 0;
-    /** Replace with the choice at index payload of the definition's choices (B2). */
+    /** Replace with the payload, the definition's choice (B2). */
     public const CHOICE = 1;
     /** B1: decode with JsonString::decode(); on failure leave the value unchanged. */
     public const JSON = 2;

@@ -132,6 +132,8 @@ final class InputSchemaCache implements InputSchemas
      *   clearCachedDefinitions()
      * @param string|null $coreVersion as for InputSchemaGenerator
      * @param array<string, mixed> $options as for InputSchemaGenerator
+     * @param string|null $profile as for InputSchemaGenerator (one service
+     *   per consumer; each options set has its own results in the entries)
      * @param (\Closure(array, array, ?array&): array)|null $normalize the
      *   implementation (default: \ToolSchema\normalize_schema, native when
      *   the extension is loaded; the benchmark and tests pass the PHP twin)
@@ -145,9 +147,10 @@ final class InputSchemaCache implements InputSchemas
         private readonly ?object $invalidator = null,
         ?string $coreVersion = null,
         array $options = [],
+        ?string $profile = null,
         private readonly ?\Closure $normalize = null,
     ) {
-        $this->options = InputSchemaGenerator::defaultOptions($coreVersion, $options);
+        $this->options = InputSchemaGenerator::defaultOptions($coreVersion, $options, $profile);
         $this->key = self::optionsKey($this->options);
         $this->inputs = new \WeakMap();
     }
@@ -551,7 +554,7 @@ final class InputSchemaCache implements InputSchemas
         $result = $tool->stored[$key] ?? null;
         if (\is_array($result) && \array_key_exists('tool', $result)) {
             unset($tool->stored[$key]);
-            $this->apply($tool, $key, $result, false);
+            $this->apply($tool, $key, $result, null);
             return;
         }
         $this->normalize($tool, $options, $key);
@@ -599,7 +602,7 @@ final class InputSchemaCache implements InputSchemas
                 }
             }
         }
-        $this->apply($tool, $key, $result, true);
+        $this->apply($tool, $key, $result, $options);
     }
 
     /**
@@ -629,12 +632,15 @@ final class InputSchemaCache implements InputSchemas
 
     /**
      * Hands a result to the tool's inputs (each input's schema and
-     * warnings), logging them when it was just built.
+     * warnings), logging them when it was just built (with $options).
      *
      * @param array<string, mixed> $result
+     * @param array<string, mixed>|null $options the options it was built
+     *   with, to log its warnings; null: read from the bin, logged already
      */
-    private function apply(CachedTool $tool, string $key, array $result, bool $log): void
+    private function apply(CachedTool $tool, string $key, array $result, ?array $options): void
     {
+        $log = $options !== null;
         $tool->results[$key] = $result;
         if ($result['tool'] !== null && $tool->buildErrors === [] && $result['warnings'] === []) {
             // Every input has its schema, nothing to log: the map's
@@ -645,6 +651,20 @@ final class InputSchemaCache implements InputSchemas
         if ($result['tool'] !== null) {
             $schemas = $result['tool']['properties'] ?? [];
             $split = $result['warnings'] === [] ? [] : self::split($result['warnings'], array_keys($tool->objects));
+            if ($log && array_sum(array_map('count', $split)) < \count($result['warnings'])) {
+                // A warning of the whole map (a profile's size limit, counted
+                // per schema): each input's own warnings are those of its
+                // schema alone, as InputSchemaGenerator logs them.
+                $split = [];
+                foreach ($tool->arrays as $name => $array) {
+                    $warnings = [];
+                    try {
+                        InputSchemaGenerator::inputSchema($array, $options, $warnings, $this->normalize);
+                        $split[$name] = $warnings;
+                    } catch (\ValueError) {
+                    }
+                }
+            }
         } else {
             $schemas = $result['inputs'] ?? [];
             $split = $result['input_warnings'] ?? [];

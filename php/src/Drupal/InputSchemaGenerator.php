@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Drupal;
 
+use ToolSchema\Php\Normalize\Profile\Profile;
+
 /**
  * The JSON Schema of a Tool API input definition through
  * ToolSchema\normalize_schema() (the extension when it is loaded, the pure-PHP
@@ -25,29 +27,44 @@ final class InputSchemaGenerator implements InputSchemas
      *   or "type_array" outside Drupal.
      * @param array<string, mixed> $options More normalize_schema() options
      *   (`title`, `derived_enum_limit`); a `nullable` here wins over the version.
+     * @param string|null $profile The consumer the schemas are for: `mcp`
+     *   (the default), `openai`, `anthropic` or `gemini` (normalize_schema()'s
+     *   `profile` option; one generator service per consumer). Wins over a
+     *   `profile` in $options.
+     * @throws \InvalidArgumentException on an unknown profile
      */
     public function __construct(
         private readonly DefinitionArrayBuilder $builder,
         private readonly ?object $logger = null,
         ?string $coreVersion = null,
         array $options = [],
+        ?string $profile = null,
     ) {
-        $this->options = self::defaultOptions($coreVersion, $options);
+        $this->options = self::defaultOptions($coreVersion, $options, $profile);
     }
 
     /**
-     * The normalize_schema() options of a site: $options, and the nullable
-     * style of the core version unless $options has one.
+     * The normalize_schema() options of a site: $options, the nullable style
+     * of the core version unless $options has one, and the profile when one
+     * is given (it wins over a `profile` in $options).
      *
      * @param array<string, mixed> $options
      * @return array<string, mixed>
+     * @throws \InvalidArgumentException on an unknown profile
      */
-    public static function defaultOptions(?string $coreVersion = null, array $options = []): array
+    public static function defaultOptions(?string $coreVersion = null, array $options = [], ?string $profile = null): array
     {
         $coreVersion ??= NullableStyle::runningCoreVersion();
-        return $options + [
+        $options = $options + [
             'nullable' => $coreVersion === null ? NullableStyle::TYPE_ARRAY : NullableStyle::forCoreVersion($coreVersion),
         ];
+        if ($profile !== null) {
+            if (Profile::parse($profile) === null) {
+                throw new \InvalidArgumentException(sprintf('tool_schema: unknown profile "%s" (mcp, openai, anthropic or gemini)', $profile));
+            }
+            $options['profile'] = $profile;
+        }
+        return $options;
     }
 
     /** @return array<string, mixed> the normalize_schema() options in use */

@@ -113,7 +113,7 @@ final class BaseSchema
     public static function copyValue(int|string $key, mixed $v): mixed
     {
         if (!\is_array($v) || !\is_string($key) || isset(self::DATA[$key]) || isset(self::STRING_LIST[$key])) {
-            return \is_array($v) && \is_int($key) ? self::copySchema($v) : $v;
+            return \is_array($v) && \is_int($key) ? self::copySchema($v) : ValueCheck::plain($v);
         }
         if (isset(self::SCHEMA_LIST[$key])) {
             $out = [];

@@ -14,8 +14,9 @@ namespace ToolSchema\Php\Normalize;
  * - An empty choice list accepts no value but null: `enum: [null]` (never
  *   `enum: []`), with a warning.
  * - On a list without `multiple`, with `multiple` on a single value, or
- *   `AllowedValues` on a list or map at all (Drupal's validator wants a single
- *   value and throws), Drupal rejects every value: Constraint::NOT_APPLICABLE.
+ *   `AllowedValues` on a list, a map, `any` or an entity at all (Drupal's
+ *   validator wants primitive data and throws), Drupal rejects every value:
+ *   Constraint::NOT_APPLICABLE.
  *
  * An unresolved `callback` is an error (the Drupal adapter resolves it).
  */
@@ -91,9 +92,31 @@ final class Choice
             }
         } elseif (!self::applies($rule->cat) || $multiple) {
             $rule->notApplicable();
+        } elseif ($which === 'AllowedValues' && ($rule->ty === Definition::ANY || $rule->ty === Definition::ENTITY)) {
+            // AllowedValues checks primitive data only: on `any` or an
+            // entity Drupal throws.
+            $rule->notApplicable();
         } else {
             self::push($rule, $list, $matches, $f);
+            // Drupal's AllowedValues casts its choices to the value's type;
+            // Symfony's Choice compares strictly.
+            if ($which === 'Choice' && $rule->cat === Definition::CAT_INT && $matches && $list !== []) {
+                $f->enums[] = self::strictOnInt(\array_pop($f->enums));
+            }
         }
+    }
+
+    /**
+     * A strict choice list on an integer: its floats can never match the int
+     * PHP decodes a JSON integer into, while a JSON Schema validator takes
+     * `2` for `2.0`.
+     *
+     * @param array{0: string, 1: mixed} $e
+     * @return array{0: string, 1: mixed}
+     */
+    public static function strictOnInt(array $e): array
+    {
+        return $e[0] === 'list' ? ['ints', $e[1]] : $e;
     }
 
     /** The enum (or forbidden enum) a choice list says, for a single value. */

@@ -31,7 +31,8 @@ final class Facets
     public array $nots = [];
     /**
      * [kind, value]: `list` (an `enum`), `const`, `nothing` (no value but
-     * null), `true` (NotBlank on a boolean).
+     * null), `true` (NotBlank on a boolean), `ints` (a strict Choice on an
+     * integer: its floats left out).
      *
      * @var list<array{0: string, 1: mixed}>
      */

@@ -29,7 +29,8 @@ final class FixedValue
         if (!Choice::applies($rule->cat)) {
             $rule->notApplicable();
         } elseif ($has) {
-            $f->enums[] = ['const', $v];
+            // A float is never `===` the int PHP decodes a JSON integer into.
+            $f->enums[] = $rule->cat === Definition::CAT_INT && \is_float($v) ? ['nothing', null] : ['const', $v];
         } else {
             $rule->unstated(Bounds::COMPARED);
         }

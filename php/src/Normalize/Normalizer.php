@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize;
 
+use ToolSchema\Php\Normalize\Profile\Mcp;
+use ToolSchema\Php\Normalize\Profile\Profile;
 use ToolSchema\Php\Path;
 
 /**
@@ -32,8 +34,22 @@ final class Normalizer
     /** The root definition is a map: its properties are the tool's inputs. */
     private bool $rootMap = false;
 
+    /**
+     * Where a `type` of two non-null types or more may have been written
+     * (`any`, an unknown type, a base schema): Profile::site() of each.
+     *
+     * @var list<list<true|int|string>>
+     */
+    private array $unions = [];
+
     /** Whether the definition normalized last refuses null (read by its parent list or map). */
     public bool $refusedNull = true;
+
+    /**
+     * Whether it can be neither null nor empty as Drupal's NotNull sees an
+     * item of a list: a list or map must also be kept non-empty.
+     */
+    public bool $refusedEmpty = true;
 
     private function __construct(public readonly Options $options)
     {
@@ -49,13 +65,20 @@ final class Normalizer
      */
     public static function normalize(array $definition, array $options = [], ?array &$warnings = null): array
     {
-        $warnings = [];
-        $n = new self($options === [] ? new Options() : Options::read($options));
-        // The root map is the tool's inputs; otherwise the root is one input.
-        $n->rootMap = ($definition['type'] ?? null) === 'map';
-        $schema = $n->schema($definition, 0);
+        // `$warnings` is assigned once, at the end (the definition may hold a
+        // reference to the same variable), as the extension does; when the
+        // assignment itself throws (a typed reference), that error wins.
+        try {
+            $n = new self($options === [] ? new Options() : Options::read($options));
+            // The root map is the tool's inputs; otherwise the root is one input.
+            $n->rootMap = ($definition['type'] ?? null) === 'map';
+            $schema = $n->schema($definition, 0);
+        } catch (\ValueError $e) {
+            $warnings = [];
+            throw $e;
+        }
         $warnings = $n->warnings;
-        return $schema;
+        return Profile::apply($schema, $n->options->profile, $warnings, $n->unions);
     }
 
     /**
@@ -89,6 +112,8 @@ final class Normalizer
                 }
             } elseif ($list === []) {
                 $facets->enums[] = ['nothing', null];
+            } elseif ($d->cat === Definition::CAT_INT) {
+                $facets->enums[] = Choice::strictOnInt(['list', $list]);
             } else {
                 $facets->enums[] = ['list', $list];
             }
@@ -135,12 +160,13 @@ final class Normalizer
             $this->body($d, $facets, $nonEmpty, $optional, $out, $depth);
         }
         if ($d->default !== null) {
-            $out['default'] = $d->default;
+            $out['default'] = ValueCheck::plain($d->default);
         }
         if ($d->examples !== null) {
-            $out['examples'] = $d->examples;
+            $out['examples'] = ValueCheck::plain($d->examples);
         }
         $this->refusedNull = $required;
+        $this->refusedEmpty = $required && ($nonEmpty || ($d->cat !== Definition::CAT_LIST && $d->cat !== Definition::CAT_MAP));
         return $out;
     }
 
@@ -167,7 +193,7 @@ final class Normalizer
             if (!\is_string($name)) {
                 continue;
             }
-            $rule ??= new Rule($this->path, $d->cat, $this->options, $this);
+            $rule ??= new Rule($this->path, $d->ty, $d->cat, $this->options, $this);
             $rule->name = $name;
             Constraint::apply($rule, $name, $opts, $f);
         }
@@ -180,17 +206,23 @@ final class Normalizer
     private function body(Definition $d, Facets $f, bool $nonEmpty, bool $nullOk, array &$out, int $depth): void
     {
         if ($d->baseSchema !== null) {
+            if (Mcp::mayHoldUnion($d->baseSchema)) {
+                $this->unions[] = Profile::site($this->path->segs);
+            }
             Nullable::baseSchema($d->baseSchema, $nullOk, $out);
             return;
+        }
+        if (BaseType::jsonType($d->ty) === null) {
+            $this->unions[] = Profile::site($this->path->segs);
         }
         // Children first: whether they refuse null decides what keeps their
         // container from being empty.
         $items = null;
         $props = null;
         if ($d->cat === Definition::CAT_LIST) {
-            [$items, $itemRefusesNull] = ListType::items($this, $d, $f->itemEnums, $depth);
+            [$items, $itemNeverEmpty] = ListType::items($this, $d, $f->itemEnums, $depth);
             if ($nonEmpty) {
-                NotNull::list($d->items, $itemRefusesNull, $f);
+                NotNull::list($d->items, $itemNeverEmpty, $f);
             }
         } elseif ($d->cat === Definition::CAT_MAP) {
             [$props, $anyRequired] = MapType::properties($this, $d, $depth);

@@ -47,13 +47,14 @@ final class NotNull
     }
 
     /**
-     * A non-empty list: at least one item, and, unless its item definition
-     * refuses null, not only empty items.
+     * A non-empty list: at least one item, and, unless an item can be
+     * neither null nor empty (a required item: its own NotNull), not only
+     * empty items.
      */
-    public static function list(?array $items, bool $itemRefusesNull, Facets $f): void
+    public static function list(?array $items, bool $itemNeverEmpty, Facets $f): void
     {
         $f->minCount = Facets::raise($f->minCount, 1);
-        if (!$itemRefusesNull) {
+        if (!$itemNeverEmpty) {
             $f->nots[] = ['empty_items', $items];
         }
     }
@@ -67,7 +68,7 @@ final class NotNull
 
     /**
      * The schema of an empty item of a list whose item definition is `$def`
-     * (ItemList::isEmpty()); it has no `type`, so null passes it too.
+     * (ItemList::isEmpty()); null passes it too.
      *
      * @return array<string, mixed>|\stdClass
      */
@@ -75,8 +76,10 @@ final class NotNull
     {
         $type = $def['type'] ?? null;
         $cat = \is_string($type) ? Definition::catOf($type) : Definition::CAT_ANY;
+        // `type` names the container or null, so that ajv's strict mode
+        // (strictTypes) accepts the keyword beside it.
         if ($cat === Definition::CAT_MAP) {
-            return ['additionalProperties' => ['type' => 'null']];
+            return ['type' => ['object', 'null'], 'additionalProperties' => ['type' => 'null']];
         }
         if ($cat === Definition::CAT_LIST) {
             if ($depth >= Normalizer::MAX_DEPTH) {
@@ -84,7 +87,7 @@ final class NotNull
                 return new \stdClass();
             }
             $items = $def['items'] ?? null;
-            return ['items' => self::emptyItem(\is_array($items) ? $items : null, $depth + 1)];
+            return ['type' => ['array', 'null'], 'items' => self::emptyItem(\is_array($items) ? $items : null, $depth + 1)];
         }
         return ['type' => 'null'];
     }

@@ -45,7 +45,7 @@ final class Nullable
         [$kind, $v] = $not;
         return match ($kind) {
             'pattern' => self::notPattern($v, $nullOk),
-            'enum' => ['enum' => $v],
+            'enum' => ['enum' => ValueCheck::plain($v)],
             'blank' => ['enum' => [false, '', [], new \stdClass()]],
             'empty_items' => NotNull::notEmptyItems($v),
             default => NotNull::notNullValues(),
@@ -66,7 +66,7 @@ final class Nullable
     /** A copy of `$list` (its values) with null appended. */
     private static function withNull(array $list): array
     {
-        $out = \array_values($list);
+        $out = \array_values(ValueCheck::plain($list));
         $out[] = null;
         return $out;
     }
@@ -82,12 +82,20 @@ final class Nullable
         [$kind, $v] = $e;
         switch ($kind) {
             case 'list':
-                return ['enum', $nullOk && !self::hasNull($v) ? self::withNull($v) : $v];
+                return ['enum', $nullOk && !self::hasNull($v) ? self::withNull($v) : ValueCheck::plain($v)];
             case 'const':
+                $v = ValueCheck::plain($v);
                 if ($nullOk) {
                     return ['enum', $v === null ? [null] : [$v, null]];
                 }
                 return ['const', $v];
+            case 'ints':
+                $kept = \array_values(\array_filter($v, static fn (mixed $c): bool => !\is_float($c)));
+                // Nothing left is as 'nothing': `[null]`.
+                if ($kept === [] || ($nullOk && !self::hasNull($kept))) {
+                    $kept[] = null;
+                }
+                return ['enum', $kept];
             case 'nothing':
                 // With null let in, only null; without, nothing at all (the
                 // type has no null), written without `enum: []`.
@@ -109,7 +117,7 @@ final class Nullable
                     if (\is_string($v)) {
                         $v = [$v, 'null'];
                     } elseif (\is_array($v)) {
-                        $v = array_values($v);
+                        $v = array_values(ValueCheck::plain($v));
                         $v[] = 'null';
                     }
                     $out[$k] = $v;

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize;
 
+use ToolSchema\Php\Normalize\Profile\Profile;
 use ToolSchema\Php\Path;
 
 /** The `$options` array of `normalize_schema()` (src/normalize/options.rs). */
@@ -21,6 +22,8 @@ final class Options
     /** `title: "split"`: label in `title`, description in `description`. */
     public bool $splitTitle = false;
     public int $derivedEnumLimit = 50;
+    /** The consumer the schema is written for (Profile::MCP by default). */
+    public int $profile = Profile::MCP;
 
     private static function bad(string $key, string $message): \ValueError
     {
@@ -53,6 +56,9 @@ final class Options
                     throw self::bad('derived_enum_limit', 'must be a non-negative integer');
                 }
                 $o->derivedEnumLimit = $value;
+            } elseif ($key === 'profile') {
+                $o->profile = Profile::parse($value)
+                    ?? throw self::bad('profile', 'must be "mcp", "openai", "anthropic" or "gemini"');
             } else {
                 throw self::bad(Path::key($key), 'unknown option');
             }

@@ -68,6 +68,24 @@ final class ValueCheck
         throw $path->error($trail, $otherwise);
     }
 
+    /**
+     * A copy of `$value` with no PHP reference in it (arrays are rebuilt entry
+     * by entry, down to 72 levels: deeper values were refused before), so that
+     * writing to a schema never writes to the caller's variables
+     * (src/php/zval.rs `ZBuilder::share` does the same for the extension).
+     */
+    public static function plain(mixed $value, int $depth = 0): mixed
+    {
+        if (!\is_array($value) || $depth > 72) {
+            return $value;
+        }
+        $out = [];
+        foreach ($value as $k => $v) {
+            $out[$k] = \is_array($v) ? self::plain($v, $depth + 1) : $v;
+        }
+        return $out;
+    }
+
     /** True when checkScalar() would pass (no error built). */
     public static function isScalar(mixed $value): bool
     {

@@ -305,6 +305,45 @@ final class InputSchemaCacheInvalidationTest extends TestCase
     }
 
     /**
+     * A profile's size limit is counted per schema: the whole tool's (one
+     * normalize_schema() call) may exceed it where no input's does, or the
+     * other way round. The inputs' schemas are the same; what is logged for
+     * an input is what its schema alone gives, as InputSchemaGenerator logs.
+     */
+    public function testAProfileLimitIsCountedPerInputSchema(): void
+    {
+        $site = Site::boot();
+        $values = static fn (string $prefix, int $n): array => array_map(static fn (int $i): string => "$prefix$i", range(1, $n));
+        SiteChanges::addTool($site, 'tool_schema_limits', [
+            'big' => new InputDefinition('string', 'Big', '', constraints: ['Choice' => $values('b', 1200)]),
+            'small' => new InputDefinition('string', 'Small', '', constraints: ['Choice' => $values('s', 600)]),
+            'other' => new InputDefinition('string', 'Other', '', constraints: ['Choice' => $values('o', 600)]),
+        ]);
+        $inputs = $site->tools()->getDefinition('tool_schema_limits')->getInputDefinitions();
+        $w = [];
+        \ToolSchema\normalize_schema(Schemas::builder($site)->buildInputs($inputs), ['profile' => 'openai'], $w);
+        self::assertSame([['profile_limit_exceeded', '']], array_map(static fn (array $x): array => [$x['code'], $x['path']], $w), 'the whole tool: over the limit');
+
+        $runs = [];
+        foreach (['generator', 'cache'] as $which) {
+            $logger = new CollectingLogger();
+            $channel = new \Drupal\Core\Logger\LoggerChannel('tool_schema');
+            $channel->addLogger($logger);
+            $schemas = $which === 'generator'
+                ? new InputSchemaGenerator(Schemas::builder($site), $channel, null, [], 'openai')
+                : new InputSchemaCache(Schemas::builder($site), $site->tools(), null, $channel, profile: 'openai');
+            $out = [];
+            foreach ($inputs as $name => $input) {
+                $out[$name] = self::json($schemas->schema($input));
+            }
+            $out['log'] = array_map(static fn (array $r): array => [$r['context']['@label'], $r['context']['@code'], $r['context']['@path']], $logger->records);
+            $runs[$which] = $out;
+        }
+        self::assertSame([['Big', 'profile_limit_exceeded', '(root)']], $runs['generator']['log'], 'one input over the limit on its own');
+        self::assertSame($runs['generator'], $runs['cache']);
+    }
+
+    /**
      * Warnings and errors: logged as InputSchemaGenerator logs them, once
      * per build instead of once per call; an input that cannot be normalized
      * gets the fallback, the others of its tool their schemas; toolSchema()

@@ -50,7 +50,7 @@ final class Schemas
             $c->get('cache_tags.invalidator'),
             null,
             $options,
-            $normalize,
+            normalize: $normalize,
         );
     }
 

@@ -1,0 +1,289 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Php\Normalize\Profile;
+
+use ToolSchema\Php\Normalize\Normalizer;
+
+/**
+ * `mcp` (the default): the canonical schema, with the general fixes: the root
+ * of a tool input is a plain `"type": "object"`; a `type` of two non-null types
+ * or more becomes an `anyOf` of one type each (src/normalize/profile/mcp.rs).
+ */
+final class Mcp
+{
+    private const KEYWORD_TYPES = [
+        'minLength' => 's', 'maxLength' => 's', 'pattern' => 's', 'format' => 's',
+        'contentEncoding' => 's', 'contentMediaType' => 's', 'contentSchema' => 's',
+        'minimum' => 'n', 'maximum' => 'n', 'exclusiveMinimum' => 'n', 'exclusiveMaximum' => 'n',
+        'multipleOf' => 'n',
+        'items' => 'a', 'prefixItems' => 'a', 'additionalItems' => 'a', 'contains' => 'a',
+        'minItems' => 'a', 'maxItems' => 'a', 'uniqueItems' => 'a', 'minContains' => 'a',
+        'maxContains' => 'a', 'unevaluatedItems' => 'a',
+        'properties' => 'o', 'patternProperties' => 'o', 'additionalProperties' => 'o',
+        'required' => 'o', 'minProperties' => 'o', 'maxProperties' => 'o', 'propertyNames' => 'o',
+        'dependentRequired' => 'o', 'dependentSchemas' => 'o', 'dependencies' => 'o',
+        'unevaluatedProperties' => 'o',
+    ];
+    private const TYPE_GROUPS = [
+        'string' => 's', 'number' => 'n', 'integer' => 'n', 'array' => 'a', 'object' => 'o', 'boolean' => 'b',
+    ];
+    private const SCHEMA = [
+        'items' => true, 'additionalProperties' => true, 'not' => true, 'contains' => true,
+        'propertyNames' => true, 'if' => true, 'then' => true, 'else' => true, 'additionalItems' => true,
+        'unevaluatedItems' => true, 'unevaluatedProperties' => true, 'contentSchema' => true,
+    ];
+    private const SCHEMA_LIST = ['anyOf' => true, 'oneOf' => true, 'allOf' => true, 'prefixItems' => true];
+    private const SCHEMA_MAP = [
+        'properties' => true, 'patternProperties' => true, '$defs' => true, 'definitions' => true,
+        'dependentSchemas' => true,
+    ];
+
+    /**
+     * The general fixes; null: the schema stays as it is. `$sites`: where the
+     * normalizer may have written a type union (Profile::site()); the path to
+     * each is rebuilt, everything else shared.
+     *
+     * @param array<string, mixed> $schema
+     * @param list<list<true|int|string>> $sites
+     * @return array<string, mixed>|null
+     */
+    public static function apply(array $schema, array $sites): ?array
+    {
+        if ($sites === []) {
+            return self::root($schema, static fn ($k, $v) => $v);
+        }
+        foreach ($sites as $p) {
+            if ($p === []) {
+                // The root itself: walk it all.
+                return self::root($schema, static fn ($k, $v) => self::value($k, $v)) ?? self::node($schema);
+            }
+        }
+        $out = self::root($schema, static fn ($k, $v) => self::entry($k, $v, $sites)) ?? self::fix($schema, $sites);
+        return $out instanceof \stdClass ? (array) $out : $out;
+    }
+
+    /** The root fix, the root's values through `$child`; null: no fix needed. */
+    private static function root(array $schema, \Closure $child): ?array
+    {
+        if (!\array_key_exists('type', $schema)) {
+            $inner = Profile::arr(Profile::nullWrapper($schema));
+            if ($inner === null || ($inner['type'] ?? null) !== 'object') {
+                return null;
+            }
+            $out = [];
+            foreach (['title', 'description'] as $k) {
+                if (\array_key_exists($k, $schema)) {
+                    $out[$k] = $schema[$k];
+                }
+            }
+            foreach ($inner as $k => $v) {
+                $out[$k] = $child($k, $v);
+            }
+            foreach (['default', 'examples'] as $k) {
+                if (\array_key_exists($k, $schema)) {
+                    $out[$k] = $schema[$k];
+                }
+            }
+            return $out;
+        }
+        $type = $schema['type'];
+        if (!\is_array($type) || !self::objectOrNull($type)) {
+            return null;
+        }
+        $out = [];
+        foreach ($schema as $k => $v) {
+            if ($k === 'type') {
+                $v = 'object';
+            } elseif ($k === 'enum' && Profile::arr($v) !== null) {
+                $v = self::withoutNull(Profile::arr($v));
+            } else {
+                $v = $child($k, $v);
+            }
+            $out[$k] = $v;
+        }
+        return $out;
+    }
+
+    /**
+     * The schema of a definition on the way to `$sites` (paths below it).
+     *
+     * @param list<list<true|int|string>> $sites
+     */
+    private static function fix(mixed $s, array $sites): mixed
+    {
+        foreach ($sites as $p) {
+            if ($p === []) {
+                return self::node($s);
+            }
+        }
+        $a = Profile::arr($s);
+        if ($a === null) {
+            return $s;
+        }
+        $wrapped = Profile::nullWrapper($a) !== null;
+        $out = [];
+        foreach ($a as $k => $v) {
+            if ($wrapped && ($k === 'oneOf' || $k === 'anyOf')) {
+                // A nullable wrapper: the definition's schema is its non-null branch.
+                $list = [];
+                foreach (Profile::arr($v) as $branch) {
+                    $list[] = Profile::isNullSchema($branch) ? $branch : self::fix($branch, $sites);
+                }
+                $out[$k] = $list;
+            } else {
+                $out[$k] = self::entry($k, $v, $sites);
+            }
+        }
+        return Normalizer::object($out);
+    }
+
+    /**
+     * The value of keyword `$k` of a definition's schema on the way to
+     * `$sites`: the properties and items the sites go through are fixed, the
+     * rest shared.
+     *
+     * @param list<list<true|int|string>> $sites
+     */
+    private static function entry(int|string $k, mixed $v, array $sites): mixed
+    {
+        if ($k === 'properties' && ($props = Profile::arr($v)) !== null) {
+            $out = [];
+            foreach ($props as $name => $sub) {
+                $below = [];
+                foreach ($sites as $p) {
+                    if ($p[0] !== true && $p[0] === $name) {
+                        $below[] = \array_slice($p, 1);
+                    }
+                }
+                $out[$name] = $below === [] ? $sub : self::fix($sub, $below);
+            }
+            return Normalizer::object($out);
+        }
+        if ($k === 'items') {
+            $below = [];
+            foreach ($sites as $p) {
+                if ($p[0] === true) {
+                    $below[] = \array_slice($p, 1);
+                }
+            }
+            return $below === [] ? $v : self::fix($v, $below);
+        }
+        return $v;
+    }
+
+    /**
+     * Whether a base schema may hold a type union: a `type` that is a list,
+     * anywhere in it.
+     */
+    public static function mayHoldUnion(array $base): bool
+    {
+        foreach ($base as $k => $v) {
+            if (\is_array($v) && ($k === 'type' || self::mayHoldUnion($v))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** `["object", "null"]` in either order. */
+    private static function objectOrNull(array $list): bool
+    {
+        $object = $null = $other = false;
+        foreach ($list as $t) {
+            if ($t === 'object') {
+                $object = true;
+            } elseif ($t === 'null') {
+                $null = true;
+            } else {
+                $other = true;
+            }
+        }
+        return $object && $null && !$other;
+    }
+
+    /** The list without null (as it is when that would leave it empty). */
+    private static function withoutNull(array $list): array
+    {
+        $out = [];
+        foreach ($list as $v) {
+            if ($v !== null) {
+                $out[] = $v;
+            }
+        }
+        return $out === [] ? $list : $out;
+    }
+
+    /** The value of keyword `$k`, its schemas walked. */
+    private static function value(int|string $k, mixed $v): mixed
+    {
+        $a = Profile::arr($v);
+        if ($a === null || !\is_string($k)) {
+            return $v;
+        }
+        if (isset(self::SCHEMA[$k])) {
+            return self::node($v);
+        }
+        if (isset(self::SCHEMA_LIST[$k]) && \array_is_list($a)) {
+            return array_map([self::class, 'node'], $a);
+        }
+        if (isset(self::SCHEMA_MAP[$k])) {
+            $out = [];
+            foreach ($a as $name => $s) {
+                $out[$name] = self::node($s);
+            }
+            return Normalizer::object($out);
+        }
+        return $v;
+    }
+
+    /** A schema, its type union (if any) as an `anyOf` of one type each. */
+    private static function node(mixed $s): mixed
+    {
+        $a = Profile::arr($s);
+        if ($a === null) {
+            return $s;
+        }
+        $types = [];
+        $null = false;
+        $known = true;
+        if (\is_array($a['type'] ?? null)) {
+            foreach ($a['type'] as $t) {
+                if ($t === 'null') {
+                    $null = true;
+                } elseif (\is_string($t) && isset(self::TYPE_GROUPS[$t])) {
+                    $types[] = $t;
+                } else {
+                    $known = false;
+                }
+            }
+        }
+        $union = \count($types) >= 2 && $known && !\array_key_exists('anyOf', $a);
+        $out = [];
+        foreach ($a as $k => $v) {
+            if ($union && $k === 'type') {
+                $branches = [];
+                foreach ($types as $t) {
+                    $o = ['type' => $t];
+                    foreach ($a as $k2 => $v2) {
+                        if (\is_string($k2) && (self::KEYWORD_TYPES[$k2] ?? null) === self::TYPE_GROUPS[$t]) {
+                            $o[$k2] = self::value($k2, $v2);
+                        }
+                    }
+                    $branches[] = $o;
+                }
+                if ($null) {
+                    $branches[] = ['type' => 'null'];
+                }
+                $out['anyOf'] = $branches;
+                continue;
+            }
+            if ($union && \is_string($k) && isset(self::KEYWORD_TYPES[$k])) {
+                continue;
+            }
+            $out[$k] = self::value($k, $v);
+        }
+        return Normalizer::object($out);
+    }
+}

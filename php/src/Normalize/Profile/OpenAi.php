@@ -1,0 +1,180 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Php\Normalize\Profile;
+
+/**
+ * `openai`: strict function calling and Structured Outputs
+ * (src/normalize/profile/openai.rs, where the rules and their sources are).
+ */
+final class OpenAi
+{
+    /** The documented string formats. */
+    public const FORMATS = [
+        'date-time' => true, 'time' => true, 'date' => true, 'duration' => true, 'email' => true,
+        'hostname' => true, 'ipv4' => true, 'ipv6' => true, 'uuid' => true,
+    ];
+
+    public const MAX_PROPERTIES = 5000;
+    public const MAX_NESTING = 10;
+    public const MAX_ENUM_VALUES = 1000;
+    public const MAX_STRING_LENGTH = 120000;
+
+    /** The keywords of one type. */
+    public static function single(Pass $pass, Parts $p, int $bit, array &$notes): array
+    {
+        $keys = [['type', Profile::TYPES[$bit]]];
+        if ($bit === Profile::STRING) {
+            if ($p->formats !== []) {
+                $f = $p->formats[0];
+                if (isset(self::FORMATS[$f])) {
+                    $keys[] = ['format', $f];
+                } else {
+                    $pass->dropNote($notes, "Format: $f.");
+                }
+            }
+            if ($p->patterns !== []) {
+                $pat = $p->patterns[0];
+                if (Profile::hasLookaroundOrBackref($pat)) {
+                    $pass->dropNote($notes, "Must match the regular expression `$pat`.");
+                } else {
+                    $keys[] = ['pattern', $pat];
+                }
+            }
+        }
+        if ($p->values !== null) {
+            $values = $p->values;
+            $p->values = null;
+            $pass->countValues($values);
+            $keys[] = $pass->values($values, $p->isConst, false);
+        }
+        if ($bit === Profile::STRING) {
+            foreach (['minLength' => $p->minLength, 'maxLength' => $p->maxLength] as $k => $v) {
+                if ($v !== null) {
+                    $keys[] = [$k, $v];
+                }
+            }
+        }
+        if ($bit === Profile::INTEGER || $bit === Profile::NUMBER) {
+            foreach ([
+                'minimum' => $p->minimum,
+                'exclusiveMinimum' => $p->exclusiveMinimum,
+                'maximum' => $p->maximum,
+                'exclusiveMaximum' => $p->exclusiveMaximum,
+                'multipleOf' => $p->multipleOf,
+            ] as $k => $v) {
+                if ($v !== null) {
+                    $keys[] = [$k, $v];
+                }
+            }
+        }
+        if ($bit === Profile::ARRAY) {
+            if ($p->hasItems) {
+                $keys[] = ['items', $pass->items($p->items)];
+            } else {
+                $pass->impossible('a list without an item definition');
+            }
+            foreach (['minItems' => $p->minItems, 'maxItems' => $p->maxItems] as $k => $v) {
+                if ($v !== null) {
+                    $keys[] = [$k, $v];
+                }
+            }
+        }
+        if ($bit === Profile::OBJECT) {
+            // An open map without properties is written as it is (non-strict).
+            $closed = $p->hasAdditional && $p->additional === false;
+            if ($p->properties !== null || $closed) {
+                [$props, $names] = $p->properties !== null
+                    ? $pass->properties($p->properties, $p->required)
+                    : [new \stdClass(), []];
+                $keys[] = ['properties', $props];
+                $keys[] = ['required', array_map('strval', $names)];
+            }
+            if ($p->hasAdditional && $p->additional === false) {
+                $keys[] = ['additionalProperties', false];
+            } elseif ($p->hasAdditional) {
+                $pass->impossible('a map that accepts other keys (additionalProperties)');
+                $keys[] = ['additionalProperties', $p->additional];
+            } else {
+                $pass->impossible('a map that accepts any keys');
+            }
+            foreach (['At least' => $p->minProperties, 'At most' => $p->maxProperties] as $word => $n) {
+                if ($n !== null) {
+                    $pass->dropNote($notes, "$word $n " . self::plural($n, 'property', 'properties') . '.');
+                }
+            }
+        }
+        if ($p->anyOf !== null) {
+            $list = $p->anyOf;
+            $p->anyOf = null;
+            $keys[] = ['anyOf', $pass->branches($list)];
+        }
+        return ['keys', $keys];
+    }
+
+    /** The finished node: annotations, and null as an `anyOf` branch. */
+    public static function finish(Pass $pass, Parts $p, array $body, array $notes, int $place): array
+    {
+        $pass->annotationNotes($p, $notes);
+        $o = [];
+        $pass->texts($o, $p, $notes);
+        $union = $p->nullable || $body[0] === 'branches';
+        if ($union && ($place === Pass::OPTIONAL_PROPERTY || $place === Pass::REQUIRED_PROPERTY)) {
+            $pass->unionProperties++;
+        }
+        if ($body[0] === 'keys' && !$p->nullable) {
+            foreach ($body[1] as [$k, $v]) {
+                $o[$k] = $v;
+            }
+        } elseif ($body[0] === 'keys') {
+            $o['anyOf'] = [$pass->close($body), ['type' => 'null']];
+        } elseif ($body[0] === 'branches') {
+            $branches = $body[1];
+            if ($p->nullable) {
+                $branches[] = ['type' => 'null'];
+            }
+            $o['anyOf'] = $branches;
+        } else {
+            // Allowed values alone (not written by this profile).
+            $branches = [$pass->close($body)];
+            if ($p->nullable) {
+                $branches[] = ['type' => 'null'];
+            }
+            $o['anyOf'] = $branches;
+        }
+        return $o;
+    }
+
+    /** The size limits, over the whole schema. */
+    public static function limits(Pass $pass): void
+    {
+        $found = [];
+        if ($pass->properties > self::MAX_PROPERTIES) {
+            $found[] = "{$pass->properties} object properties (at most " . self::MAX_PROPERTIES . ')';
+        }
+        if ($pass->maxObjectDepth > self::MAX_NESTING) {
+            $found[] = "{$pass->maxObjectDepth} levels of nested objects (at most " . self::MAX_NESTING . ')';
+        }
+        if ($pass->enumValues > self::MAX_ENUM_VALUES) {
+            $found[] = "{$pass->enumValues} enum values (at most " . self::MAX_ENUM_VALUES . ')';
+        }
+        if ($pass->stringLength > self::MAX_STRING_LENGTH) {
+            $found[] = "{$pass->stringLength} characters of property names and enum values (at most "
+                . self::MAX_STRING_LENGTH . ')';
+        }
+        foreach ($pass->longEnums as $at) {
+            $found[] = 'an enum of more than 250 strings longer than 15000 characters in total at '
+                . ($at === '' ? '(root)' : $at);
+        }
+        foreach ($found as $f) {
+            $pass->warn(Profile::LIMIT_EXCEEDED, "OpenAI strict mode refuses this schema: $f");
+        }
+    }
+
+    /** `$one` or `$many` by count. */
+    public static function plural(int $n, string $one, string $many): string
+    {
+        return $n === 1 ? $one : $many;
+    }
+}

@@ -1,0 +1,191 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Php\Normalize\Profile;
+
+/**
+ * Text the profile pass writes into descriptions and warning messages: values
+ * as JSON, numbers, and JSON equality of values (src/normalize/profile/text.rs).
+ *
+ * Nothing here depends on ini settings (`serialize_precision`): JSON as
+ * `json_encode($v, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE |
+ * JSON_PRESERVE_ZERO_FRACTION)` writes it with `serialize_precision = -1`,
+ * written out by hand; a `stdClass` is read as `(array)` (an empty one is `[]`).
+ */
+final class Text
+{
+    /** `$v` as JSON text. */
+    public static function json(mixed $v): string
+    {
+        if ($v === null) {
+            return 'null';
+        }
+        if (\is_bool($v)) {
+            return $v ? 'true' : 'false';
+        }
+        if (\is_int($v)) {
+            return (string) $v;
+        }
+        if (\is_float($v)) {
+            return self::float($v);
+        }
+        if (\is_string($v)) {
+            return self::string($v);
+        }
+        if ($v instanceof \stdClass) {
+            $v = (array) $v;
+        }
+        if (!\is_array($v)) {
+            return 'null';
+        }
+        $parts = [];
+        if (\array_is_list($v)) {
+            foreach ($v as $x) {
+                $parts[] = self::json($x);
+            }
+            return '[' . implode(',', $parts) . ']';
+        }
+        foreach ($v as $k => $x) {
+            $parts[] = self::string((string) $k) . ':' . self::json($x);
+        }
+        return '{' . implode(',', $parts) . '}';
+    }
+
+    /** A JSON string literal. */
+    public static function string(string $s): string
+    {
+        $out = preg_replace_callback(
+            '/["\\\\\x00-\x1f]|\x{2028}|\x{2029}/u',
+            static function (array $m): string {
+                return match ($m[0]) {
+                    '"' => '\\"',
+                    '\\' => '\\\\',
+                    "\x08" => '\\b',
+                    "\x0c" => '\\f',
+                    "\n" => '\\n',
+                    "\r" => '\\r',
+                    "\t" => '\\t',
+                    "\u{2028}" => '\\u2028',
+                    "\u{2029}" => '\\u2029',
+                    default => sprintf('\\u%04x', \ord($m[0])),
+                };
+            },
+            $s
+        );
+        return '"' . ($out ?? $s) . '"';
+    }
+
+    /** A number as JSON text. */
+    public static function num(int|float $n): string
+    {
+        return \is_int($n) ? (string) $n : self::float($n);
+    }
+
+    /** A finite float as JSON text. */
+    public static function float(float $f): string
+    {
+        if (!is_finite($f)) {
+            return 'null';
+        }
+        $neg = $f < 0 || ($f == 0.0 && fdiv(1.0, $f) < 0);
+        $a = abs($f);
+        $out = $neg ? '-' : '';
+        if ($a == 0.0) {
+            return $out . '0.0';
+        }
+        // Shortest round-trip digits and exponent.
+        $digits = '';
+        $exp = 0;
+        for ($p = 1; $p <= 17; $p++) {
+            $s = sprintf('%.' . ($p - 1) . 'e', $a);
+            if ((float) $s === $a || $p === 17) {
+                [$mantissa, $e] = explode('e', $s);
+                $digits = str_replace('.', '', $mantissa);
+                $exp = (int) $e;
+                break;
+            }
+        }
+        $digits = rtrim($digits, '0');
+        if ($digits === '') {
+            $digits = '0';
+        }
+        $decpt = $exp + 1;
+        $n = \strlen($digits);
+        if ($decpt < -3 || $decpt > 17) {
+            return $out . $digits[0] . '.' . ($n > 1 ? substr($digits, 1) : '0')
+                . 'e' . ($exp < 0 ? '-' : '+') . abs($exp);
+        }
+        if ($decpt <= 0) {
+            return $out . '0.' . str_repeat('0', -$decpt) . $digits;
+        }
+        if ($decpt >= $n) {
+            return $out . $digits . str_repeat('0', $decpt - $n) . '.0';
+        }
+        return $out . substr($digits, 0, $decpt) . '.' . substr($digits, $decpt);
+    }
+
+    /** Compares two numbers: exactly when both are ints, as floats otherwise. */
+    public static function cmp(int|float $a, int|float $b): int
+    {
+        if (\is_int($a) && \is_int($b)) {
+            return $a <=> $b;
+        }
+        return (float) $a <=> (float) $b;
+    }
+
+    /**
+     * JSON Schema's equality of two values (as `enum` and `const` compare):
+     * numbers by value, strings byte for byte, arrays item by item, maps by
+     * their entries whatever the order.
+     */
+    public static function eq(mixed $a, mixed $b): bool
+    {
+        if ($a instanceof \stdClass) {
+            $a = (array) $a;
+        }
+        if ($b instanceof \stdClass) {
+            $b = (array) $b;
+        }
+        if ($a === null || $b === null) {
+            return $a === $b;
+        }
+        if (\is_bool($a) || \is_bool($b) || \is_string($a) || \is_string($b)) {
+            return $a === $b;
+        }
+        if (\is_array($a) && \is_array($b)) {
+            if (\count($a) !== \count($b)) {
+                return false;
+            }
+            $la = \array_is_list($a);
+            $lb = \array_is_list($b);
+            if ($la && $lb) {
+                foreach ($a as $i => $v) {
+                    if (!self::eq($v, $b[$i])) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+            if ($la !== $lb && $a !== []) {
+                return false;
+            }
+            foreach ($a as $k => $v) {
+                if (!\array_key_exists($k, $b) || !self::eq($v, $b[$k])) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if ((\is_int($a) || \is_float($a)) && (\is_int($b) || \is_float($b))) {
+            return self::cmp($a, $b) === 0;
+        }
+        return false;
+    }
+
+    /** Number of characters (code points) of a UTF-8 string. */
+    public static function chars(string $s): int
+    {
+        return \strlen($s) - (int) preg_match_all('/[\x80-\xbf]/', $s);
+    }
+}

@@ -1,0 +1,400 @@
+//! `anthropic`: strict tool use (`"strict": true`, structured outputs).
+//!
+//! The rules, from Anthropic's guide "Structured outputs", section "JSON
+//! Schema limitations" (platform.claude.com/docs/en/build-with-claude/
+//! structured-outputs):
+//! - supported: the basic types, `enum` of strings, numbers, booleans and
+//!   nulls (no complex types), `const`, `anyOf`, `allOf` (limited), local
+//!   `$ref`/`$defs`, `required`, `additionalProperties: false` (required on
+//!   every object), string formats date-time, time, date, duration, email,
+//!   hostname, uri, ipv4, ipv6, uuid, and `minItems` of 0 or 1;
+//! - not supported: numerical constraints (`minimum`, `maximum`,
+//!   `multipleOf`, ...), string constraints (`minLength`, `maxLength`), array
+//!   constraints beyond `minItems` 0/1, `additionalProperties` other than
+//!   false, recursive schemas; `oneOf` is refused (a 400);
+//! - per request: at most 20 strict tools, 24 optional parameters and 16
+//!   parameters with union types (`anyOf` or type arrays) over all strict
+//!   schemas.
+//!
+//! The SDK's own rewriter (`anthropic.transform_schema`, anthropic-sdk-python
+//! 2.14, `lib/_parse/_transform.py`) keeps only `type` (one name; a type list
+//! makes it fail), `enum`/`const` of primitives (and then drops `type`),
+//! `anyOf` (`oneOf` becomes `anyOf`), `allOf` (and then drops `type`),
+//! `description`, `title`, for objects `properties` (always written),
+//! `additionalProperties: false` (always written) and `required`, for strings
+//! its `format`s, for arrays `items` and `minItems` 0 or 1; every other
+//! keyword (`pattern` included) is moved into the description. What this
+//! profile writes is a fixed point of it (tests/profiles/sdk_check.py), so a
+//! `pattern` is dropped with a warning here although the guide lists a regex
+//! subset as supported.
+//!
+//! Exact rewrites: null as a `null` in the `enum`, or an `anyOf` branch;
+//! an optional property is written without null (the model leaves it out,
+//! and Drupal reads a missing optional input as null), which keeps it off the
+//! union count; allowed values without `type`; integer bounds that leave
+//! fewer than 64 values as an `enum`; `default` and `examples` into the
+//! description; several types as an `anyOf` of one type each.
+
+use super::{
+    str_of, text, Body, Pass, Place, ARRAY, INTEGER, K, LIMIT_EXCEEDED, NUMBER, OBJECT, STRING,
+};
+use super::{Parts, TYPES};
+use crate::normalize::bounds::INT64_SAFE;
+use crate::normalize::facets::Num;
+use crate::sym::Sym;
+use crate::view::{Build, Kind, Node};
+
+/// The formats `transform_schema` keeps (the guide lists the same).
+pub const FORMATS: [&[u8]; 10] = [
+    b"date-time",
+    b"time",
+    b"date",
+    b"duration",
+    b"email",
+    b"hostname",
+    b"uri",
+    b"ipv4",
+    b"ipv6",
+    b"uuid",
+];
+
+/// Integer bounds leaving fewer values than this become an `enum`.
+pub const MAX_RANGE_ENUM: i64 = 64;
+pub const MAX_OPTIONAL: usize = 24;
+pub const MAX_UNIONS: usize = 16;
+
+/// Allowed values are written as they are when none is an array or a map.
+pub fn values_writable<'v, N: Node<'v>>(values: &[N]) -> bool {
+    values.iter().all(|v| !v.is_array())
+}
+
+/// The integers `lo..=hi` the bounds allow, when both are finite.
+fn integer_range<'v, N: Node<'v>>(p: &Parts<'v, N>) -> Option<(i64, i64)> {
+    let lo = [
+        p.minimum.map(ceil),
+        p.exclusive_minimum
+            .map(|m| floor(m).map(|x| x.saturating_add(1))),
+    ]
+    .into_iter()
+    .flatten()
+    .flatten()
+    .max()?;
+    let hi = [
+        p.maximum.map(floor),
+        p.exclusive_maximum
+            .map(|m| ceil(m).map(|x| x.saturating_sub(1))),
+    ]
+    .into_iter()
+    .flatten()
+    .flatten()
+    .min()?;
+    Some((lo, hi))
+}
+
+fn floor(n: Num) -> Option<i64> {
+    match n {
+        Num::Int(i) => Some(i),
+        Num::Float(f) if f.abs() < 9.0e15 => Some(f.floor() as i64),
+        Num::Float(_) => None,
+    }
+}
+
+fn ceil(n: Num) -> Option<i64> {
+    match n {
+        Num::Int(i) => Some(i),
+        Num::Float(f) if f.abs() < 9.0e15 => Some(f.ceil() as i64),
+        Num::Float(_) => None,
+    }
+}
+
+/// Notes for the bounds of a number, all dropped.
+fn drop_bounds<'v, N: Node<'v>, B: Build<'v, N>>(
+    pass: &mut Pass<'_, 'v, B>,
+    p: &Parts<'v, N>,
+    notes: &mut Vec<String>,
+) {
+    // The int64 limits every integer has are one note.
+    let mut int64 = false;
+    for (n, word) in [
+        (p.minimum, "At least"),
+        (p.exclusive_minimum, "Greater than"),
+        (p.maximum, "At most"),
+        (p.exclusive_maximum, "Less than"),
+    ] {
+        match n {
+            Some(Num::Int(i)) if word == "At least" && i <= -INT64_SAFE => int64 = true,
+            Some(Num::Int(i)) if word == "At most" && i >= INT64_SAFE => int64 = true,
+            Some(n) => pass.drop_note(notes, format!("{word} {}.", text::num(n))),
+            None => {}
+        }
+    }
+    if int64 {
+        pass.drop_note(notes, "A 64-bit integer.".to_owned());
+    }
+}
+
+/// The keywords of one type.
+pub fn single<'v, N: Node<'v>, B: Build<'v, N>>(
+    pass: &mut Pass<'_, 'v, B>,
+    p: &mut Parts<'v, N>,
+    bit: u8,
+    notes: &mut Vec<String>,
+) -> Body<'v, N, B::Val> {
+    if let Some(values) = p.values.take() {
+        // `transform_schema` drops `type` beside allowed values, and moves
+        // every other keyword into the description.
+        if let Some(f) = p.formats.first() {
+            pass.drop_note(notes, format!("Format: {}.", str_of(*f)));
+        }
+        if let Some(pat) = p.patterns.first() {
+            pass.drop_note(
+                notes,
+                format!("Must match the regular expression `{}`.", str_of(*pat)),
+            );
+        }
+        if let Some(m) = p.multiple_of {
+            pass.drop_note(notes, format!("A multiple of {}.", text::num(m)));
+        }
+        pass.count_values(&values);
+        return Body::Values(values, p.is_const);
+    }
+    let mut keys: Vec<(K<N::Key>, B::Val)> = Vec::new();
+    let sym = TYPES
+        .iter()
+        .find(|(b, _)| *b == bit)
+        .map_or(Sym::String, |(_, s)| *s);
+    match bit {
+        STRING => {
+            if let Some(f) = p.formats.first().copied() {
+                if matches!(f.kind(), Kind::Str(s) if FORMATS.contains(&s)) {
+                    let v = pass.b.share(f);
+                    keys.push((K::S(Sym::Format), v));
+                } else {
+                    pass.drop_note(notes, format!("Format: {}.", str_of(f)));
+                }
+            }
+            if let Some(pat) = p.patterns.first() {
+                pass.drop_note(
+                    notes,
+                    format!("Must match the regular expression `{}`.", str_of(*pat)),
+                );
+            }
+            if let Some(n) = p.min_length {
+                pass.drop_note(notes, format!("At least {n} {}.", chars(n)));
+            }
+            if let Some(n) = p.max_length {
+                pass.drop_note(notes, format!("At most {n} {}.", chars(n)));
+            }
+        }
+        INTEGER => {
+            let bounded = p.minimum.is_some()
+                || p.exclusive_minimum.is_some()
+                || p.maximum.is_some()
+                || p.exclusive_maximum.is_some();
+            let multiple = match p.multiple_of {
+                Some(Num::Int(m)) => Some(m),
+                _ => None,
+            };
+            match integer_range(p) {
+                Some((lo, hi))
+                    if hi >= lo && i128::from(hi) - i128::from(lo) < i128::from(MAX_RANGE_ENUM) =>
+                {
+                    if let (None, Some(m)) = (multiple, p.multiple_of) {
+                        pass.drop_note(notes, format!("A multiple of {}.", text::num(m)));
+                    }
+                    let values: Vec<i64> = (lo..=hi)
+                        .filter(|i| multiple.is_none_or(|m| i % m == 0))
+                        .collect();
+                    if !values.is_empty() {
+                        return Body::Ints(values);
+                    }
+                    pass.drop_note(
+                        notes,
+                        "No value is allowed: no integer satisfies the bounds.".to_owned(),
+                    );
+                }
+                Some((lo, hi)) if hi < lo => pass.drop_note(
+                    notes,
+                    "No value is allowed: no integer satisfies the bounds.".to_owned(),
+                ),
+                _ => {
+                    if bounded {
+                        drop_bounds(pass, p, notes);
+                    }
+                    if let Some(m) = p.multiple_of {
+                        pass.drop_note(notes, format!("A multiple of {}.", text::num(m)));
+                    }
+                }
+            }
+        }
+        NUMBER => {
+            drop_bounds(pass, p, notes);
+            if let Some(m) = p.multiple_of {
+                pass.drop_note(notes, format!("A multiple of {}.", text::num(m)));
+            }
+        }
+        _ => {}
+    }
+    let v = pass.b.sym(sym);
+    keys.insert(0, (K::S(Sym::Type), v));
+    if bit == ARRAY {
+        if let Some(items) = p.items {
+            let v = pass.items(items);
+            keys.push((K::S(Sym::Items), v));
+        }
+        match p.min_items {
+            Some(n @ (0 | 1)) => {
+                let v = pass.b.int(n);
+                keys.push((K::S(Sym::MinItems), v));
+            }
+            Some(n) => pass.drop_note(notes, format!("At least {n} {}.", items(n))),
+            None => {}
+        }
+        if let Some(n) = p.max_items {
+            pass.drop_note(notes, format!("At most {n} {}.", items(n)));
+        }
+    }
+    if bit == OBJECT {
+        // An open map without properties is written as it is (non-strict).
+        let closed = matches!(p.additional.map(|a| a.kind()), Some(Kind::Bool(false)));
+        if p.properties.is_some() || closed {
+            let props = match p.properties {
+                Some(props) => pass.properties(props, p.required).0,
+                None => {
+                    let o = pass.b.obj();
+                    pass.b.end_obj(o)
+                }
+            };
+            keys.push((K::S(Sym::Properties), props));
+        }
+        if let Some(r) = p.required {
+            let v = pass.b.share(r);
+            keys.push((K::S(Sym::Required), v));
+        }
+        match p.additional.map(|a| a.kind()) {
+            Some(Kind::Bool(false)) => {
+                let v = pass.b.bool(false);
+                keys.push((K::S(Sym::AdditionalProperties), v));
+            }
+            Some(_) => {
+                pass.impossible("a map that accepts other keys (additionalProperties)");
+                if let Some(a) = p.additional {
+                    let v = pass.b.share(a);
+                    keys.push((K::S(Sym::AdditionalProperties), v));
+                }
+            }
+            None => pass.impossible("a map that accepts any keys"),
+        }
+        for (n, word) in [
+            (p.min_properties, "At least"),
+            (p.max_properties, "At most"),
+        ] {
+            if let Some(n) = n {
+                let what = super::openai::plural(n, "property", "properties");
+                pass.drop_note(notes, format!("{word} {n} {what}."));
+            }
+        }
+    }
+    if let Some(list) = p.any_of.take() {
+        // `transform_schema` writes no `type` beside `anyOf`.
+        pass.impossible("anyOf beside other keywords");
+        let branches = pass.branches(list);
+        let v = pass.arr(branches);
+        keys.push((K::S(Sym::AnyOf), v));
+    }
+    Body::Keys(keys)
+}
+
+fn chars(n: i64) -> &'static str {
+    super::openai::plural(n, "character", "characters")
+}
+
+fn items(n: i64) -> &'static str {
+    super::openai::plural(n, "item", "items")
+}
+
+/// An `enum` of ints, null appended when `null`.
+pub fn int_list<'v, N: Node<'v>, B: Build<'v, N>>(
+    pass: &mut Pass<'_, 'v, B>,
+    values: &[i64],
+    null: bool,
+) -> B::Val {
+    let mut a = pass.b.arr();
+    for i in values {
+        let v = pass.b.int(*i);
+        pass.b.push(&mut a, v);
+    }
+    if null {
+        let v = pass.b.null();
+        pass.b.push(&mut a, v);
+    }
+    pass.b.end_arr(a)
+}
+
+/// The finished node: annotations, and null as an `enum` value or an `anyOf`
+/// branch (none for an optional property).
+pub fn finish<'v, N: Node<'v>, B: Build<'v, N>>(
+    pass: &mut Pass<'_, 'v, B>,
+    p: Parts<'v, N>,
+    body: Body<'v, N, B::Val>,
+    mut notes: Vec<String>,
+    place: Place,
+) -> B::Val {
+    pass.annotation_notes(&p, &mut notes);
+    let nullable = p.nullable && place != Place::OptionalProperty;
+    let mut o = pass.b.obj();
+    pass.texts(&mut o, &p, &notes);
+    let mut union = false;
+    match body {
+        Body::Keys(keys) if !nullable => {
+            union = keys.iter().any(|(k, _)| matches!(k, K::S(Sym::AnyOf)));
+            pass.put_all(&mut o, keys);
+        }
+        Body::Keys(keys) => {
+            union = true;
+            let inner = pass.close(Body::<N, B::Val>::Keys(keys));
+            let null = pass.null_schema("null");
+            let v = pass.arr(vec![inner, null]);
+            pass.b.put(&mut o, Sym::AnyOf, v);
+        }
+        Body::Ints(values) => {
+            let v = int_list(pass, &values, nullable);
+            pass.b.put(&mut o, Sym::Enum, v);
+        }
+        Body::Branches(mut branches) => {
+            union = true;
+            if nullable {
+                let null = pass.null_schema("null");
+                branches.push(null);
+            }
+            let v = pass.arr(branches);
+            pass.b.put(&mut o, Sym::AnyOf, v);
+        }
+        Body::Values(values, is_const) => {
+            let (k, v) = pass.values(&values, is_const, nullable);
+            pass.b.put(&mut o, k, v);
+        }
+    }
+    if union && matches!(place, Place::OptionalProperty | Place::RequiredProperty) {
+        pass.stats.union_properties += 1;
+    }
+    pass.b.end_obj(o)
+}
+
+/// The per-request counts, for this schema alone.
+pub fn limits<B>(pass: &mut Pass<'_, '_, B>) {
+    let optional = pass.stats.optional_properties;
+    let unions = pass.stats.union_properties;
+    if optional > MAX_OPTIONAL {
+        pass.warn(
+            LIMIT_EXCEEDED,
+            format!("Anthropic strict tool use allows at most {MAX_OPTIONAL} optional parameters per request; this tool alone has {optional}"),
+        );
+    }
+    if unions > MAX_UNIONS {
+        pass.warn(
+            LIMIT_EXCEEDED,
+            format!("Anthropic strict tool use allows at most {MAX_UNIONS} parameters with union types per request; this tool alone has {unions}"),
+        );
+    }
+}

@@ -1,0 +1,408 @@
+//! `mcp` (the default): the canonical schema, with the general fixes.
+//!
+//! 1. The root of a tool input is a plain `"type": "object"`. The MCP
+//!    specification ("Tools": `inputSchema`) and the TypeScript SDK's
+//!    `ToolSchema` require the root's `type` to be the string `"object"`; a
+//!    tool's arguments are always an object, never null. So an optional map at
+//!    the root loses its null: `"type": ["object", "null"]` becomes
+//!    `"type": "object"`, and a `oneOf`/`anyOf` of the map and
+//!    `{"type": "null"}` becomes the map itself, with the annotations around
+//!    it.
+//! 2. A `type` of two non-null types or more (`any`, an unknown type, a base
+//!    schema's list) becomes an `anyOf` of one type each, the keywords of each
+//!    type in its branch: ajv's strict mode (what MCP clients validate with)
+//!    refuses type unions other than `[T, "null"]` (`strictTypes`). Exact: a
+//!    type's keywords say nothing of the other types' values.
+//!
+//! Cost: a root whose `type` is one name, in a schema without unions, is one
+//! lookup. The normalizer says where it may have written a union
+//! ([`super::super::Canonical::unions`]: `any`, unknown types, base schemas);
+//! only the path from the root to each of those places is rebuilt, the rest
+//! is shared.
+
+use super::{is_null_schema, null_wrapper, Site, Step};
+use crate::sym::Sym;
+use crate::view::{Build, Key, KeyRef, Kind, Node};
+
+/// The general fixes. `None`: the schema stays as it is. `sites`: where the
+/// normalizer may have written a type union; the path to each is rebuilt,
+/// everything else shared.
+pub fn apply<'v, N: Node<'v>, B: Build<'v, N>>(
+    b: &mut B,
+    schema: N,
+    sites: &[Site],
+) -> Option<B::Val> {
+    let sites: Vec<&[Step]> = sites.iter().map(|s| s.0.as_slice()).collect();
+    if sites.is_empty() {
+        return root(b, schema, &mut |b, _, v| b.share(v));
+    }
+    if sites.iter().any(|p| p.is_empty()) {
+        // The root itself: walk it all.
+        return Some(
+            root(b, schema, &mut |b, k, v| value(b, k.get(), v)).unwrap_or_else(|| node(b, schema)),
+        );
+    }
+    Some(
+        root(b, schema, &mut |b, k, v| entry(b, k.get(), v, &sites))
+            .unwrap_or_else(|| fix(b, schema, &sites)),
+    )
+}
+
+/// The root fix, the root's values through `child`. `None`: the root needs no
+/// fix.
+fn root<'v, N: Node<'v>, B: Build<'v, N>>(
+    b: &mut B,
+    schema: N,
+    child: &mut impl FnMut(&mut B, N::Key, N) -> B::Val,
+) -> Option<B::Val> {
+    match schema.get(Sym::Type).map(|t| t.kind()) {
+        Some(Kind::Array(list)) if object_or_null(list) => {
+            let mut out = b.obj();
+            let _ = schema.try_each(|k, v| {
+                let v = match k.sym() {
+                    Some(Sym::Type) => b.sym(Sym::Object),
+                    Some(Sym::Enum) if v.is_array() => without_null(b, v),
+                    _ => child(b, k, v),
+                };
+                b.put_key(&mut out, k, v);
+                Ok::<(), ()>(())
+            });
+            Some(b.end_obj(out))
+        }
+        None => {
+            let inner = null_wrapper(schema)?;
+            if !matches!(
+                inner.get(Sym::Type).map(|t| t.kind()),
+                Some(Kind::Str(b"object"))
+            ) {
+                return None;
+            }
+            let mut out = b.obj();
+            for sym in [Sym::Title, Sym::Description] {
+                if let Some(v) = schema.get(sym) {
+                    let v = b.share(v);
+                    b.put(&mut out, sym, v);
+                }
+            }
+            let _ = inner.try_each(|k, v| {
+                let v = child(b, k, v);
+                b.put_key(&mut out, k, v);
+                Ok::<(), ()>(())
+            });
+            for sym in [Sym::Default, Sym::Examples] {
+                if let Some(v) = schema.get(sym) {
+                    let v = b.share(v);
+                    b.put(&mut out, sym, v);
+                }
+            }
+            Some(b.end_obj(out))
+        }
+        _ => None,
+    }
+}
+
+/// The schema of a definition on the way to `sites` (paths below it).
+fn fix<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, s: N, sites: &[&[Step]]) -> B::Val {
+    if sites.iter().any(|p| p.is_empty()) {
+        return node(b, s);
+    }
+    if !s.is_array() {
+        return b.share(s);
+    }
+    let wrapped = null_wrapper(s).is_some();
+    let mut out = b.obj();
+    let _ = s.try_each(|k, v| {
+        let v = match k.sym() {
+            // A nullable wrapper: the definition's schema is its non-null branch.
+            Some(Sym::OneOf | Sym::AnyOf) if wrapped => {
+                let mut list = b.arr();
+                let _ = v.try_each(|_, branch| {
+                    let branch = if is_null_schema(branch) {
+                        b.share(branch)
+                    } else {
+                        fix(b, branch, sites)
+                    };
+                    b.push(&mut list, branch);
+                    Ok::<(), ()>(())
+                });
+                b.end_arr(list)
+            }
+            _ => entry(b, k.get(), v, sites),
+        };
+        b.put_key(&mut out, k, v);
+        Ok::<(), ()>(())
+    });
+    b.end_obj(out)
+}
+
+/// The value of keyword `k` of a definition's schema on the way to `sites`:
+/// the properties and items the sites go through are fixed, the rest shared.
+fn entry<'v, N: Node<'v>, B: Build<'v, N>>(
+    b: &mut B,
+    k: KeyRef<'_>,
+    v: N,
+    sites: &[&[Step]],
+) -> B::Val {
+    match k {
+        KeyRef::Str(b"properties") if v.is_array() => {
+            let mut out = b.obj();
+            let _ = v.try_each(|name, sub| {
+                let below: Vec<&[Step]> = sites
+                    .iter()
+                    .filter_map(|p| match p.split_first() {
+                        Some((Step::Prop(n), rest)) if n.is(name.get()) => Some(rest),
+                        _ => None,
+                    })
+                    .collect();
+                let sub = if below.is_empty() {
+                    b.share(sub)
+                } else {
+                    fix(b, sub, &below)
+                };
+                b.put_key(&mut out, name, sub);
+                Ok::<(), ()>(())
+            });
+            b.end_obj(out)
+        }
+        KeyRef::Str(b"items") => {
+            let below: Vec<&[Step]> = sites
+                .iter()
+                .filter_map(|p| match p.split_first() {
+                    Some((Step::Items, rest)) => Some(rest),
+                    _ => None,
+                })
+                .collect();
+            if below.is_empty() {
+                b.share(v)
+            } else {
+                fix(b, v, &below)
+            }
+        }
+        _ => b.share(v),
+    }
+}
+
+/// Whether a base schema may hold a type union: a `type` that is a list,
+/// anywhere in it (a cheap look at a small schema, so that the usual base
+/// schemas cost the default profile nothing).
+pub fn may_hold_union<'v, N: Node<'v>>(base: N) -> bool {
+    base.try_each(|k, v| {
+        let list = matches!(v.kind(), Kind::Array(_));
+        if list && (k.sym() == Some(Sym::Type) || may_hold_union(v)) {
+            Err(())
+        } else {
+            Ok(())
+        }
+    })
+    .is_err()
+}
+
+/// `["object", "null"]` in either order.
+fn object_or_null<'v, N: Node<'v>>(list: N) -> bool {
+    let mut object = false;
+    let mut null = false;
+    let mut other = false;
+    let _ = list.try_each(|_, t| {
+        match t.kind() {
+            Kind::Str(b"object") => object = true,
+            Kind::Str(b"null") => null = true,
+            _ => other = true,
+        }
+        Ok::<(), ()>(())
+    });
+    object && null && !other
+}
+
+/// The list without null (as it is when that would leave it empty).
+fn without_null<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, list: N) -> B::Val {
+    let mut others = 0;
+    let _ = list.try_each(|_, v| {
+        others += usize::from(!matches!(v.kind(), Kind::Null));
+        Ok::<(), ()>(())
+    });
+    if others == 0 {
+        return b.share(list);
+    }
+    let mut out = b.arr();
+    let _ = list.try_each(|_, v| {
+        if !matches!(v.kind(), Kind::Null) {
+            let v = b.share(v);
+            b.push(&mut out, v);
+        }
+        Ok::<(), ()>(())
+    });
+    b.end_arr(out)
+}
+
+/// The JSON type a type-specific keyword applies to (ajv's `strictTypes`
+/// groups): `s` string, `n` number and integer, `a` array, `o` object.
+fn keyword_type(k: KeyRef<'_>) -> Option<u8> {
+    let KeyRef::Str(k) = k else { return None };
+    Some(match k {
+        b"minLength" | b"maxLength" | b"pattern" | b"format" | b"contentEncoding"
+        | b"contentMediaType" | b"contentSchema" => b's',
+        b"minimum" | b"maximum" | b"exclusiveMinimum" | b"exclusiveMaximum" | b"multipleOf" => b'n',
+        b"items" | b"prefixItems" | b"additionalItems" | b"contains" | b"minItems"
+        | b"maxItems" | b"uniqueItems" | b"minContains" | b"maxContains" | b"unevaluatedItems" => {
+            b'a'
+        }
+        b"properties"
+        | b"patternProperties"
+        | b"additionalProperties"
+        | b"required"
+        | b"minProperties"
+        | b"maxProperties"
+        | b"propertyNames"
+        | b"dependentRequired"
+        | b"dependentSchemas"
+        | b"dependencies"
+        | b"unevaluatedProperties" => b'o',
+        _ => return None,
+    })
+}
+
+/// The keyword group of a JSON type name.
+fn type_group(t: &[u8]) -> Option<u8> {
+    Some(match t {
+        b"string" => b's',
+        b"number" | b"integer" => b'n',
+        b"array" => b'a',
+        b"object" => b'o',
+        b"boolean" => b'b',
+        _ => return None,
+    })
+}
+
+/// Keywords whose value is one schema.
+fn is_schema(k: KeyRef<'_>) -> bool {
+    matches!(
+        k,
+        KeyRef::Str(
+            b"items"
+                | b"additionalProperties"
+                | b"not"
+                | b"contains"
+                | b"propertyNames"
+                | b"if"
+                | b"then"
+                | b"else"
+                | b"additionalItems"
+                | b"unevaluatedItems"
+                | b"unevaluatedProperties"
+                | b"contentSchema"
+        )
+    )
+}
+
+/// Keywords whose value is a list of schemas.
+fn is_schema_list(k: KeyRef<'_>) -> bool {
+    matches!(
+        k,
+        KeyRef::Str(b"anyOf" | b"oneOf" | b"allOf" | b"prefixItems")
+    )
+}
+
+/// Keywords whose value is a map of schemas.
+fn is_schema_map(k: KeyRef<'_>) -> bool {
+    matches!(
+        k,
+        KeyRef::Str(
+            b"properties" | b"patternProperties" | b"$defs" | b"definitions" | b"dependentSchemas"
+        )
+    )
+}
+
+/// The value of keyword `k`, its schemas walked.
+fn value<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, k: KeyRef<'_>, v: N) -> B::Val {
+    if !v.is_array() {
+        return b.share(v);
+    }
+    if is_schema(k) {
+        return node(b, v);
+    }
+    if is_schema_list(k) && v.is_list() {
+        let mut out = b.arr();
+        let _ = v.try_each(|_, s| {
+            let s = node(b, s);
+            b.push(&mut out, s);
+            Ok::<(), ()>(())
+        });
+        return b.end_arr(out);
+    }
+    if is_schema_map(k) {
+        let mut out = b.obj();
+        let _ = v.try_each(|name, s| {
+            let s = node(b, s);
+            b.put_key(&mut out, name, s);
+            Ok::<(), ()>(())
+        });
+        return b.end_obj(out);
+    }
+    b.share(v)
+}
+
+/// A schema, its type union (if any) as an `anyOf` of one type each.
+fn node<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, s: N) -> B::Val {
+    let Kind::Array(_) = s.kind() else {
+        return b.share(s);
+    };
+    // The union: two non-null types or more, all known, and no `anyOf` of
+    // the node's own to collide with.
+    let mut types: Vec<N> = Vec::new();
+    let mut null = false;
+    let mut known = true;
+    if let Some(t) = s.get(Sym::Type) {
+        if let Kind::Array(list) = t.kind() {
+            let _ = list.try_each(|_, x| {
+                match x.kind() {
+                    Kind::Str(b"null") => null = true,
+                    Kind::Str(n) if type_group(n).is_some() => types.push(x),
+                    _ => known = false,
+                }
+                Ok::<(), ()>(())
+            });
+        }
+    }
+    let union = types.len() >= 2 && known && s.get(Sym::AnyOf).is_none();
+    let mut out = b.obj();
+    let _ = s.try_each(|k, v| {
+        let key = k.get();
+        if union && k.sym() == Some(Sym::Type) {
+            let mut branches = b.arr();
+            for t in &types {
+                let Kind::Str(name) = t.kind() else { continue };
+                let group = type_group(name);
+                let mut o = b.obj();
+                let tv = b.share(*t);
+                b.put(&mut o, Sym::Type, tv);
+                let _ = s.try_each(|k2, v2| {
+                    if keyword_type(k2.get()).is_some() && keyword_type(k2.get()) == group {
+                        let v2 = value(b, k2.get(), v2);
+                        b.put_key(&mut o, k2, v2);
+                    }
+                    Ok::<(), ()>(())
+                });
+                let o = b.end_obj(o);
+                b.push(&mut branches, o);
+            }
+            if null {
+                let mut o = b.obj();
+                let v = b.sym(Sym::Null);
+                b.put(&mut o, Sym::Type, v);
+                let o = b.end_obj(o);
+                b.push(&mut branches, o);
+            }
+            let branches = b.end_arr(branches);
+            b.put(&mut out, Sym::AnyOf, branches);
+            return Ok::<(), ()>(());
+        }
+        if union && keyword_type(key).is_some() {
+            // Moved into the branch of its type.
+            return Ok(());
+        }
+        let v = value(b, key, v);
+        b.put_key(&mut out, k, v);
+        Ok(())
+    });
+    b.end_obj(out)
+}

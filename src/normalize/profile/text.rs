@@ -1,0 +1,264 @@
+//! Text the profile pass writes into descriptions and warning messages: values
+//! as JSON, numbers, and JSON equality of values.
+//!
+//! Both implementations must write the same bytes, so nothing here depends on
+//! PHP's ini settings (`serialize_precision`) or on a library's float printer:
+//! the format is fixed here and in `php/src/Normalize/Profile/Text.php`.
+//!
+//! JSON as `json_encode($v, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE |
+//! JSON_PRESERVE_ZERO_FRACTION)` writes it with `serialize_precision = -1`:
+//! lists as `[...]`, other arrays as `{...}` (an empty one, and an empty
+//! `stdClass` read back from a schema, as `[]`), `"\u2028"`/`"\u2029"` and
+//! control characters escaped, floats as the shortest text that reads back as
+//! the same float, with `.0` when integral and an exponent outside
+//! 1e-4 ≤ |x| < 1e17 (`1.0e+25`, `1.5e-5`).
+
+use crate::normalize::facets::Num;
+use crate::view::{Key, KeyRef, Kind, Node};
+
+/// `v` as JSON text.
+pub fn json<'v, N: Node<'v>>(v: N) -> String {
+    let mut out = String::new();
+    write_json(&mut out, v);
+    out
+}
+
+fn write_json<'v, N: Node<'v>>(out: &mut String, v: N) {
+    match v.kind() {
+        Kind::Null | Kind::Other => out.push_str("null"),
+        Kind::Bool(true) => out.push_str("true"),
+        Kind::Bool(false) => out.push_str("false"),
+        Kind::Int(i) => out.push_str(&i.to_string()),
+        Kind::Float(f) => out.push_str(&float(f)),
+        Kind::Str(s) => string(out, &String::from_utf8_lossy(s)),
+        Kind::Array(a) => {
+            let list = a.is_list();
+            out.push(if list { '[' } else { '{' });
+            let mut first = true;
+            let _ = a.try_each(|k, x| {
+                if !first {
+                    out.push(',');
+                }
+                first = false;
+                if !list {
+                    match k.get() {
+                        KeyRef::Int(i) => string(out, &i.to_string()),
+                        KeyRef::Str(s) => string(out, &String::from_utf8_lossy(s)),
+                    }
+                    out.push(':');
+                }
+                write_json(out, x);
+                Ok::<(), ()>(())
+            });
+            out.push(if list { ']' } else { '}' });
+        }
+    }
+}
+
+/// A JSON string literal.
+pub fn string(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// A number as JSON text.
+pub fn num(n: Num) -> String {
+    match n {
+        Num::Int(i) => i.to_string(),
+        Num::Float(f) => float(f),
+    }
+}
+
+/// A finite float as JSON text (see the module notes).
+pub fn float(f: f64) -> String {
+    if !f.is_finite() {
+        return "null".to_owned();
+    }
+    let neg = f.is_sign_negative();
+    let a = f.abs();
+    let mut out = String::new();
+    if neg {
+        out.push('-');
+    }
+    if a == 0.0 {
+        out.push_str("0.0");
+        return out;
+    }
+    // Shortest round-trip digits and exponent: "d.ddde±x".
+    let e = format!("{a:e}");
+    let (mantissa, exp) = e.split_once('e').unwrap_or((&e, "0"));
+    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    let exp: i32 = exp.parse().unwrap_or(0);
+    // The decimal point sits `decpt` digits into `digits`.
+    let decpt = exp + 1;
+    let n = digits.len() as i32;
+    if !(-3..=17).contains(&decpt) {
+        out.push_str(&digits[..1]);
+        out.push('.');
+        out.push_str(if n > 1 { &digits[1..] } else { "0" });
+        out.push('e');
+        out.push(if exp < 0 { '-' } else { '+' });
+        out.push_str(&exp.abs().to_string());
+    } else if decpt <= 0 {
+        out.push_str("0.");
+        for _ in 0..-decpt {
+            out.push('0');
+        }
+        out.push_str(&digits);
+    } else if decpt >= n {
+        out.push_str(&digits);
+        for _ in 0..decpt - n {
+            out.push('0');
+        }
+        out.push_str(".0");
+    } else {
+        let (int, frac) = digits.split_at(decpt as usize);
+        out.push_str(int);
+        out.push('.');
+        out.push_str(frac);
+    }
+    out
+}
+
+/// A number read from a value.
+pub fn num_of<'v, N: Node<'v>>(v: N) -> Option<Num> {
+    match v.kind() {
+        Kind::Int(i) => Some(Num::Int(i)),
+        Kind::Float(f) => Some(Num::Float(f)),
+        _ => None,
+    }
+}
+
+/// Compares two numbers: exactly when both are ints, as floats otherwise.
+pub fn cmp(a: Num, b: Num) -> std::cmp::Ordering {
+    match (a, b) {
+        (Num::Int(x), Num::Int(y)) => x.cmp(&y),
+        _ => a
+            .as_f64()
+            .partial_cmp(&b.as_f64())
+            .unwrap_or(std::cmp::Ordering::Equal),
+    }
+}
+
+/// JSON Schema's equality of two values (as `enum` and `const` compare):
+/// numbers by value (`1` equals `1.0`), strings byte for byte, arrays item by
+/// item, maps by their entries whatever the order.
+pub fn json_eq<'v, N: Node<'v>>(a: N, b: N) -> bool {
+    match (a.kind(), b.kind()) {
+        (Kind::Null, Kind::Null) => true,
+        (Kind::Bool(x), Kind::Bool(y)) => x == y,
+        (Kind::Str(x), Kind::Str(y)) => x == y,
+        (Kind::Array(x), Kind::Array(y)) => {
+            if x.len() != y.len() {
+                return false;
+            }
+            if x.is_list() && y.is_list() {
+                let mut ys = Vec::with_capacity(y.len());
+                let _ = y.try_each(|_, v| {
+                    ys.push(v);
+                    Ok::<(), ()>(())
+                });
+                let mut i = 0;
+                return x
+                    .try_each(|_, v| {
+                        let same = ys.get(i).is_some_and(|w| json_eq(v, *w));
+                        i += 1;
+                        if same {
+                            Ok(())
+                        } else {
+                            Err(())
+                        }
+                    })
+                    .is_ok();
+            }
+            if x.is_list() != y.is_list() && !x.is_empty() {
+                return false;
+            }
+            x.try_each(|k, v| {
+                let mut found = false;
+                let _ = y.try_each(|k2, w| {
+                    if key_eq(k.get(), k2.get()) {
+                        found = json_eq(v, w);
+                        return Err(());
+                    }
+                    Ok(())
+                });
+                if found {
+                    Ok(())
+                } else {
+                    Err(())
+                }
+            })
+            .is_ok()
+        }
+        (x, y) => match (num_kind(x), num_kind(y)) {
+            (Some(m), Some(n)) => cmp(m, n) == std::cmp::Ordering::Equal,
+            _ => false,
+        },
+    }
+}
+
+fn num_kind<N>(k: Kind<'_, N>) -> Option<Num> {
+    match k {
+        Kind::Int(i) => Some(Num::Int(i)),
+        Kind::Float(f) => Some(Num::Float(f)),
+        _ => None,
+    }
+}
+
+fn key_eq(a: KeyRef<'_>, b: KeyRef<'_>) -> bool {
+    match (a, b) {
+        (KeyRef::Int(x), KeyRef::Int(y)) => x == y,
+        (KeyRef::Str(x), KeyRef::Str(y)) => x == y,
+        (KeyRef::Int(x), KeyRef::Str(y)) | (KeyRef::Str(y), KeyRef::Int(x)) => {
+            x.to_string().as_bytes() == y
+        }
+    }
+}
+
+/// Number of characters (code points) of a UTF-8 string, as JSON Schema counts
+/// `minLength`/`maxLength`.
+pub fn chars(s: &[u8]) -> i64 {
+    s.iter().filter(|&&b| (b & 0xC0) != 0x80).count() as i64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::float;
+
+    #[test]
+    fn floats_as_php_writes_them() {
+        assert_eq!(float(1.5), "1.5");
+        assert_eq!(float(5.0), "5.0");
+        assert_eq!(float(-0.25), "-0.25");
+        assert_eq!(float(0.0), "0.0");
+        assert_eq!(float(-0.0), "-0.0");
+        assert_eq!(float(0.1), "0.1");
+        assert_eq!(float(1e3), "1000.0");
+        assert_eq!(float(0.0001), "0.0001");
+        assert_eq!(float(0.00001), "1.0e-5");
+        assert_eq!(float(1.5e-7), "1.5e-7");
+        assert_eq!(float(1e17), "1.0e+17");
+        assert_eq!(float(1e16), "10000000000000000.0");
+        assert_eq!(float(1e20), "1.0e+20");
+        assert_eq!(float(1e25), "1.0e+25");
+        assert_eq!(float(123456.789), "123456.789");
+        assert_eq!(float(9.223_372_036_854_776e18), "9.223372036854776e+18");
+        assert_eq!(float(1.0 / 3.0), "0.3333333333333333");
+    }
+}
