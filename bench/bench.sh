@@ -7,9 +7,11 @@
 # floor) into target/bench if it is missing (or BENCH_REBUILD=1), then runs
 # bench/run.php twice in fresh processes: opcache off, then opcache + tracing JIT.
 # Then, on real Drupal 10.6 (target/deps, unpacked by scripts/deps.sh), the
-# input schemas of all the Tool module's tools: its own normalizer against the
-# adapter + PHP twin and the adapter + extension (bench/drupal.php), in the same
-# two modes (with the php.ini, which loads mbstring, xml, intl).
+# input schemas of all the Tool module's tools through the serializer: its own
+# normalizer against tool_schema's drop-in (InputSchemaCache: cold, warm from
+# the cache bin, warm in memory; with the extension and the PHP twin) and the
+# split of the drop-in's cold path (bench/drupal.php), in the same two modes
+# (with the php.ini, which loads mbstring, xml, intl).
 #
 # Environment:
 #   PHP=php            the PHP CLI to use
@@ -17,6 +19,8 @@
 #   BENCH_SO=path      use this extension instead of building one
 #   BENCH_REBUILD=1    run cargo build even when the .so exists
 #   BENCH_NO_BUILD=1   never build (fail if the .so is missing)
+#   BENCH_DRUPAL_ONLY=1  only the Drupal benchmark (bench/drupal.php needs no
+#                      bench build: BENCH_SO=$(scripts/build.sh) will do)
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -51,6 +55,7 @@ jit=(-d zend_extension=opcache -d opcache.enable=1 -d opcache.enable_cli=1
      -d opcache.jit=tracing -d opcache.jit_buffer_size=64M)
 
 status=0
+if [[ -z "${BENCH_DRUPAL_ONLY:-}" ]]; then
 echo "=== run 1/2: opcache off ==="
 "${pin[@]}" "$php" "${base[@]}" bench/run.php "$@" || status=$?
 
@@ -61,9 +66,10 @@ if ! "$php" "${base[@]}" "${jit[@]}" -r 'exit(function_exists("opcache_get_statu
     exit 1
 fi
 "${pin[@]}" "$php" "${base[@]}" "${jit[@]}" bench/run.php "$@" || status=$?
-
 echo
-echo "=== Drupal: the Tool module's normalizer vs the adapter (bench/drupal.php) ==="
+fi
+
+echo "=== Drupal: the Tool module's normalizer vs the drop-in (bench/drupal.php) ==="
 scripts/deps.sh >/dev/null
 drupal=(-d "extension=$so" -d memory_limit=1G)
 echo "--- opcache off"
