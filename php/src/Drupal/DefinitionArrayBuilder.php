@@ -353,15 +353,24 @@ final class DefinitionArrayBuilder
             $label = self::call($def, 'getLabel');
             $description = self::call($def, 'getDescription');
         }
+        // Labels are TranslatableMarkup: rendered directly (what their
+        // __toString() returns, without the detour).
         if ($label !== null) {
-            $out['label'] = \is_string($label) ? $label : self::text($label);
+            $out['label'] = \is_string($label) ? $label
+                : ($label instanceof \Drupal\Core\StringTranslation\TranslatableMarkup ? (string) $label->render() : self::text($label));
         }
         if ($description !== null) {
-            $out['description'] = \is_string($description) ? $description : self::text($description);
+            $out['description'] = \is_string($description) ? $description
+                : ($description instanceof \Drupal\Core\StringTranslation\TranslatableMarkup ? (string) $description->render() : self::text($description));
         }
         $out['required'] = (bool) (($context ? $def->isRequired() : self::call($def, 'isRequired')) ?? true);
 
-        $default = $this->ownDefault($def, $type, $context);
+        $default = $context ? $def->getDefaultValue() : self::call($def, 'getDefaultValue');
+        if ($type === 'map' && \is_array($default) && self::isSynthesizedMapDefault($def, $default)) {
+            // The map default MapContextDefinition makes up from its
+            // properties' defaults (ownDefault()).
+            $default = null;
+        }
         if ($default !== null) {
             $out['default'] = self::plain($default, self::sub($path, 'default'), true);
         }

@@ -61,6 +61,25 @@ final class DefinitionSnapshot
      */
     public static function take(object $definition): array
     {
+        // The common case first: a context definition that is neither a list
+        // nor a map and has no constraint objects is one object.
+        if ($definition instanceof \Drupal\Component\Plugin\Context\ContextDefinitionInterface) {
+            $state = (array) $definition;
+            $type = $definition->getDataType();
+            if ($type !== 'list' && $type !== 'map') {
+                $constraints = $definition->getConstraints();
+                $flat = true;
+                foreach (\is_array($constraints) ? $constraints : [] as $constraint) {
+                    if (\is_object($constraint)) {
+                        $flat = false;
+                        break;
+                    }
+                }
+                if ($flat) {
+                    return [[$definition, $state]];
+                }
+            }
+        }
         $states = [];
         self::collect($definition, $states, 0);
         return $states;
