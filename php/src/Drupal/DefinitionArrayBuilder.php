@@ -33,6 +33,12 @@ namespace ToolSchema\Php\Drupal;
  * and the entity type bundle info given to the constructor (left unresolved,
  * which normalize_schema reports as a derived_enum_unresolved warning, when
  * they are not given).
+ *
+ * For caches (InputSchemaCache, InputCoercer), build() also reports what the
+ * array was built from: the site state behind each derived enum (Dependency:
+ * how to tell it changed, its cache tags) and the definition and constraint
+ * objects it read (DefinitionSnapshot). Getters of Drupal's context
+ * definitions are called directly, others by name.
  */
 final class DefinitionArrayBuilder
 {
@@ -86,9 +92,6 @@ final class DefinitionArrayBuilder
 
     /** @var list<object>|null the definition and constraint objects read (null: not collected) */
     private ?array $objects = null;
-
-    /** A copy made by withoutSiteState(): derived enums are not resolved. */
-    private bool $unresolved = false;
 
     /** @var array<string, array{object, mixed, list<int|string>}> PluginExists ids already read: manager, its definitions, the ids */
     private array $pluginIds = [];
@@ -188,21 +191,6 @@ final class DefinitionArrayBuilder
     }
 
     /**
-     * This builder without the services that resolve derived enums:
-     * PluginExists, EntityBundleExists and CountryCode stay as the definition
-     * gives them. Reads what build() reads of the definition itself, and
-     * nothing of the site: what a cache compares to tell two versions of a
-     * definition apart.
-     */
-    public function withoutSiteState(): self
-    {
-        $copy = clone $this;
-        $copy->pluginManagers = null;
-        $copy->unresolved = true;
-        return $copy;
-    }
-
-    /**
      * The site state behind a Dependency::$key, read now: how a cache that
      * kept an array across requests (valid by its cache tags) watches the
      * source again for the rest of this request. Null when the source cannot
@@ -216,7 +204,7 @@ final class DefinitionArrayBuilder
                 return $service !== null && method_exists($service, 'getDefinitions') ? self::pluginDependency($key, $service, $service->getDefinitions()) : null;
             }
             if (str_starts_with($key, 'bundles:')) {
-                $info = $this->unresolved ? null : $this->entityTypeBundleInfo;
+                $info = $this->entityTypeBundleInfo;
                 return $info === null ? null : self::bundleDependency(substr($key, 8), $info, $info->getBundleInfo(substr($key, 8)));
             }
             if ($key === 'countries') {
@@ -551,9 +539,6 @@ final class DefinitionArrayBuilder
         if (\is_array($options) && \array_key_exists('choices', $options)) {
             return self::plain($options, $path, true);
         }
-        if ($this->unresolved) {
-            return self::plain($options, $path, false);
-        }
         $service = $manager;
         $key = null;
         $id = \is_array($options) ? ($options['manager'] ?? null) : (\is_string($options) ? $options : null);
@@ -635,7 +620,7 @@ final class DefinitionArrayBuilder
             return self::plain($options, $path, true);
         }
         $entityType = \is_string($options) ? $options : (\is_array($options) ? ($options['entityTypeId'] ?? $options[0] ?? null) : null);
-        if ($this->unresolved || $this->entityTypeBundleInfo === null || !\is_string($entityType) || $entityType === '' || $entityType[0] === '%') {
+        if ($this->entityTypeBundleInfo === null || !\is_string($entityType) || $entityType === '' || $entityType[0] === '%') {
             return self::plain($options, $path, false);
         }
         $bundles = $this->entityTypeBundleInfo->getBundleInfo($entityType);
