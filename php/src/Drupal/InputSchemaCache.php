@@ -857,7 +857,12 @@ final class InputSchemaCache implements InputSchemas
             unset($results[$key]);
             $results[$key] = $result;
         }
-        $entry = $this->entries[$id] ?? ['variants' => []];
+        // The other variants and options sets as the bin holds them now, not
+        // as this request read them: an invalidation since (a bundle added)
+        // must not bring a stale one back under fresh tags.
+        $cid = $this->cid($id);
+        $current = $this->cache->get($cid);
+        $entry = \is_object($current) && \is_array($current->data ?? null) && \is_array($current->data['variants'] ?? null) ? $current->data : ['variants' => []];
         unset($entry['variants'][$variant]);
         $entry['variants'][$variant] = [
             'names' => array_keys($tool->objects),
@@ -884,7 +889,6 @@ final class InputSchemaCache implements InputSchemas
         foreach ($entry['variants'] as $stored) {
             array_push($allTags, ...$stored['tags']);
         }
-        $cid = $this->cid($id);
         $items = [$cid => ['data' => $entry, 'expire' => -1, 'tags' => array_values(array_unique($allTags))]];
         if ($tool->loaded) {
             // Read from the bin, the arrays are already in theirs.

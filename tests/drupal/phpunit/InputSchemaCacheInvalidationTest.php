@@ -115,6 +115,45 @@ final class InputSchemaCacheInvalidationTest extends TestCase
     }
 
     /**
+     * A request that writes a tool's entry keeps the entry's other variants
+     * only as the bin holds them then: a variant it read before a bundle was
+     * added (and the entry invalidated) does not come back under fresh tags.
+     */
+    public function testAWriteDoesNotBringBackAStaleVariant(): void
+    {
+        $site = Site::boot();
+        $bin = Schemas::bin($site);
+        $refine = static function (string $entityTypeId) use ($site): object {
+            $site->tools()->createInstance('entity_bundle_delete')->setInputValue('entity_type_id', $entityTypeId);
+            return self::input($site, 'entity_bundle_delete', 'bundle');
+        };
+        $first = Schemas::cache($site, $bin);
+        self::assertSame(['user'], $first->schema($refine('user'))['enum']);
+        $first->destruct();
+        self::nextRequest($site);
+        $second = Schemas::cache($site, $bin);
+        self::assertSame(['user_role'], $second->schema($refine('user_role'))['enum']);
+        $second->destruct();
+        self::assertCount(2, $bin->get($second->cid('entity_bundle_delete'))->data['variants']);
+
+        // Refined for user_role, read from the bin; a bundle is added to
+        // user (the user variant is stale now); another options set makes
+        // this request write the entry.
+        self::nextRequest($site);
+        $third = Schemas::cache($site, $bin);
+        $bundle = $refine('user_role');
+        self::assertSame(['user_role'], $third->schema($bundle)['enum']);
+        self::assertSame(1, $third->stats()['bin_hits']);
+        SiteChanges::addBundle($site, 'user', 'tool_schema_extra');
+        $third->inputSchema($bundle, ['nullable' => 'one_of']);
+        $third->destruct();
+
+        self::nextRequest($site);
+        $fourth = Schemas::cache($site, $bin);
+        self::assertSame(['user', 'tool_schema_extra'], $fourth->schema($refine('user'))['enum']);
+    }
+
+    /**
      * EntityBundleExists: a bundle created (the bundle info cleared, tag
      * entity_bundles) shows on the next call and in the next request.
      */
