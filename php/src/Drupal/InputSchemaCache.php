@@ -110,6 +110,9 @@ final class InputSchemaCache implements InputSchemas
     /** @var list<string>|null the tool manager's cache tags (read once) */
     private ?array $discoveryTags = null;
 
+    /** The interface language of the request, as first seen (cid()). */
+    private ?string $langcode = null;
+
     /** @var array<string, int> what happened, for tests and the benchmark */
     private array $stats = [
         'tool_builds' => 0,
@@ -322,16 +325,18 @@ final class InputSchemaCache implements InputSchemas
 
     /**
      * The cache id of a tool's entry: the library version (a new release
-     * may change the rules), the interface language (labels are translated),
-     * the plugin id.
+     * may change the rules), the interface language of the request (labels
+     * are translated; the language this object first saw), the plugin id.
      */
     public function cid(string $pluginId): string
     {
-        $langcode = '';
-        if ($this->languageManager !== null) {
-            $langcode = (string) $this->languageManager->getCurrentLanguage()->getId();
-        }
-        return 'tool_schema:' . \ToolSchema\VERSION . ':' . $langcode . ':' . $pluginId;
+        $this->langcode ??= $this->currentLangcode();
+        return 'tool_schema:' . \ToolSchema\VERSION . ':' . $this->langcode . ':' . $pluginId;
+    }
+
+    private function currentLangcode(): string
+    {
+        return $this->languageManager === null ? '' : (string) $this->languageManager->getCurrentLanguage()->getId();
     }
 
     /**
@@ -838,6 +843,11 @@ final class InputSchemaCache implements InputSchemas
     {
         $variant = self::variant($tool);
         if ($this->cache === null || !$this->useCaches || !$this->binUsable() || $variant === null) {
+            return;
+        }
+        if ($this->langcode !== null && $this->currentLangcode() !== $this->langcode) {
+            // The interface language changed during the request: labels
+            // translated in either may be in the schemas.
             return;
         }
         $tags = [self::TAG, 'locale', ...$this->discoveryTags()];
