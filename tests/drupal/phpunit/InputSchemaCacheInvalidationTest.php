@@ -326,6 +326,33 @@ final class InputSchemaCacheInvalidationTest extends TestCase
         self::assertSame(30, $fill()['tool_builds'], 'clearCachedDefinitions()');
     }
 
+    /**
+     * Labels are translated: the bin entries are per interface language, and
+     * a request whose language changed on the way writes nothing.
+     */
+    public function testEntriesArePerInterfaceLanguage(): void
+    {
+        $site = Site::boot();
+        $bin = Schemas::bin($site);
+        $tools = Schemas::tools($site);
+        $english = Schemas::cache($site, $bin);
+        Schemas::throughSerializer(Schemas::serializer($english), $tools);
+        self::assertStringContainsString(':en:', $english->cid('log_message'));
+        $site->container->get('language.default')->set(new \Drupal\Core\Language\Language(['id' => 'de', 'name' => 'German']));
+        self::assertSame('de', $site->container->get('language_manager')->getCurrentLanguage()->getId());
+        $english->destruct();
+        self::assertSame(0, $english->stats()['bin_writes'], 'the language changed during the request');
+
+        $german = Schemas::cache($site, $bin);
+        Schemas::throughSerializer(Schemas::serializer($german), $tools);
+        self::assertStringContainsString(':de:', $german->cid('log_message'));
+        self::assertSame(['tool_builds' => 30, 'bin_hits' => 0], array_intersect_key($german->stats(), ['tool_builds' => 0, 'bin_hits' => 0]));
+        $german->destruct();
+        self::assertSame(29, $german->stats()['bin_writes']);
+        self::assertIsObject($bin->get($german->cid('log_message')));
+        self::assertFalse($bin->get(str_replace(':de:', ':en:', $german->cid('log_message'))));
+    }
+
     /** A tool whose entry would exceed MAX_ENTRY_BYTES is served from memory and not written. */
     public function testAnEntryOverTheBoundIsNotWritten(): void
     {
