@@ -31,8 +31,9 @@ namespace ToolSchema\Php\Drupal;
  *
  * **In the cache bin** (across requests), one entry per tool plugin and
  * interface language, cid "tool_schema:<version>:<langcode>:<plugin id>"
- * (labels and descriptions are translated), holding the definition arrays and
- * the schemas per options set, tagged with
+ * (labels and descriptions are translated), holding the results (schema and
+ * warnings) per options set, and the definition arrays in an entry of their
+ * own (read only when another options set is normalized), tagged with
  * - `tool_schema` (clearCachedDefinitions()), `locale` (translations),
  * - the tool plugin manager's cache tags (plugin discovery; without any, the
  *   bin is not used: nothing would tell when the plugins change),
@@ -43,14 +44,21 @@ namespace ToolSchema\Php\Drupal;
  *   CountryCode) is kept in memory only: it is never served stale.
  * A plugin definition changes only when plugins are discovered again, except
  * where the Tool module refines it in place: the inputs a tool refines
- * (ToolDefinition::getInputDefinitionRefiners()) are read again (without
- * their derived enums) in each request, and the entry keeps one variant per
- * version of them. An entry is bounded: MAX_ENTRY_BYTES (serialized), at most
+ * (ToolDefinition::getInputDefinitionRefiners()) are fingerprinted in each
+ * request that reads the entry (DefinitionSnapshot::fingerprint()), and the
+ * entry keeps one variant per version of them. Entries are written by
+ * destruct(), after the response, merged with the entry as the bin holds it
+ * then. An entry is bounded: MAX_ENTRY_BYTES (serialized), at most
  * MAX_VARIANTS variants and MAX_OPTION_SETS options sets each, the oldest
  * dropped first; entryBytes() reports the size per tool.
  *
  * Warnings and errors are logged when a schema is built (as
- * InputSchemaGenerator logs them), not on every cache hit.
+ * InputSchemaGenerator logs them: per input, its schema's own warnings), not
+ * on every cache hit.
+ *
+ * Needs no Drupal class to load: the tool manager, the cache bin, the
+ * language manager and cache_tags.invalidator are used through the methods
+ * of Drupal's services.
  */
 final class InputSchemaCache implements InputSchemas
 {
