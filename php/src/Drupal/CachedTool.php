@@ -63,11 +63,8 @@ final class CachedTool
     /** @var array<string, object> the input definitions normalized (the unlocked ones) */
     public array $objects;
 
-    /** @var list<string> the inputs the Tool module may refine in place */
-    public array $refined;
-
     /** @var string|null the refined-definition variant (InputSchemaCache::variant()), null until needed */
-    public ?string $variant;
+    public ?string $variant = null;
 
     /**
      * Plain properties, set here (no promotion, no readonly: one of these is
@@ -75,16 +72,13 @@ final class CachedTool
      *
      * @param array<mixed> $all
      * @param array<string, object> $objects
-     * @param list<string> $refined
      */
-    public function __construct(?string $id, ?object $definition, array $all, array $objects, array $refined, ?string $variant)
+    public function __construct(?string $id, ?object $definition, array $all, array $objects)
     {
         $this->id = $id;
         $this->definition = $definition;
         $this->all = $all;
         $this->objects = $objects;
-        $this->refined = $refined;
-        $this->variant = $variant;
         foreach ($objects as $name => $object) {
             $this->names[spl_object_id($object)] = $name;
         }

@@ -408,7 +408,7 @@ final class InputSchemaCache implements InputSchemas
         // A definition of no tool plugin: normalized as InputSchemaGenerator
         // does, as the input "input" of a map (InputSchemaGenerator::INPUT).
         $this->stats['single_builds']++;
-        $tool = new CachedTool(null, null, [], [InputSchemaGenerator::INPUT => $definition], [], '');
+        $tool = new CachedTool(null, null, [], [InputSchemaGenerator::INPUT => $definition]);
         $this->buildInput($tool, InputSchemaGenerator::INPUT);
         $this->inputs[$definition] = $tool;
         $this->ensure($tool, $options, $key);
@@ -502,12 +502,7 @@ final class InputSchemaCache implements InputSchemas
                 $objects[(string) $name] = $input;
             }
         }
-        $refined = [];
-        if (method_exists($definition, 'getInputDefinitionRefiners')) {
-            $refiners = $definition->getInputDefinitionRefiners();
-            $refined = \is_array($refiners) ? array_keys(array_intersect_key($objects, $refiners)) : [];
-        }
-        $tool = new CachedTool($id, $definition, $all, $objects, $refined, $refined === [] ? '' : null);
+        $tool = new CachedTool($id, $definition, $all, $objects);
         if (!$trustBin || !$this->fromBin($tool)) {
             $this->stats['tool_builds']++;
             foreach ($objects as $name => $object) {
@@ -538,10 +533,15 @@ final class InputSchemaCache implements InputSchemas
         if ($tool->variant !== null) {
             return $tool->variant === self::NO_VARIANT ? null : $tool->variant;
         }
+        $refiners = $tool->definition !== null && method_exists($tool->definition, 'getInputDefinitionRefiners') ? $tool->definition->getInputDefinitionRefiners() : [];
+        $refined = \is_array($refiners) ? array_intersect_key($tool->objects, $refiners) : [];
+        if ($refined === []) {
+            return $tool->variant = '';
+        }
         $fingerprints = [];
         try {
-            foreach ($tool->refined as $name) {
-                $fingerprints[$name] = DefinitionSnapshot::fingerprint($tool->objects[$name]);
+            foreach ($refined as $name => $object) {
+                $fingerprints[$name] = DefinitionSnapshot::fingerprint($object);
             }
             $tool->variant = 'v:' . hash('xxh128', serialize($fingerprints));
         } catch (\Throwable) {
