@@ -393,13 +393,17 @@ final class InputSchemaCache implements InputSchemas
      */
     private function load(object $definition, array $options, string $key, ?string &$name = null): CachedTool
     {
-        $definitions = $this->definitions();
         $id = $this->inputs[$definition] ?? null;
+        if ($id === null) {
+            // Not indexed (yet): the index is made, or made again.
+            $this->definitions();
+            $id = $this->inputs[$definition] ?? null;
+        }
         if ($id instanceof CachedTool) {
             $id = $id->id;
         }
         if ($id !== null) {
-            $tool = $this->tool($id, $options, $key, $definitions);
+            $tool = $this->tool($id, $options, $key);
             $name = $tool?->names[spl_object_id($definition)] ?? null;
             if ($name !== null && $tool->objects[$name] === $definition) {
                 return $tool;
@@ -790,7 +794,7 @@ final class InputSchemaCache implements InputSchemas
      */
     private function read(string $id): ?array
     {
-        if ($this->cache === null || !$this->useCaches || !$this->binUsable()) {
+        if (!$this->binUsable()) {
             return null;
         }
         if ($this->prefetched === null) {
@@ -827,7 +831,7 @@ final class InputSchemaCache implements InputSchemas
     /** The bin is used only when the tool manager has cache tags (plugin discovery must invalidate it). */
     private function binUsable(): bool
     {
-        return $this->discoveryTags() !== [];
+        return $this->cache !== null && $this->useCaches && $this->discoveryTags() !== [];
     }
 
     /** @return list<string> */
