@@ -16,7 +16,7 @@ use ToolSchema\Php\Path;
  * Only the keys coercion reads are checked: `type`, `required`, `items`
  * (lists), `properties` (maps), and in `constraints` the options of the choice
  * constraints. The type vocabulary is normalize's (Normalize\Definition's Ty
- * constants). A Def is ['node' => array, 'ty' => int, 'required' => bool].
+ * constants). A Def is an array: see of().
  */
 final class Definition
 {
@@ -157,10 +157,15 @@ final class Definition
     }
 
     /**
-     * Reads a definition check() has accepted.
+     * Reads a definition check() has accepted: the root (the input itself).
+     * A Def: node, ty, required; mayNull (B6 may make the value null, see
+     * child()), mayEmpty (a list or map that may become empty: Drupal's
+     * NotNull, which a required list or map has, treats an empty one as
+     * null), eachChoiceOf (for a list's items, the options of the list's
+     * Choice with `multiple: true`, see Guard).
      *
      * @param array<mixed> $node
-     * @return array{node: array<mixed>, ty: int, required: bool}
+     * @return array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null}
      */
     public static function of(array $node): array
     {
@@ -170,31 +175,61 @@ final class Definition
         $c = $node['constraints'] ?? null;
         $refusesNull = \is_array($c) && (\array_key_exists('NotNull', $c) || \array_key_exists('EntityBundleExists', $c)
             || (\array_key_exists('NotBlank', $c) && !(\is_array($c['NotBlank']) && ($c['NotBlank']['allowNull'] ?? null) === true)));
+        $required = ($node['required'] ?? true) !== false || $refusesNull;
         return [
             'node' => $node,
             'ty' => \is_string($type) ? Ty::tyFromId($type) : Ty::ANY,
-            'required' => ($node['required'] ?? true) !== false || $refusesNull,
+            'required' => $required,
+            'mayNull' => true,
+            'mayEmpty' => !$required,
+            'eachChoiceOf' => null,
         ];
+    }
+
+    /**
+     * The definition of a child of this list ($item) or map (Rust:
+     * Def::child). B6 never makes a list item null (a list of empty items is
+     * an empty list to Drupal); a map property may become null when the map
+     * may become empty, or when another of its entries is neither null nor
+     * "" ($solid: Map::isEmpty() asks whether every value is null).
+     * Emptiness goes up through list items, not through map properties.
+     *
+     * @param array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null} $parent
+     * @param array<mixed> $node
+     * @return array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null}
+     */
+    public static function child(array $parent, array $node, bool $item, bool $solid): array
+    {
+        $d = self::of($node);
+        $d['mayNull'] = !$item && ($parent['mayEmpty'] || $solid);
+        $d['mayEmpty'] = !$d['required'] && (!$item || $parent['mayEmpty']);
+        return $d;
     }
 
     /**
      * The item definition of a list (null: items are not walked).
      *
-     * @param array{node: array<mixed>, ty: int, required: bool} $def
-     * @return array{node: array<mixed>, ty: int, required: bool}|null
+     * @param array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null} $def
+     * @return array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null}|null
      */
     public static function items(array $def): ?array
     {
         if ($def['ty'] !== Ty::LIST || !isset($def['node']['items'])) {
             return null;
         }
-        return self::of($def['node']['items']);
+        $d = self::child($def, $def['node']['items'], true, false);
+        $c = $def['node']['constraints'] ?? null;
+        $choice = \is_array($c) ? ($c['Choice'] ?? null) : null;
+        if (\is_array($choice) && ($choice['multiple'] ?? null) === true && \is_array($choice['choices'] ?? null)) {
+            $d['eachChoiceOf'] = $choice;
+        }
+        return $d;
     }
 
     /**
      * The `properties` of a map, when it has any.
      *
-     * @param array{node: array<mixed>, ty: int, required: bool} $def
+     * @param array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null} $def
      * @return array<mixed>|null
      */
     public static function properties(array $def): ?array
@@ -207,10 +242,20 @@ final class Definition
     }
 
     /**
+     * Whether a choice constraint's options ask for a choice: not
+     * `match: false` (any other `match` counts as the default, true).
+     */
+    public static function matchesChoices(mixed $options): bool
+    {
+        return !(\is_array($options) && ($options['match'] ?? null) === false);
+    }
+
+    /**
      * The string choices of the choice constraints, in order (Rust:
-     * Def::each_choice).
+     * Def::each_choice). The choices of a constraint with `match: false` are
+     * forbidden values, not choices: they are left out.
      *
-     * @param array{node: array<mixed>, ty: int, required: bool} $def
+     * @param array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null} $def
      * @return list<string>
      */
     public static function choices(array $def): array
@@ -224,7 +269,11 @@ final class Definition
             if (!\array_key_exists($name, $constraints)) {
                 continue;
             }
-            [$kind, $list] = self::choicesOf($name, $constraints[$name]);
+            $options = $constraints[$name];
+            if (!self::matchesChoices($options)) {
+                continue;
+            }
+            [$kind, $list] = self::choicesOf($name, $options);
             if ($kind !== self::LIST && $kind !== self::LIST_UNDER_CHOICES) {
                 continue;
             }
