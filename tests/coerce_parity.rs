@@ -259,6 +259,39 @@ fn gen_constraints(r: &mut Rng) -> Value {
         };
         c.insert(name.into(), options);
     }
+    if r.chance(30) {
+        let limit = |r: &mut Rng| match r.below(8) {
+            0 => json!(r.below(3) as i64 - 1),
+            1 => json!(*r.pick(&[0.5f64, -5.5, 1.0, 17.0])),
+            2 => json!(*r.pick(&[-5i64, 10, 17, i64::MAX])),
+            3 => json!(*r.pick(&["a", "5", "2024-01-01"])),
+            4 => Value::Null,
+            5 => json!(true),
+            _ => json!(r.below(20) as i64 - 10),
+        };
+        let name = *r.pick(&[
+            "GreaterThan",
+            "GreaterThanOrEqual",
+            "LessThan",
+            "LessThanOrEqual",
+            "Positive",
+            "PositiveOrZero",
+            "Negative",
+            "NegativeOrZero",
+            "Range",
+        ]);
+        let options = match (name, r.below(4)) {
+            ("Range", 0) => json!({"min": limit(r)}),
+            ("Range", 1) => json!({"max": limit(r)}),
+            ("Range", 2) => json!({"min": limit(r), "max": limit(r)}),
+            ("Range", _) => limit(r),
+            (_, 0) => json!({"value": limit(r)}),
+            (_, 1) => json!({"propertyPath": "x"}),
+            (_, 2) => json!([]),
+            _ => limit(r),
+        };
+        c.insert(name.into(), options);
+    }
     if r.chance(5) {
         c.insert("NotNull".into(), json!([]));
     }

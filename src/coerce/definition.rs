@@ -167,10 +167,23 @@ fn refuses_null<'a, N: Node<'a>>(node: N) -> bool {
     c.get(Sym::NotNull).is_some()
         || c.get(Sym::EntityBundleExists).is_some()
         || c.get(Sym::NotBlank).is_some_and(|nb| {
-            !matches!(
-                nb.get(Sym::AllowNull).map(|a| a.kind()),
-                Some(Kind::Bool(true))
-            )
+            !(nb.is_array() && option_flag(nb, Sym::AllowNull, false, false) == Some(true))
+        })
+}
+
+/// NotBlank, Count, or a `multiple` Choice with a `min` (read broadly: a
+/// Count with no lower bound counts too; B6 is then merely not made).
+fn asks_for_entries<'a, N: Node<'a>>(node: N) -> bool {
+    let Some(c) = node.get(Sym::Constraints) else {
+        return false;
+    };
+    c.get(Sym::NotBlank).is_some()
+        || c.get(Sym::Count).is_some()
+        || c.get(Sym::Choice).is_some_and(|o| {
+            o.is_array()
+                && option_flag(o, Sym::Multiple, false, false) == Some(true)
+                && o.get(Sym::Min)
+                    .is_some_and(|m| !matches!(m.kind(), Kind::Null))
         })
 }
 
@@ -227,6 +240,12 @@ impl<'a, N: Node<'a>> Def<N> {
     /// not through map properties (a list or map property is an array).
     pub fn child(&self, node: N, item: bool, solid: bool) -> Def<N> {
         let mut d = Def::of(node);
+        // Below the input level Drupal validates a null list or map as an
+        // empty one (normalize's not_null): a constraint that asks for
+        // entries refuses null there.
+        if matches!(d.ty, Ty::List | Ty::Map) && asks_for_entries(node) {
+            d.required = true;
+        }
         d.may_null = !item && (self.may_empty || solid);
         d.may_empty = !d.required && (!item || self.may_empty);
         d
@@ -241,10 +260,9 @@ impl<'a, N: Node<'a>> Def<N> {
         d.each_choice_of = present(self.node, Sym::Constraints)
             .and_then(|c| c.get(Sym::Choice))
             .filter(|o| {
-                matches!(
-                    o.get(Sym::Multiple).map(|m| m.kind()),
-                    Some(Kind::Bool(true))
-                ) && o.get(Sym::Choices).is_some_and(|c| c.is_array())
+                o.is_array()
+                    && option_flag(*o, Sym::Multiple, false, false) == Some(true)
+                    && o.get(Sym::Choices).is_some_and(|c| c.is_array())
             });
         Some(d)
     }
@@ -259,8 +277,8 @@ impl<'a, N: Node<'a>> Def<N> {
 
     /// Calls `f` with each string choice of the choice constraints, in order,
     /// with the node holding it, until `f` says stop (returns false). The
-    /// choices of a constraint with `match: false` are forbidden values, not
-    /// choices: they are left out.
+    /// choices of a constraint whose `match` is false are forbidden values,
+    /// not choices: they are left out.
     pub fn each_choice(&self, mut f: impl FnMut(&'a [u8], N) -> bool) {
         let Some(constraints) = present(self.node, Sym::Constraints) else {
             return;
@@ -286,11 +304,36 @@ impl<'a, N: Node<'a>> Def<N> {
     }
 }
 
-/// Whether a choice constraint's options ask for a choice: not
-/// `match: false` (any other `match` counts as the default, true).
+/// A boolean option of a Symfony constraint, as the constraint object holds
+/// it (Symfony's code is not strict_types): `default` when absent, else the
+/// value cast to bool (`1`, `"no"` are true; `0`, `""`, `"0"` false). `typed`:
+/// the property is declared `bool` (Choice's `match`), where null or an array
+/// is a TypeError: Drupal rejects every value (`None`: undecided); an untyped
+/// property (`multiple`, `allowNull`) reads null as false and an array by its
+/// emptiness.
+pub fn option_flag<'a, N: Node<'a>>(
+    options: N,
+    key: Sym,
+    default: bool,
+    typed: bool,
+) -> Option<bool> {
+    let Some(v) = options.get(key) else {
+        return Some(default);
+    };
+    match v.kind() {
+        Kind::Bool(b) => Some(b),
+        Kind::Int(i) => Some(i != 0),
+        Kind::Float(f) => Some(f != 0.0),
+        Kind::Str(s) => Some(!(s.is_empty() || s == b"0")),
+        _ if typed => None,
+        Kind::Null => Some(false),
+        Kind::Array(a) => Some(!a.is_empty()),
+        Kind::Other => Some(true),
+    }
+}
+
+/// Whether a choice constraint's options ask for a choice: not a false
+/// `match` ([`option_flag`]).
 pub fn matches_choices<'a, N: Node<'a>>(options: N) -> bool {
-    !matches!(
-        options.get(Sym::Match).map(|m| m.kind()),
-        Some(Kind::Bool(false))
-    )
+    !options.is_array() || option_flag(options, Sym::Match, true, true) != Some(false)
 }

@@ -27,21 +27,37 @@
 //!   their `value`; a `propertyPath` comparison is left out). Null passes.
 //! * `NotBlank`: blank is `false`, `""`, and null unless `allowNull`; `0`,
 //!   `0.0` and `"0"` are not blank. The `trim` normalizer trims strings first.
+//! * `GreaterThan`, `GreaterThanOrEqual`, `LessThan`, `LessThanOrEqual` (a
+//!   number, or `{value: number}`), `Positive`, `PositiveOrZero`, `Negative`,
+//!   `NegativeOrZero`: PHP 8's comparison with the limit. A bool compares as
+//!   a bool (`true > -5` is false: `-5` is true), a number numerically, a
+//!   word (ASCII letters) as a string with the int limit's digits. Null
+//!   passes. Where PHP's reading needs more (other strings, a float limit
+//!   against a word, `propertyPath`) the constraint is undecided.
+//! * `Range` (`min`, `max`: numbers): a bool or a word is not numeric
+//!   (rejected); a number is compared. Null passes.
+//!
+//! With all type-changing repairs but B5 and boolean_string, these see the
+//! same number before and after; what they catch is `0` → `false` and `"1"`
+//! → `true` where the definition compares the value with a number.
 //!
 //! A repair into a list or map (B1, list_wrap) is judged the same way, the
 //! new value being an array: never a choice, never identical to a scalar,
 //! blank when empty (only B1's `"[]"` or `"{}"`). Its items are then decided
 //! one by one.
 //!
-//! Options are read, not checked: an option of the wrong type counts as
-//! absent (normalize_schema reports it).
+//! Options are read, not checked (normalize_schema reports a wrong type), as
+//! Symfony's constraint objects hold them: `match`, `multiple` and
+//! `allowNull` cast to bool ([`super::definition::option_flag`]); a `match`
+//! Symfony cannot take (null, an array) leaves the constraint undecided.
 
 use super::choice_match::trim;
-use super::definition::{matches_choices, present};
-use super::{json_string, Def, Repair, Scalar};
+use super::definition::{option_flag, present};
+use super::{json_string, numeric_string, Def, Repair, Scalar};
 use crate::normalize::definition::{Cat, Ty};
 use crate::sym::Sym;
-use crate::view::{Kind, Node};
+use crate::view::{Key, Kind, Node};
+use std::cmp::Ordering;
 
 /// A value as the guard sees it: a scalar, or an array (a repair into a list
 /// or map), empty or not.
@@ -81,30 +97,148 @@ pub fn allows<'a, N: Node<'a>>(def: &Def<N>, from: Scalar<'_>, repair: &Repair<N
     let Some(constraints) = present(def.node, Sym::Constraints) else {
         return true;
     };
-    let get = |name| constraints.get(name);
-    if let Some(o) = get(Sym::Choice) {
-        if breaks(&|v| choice_rejects(o, v, true)) {
-            return false;
+    // A repair that one constraint rejects where the value passes it.
+    constraints
+        .try_each(|key, o| match key.sym() {
+            Some(name) if breaks(&|v| rejects(name, o, def.ty, v)) => Err(()),
+            _ => Ok(()),
+        })
+        .is_ok()
+}
+
+/// Whether the constraint `name` (options `o`) rejects `v`; `None`:
+/// undecided, or not a constraint the guard reads.
+fn rejects<'a, N: Node<'a>>(name: Sym, o: N, ty: Ty, v: V<'_>) -> Option<bool> {
+    match name {
+        Sym::Choice => choice_rejects(o, v, true),
+        Sym::AllowedValues => allowed_rejects(ty, o, v),
+        Sym::IdenticalTo | Sym::FixedValue => identical_rejects(o, v),
+        Sym::NotBlank => Some(blank(o, v)),
+        Sym::Range => range_rejects(o, v),
+        _ => {
+            let (_, accepts) = COMPARISONS.iter().find(|(n, _)| *n == name)?;
+            comparison_rejects(name, o, v, *accepts)
         }
     }
-    if let Some(o) = get(Sym::AllowedValues) {
-        if breaks(&|v| allowed_rejects(def.ty, o, v)) {
-            return false;
-        }
-    }
-    for name in [Sym::IdenticalTo, Sym::FixedValue] {
-        if let Some(o) = get(name) {
-            if breaks(&|v| identical_rejects(o, v)) {
-                return false;
+}
+
+/// Which outcomes of `$value <=> $limit` a comparison accepts.
+type Accepts = fn(Ordering) -> bool;
+
+/// The comparison constraints, with the outcomes of `$value <=> $limit`
+/// each accepts.
+const COMPARISONS: [(Sym, Accepts); 8] = [
+    (Sym::GreaterThan, Ordering::is_gt),
+    (Sym::GreaterThanOrEqual, Ordering::is_ge),
+    (Sym::LessThan, Ordering::is_lt),
+    (Sym::LessThanOrEqual, Ordering::is_le),
+    (Sym::Positive, Ordering::is_gt),
+    (Sym::PositiveOrZero, Ordering::is_ge),
+    (Sym::Negative, Ordering::is_lt),
+    (Sym::NegativeOrZero, Ordering::is_le),
+];
+
+/// A value as far as the guard follows PHP 8's comparison with a number.
+#[derive(Clone, Copy)]
+enum Operand<'s> {
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    /// A non-empty string of ASCII letters: never numeric.
+    Word(&'s [u8]),
+}
+
+/// A comparison limit: a number (not NaN).
+#[derive(Clone, Copy)]
+enum Limit {
+    Int(i64),
+    Float(f64),
+}
+
+fn operand<'s>(v: V<'s>) -> Option<Operand<'s>> {
+    let V::Scalar(v) = v else { return None };
+    match v {
+        Scalar::Bool(b) => Some(Operand::Bool(b)),
+        Scalar::Int(i) => Some(Operand::Int(i)),
+        Scalar::Float(f) if !f.is_nan() => Some(Operand::Float(f)),
+        // An integer in its plain form is that int to PHP.
+        Scalar::Str(s) if !s.contains(&b'.') => match numeric_string::parse_integer(s) {
+            Some(i) => Some(Operand::Int(i)),
+            None if !s.is_empty() && s.iter().all(u8::is_ascii_alphabetic) => {
+                Some(Operand::Word(s))
             }
-        }
+            None => None,
+        },
+        _ => None,
     }
-    if let Some(o) = get(Sym::NotBlank) {
-        if breaks(&|v| Some(blank(o, v))) {
-            return false;
-        }
+}
+
+fn limit<'a, N: Node<'a>>(n: N) -> Option<Limit> {
+    match n.kind() {
+        Kind::Int(i) => Some(Limit::Int(i)),
+        Kind::Float(f) if !f.is_nan() => Some(Limit::Float(f)),
+        _ => None,
     }
-    true
+}
+
+/// PHP 8's `$value <=> $limit`.
+fn compare(v: Operand<'_>, l: Limit) -> Option<Ordering> {
+    match (v, l) {
+        // A bool against anything: both as bools.
+        (Operand::Bool(b), Limit::Int(i)) => Some(b.cmp(&(i != 0))),
+        (Operand::Bool(b), Limit::Float(f)) => Some(b.cmp(&(f != 0.0))),
+        (Operand::Int(a), Limit::Int(b)) => Some(a.cmp(&b)),
+        // An int against a float: the int as a double.
+        (Operand::Int(a), Limit::Float(b)) => (a as f64).partial_cmp(&b),
+        (Operand::Float(a), Limit::Int(b)) => a.partial_cmp(&(b as f64)),
+        (Operand::Float(a), Limit::Float(b)) => a.partial_cmp(&b),
+        // A non-numeric string against an int: as strings.
+        (Operand::Word(w), Limit::Int(i)) => Some(w.cmp(i.to_string().as_bytes())),
+        // A float's string form depends on PHP's precision setting.
+        (Operand::Word(_), Limit::Float(_)) => None,
+    }
+}
+
+/// Symfony's comparison constraints: `accepts($value <=> $limit)`; null passes.
+fn comparison_rejects<'a, N: Node<'a>>(
+    name: Sym,
+    options: N,
+    v: V<'_>,
+    accepts: Accepts,
+) -> Option<bool> {
+    if v == V::Scalar(Scalar::Null) {
+        return Some(false);
+    }
+    let l = match name {
+        Sym::Positive | Sym::PositiveOrZero | Sym::Negative | Sym::NegativeOrZero => Limit::Int(0),
+        _ if options.is_array() => limit(options.get(Sym::Value)?)?,
+        _ => limit(options)?,
+    };
+    Some(!accepts(compare(operand(v)?, l)?))
+}
+
+/// Drupal's Range: a value that is not numeric is rejected; a number must
+/// lie within `min` and `max` (numbers, or absent). Null passes.
+fn range_rejects<'a, N: Node<'a>>(options: N, v: V<'_>) -> Option<bool> {
+    if v == V::Scalar(Scalar::Null) {
+        return Some(false);
+    }
+    if !options.is_array() {
+        return None;
+    }
+    let bound = |key| match options.get(key) {
+        None => Some(None),
+        Some(n) if matches!(n.kind(), Kind::Null) => Some(None),
+        Some(n) => limit(n).map(Some),
+    };
+    let (min, max) = (bound(Sym::Min)?, bound(Sym::Max)?);
+    let op = operand(v)?;
+    if matches!(op, Operand::Bool(_) | Operand::Word(_)) {
+        return Some(true);
+    }
+    let below = min.map_or(Some(false), |m| Some(compare(op, m)?.is_lt()))?;
+    let above = max.map_or(Some(false), |m| Some(compare(op, m)?.is_gt()))?;
+    Some(below || above)
 }
 
 /// The choice list of a `Choice`/`AllowedValues`: (list, match, multiple).
@@ -113,13 +247,12 @@ fn choice_list<'a, N: Node<'a>>(options: N) -> Option<(N, bool, bool)> {
         return None;
     }
     if let Some(list) = options.get(Sym::Choices) {
-        let multiple = matches!(
-            options.get(Sym::Multiple).map(|m| m.kind()),
-            Some(Kind::Bool(true))
-        );
-        return list
-            .is_array()
-            .then(|| (list, matches_choices(options), multiple));
+        if !list.is_array() {
+            return None;
+        }
+        let matches = option_flag(options, Sym::Match, true, true)?;
+        let multiple = option_flag(options, Sym::Multiple, false, false)?;
+        return Some((list, matches, multiple));
     }
     options.is_list().then_some((options, true, false))
 }
@@ -210,10 +343,10 @@ fn blank<'a, N: Node<'a>>(options: N, v: V<'_>) -> bool {
         return v == V::Array { empty: true };
     };
     match v {
-        Scalar::Null => !matches!(
-            options.get(Sym::AllowNull).map(|a| a.kind()),
-            Some(Kind::Bool(true))
-        ),
+        Scalar::Null => {
+            !(options.is_array()
+                && option_flag(options, Sym::AllowNull, false, false) == Some(true))
+        }
         Scalar::Bool(false) => true,
         Scalar::Str(s) => {
             let trims = matches!(

@@ -170,20 +170,33 @@ final class Definition
     public static function of(array $node): array
     {
         $type = $node['type'] ?? null;
-        // A constraint whose validator refuses null (normalize's NotNull)
-        // makes a null repair (B6) wrong below the input level: never made.
-        $c = $node['constraints'] ?? null;
-        $refusesNull = \is_array($c) && (\array_key_exists('NotNull', $c) || \array_key_exists('EntityBundleExists', $c)
-            || (\array_key_exists('NotBlank', $c) && !(\is_array($c['NotBlank']) && ($c['NotBlank']['allowNull'] ?? null) === true)));
-        $required = ($node['required'] ?? true) !== false || $refusesNull;
+        $ty = \is_string($type) ? Ty::tyFromId($type) : Ty::ANY;
+        $required = ($node['required'] ?? true) !== false || self::required($node);
         return [
             'node' => $node,
-            'ty' => \is_string($type) ? Ty::tyFromId($type) : Ty::ANY,
+            'ty' => $ty,
             'required' => $required,
             'mayNull' => true,
             'mayEmpty' => !$required,
             'eachChoiceOf' => null,
         ];
+    }
+
+    /**
+     * `required` (default true), or a constraint whose validator refuses null
+     * (normalize's NotNull): NotNull, EntityBundleExists, NotBlank without
+     * allowNull. Such a definition is never made null (B6), at any level.
+     *
+     * @param array<mixed> $node
+     */
+    private static function required(array $node): bool
+    {
+        if (($node['required'] ?? true) !== false) {
+            return true;
+        }
+        $c = $node['constraints'] ?? null;
+        return \is_array($c) && (\array_key_exists('NotNull', $c) || \array_key_exists('EntityBundleExists', $c)
+            || (\array_key_exists('NotBlank', $c) && !(\is_array($c['NotBlank']) && self::optionFlag($c['NotBlank'], 'allowNull', false, false) === true)));
     }
 
     /**
@@ -200,10 +213,38 @@ final class Definition
      */
     public static function child(array $parent, array $node, bool $item, bool $solid): array
     {
-        $d = self::of($node);
-        $d['mayNull'] = !$item && ($parent['mayEmpty'] || $solid);
-        $d['mayEmpty'] = !$d['required'] && (!$item || $parent['mayEmpty']);
-        return $d;
+        $type = $node['type'] ?? null;
+        $ty = \is_string($type) ? Ty::tyFromId($type) : Ty::ANY;
+        // Below the input level Drupal validates a null list or map as an
+        // empty one (normalize's NotNull): a constraint that asks for entries
+        // refuses null there (Rust: asks_for_entries).
+        $required = ($node['required'] ?? true) !== false || self::required($node)
+            || (($ty === Ty::LIST || $ty === Ty::MAP) && self::asksForEntries($node));
+        return [
+            'node' => $node,
+            'ty' => $ty,
+            'required' => $required,
+            'mayNull' => !$item && ($parent['mayEmpty'] || $solid),
+            'mayEmpty' => !$required && (!$item || $parent['mayEmpty']),
+            'eachChoiceOf' => null,
+        ];
+    }
+
+    /**
+     * NotBlank, Count, or a `multiple` Choice with a `min` (read broadly: a
+     * Count with no lower bound counts too; B6 is then merely not made).
+     *
+     * @param array<mixed> $node
+     */
+    private static function asksForEntries(array $node): bool
+    {
+        $c = $node['constraints'] ?? null;
+        if (!\is_array($c)) {
+            return false;
+        }
+        $choice = $c['Choice'] ?? null;
+        return \array_key_exists('NotBlank', $c) || \array_key_exists('Count', $c)
+            || (\is_array($choice) && self::optionFlag($choice, 'multiple', false, false) === true && ($choice['min'] ?? null) !== null);
     }
 
     /**
@@ -220,7 +261,7 @@ final class Definition
         $d = self::child($def, $def['node']['items'], true, false);
         $c = $def['node']['constraints'] ?? null;
         $choice = \is_array($c) ? ($c['Choice'] ?? null) : null;
-        if (\is_array($choice) && ($choice['multiple'] ?? null) === true && \is_array($choice['choices'] ?? null)) {
+        if (\is_array($choice) && self::optionFlag($choice, 'multiple', false, false) === true && \is_array($choice['choices'] ?? null)) {
             $d['eachChoiceOf'] = $choice;
         }
         return $d;
@@ -242,18 +283,40 @@ final class Definition
     }
 
     /**
-     * Whether a choice constraint's options ask for a choice: not
-     * `match: false` (any other `match` counts as the default, true).
+     * A boolean option of a Symfony constraint, as the constraint object holds
+     * it (Rust: option_flag): $default when absent, else the value cast to
+     * bool. $typed: the property is declared bool (Choice's `match`), where
+     * null or an array is a TypeError: Drupal rejects every value (null:
+     * undecided); an untyped property (`multiple`, `allowNull`) reads null as
+     * false and an array by its emptiness.
+     *
+     * @param array<mixed> $options
+     */
+    public static function optionFlag(array $options, string $key, bool $default, bool $typed): ?bool
+    {
+        if (!\array_key_exists($key, $options)) {
+            return $default;
+        }
+        $v = $options[$key];
+        if (\is_scalar($v)) {
+            return (bool) $v;
+        }
+        return $typed ? null : (bool) $v;
+    }
+
+    /**
+     * Whether a choice constraint's options ask for a choice: not a false
+     * `match` (optionFlag()).
      */
     public static function matchesChoices(mixed $options): bool
     {
-        return !(\is_array($options) && ($options['match'] ?? null) === false);
+        return !\is_array($options) || self::optionFlag($options, 'match', true, true) !== false;
     }
 
     /**
      * The string choices of the choice constraints, in order (Rust:
-     * Def::each_choice). The choices of a constraint with `match: false` are
-     * forbidden values, not choices: they are left out.
+     * Def::each_choice). The choices of a constraint whose `match` is false
+     * are forbidden values, not choices: they are left out.
      *
      * @param array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null} $def
      * @return list<string>
