@@ -1,20 +1,41 @@
 #!/usr/bin/env bash
-# Regex translator (issue 4 / A1): Rust translations of the corpus, then the
-# PHP differential test (Rust == PHP byte for byte; preg_match == ECMA RegExp 'u';
-# PCRE JIT == interpreter), on the hand-written corpus and on a seeded random one.
+# Regex translator (issues 4 and 10, rule A1): the Rust translations of each
+# corpus, then the PHP differential test (Rust == PHP byte for byte;
+# preg_match == ECMA RegExp 'u' on the corpus subjects, traps, affixes and
+# strings generated from each emitted pattern; PCRE JIT == interpreter;
+# attack strings under a time limit per pattern in node: 0 timeouts), on:
+#   1. the hand-written corpus (tests/regex/corpus.json);
+#   2. Drupal core 10.6's own validation patterns, extracted from the pinned
+#      archive (scripts/deps.sh unpacks it, checksums first): every skip must be
+#      documented in docs/regex.md, and no emitted pattern may have a lookaround;
+#   3. 2,000 random patterns (seed 40);
+# then both branches of the PCRE2 version check in both implementations.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 if ! command -v node >/dev/null 2>&1; then
     apt-get install -y nodejs
 fi
-
-# target/regex-rust.json (the Rust translations of the corpus) was written by
-# `cargo test` (tests/regex_corpus.rs), which scripts/test.sh runs first.
-php tests/regex/differential.php
-
 mkdir -p target
+diff_test() { php -d memory_limit=2G tests/regex/differential.php "$@"; }
+
+# 1. Hand-written corpus. target/regex-rust.json (the Rust translations) was
+# written by `cargo test` (tests/regex_corpus.rs), which scripts/test.sh runs first.
+diff_test --name="hand-written corpus" --generate=20 --attack
+
+# 2. Drupal core 10.6.
+deps=$(scripts/deps.sh)
+php tests/regex/drupal_corpus.php "$deps/drupal-core-10.6.15" "$deps/symfony-6.4.12" > target/regex-drupal.json
+REGEX_CORPUS=target/regex-drupal.json REGEX_RUST_OUT=target/regex-drupal-rust.json \
+    cargo test --no-default-features --test regex_corpus corpus_translations
+diff_test --name="Drupal core 10.6 validation patterns" --generate=40 --attack --no-lookaround \
+    --skips-documented-in=docs/regex.md target/regex-drupal.json target/regex-drupal-rust.json
+
+# 3. Random patterns.
 php tests/regex/fuzz.php 40 2000 > target/regex-fuzz.json
 REGEX_CORPUS=target/regex-fuzz.json REGEX_RUST_OUT=target/regex-fuzz-rust.json \
     cargo test --no-default-features --test regex_corpus corpus_translations
-php tests/regex/differential.php target/regex-fuzz.json target/regex-fuzz-rust.json
+diff_test --name="random patterns, seed 40" --generate=5 --attack target/regex-fuzz.json target/regex-fuzz-rust.json
+
+# 4. The PCRE2 version check (TOOL_SCHEMA_SO: the extension built by scripts/test.sh).
+php tests/regex/pcre_version.php "${TOOL_SCHEMA_SO:-}"

@@ -7,13 +7,13 @@
 //! - An empty choice list accepts no value but null: `enum: [null]` (never
 //!   `enum: []`, which nothing satisfies and validators refuse), with a warning.
 //! - On a list without `multiple`, with `multiple` on a single value, or
-//!   `AllowedValues` on a list or map at all (Drupal's validator wants a single
-//!   value and throws), Drupal rejects every value:
+//!   `AllowedValues` on a list, a map, `any` or an entity at all (Drupal's
+//!   validator wants primitive data and throws), Drupal rejects every value:
 //!   [`super::constraint::NOT_APPLICABLE`].
 //!
 //! An unresolved `callback` is an error (the Drupal adapter resolves it).
 
-use super::definition::Cat;
+use super::definition::{Cat, Ty};
 use super::facets::{lower, raise, Enum, Facets, Not, Rule};
 use super::value_check::check_scalar;
 use crate::error::{DefinitionError, Seg};
@@ -108,6 +108,11 @@ pub fn apply<'a, N: Node<'a>>(
             }
         }
         (Cat::List | Cat::Map, _) | (_, true) => rule.not_applicable(),
+        // AllowedValues checks primitive data only: on `any` or an entity
+        // Drupal throws.
+        _ if which == Sym::AllowedValues && matches!(rule.ty, Ty::Any | Ty::Entity) => {
+            rule.not_applicable()
+        }
         _ => {
             push(rule, list, matches, facets);
             // Drupal's AllowedValues casts its choices to the value's type;

@@ -11,7 +11,7 @@ use crate::sym::Sym;
 use crate::view::{KeyRef, Kind, Node};
 use smallvec::{smallvec, SmallVec};
 
-use super::definition::Cat;
+use super::definition::{Cat, Ty};
 use super::options::Options;
 
 /// A number as written: int or float.
@@ -167,6 +167,7 @@ impl<N> Facets<N> {
 pub struct Rule<'p, 'a> {
     pub path: &'p Path<'a>,
     pub name: KeyRef<'a>,
+    pub ty: Ty,
     pub cat: Cat,
     pub options: &'p Options,
     pub warnings: &'p mut Vec<Warning>,

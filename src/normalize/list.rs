@@ -11,7 +11,8 @@ use crate::sym::Sym;
 use crate::view::{Build, Node};
 
 impl<'a, B> Normalizer<'_, 'a, B> {
-    /// The `items` schema, if any, and whether an item refuses null.
+    /// The `items` schema, if any, and whether an item can be neither null
+    /// nor empty.
     pub(super) fn list<N: Node<'a>>(
         &mut self,
         d: &Def<'a, N>,
@@ -23,7 +24,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
     {
         if let Some(items) = d.items {
             let v = self.child(&[Seg::Sym(Sym::Items)], items, depth, item_enums)?;
-            return Ok((Some(v), self.refused_null));
+            return Ok((Some(v), self.refused_empty));
         }
         if item_enums.is_empty() {
             return Ok((None, false));

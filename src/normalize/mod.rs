@@ -77,6 +77,7 @@ pub fn canonical<'a, N: Node<'a>, B: Build<'a, N>>(
         root_map,
         unions: Vec::new(),
         refused_null: true,
+        refused_empty: true,
     };
     let schema = n.schema(definition, 0)?;
     Ok(Canonical {
@@ -109,6 +110,10 @@ pub struct Normalizer<'b, 'a, B> {
     /// Whether the definition normalized last refuses null (read by its
     /// parent list or map after each child).
     pub refused_null: bool,
+    /// Whether it can be neither null nor empty as Drupal's NotNull sees an
+    /// item of a list: a list or map must also be kept non-empty (a map item
+    /// that only refuses null may still hold only null values).
+    pub refused_empty: bool,
 }
 
 impl<'a, B> Normalizer<'_, 'a, B> {
@@ -223,6 +228,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             self.b.put(&mut out, Sym::Examples, v);
         }
         self.refused_null = required;
+        self.refused_empty = required && (non_empty || !matches!(cat, Cat::List | Cat::Map));
         Ok(self.b.end_obj(out))
     }
 
@@ -262,6 +268,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             let mut rule = Rule {
                 path,
                 name: name.get(),
+                ty: d.ty,
                 cat,
                 options: &options,
                 warnings,
@@ -301,9 +308,9 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         let cat = d.ty.cat();
         let (items, props) = match cat {
             Cat::List => {
-                let (items, item_refuses_null) = self.list(d, &f.item_enums, depth)?;
+                let (items, item_never_empty) = self.list(d, &f.item_enums, depth)?;
                 if non_empty {
-                    not_null::list(d.items, item_refuses_null, f);
+                    not_null::list(d.items, item_never_empty, f);
                 }
                 (items, None)
             }

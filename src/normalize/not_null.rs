@@ -45,12 +45,11 @@ pub fn non_empty<'a, N: Node<'a>>(d: &Def<'a, N>, f: &Facets<N>, depth: usize) -
     (d.required || f.not_null) && !(depth == 0 && d.ty.cat() == Cat::Map)
 }
 
-/// A non-empty list: at least one item, and, unless its item definition
-/// refuses null (an item that refuses null cannot be empty either), not only
-/// empty items.
-pub fn list<N>(items: Option<N>, item_refuses_null: bool, facets: &mut Facets<N>) {
+/// A non-empty list: at least one item, and, unless an item can be neither
+/// null nor empty (a required item: its own NotNull), not only empty items.
+pub fn list<N>(items: Option<N>, item_never_empty: bool, facets: &mut Facets<N>) {
     raise(&mut facets.min_count, 1);
-    if !item_refuses_null {
+    if !item_never_empty {
         facets.nots.push(Not::EmptyItems(items));
     }
 }

@@ -172,7 +172,21 @@ fn warnings_array(warnings: &[Warning]) -> Owned {
     <ZBuilder as Build<Z>>::end_arr(&mut b, list)
 }
 
+/// PHP's `PCRE_VERSION`: the PCRE2 that `preg_match` runs ("" if missing).
+fn pcre_version() -> String {
+    extern "C" {
+        fn zend_get_constant_str(name: *const std::ffi::c_char, len: usize) -> *mut Zval;
+    }
+    const NAME: &str = "PCRE_VERSION";
+    // SAFETY: at MINIT the constants table exists (ext/pcre, a static module,
+    // registered its constants first); the pointer, when not null, is a zval
+    // owned by that table and only read here.
+    let zv = unsafe { zend_get_constant_str(NAME.as_ptr().cast(), NAME.len()).as_ref() };
+    zv.and_then(|z| z.str()).unwrap_or("").to_owned()
+}
+
 extern "C" fn startup(_ty: i32, _module_number: i32) -> i32 {
+    crate::regex::pcre::set_version(&pcre_version());
     if interned::init() {
         0
     } else {

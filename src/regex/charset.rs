@@ -3,12 +3,14 @@
 //! Mirrors `php/src/Regex/CharSet.php`.
 
 use super::casefold::CASE_SETS;
+use super::ucd;
 use std::sync::OnceLock;
 
 /// Highest Unicode code point.
 pub const MAX_CP: u32 = 0x10FFFF;
 
-/// `\d` (and `[:digit:]`) under `/u` (PCRE2_UCP): every Nd code point of Unicode 15.
+/// `\d` (and `[:digit:]`) under `/u` (PCRE2_UCP): every Nd code point of Unicode 14
+/// (the same as `ucd::GC_ND`, which a unit test checks).
 pub const DIGIT_UCP: &[(u32, u32)] = &[
     (0x30, 0x39),
     (0x660, 0x669),
@@ -116,10 +118,10 @@ pub const SPACE_ASCII: &[(u32, u32)] = &[(0x9, 0xD), (0x20, 0x20)];
 /// `\w`, `[:word:]` without `/u`.
 pub const WORD_ASCII: &[(u32, u32)] = &[(0x30, 0x39), (0x41, 0x5A), (0x5F, 0x5F), (0x61, 0x7A)];
 
-/// A POSIX class by name: `Some(Ok(table))`, `Some(Err(()))` when the class
-/// exists but its `/u` meaning is not tabulated here, `None` for an unknown name.
-#[allow(clippy::type_complexity)]
-pub fn posix(name: &str, utf: bool) -> Option<Result<&'static [(u32, u32)], ()>> {
+/// A POSIX class by name (`None` for an unknown name). Under `/u` PCRE2 reads
+/// `alpha alnum word upper lower punct graph print` as Unicode properties
+/// (tables in `ucd`); the others keep their ASCII or `\d`/`\s` meaning.
+pub fn posix(name: &str, utf: bool) -> Option<CharSet> {
     let ascii: &'static [(u32, u32)] = match name {
         "alpha" => &[(0x41, 0x5A), (0x61, 0x7A)],
         "upper" => &[(0x41, 0x5A)],
@@ -138,15 +140,75 @@ pub fn posix(name: &str, utf: bool) -> Option<Result<&'static [(u32, u32)], ()>>
         _ => return None,
     };
     if !utf {
-        return Some(Ok(ascii));
+        return Some(CharSet::from_table(ascii));
     }
     Some(match name {
-        "digit" => Ok(DIGIT_UCP),
-        "space" => Ok(SPACE_UCP),
-        "blank" => Ok(HSPACE_UCP),
-        "cntrl" => Ok(&[(0x0, 0x1F), (0x7F, 0x9F)]),
-        "xdigit" | "ascii" => Ok(ascii),
-        _ => Err(()),
+        "digit" => CharSet::from_table(DIGIT_UCP),
+        "space" => CharSet::from_table(SPACE_UCP),
+        "blank" => CharSet::from_table(HSPACE_UCP),
+        "cntrl" => CharSet::from_table(&[(0x0, 0x1F), (0x7F, 0x9F)]),
+        "alpha" => category('L'),
+        "alnum" => category('L').union_with(&category('N')),
+        "word" => word_ucp(),
+        "upper" => CharSet::from_table(ucd::GC_LU),
+        "lower" => CharSet::from_table(ucd::GC_LL),
+        "punct" => CharSet::from_table(ucd::SPECIAL_PUNCT),
+        "graph" => CharSet::from_table(ucd::SPECIAL_GRAPH),
+        "print" => CharSet::from_table(ucd::SPECIAL_PRINT),
+        _ => CharSet::from_table(ascii),
+    })
+}
+
+/// A major general category (`L`, `N`, ...): the union of its leaves.
+pub fn category(major: char) -> CharSet {
+    let mut out = CharSet::new();
+    for &(name, table) in ucd::GC {
+        if name.starts_with(major) {
+            out = out.union_with(&CharSet::from_table(table));
+        }
+    }
+    out
+}
+
+/// `\w` under `/u` in PCRE2 10.42: letters, numbers and `_`.
+pub fn word_ucp() -> CharSet {
+    category('L')
+        .union_with(&category('N'))
+        .union_with(&CharSet::from_table(&[(0x5F, 0x5F)]))
+}
+
+/// `\p{name}` under `/u`: general categories (`L`, `Lu`, `L&`...), `Any` and
+/// PCRE2's `Xan Xps Xsp Xwd Xuc`, with PCRE2's loose matching of the name
+/// (case, spaces, `-` and `_` ignored). `None` for scripts, binary properties
+/// and unknown names.
+pub fn property(name: &str) -> Option<CharSet> {
+    let key: String = name
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '_'))
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    Some(match key.as_str() {
+        "any" => CharSet::from_table(&[(0, MAX_CP)]),
+        "l&" | "lc" => CharSet::from_table(ucd::GC_LL)
+            .union_with(&CharSet::from_table(ucd::GC_LT))
+            .union_with(&CharSet::from_table(ucd::GC_LU)),
+        "xan" => category('L').union_with(&category('N')),
+        "xwd" => word_ucp(),
+        "xps" => CharSet::from_table(ucd::SPECIAL_XPS),
+        "xsp" => CharSet::from_table(ucd::SPECIAL_XSP),
+        "xuc" => CharSet::from_table(ucd::SPECIAL_XUC),
+        k if k.len() == 1 => {
+            let major = k.chars().next()?.to_ascii_uppercase();
+            if !"CLMNPSZ".contains(major) {
+                return None;
+            }
+            category(major)
+        }
+        k if k.len() == 2 => {
+            let (_, table) = ucd::GC.iter().find(|(n, _)| n.eq_ignore_ascii_case(k))?;
+            CharSet::from_table(table)
+        }
+        _ => return None,
     })
 }
 
@@ -161,12 +223,17 @@ impl CharSet {
         CharSet { ranges: Vec::new() }
     }
 
+    /// A set from a table of ranges (sorted tables are read in one pass).
     pub fn from_table(table: &[(u32, u32)]) -> Self {
-        let mut set = CharSet::new();
+        let mut out: Vec<(u32, u32)> = Vec::with_capacity(table.len());
         for &(lo, hi) in table {
-            set.add(lo, hi);
+            match out.last_mut() {
+                Some(last) if lo < last.0 => return CharSet::from_unsorted(table.to_vec()),
+                Some(last) if lo <= last.1.saturating_add(1) => last.1 = last.1.max(hi),
+                _ => out.push((lo, hi)),
+            }
         }
-        set
+        CharSet { ranges: out }
     }
 
     /// A set from ranges in any order (each with `lo <= hi`): sorts and merges once.
@@ -233,12 +300,84 @@ impl CharSet {
     }
 
     pub fn contains(&self, cp: u32) -> bool {
-        self.ranges.iter().any(|&(a, b)| a <= cp && cp <= b)
+        let i = self.ranges.partition_point(|&(_, b)| b < cp);
+        self.ranges.get(i).is_some_and(|&(a, _)| a <= cp)
     }
 
     /// Whether any member is `>= cp`.
     pub fn has_from(&self, cp: u32) -> bool {
         self.ranges.last().is_some_and(|&(_, b)| b >= cp)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ranges.is_empty()
+    }
+
+    /// The union, by one merge of the two sorted lists.
+    pub fn union_with(&self, other: &CharSet) -> CharSet {
+        let (a, b) = (&self.ranges, &other.ranges);
+        let mut all: Vec<(u32, u32)> = Vec::with_capacity(a.len() + b.len());
+        let (mut i, mut j) = (0, 0);
+        while i < a.len() || j < b.len() {
+            let take_a = j >= b.len() || (i < a.len() && a[i].0 <= b[j].0);
+            let r = if take_a { a[i] } else { b[j] };
+            if take_a {
+                i += 1;
+            } else {
+                j += 1;
+            }
+            match all.last_mut() {
+                Some(last) if r.0 <= last.1.saturating_add(1) => last.1 = last.1.max(r.1),
+                _ => all.push(r),
+            }
+        }
+        CharSet { ranges: all }
+    }
+
+    /// The intersection.
+    pub fn intersect(&self, other: &CharSet) -> CharSet {
+        let (a, b) = (&self.ranges, &other.ranges);
+        let mut out = Vec::new();
+        let (mut i, mut j) = (0, 0);
+        while i < a.len() && j < b.len() {
+            let lo = a[i].0.max(b[j].0);
+            let hi = a[i].1.min(b[j].1);
+            if lo <= hi {
+                out.push((lo, hi));
+            }
+            if a[i].1 < b[j].1 {
+                i += 1;
+            } else {
+                j += 1;
+            }
+        }
+        CharSet { ranges: out }
+    }
+
+    /// The members of `self` that are not in `other`.
+    pub fn subtract(&self, other: &CharSet) -> CharSet {
+        self.intersect(&other.complement(MAX_CP))
+    }
+
+    pub fn intersects(&self, other: &CharSet) -> bool {
+        let (a, b) = (&self.ranges, &other.ranges);
+        let (mut i, mut j) = (0, 0);
+        while i < a.len() && j < b.len() {
+            if a[i].0.max(b[j].0) <= a[i].1.min(b[j].1) {
+                return true;
+            }
+            if a[i].1 < b[j].1 {
+                i += 1;
+            } else {
+                j += 1;
+            }
+        }
+        false
+    }
+
+    /// Whether every member of `other` is in `self`.
+    pub fn covers(&self, other: &CharSet) -> bool {
+        other.subtract(self).is_empty()
     }
 
     /// Without `/u`: adds the other case of ASCII letters (PCRE2's default
@@ -255,23 +394,31 @@ impl CharSet {
     }
 
     /// With `/u`: adds every code point PCRE2 matches caselessly with a member
-    /// (`k` brings K and U+212A KELVIN SIGN, `s` brings U+017F, ...).
-    pub fn close_unicode_case(&mut self) {
+    /// (`k` brings K and U+212A KELVIN SIGN, `s` brings U+017F, ...). Returns
+    /// the work done (ranges plus case-set entries read), for the caller's budget.
+    pub fn close_unicode_case(&mut self) -> u64 {
         let index = case_index();
-        let mut extra = self.ranges.clone();
-        let mut k = 0;
+        let mut extra: Vec<(u32, u32)> = Vec::new();
+        let mut work = self.ranges.len() as u64;
+        let mut k = index.partition_point(|e| e.0 < self.ranges.first().map_or(0, |r| r.0));
         for &(lo, hi) in &self.ranges {
             while k < index.len() && index[k].0 < lo {
                 k += 1;
             }
             while k < index.len() && index[k].0 <= hi {
+                work += 1;
                 for &cp in CASE_SETS[index[k].1] {
-                    extra.push((cp, cp));
+                    if !self.contains(cp) {
+                        extra.push((cp, cp));
+                    }
                 }
                 k += 1;
             }
         }
-        *self = CharSet::from_unsorted(extra);
+        if !extra.is_empty() {
+            *self = self.union_with(&CharSet::from_unsorted(extra));
+        }
+        work
     }
 }
 
@@ -288,4 +435,41 @@ fn case_index() -> &'static [(u32, usize)] {
         index.sort_unstable();
         index
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digit_table_is_the_nd_category() {
+        assert_eq!(DIGIT_UCP, ucd::GC_ND);
+    }
+
+    #[test]
+    fn properties_by_loose_name() {
+        assert_eq!(property("Lu"), property(" l_u "));
+        assert_eq!(property("L&"), property("LC"));
+        assert_eq!(property("Any").map(|s| s.ranges), Some(vec![(0, MAX_CP)]));
+        assert!(property("Greek").is_none());
+        assert!(property("Xx").is_none());
+        let c = property("C").expect("C");
+        assert!(c.contains(0x7) && c.contains(0x200B) && c.contains(0xE000) && c.contains(0x378));
+        assert!(!c.contains(0x41) && !c.contains(0xE9));
+    }
+
+    #[test]
+    fn set_operations() {
+        let a = CharSet::from_table(&[(0, 10), (20, 30)]);
+        let b = CharSet::from_table(&[(5, 25)]);
+        assert_eq!(a.intersect(&b).ranges, vec![(5, 10), (20, 25)]);
+        assert_eq!(a.union_with(&b).ranges, vec![(0, 30)]);
+        assert_eq!(a.subtract(&b).ranges, vec![(0, 4), (26, 30)]);
+        assert!(a.intersects(&b) && !a.intersects(&CharSet::from_table(&[(11, 19)])));
+        assert!(a.covers(&CharSet::from_table(&[(21, 22)])) && !a.covers(&b));
+        assert_eq!(
+            CharSet::from_table(&[(5, 6), (1, 2)]).ranges,
+            vec![(1, 2), (5, 6)]
+        );
+    }
 }

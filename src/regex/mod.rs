@@ -2,18 +2,31 @@
 //! ECMA-262 patterns for JSON Schema `pattern` (evaluated as `new RegExp(p, 'u')`).
 //!
 //! A pattern is produced only when it accepts exactly the strings `preg_match`
-//! accepts (PHP 8.2, bundled PCRE2 10.42) for every valid UTF-8 subject;
-//! otherwise the result is a [`Skip`] with a code saying why. See docs/regex.md.
+//! accepts (PHP 8.2, bundled PCRE2 10.42) for every valid UTF-8 subject, and
+//! when a backtracking engine (V8, and so ajv) cannot take exponential or
+//! high polynomial time on it; otherwise the result is a [`Skip`] with a code
+//! saying why. See docs/regex.md.
 //!
-//! Stages (mirrored one to one by `php/src/Regex/`): `delimiters` (split the PHP
-//! pattern), `parser` (one pass, explicit stack, builds the output), `charset`
-//! (code point sets and PCRE2 tables), `emit` (ECMA spelling).
+//! Stages (mirrored one to one by `php/src/Regex/`): `pcre` (the running PCRE2
+//! version), `delimiters` (split the PHP pattern), `parser` (one pass, explicit
+//! stack, builds the `ir` tree), `rewrite` (exact simplifications at the edges
+//! of the pattern), `bytes` (byte semantics without `u`), `backtrack`
+//! (ambiguity analysis, with `dfa` rewriting what it flags), `emit` (ECMA
+//! spelling); `charset`, `casefold` and `ucd` hold code point sets and PCRE2's
+//! tables.
 
+pub mod backtrack;
+pub mod bytes;
 pub mod casefold;
 pub mod charset;
 pub mod delimiters;
+pub mod dfa;
 pub mod emit;
+pub mod ir;
 pub mod parser;
+pub mod pcre;
+pub mod rewrite;
+pub mod ucd;
 
 /// Why a pattern was not translated.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,10 +43,15 @@ pub const MODIFIER: &str = "regex_unsupported_modifier";
 pub const CONSTRUCT: &str = "regex_unsupported_construct";
 /// Without `u` PCRE matches bytes; the construct could match part of a character.
 pub const BYTES: &str = "regex_byte_semantics";
-/// A construct that follows Unicode properties (`\w`, `\b`, `\p{..}`...).
+/// A construct that follows Unicode properties not tabulated here (`\b` under `u`, scripts...).
 pub const UNICODE: &str = "regex_unicode";
-/// Over a size or nesting cap.
+/// Over a size, nesting or work cap.
 pub const TOO_COMPLEX: &str = "regex_too_complex";
+/// A backtracking engine could take exponential or high polynomial time on the
+/// pattern, and no exact unambiguous form was found.
+pub const BACKTRACKING: &str = "regex_backtracking";
+/// The running PCRE2 is not the version the tables and proofs were made for.
+pub const PCRE_VERSION: &str = "regex_pcre_version";
 
 /// Longest source accepted, in bytes.
 pub const MAX_SOURCE_BYTES: usize = 4096;
@@ -43,6 +61,10 @@ pub const MAX_DEPTH: usize = 32;
 pub const MAX_OUTPUT_BYTES: usize = 32768;
 /// Largest estimate of PCRE2's compiled size accepted (the real limit is 64 KiB).
 pub const MAX_COST: u64 = 30000;
+/// Work allowed per pattern, in the units every stage counts the same way in
+/// both implementations (ranges and table entries read, automaton states and
+/// transitions visited).
+pub const MAX_WORK: u64 = 200_000;
 
 pub(crate) fn skip(code: &'static str, message: &str) -> Skip {
     Skip {
@@ -51,8 +73,44 @@ pub(crate) fn skip(code: &'static str, message: &str) -> Skip {
     }
 }
 
-/// Translates a full PHP pattern (delimiters and modifiers included).
+/// The work budget of one translation.
+pub struct Work {
+    used: u64,
+}
+
+impl Default for Work {
+    fn default() -> Self {
+        Work::new()
+    }
+}
+
+impl Work {
+    pub fn new() -> Self {
+        Work { used: 0 }
+    }
+
+    /// Counts `n` units; a skip once the budget is spent.
+    pub fn spend(&mut self, n: u64) -> Result<(), Skip> {
+        self.used = self.used.saturating_add(n);
+        if self.used > MAX_WORK {
+            return Err(skip(
+                TOO_COMPLEX,
+                "pattern needs too much work to translate",
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Translates a full PHP pattern (delimiters and modifiers included), for the
+/// PCRE2 version PHP reports ([`pcre::version`]).
 pub fn translate(source: &str) -> Result<String, Skip> {
+    translate_for(source, &pcre::version())
+}
+
+/// [`translate`] for a given PCRE2 version string (as PHP's `PCRE_VERSION`).
+pub fn translate_for(source: &str, pcre_version: &str) -> Result<String, Skip> {
+    pcre::check(pcre_version)?;
     if source.len() > MAX_SOURCE_BYTES {
         return Err(skip(TOO_COMPLEX, "pattern is longer than 4096 bytes"));
     }
@@ -60,7 +118,18 @@ pub fn translate(source: &str) -> Result<String, Skip> {
         return Err(skip(CONSTRUCT, "NUL bytes in patterns are not supported"));
     }
     let (body, modifiers) = delimiters::split(source)?;
-    parser::Parser::new(body, &modifiers).run()
+    let mut work = Work::new();
+    let parsed = parser::parse(body, &modifiers, &mut work)?;
+    let mut root = rewrite::apply(parsed.root, parsed.anchored);
+    if !modifiers.utf {
+        bytes::check(&root)?;
+    }
+    root = backtrack::ensure(root, &mut work)?;
+    let out = emit::pattern(&root);
+    if out.len() > MAX_OUTPUT_BYTES {
+        return Err(skip(TOO_COMPLEX, "translated pattern would be too long"));
+    }
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -69,14 +138,14 @@ mod tests {
     use std::time::{Duration, Instant};
 
     fn ok(s: &str) -> String {
-        match translate(s) {
+        match translate_for(s, pcre::SUPPORTED) {
             Ok(p) => p,
             Err(e) => panic!("{s}: {} {}", e.code, e.message),
         }
     }
 
     fn code(s: &str) -> &'static str {
-        match translate(s) {
+        match translate_for(s, pcre::SUPPORTED) {
             Ok(p) => panic!("{s}: translated to {p}"),
             Err(e) => e.code,
         }
@@ -84,17 +153,37 @@ mod tests {
 
     #[test]
     fn basics() {
-        assert_eq!(ok("/^[a-z0-9-]+$/"), "^[\\-0-9a-z]+(?=\\n?$)");
+        assert_eq!(ok("/^[a-z0-9-]+$/"), "^[\\-0-9a-z]+\\n?$");
         assert_eq!(ok("/^[a-z]+$/D"), "^[a-z]+$");
-        assert_eq!(ok("#^\\d{3}$#D"), "^\\d{3}$");
+        assert_eq!(ok("#^\\d{3}$#D"), "^[0-9]{3}$");
         assert_eq!(ok("{^x$}uD"), "^x$");
         assert_eq!(ok("/^k$/iD"), "^[Kk]$");
         assert_eq!(ok("/^k$/iuD"), "^[Kk\\u{212A}]$");
+        assert_eq!(ok("/^\\w+$/D"), "^[0-9A-Z_a-z]+$");
         assert_eq!(code("/a/J"), MODIFIER);
         assert_eq!(code("/(a/"), INVALID);
         assert_eq!(code("/^.$/"), BYTES);
-        assert_eq!(code("/\\w/u"), UNICODE);
+        assert_eq!(code("/\\b/u"), UNICODE);
         assert_eq!(code("/(?R)/"), CONSTRUCT);
+    }
+
+    #[test]
+    fn pcre_version_is_checked() {
+        assert!(translate_for("/^a$/", "10.42 2022-12-11").is_ok());
+        for v in ["10.43 2024-02-16", "10.40 2022-04-14", "", "garbage"] {
+            let e = translate_for("/^a$/", v).expect_err("other versions are refused");
+            assert_eq!(e.code, PCRE_VERSION, "{v}");
+        }
+    }
+
+    #[test]
+    fn dollar_at_the_end_needs_no_lookahead() {
+        assert_eq!(ok("/^a$/"), "^a\\n?$");
+        assert_eq!(ok("/^(?:a|b$)$/"), "^(?:a|b(?=\\n?$))\\n?$");
+        assert_eq!(ok("/^a$|^b$/"), "^a\\n?$|^b\\n?$");
+        assert_eq!(ok("/a$/m"), "a(?:\\n|$)");
+        assert_eq!(ok("/^a/m"), "(?:^|\\n)a");
+        assert_eq!(ok("/^a$/m"), "(?:^|\\n)a(?:\\n|$)");
     }
 
     #[test]
@@ -103,11 +192,31 @@ mod tests {
         assert_eq!(ok("/^\u{3C3}$/iuD"), "^[\\u{3A3}\\u{3C2}\\u{3C3}]$");
         assert_eq!(ok("/^\u{E9}$/iD"), "^\\u{E9}$");
         assert_eq!(ok("/^[^<>]*$/D"), "^[^<>]*$");
+        assert_eq!(ok("{^(?:[^\\d]*)$}D"), "^[^0-9]*$");
+        assert_eq!(ok("/[^a-z\\-]/"), "[^\\-a-z]");
+        assert_eq!(
+            ok("/^[a-z_\\x80-\\xff][a-z0-9_\\x80-\\xff]*$/D"),
+            "^[^\\x00-\\^`{-\\x7F][^\\x00-/:-\\^`{-\\x7F]*$"
+        );
         assert_eq!(code("/^[^<]+[^>]+$/"), BYTES);
         assert_eq!(code("/^.{1,3}$/"), BYTES);
         assert_eq!(code("/(?>a*b|x*)b/"), CONSTRUCT);
-        assert_eq!(ok("/^a++b$/D"), "^(?=(?<a1>a+))\\k<a1>b$");
-        assert_eq!(ok("/^a$/m"), "(?:^|(?<=\\n)(?!$))a(?=\\n|$)");
+        assert_eq!(ok("/^a++b$/D"), "^a+b$");
+        assert_eq!(ok("/^a++a$/D"), "^(?=(?<a1>a+))\\k<a1>a$");
+    }
+
+    #[test]
+    fn backtracking_is_refused_or_rewritten() {
+        assert_eq!(ok("/^(a|a)*$/"), "^a*\\n?$");
+        assert_eq!(code("/^(a|a\\b)*$/"), BACKTRACKING);
+        assert_eq!(
+            ok("/^[a-z0-9]([_.-]?[a-z0-9]+)*$/D"),
+            "^[0-9a-z](?:[\\-._]?[0-9a-z])*$"
+        );
+        assert_eq!(
+            ok("/^([a-z0-9]+([._][a-z0-9])* ?)+$/D"),
+            "^[0-9a-z](?:[ ._]?[0-9a-z])* ?$"
+        );
     }
 
     #[test]
@@ -123,6 +232,8 @@ mod tests {
         assert_eq!(code(blowup), TOO_COMPLEX);
         let digits = format!("/^{}$/u", "\\d".repeat(2000));
         assert_eq!(code(&digits), TOO_COMPLEX);
+        let wide = format!("/{}/iu", "[\\x{100}-\\x{2000}]".repeat(204));
+        assert_eq!(code(&wide), TOO_COMPLEX);
         assert!(start.elapsed() < Duration::from_secs(2));
     }
 }

@@ -1,14 +1,16 @@
 //! Stage `parser`: one left-to-right pass over the pattern body that reads
-//! PCRE2 syntax and builds the ECMA-262 text bottom-up on an explicit stack of
+//! PCRE2 syntax and builds the `ir` tree bottom-up on an explicit stack of
 //! open groups (no recursion). Every item carries the properties needed to
-//! decide soundness (see docs/regex.md).
+//! decide what PCRE2 refuses (lookbehind length, possessive operands) and an
+//! estimate of PCRE2's compiled size (see docs/regex.md).
 //! Mirrors `php/src/Regex/Parser.php`.
 
 use super::charset::{self, CharSet, MAX_CP};
 use super::delimiters::Modifiers;
 use super::emit;
+use super::ir::{Assert, Look, Node, Repeat, Set};
 use super::{
-    skip, Skip, BYTES, CONSTRUCT, INVALID, MAX_COST, MAX_DEPTH, MAX_OUTPUT_BYTES, MODIFIER,
+    skip, Skip, Work, BYTES, CONSTRUCT, INVALID, MAX_COST, MAX_DEPTH, MAX_OUTPUT_BYTES, MODIFIER,
     TOO_COMPLEX, UNICODE,
 };
 
@@ -46,28 +48,21 @@ enum Kind {
 struct Props {
     /// Can match the empty string.
     nullable: bool,
-    /// Can match the empty string at a position inside a multibyte character
-    /// (only meaningful without `u`).
-    midnull: bool,
     /// Fixed length (code points with `u`, bytes without), if any.
     len: Option<u64>,
     /// Contains a repeat of a nullable operand (atomic emulation not proven exact).
     unsafe_atomic: bool,
-    /// Contains an atomic-group emulation (named capture + backreference).
+    /// Contains a possessive quantifier.
     has_emul: bool,
-    /// Contains a byte-wide run (see `Role::Run`).
-    has_run: bool,
     /// Estimate of PCRE2's compiled size.
     cost: u64,
 }
 
 const EMPTY: Props = Props {
     nullable: true,
-    midnull: true,
     len: Some(0),
     unsafe_atomic: false,
     has_emul: false,
-    has_run: false,
     cost: 0,
 };
 
@@ -80,32 +75,11 @@ fn clamp_len(l: u64) -> u64 {
 }
 
 struct Item {
-    text: String,
-    /// A single ECMA atom (can take a quantifier without wrapping).
-    single: bool,
+    node: Node,
     /// A group (PCRE2 repeats groups by copying them).
     group: bool,
     kind: Kind,
     props: Props,
-    role: Role,
-}
-
-/// What an item means for byte semantics (patterns without `u`).
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Role {
-    Other,
-    /// Unquantified, consumes exactly one ASCII character: forces a character boundary.
-    Ascii,
-    /// A multibyte literal without `u` (a quantifier would apply to its last byte).
-    Multibyte,
-    /// `^`, `\A`: only at character boundaries.
-    AnchorStart,
-    /// `$`, `\z`, `\Z`: only at character boundaries.
-    AnchorEnd,
-    /// Without `u`: a class that matches every byte >= 0x80 (`.`, `[^<]`, `\S`).
-    ByteWide,
-    /// A `ByteWide` item under `*`, `+`, `{0,}` or `{1,}`.
-    Run,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -121,7 +95,7 @@ enum GroupKind {
 struct Frame {
     kind: GroupKind,
     saved: Flags,
-    alts: Vec<(String, Props)>,
+    alts: Vec<(Node, Props)>,
     items: Vec<Item>,
     /// An option setting came after the last item.
     blocked: bool,
@@ -129,10 +103,23 @@ struct Frame {
 
 enum ClassAtom {
     Char(u32),
+    /// A class escape or POSIX class: under `u` not case-folded by `i`.
     Set(CharSet),
 }
 
-pub struct Parser {
+/// The parse of a pattern body.
+pub struct Parsed {
+    pub root: Node,
+    /// Starts at the start of the subject (`A` modifier): not a search.
+    pub anchored: bool,
+}
+
+/// Parses a pattern body with its modifiers.
+pub fn parse(body: &str, m: &Modifiers, work: &mut Work) -> Result<Parsed, Skip> {
+    Parser::new(body, m, work).run()
+}
+
+struct Parser<'w> {
     chars: Vec<char>,
     pos: usize,
     flags: Flags,
@@ -141,8 +128,8 @@ pub struct Parser {
     anchored: bool,
     frames: Vec<Frame>,
     names: Vec<String>,
-    emulations: u32,
     emitted: usize,
+    work: &'w mut Work,
     /// Position just after the last quantifier (to tell `a+?` from `a+(?#c)?`).
     last_quant_end: usize,
 }
@@ -150,23 +137,19 @@ pub struct Parser {
 fn props_atom(len: u64, cost: u64) -> Props {
     Props {
         nullable: false,
-        midnull: false,
         len: Some(len),
         unsafe_atomic: false,
         has_emul: false,
-        has_run: false,
         cost,
     }
 }
 
-fn props_assertion(midnull: bool) -> Props {
+fn props_assertion() -> Props {
     Props {
         nullable: true,
-        midnull,
         len: Some(0),
         unsafe_atomic: false,
         has_emul: false,
-        has_run: false,
         cost: 4,
     }
 }
@@ -174,14 +157,12 @@ fn props_assertion(midnull: bool) -> Props {
 fn concat(a: Props, b: Props) -> Props {
     Props {
         nullable: a.nullable && b.nullable,
-        midnull: a.midnull && b.midnull,
         len: match (a.len, b.len) {
             (Some(x), Some(y)) => Some(clamp_len(x + y)),
             _ => None,
         },
         unsafe_atomic: a.unsafe_atomic || b.unsafe_atomic,
         has_emul: a.has_emul || b.has_emul,
-        has_run: a.has_run || b.has_run,
         cost: clamp_cost(a.cost + b.cost),
     }
 }
@@ -189,39 +170,22 @@ fn concat(a: Props, b: Props) -> Props {
 fn alternate(a: Props, b: Props) -> Props {
     Props {
         nullable: a.nullable || b.nullable,
-        midnull: a.midnull || b.midnull,
         len: if a.len == b.len { a.len } else { None },
         unsafe_atomic: a.unsafe_atomic || b.unsafe_atomic,
         has_emul: a.has_emul || b.has_emul,
-        has_run: a.has_run || b.has_run,
         cost: clamp_cost(a.cost + b.cost + 4),
     }
 }
 
-/// Joins the items of one alternative. Without `u`, a byte-wide class must be
-/// a run between two items that only match at character boundaries.
-fn compose_items(items: Vec<Item>) -> Result<(String, Props), Skip> {
-    for (i, item) in items.iter().enumerate() {
-        if item.role == Role::ByteWide {
-            return Err(bytes_skip());
-        }
-        if item.role == Role::Run {
-            let before = i.checked_sub(1).and_then(|j| items.get(j)).map(|x| x.role);
-            let after = items.get(i + 1).map(|x| x.role);
-            let before_ok = matches!(before, Some(Role::Ascii | Role::AnchorStart));
-            let after_ok = matches!(after, Some(Role::Ascii | Role::AnchorEnd));
-            if !before_ok || !after_ok {
-                return Err(bytes_skip());
-            }
-        }
-    }
-    let mut text = String::new();
+/// Joins the items of one alternative.
+fn compose_items(items: Vec<Item>) -> (Node, Props) {
     let mut props = EMPTY;
+    let mut nodes = Vec::with_capacity(items.len());
     for item in items {
-        text.push_str(&item.text);
         props = concat(props, item.props);
+        nodes.push(item.node);
     }
-    Ok((text, props))
+    (Node::cat(nodes), props)
 }
 
 fn utf8_len(cp: u32) -> u64 {
@@ -240,8 +204,11 @@ fn bytes_skip() -> Skip {
     )
 }
 
-impl Parser {
-    pub fn new(body: &str, m: &Modifiers) -> Self {
+/// The bytes >= 0x80 that occur in valid UTF-8 (C0, C1 and F5-FF never do).
+const UTF8_HIGH: &[(u32, u32)] = &[(0x80, 0xBF), (0xC2, 0xF4)];
+
+impl<'w> Parser<'w> {
+    fn new(body: &str, m: &Modifiers, work: &'w mut Work) -> Self {
         let flags = Flags {
             caseless: m.caseless,
             multiline: m.multiline,
@@ -264,8 +231,8 @@ impl Parser {
                 blocked: false,
             }],
             names: Vec::new(),
-            emulations: 0,
             emitted: 0,
+            work,
             last_quant_end: usize::MAX,
         }
     }
@@ -292,65 +259,84 @@ impl Parser {
     }
 
     /// Counts the text of leaf items (atoms, assertions): wrappers add a bounded
-    /// amount per source character, and the final length is checked in `run`.
-    fn count(&mut self, text: &str) -> Result<(), Skip> {
-        self.emitted += text.len();
+    /// amount per source character, and the final length is checked at the end.
+    fn count(&mut self, len: usize) -> Result<(), Skip> {
+        self.emitted += len;
         if self.emitted > MAX_OUTPUT_BYTES {
             return Err(skip(TOO_COMPLEX, "translated pattern would be too long"));
         }
         Ok(())
     }
 
-    fn push_atom(&mut self, text: String, len: u64, cost: u64, role: Role) -> Result<(), Skip> {
-        self.count(&text)?;
+    fn push_atom(&mut self, set: Set, len: u64, cost: u64) -> Result<(), Skip> {
+        self.count(emit::set(&set.set).len())?;
         self.push(Item {
-            text,
-            single: true,
+            node: Node::Set(set),
             group: false,
             kind: Kind::Atom,
             props: props_atom(len, cost),
-            role,
         })
     }
 
-    fn push_assertion(&mut self, text: &str, midnull: bool, role: Role) -> Result<(), Skip> {
-        self.count(text)?;
+    fn push_assertion(&mut self, node: Node) -> Result<(), Skip> {
+        self.count(4)?;
         self.push(Item {
-            text: text.to_string(),
-            single: false,
+            node,
             group: false,
             kind: Kind::Assertion,
-            props: props_assertion(midnull),
-            role,
+            props: props_assertion(),
         })
     }
 
-    fn push_set(&mut self, set: &CharSet, negated: bool) -> Result<(), Skip> {
+    /// A class (or class escape) of code points under `u`.
+    fn push_set(&mut self, set: CharSet) -> Result<(), Skip> {
+        self.work.spend(set.ranges.len() as u64)?;
         let cost = clamp_cost(40 + 8 * set.ranges.len() as u64);
-        let role = if !negated && !set.has_from(0x80) {
-            Role::Ascii
-        } else {
-            Role::Other
-        };
-        self.push_atom(emit::class(set, negated), 1, cost, role)
+        self.push_atom(
+            Set {
+                set,
+                wide: false,
+                multibyte: false,
+            },
+            1,
+            cost,
+        )
     }
 
-    /// Without `u`: a set of bytes. ASCII only, or every byte >= 0x80 (then it
-    /// matches whole characters when it forms a run, see `compose_items`).
+    /// Without `u`: a set of bytes. The bytes >= 0x80 that occur in UTF-8 must
+    /// be all in it (a "wide" class: it stands for every non-ASCII character,
+    /// exact only where the `bytes` stage proves it) or none of it.
     fn push_byte_set(&mut self, bytes: &CharSet) -> Result<(), Skip> {
-        if !bytes.has_from(0x80) {
-            return self.push_set(bytes, false);
-        }
-        let excluded = bytes.complement(0xFF);
-        if excluded.has_from(0x80) {
+        self.work.spend(bytes.ranges.len() as u64)?;
+        let high = CharSet::from_table(UTF8_HIGH);
+        let ascii = bytes.intersect(&CharSet::from_table(&[(0, 0x7F)]));
+        let wide = bytes.covers(&high);
+        if !wide && bytes.intersects(&high) {
             return Err(bytes_skip());
         }
-        let cost = clamp_cost(40 + 8 * excluded.ranges.len() as u64);
-        self.push_atom(emit::class(&excluded, true), 1, cost, Role::ByteWide)
+        let (set, cost) = if wide {
+            let set = ascii.union_with(&CharSet::from_table(&[(0x80, MAX_CP)]));
+            let excluded = bytes
+                .complement(0xFF)
+                .intersect(&CharSet::from_table(&[(0, 0x7F)]));
+            (set, clamp_cost(40 + 8 * excluded.ranges.len() as u64))
+        } else {
+            let cost = clamp_cost(40 + 8 * ascii.ranges.len() as u64);
+            (ascii, cost)
+        };
+        self.push_atom(
+            Set {
+                set,
+                wide,
+                multibyte: false,
+            },
+            1,
+            cost,
+        )
     }
 
-    /// Runs the whole translation of the body.
-    pub fn run(mut self) -> Result<String, Skip> {
+    /// Runs the whole parse of the body.
+    fn run(mut self) -> Result<Parsed, Skip> {
         let n = self.chars.len();
         let mut quote = false;
         while self.pos < n {
@@ -390,36 +376,24 @@ impl Parser {
             self.pos += 1;
             match c {
                 '\\' => quote = self.escape()?,
-                '.' => {
-                    let text = if self.flags.dotall {
-                        emit::DOT_ALL
-                    } else {
-                        emit::DOT
-                    };
-                    let role = if self.utf {
-                        Role::Other
-                    } else {
-                        Role::ByteWide
-                    };
-                    self.push_atom(text.to_string(), 1, 4, role)?;
-                }
+                '.' => self.dot(self.flags.dotall)?,
                 '^' => {
-                    let text = if self.flags.multiline {
-                        emit::CARET_MULTILINE
+                    let a = if self.flags.multiline {
+                        Assert::LineStart
                     } else {
-                        "^"
+                        Assert::Start
                     };
-                    self.push_assertion(text, false, Role::AnchorStart)?;
+                    self.push_assertion(Node::Assert(a))?;
                 }
                 '$' => {
-                    let text = if self.flags.multiline {
-                        emit::DOLLAR_MULTILINE
+                    let a = if self.flags.multiline {
+                        Assert::LineEnd
                     } else if self.dollar_endonly {
-                        "$"
+                        Assert::End
                     } else {
-                        emit::DOLLAR_FINAL_NEWLINE
+                        Assert::EndNl
                     };
-                    self.push_assertion(text, false, Role::AnchorEnd)?;
+                    self.push_assertion(Node::Assert(a))?;
                 }
                 '[' => self.class()?,
                 '(' => self.open()?,
@@ -427,7 +401,7 @@ impl Parser {
                 '|' => {
                     let frame = self.frame()?;
                     let items = std::mem::take(&mut frame.items);
-                    frame.alts.push(compose_items(items)?);
+                    frame.alts.push(compose_items(items));
                     frame.blocked = false;
                 }
                 '*' => self.quantify(start, 0, None)?,
@@ -447,49 +421,53 @@ impl Parser {
             .frames
             .pop()
             .ok_or_else(|| skip(INVALID, "missing closing parenthesis"))?;
-        let (text, props, branches) = Self::compose_alts(root)?;
-        let mut out = text;
-        let mut midnull = props.midnull;
+        let (mut node, props, _) = Self::compose_alts(root);
         if self.anchored {
-            out = if branches.len() > 1 {
-                format!("^(?:{})", out)
-            } else {
-                format!("^{}", out)
-            };
-            midnull = false;
-        }
-        if !self.utf && midnull {
-            return Err(skip(
-                BYTES,
-                "pattern can match an empty string inside a multibyte character without the u modifier",
-            ));
+            node = Node::cat(vec![Node::Assert(Assert::Start), node]);
         }
         if props.cost > MAX_COST {
             return Err(skip(TOO_COMPLEX, "pattern is too large to translate"));
         }
-        if out.len() > MAX_OUTPUT_BYTES {
-            return Err(skip(TOO_COMPLEX, "translated pattern would be too long"));
-        }
-        Ok(out)
+        Ok(Parsed {
+            root: node,
+            anchored: self.anchored,
+        })
     }
 
-    fn compose_alts(frame: Frame) -> Result<(String, Props, Vec<Option<u64>>), Skip> {
+    fn compose_alts(frame: Frame) -> (Node, Props, Vec<Option<u64>>) {
         let mut alts = frame.alts;
-        alts.push(compose_items(frame.items)?);
-        let mut text = String::new();
+        alts.push(compose_items(frame.items));
         let mut props = EMPTY;
         let mut lens = Vec::with_capacity(alts.len());
-        for (i, (t, p)) in alts.into_iter().enumerate() {
-            if i > 0 {
-                text.push('|');
-                props = alternate(props, p);
-            } else {
-                props = p;
-            }
+        let mut nodes = Vec::with_capacity(alts.len());
+        for (i, (node, p)) in alts.into_iter().enumerate() {
+            props = if i > 0 { alternate(props, p) } else { p };
             lens.push(p.len);
-            text.push_str(&t);
+            nodes.push(node);
         }
-        Ok((text, props, lens))
+        (Node::alt(nodes), props, lens)
+    }
+
+    /// `.` (and `\N`): any character but a newline, or any character with `s`.
+    fn dot(&mut self, dotall: bool) -> Result<(), Skip> {
+        let excluded = if dotall {
+            CharSet::new()
+        } else {
+            CharSet::from_table(&[(0x0A, 0x0A)])
+        };
+        if self.utf {
+            let set = excluded.complement(MAX_CP);
+            return self.push_atom(
+                Set {
+                    set,
+                    wide: false,
+                    multibyte: false,
+                },
+                1,
+                4,
+            );
+        }
+        self.push_byte_set(&excluded.complement(0xFF))
     }
 
     /// A literal code point from the pattern text (or an escape of it).
@@ -497,28 +475,34 @@ impl Parser {
         if self.flags.caseless {
             let mut set = CharSet::from_unsorted(vec![(cp, cp)]);
             if self.utf {
-                set.close_unicode_case();
+                let w = set.close_unicode_case();
+                self.work.spend(w)?;
             } else {
                 set.close_ascii_case();
             }
             if set.ranges != [(cp, cp)] {
-                return self.push_set(&set, false);
+                return self.push_set(set);
             }
         }
-        let role = if cp < 0x80 {
-            Role::Ascii
-        } else if self.utf {
-            Role::Other
-        } else {
-            Role::Multibyte
-        };
+        let multibyte = !self.utf && cp >= 0x80;
         let len = if self.utf { 1 } else { utf8_len(cp) };
-        self.push_atom(emit::literal(cp), len, 4, role)
+        self.push_atom(
+            Set {
+                set: CharSet::from_table(&[(cp, cp)]),
+                wide: false,
+                multibyte,
+            },
+            len,
+            4,
+        )
     }
 
     /// A code point given by an escape (`\x..`, `\n`...): without `u` it is one byte.
     fn escaped_literal(&mut self, cp: u32) -> Result<(), Skip> {
         self.check_escaped(cp)?;
+        if !self.utf && cp >= 0x80 {
+            return Err(bytes_skip());
+        }
         self.literal(cp)
     }
 
@@ -529,12 +513,8 @@ impl Parser {
                 "character code point value in \\x{} is too large",
             ));
         }
-        if !self.utf && cp >= 0x80 {
-            return Err(bytes_skip());
-        }
         Ok(())
     }
-
     /// `\x` after the backslash and the `x`.
     fn hex(&mut self) -> Result<u32, Skip> {
         if self.peek() == Some('{') {
@@ -584,8 +564,64 @@ impl Parser {
         Ok(value)
     }
 
+    /// `\N{U+hhhh}` after the `N` (`Some` code point), or `None` when no `{U+`
+    /// follows (then `\N` is a character other than a newline).
+    fn named_code_point(&mut self) -> Result<Option<u32>, Skip> {
+        if self.peek() != Some('{') {
+            return Ok(None);
+        }
+        if self.at(self.pos + 1) != Some('U') || self.at(self.pos + 2) != Some('+') {
+            // `\N{3}` is `\N` repeated; any other `\N{` is an error.
+            let saved = self.pos;
+            self.pos += 1;
+            let quantifier = self.brace().ok().flatten().is_some();
+            self.pos = saved;
+            if quantifier {
+                return Ok(None);
+            }
+            return Err(skip(
+                INVALID,
+                "PCRE2 does not support \\F, \\L, \\l, \\N{name}, \\U, or \\u",
+            ));
+        }
+        if !self.utf {
+            return Err(skip(
+                INVALID,
+                "\\N{U+dddd} is supported only in Unicode (UTF) mode",
+            ));
+        }
+        self.pos += 2;
+        // Now at `+`: reuse the `\x{...}` reader from the `+` as if it were `{`.
+        let mut i = self.pos + 1;
+        let mut value: u32 = 0;
+        let mut digits = 0;
+        loop {
+            match self.at(i) {
+                Some('}') => break,
+                Some(c) if c.is_ascii_hexdigit() => {
+                    value = (value.saturating_mul(16)).saturating_add(c.to_digit(16).unwrap_or(0));
+                    value = value.min(0x1100000);
+                    digits += 1;
+                    i += 1;
+                }
+                _ => return Err(skip(INVALID, "malformed \\N{U+dddd} escape")),
+            }
+        }
+        if digits == 0 {
+            return Err(skip(INVALID, "malformed \\N{U+dddd} escape"));
+        }
+        self.pos = i + 1;
+        if value > MAX_CP || (0xD800..=0xDFFF).contains(&value) {
+            return Err(skip(
+                INVALID,
+                "character code point value in \\x{} is too large",
+            ));
+        }
+        Ok(Some(value))
+    }
+
     /// The set of `\d \D \s \S \h \H \v \V \w \W`.
-    fn escape_set(&self, c: char) -> Result<CharSet, Skip> {
+    fn escape_set(&mut self, c: char) -> Result<CharSet, Skip> {
         let table: &[(u32, u32)] = match c.to_ascii_lowercase() {
             'd' => {
                 if self.utf {
@@ -617,10 +653,13 @@ impl Parser {
             }
             _ => {
                 if self.utf {
-                    return Err(skip(
-                        UNICODE,
-                        "\\w, \\W, \\b and \\B follow Unicode properties under the u modifier",
-                    ));
+                    let set = charset::word_ucp();
+                    self.work.spend(set.ranges.len() as u64)?;
+                    return Ok(if c == 'W' {
+                        set.complement(MAX_CP)
+                    } else {
+                        set
+                    });
                 }
                 charset::WORD_ASCII
             }
@@ -630,6 +669,52 @@ impl Parser {
             set = set.complement(if self.utf { MAX_CP } else { 0xFF });
         }
         Ok(set)
+    }
+
+    /// `\p` / `\P` after the letter: the property's set (negated for `\P` or
+    /// `\p{^..}`).
+    fn property(&mut self, negated: bool) -> Result<CharSet, Skip> {
+        let name: String = match self.peek() {
+            Some('{') => {
+                let mut i = self.pos + 1;
+                let mut name = String::new();
+                loop {
+                    match self.at(i) {
+                        Some('}') => break,
+                        Some(c) if name.len() < 64 => {
+                            name.push(c);
+                            i += 1;
+                        }
+                        _ => return Err(skip(INVALID, "malformed \\P or \\p sequence")),
+                    }
+                }
+                self.pos = i + 1;
+                name
+            }
+            Some(c) => {
+                self.pos += 1;
+                c.to_string()
+            }
+            None => return Err(skip(INVALID, "malformed \\P or \\p sequence")),
+        };
+        if !self.utf {
+            return Err(skip(
+                UNICODE,
+                "Unicode properties are not supported without the u modifier",
+            ));
+        }
+        let (negated, name) = match name.strip_prefix('^') {
+            Some(rest) => (!negated, rest.to_string()),
+            None => (negated, name),
+        };
+        let Some(set) = charset::property(&name) else {
+            return Err(skip(
+                UNICODE,
+                "only general categories are supported among Unicode properties",
+            ));
+        };
+        self.work.spend(set.ranges.len() as u64)?;
+        Ok(if negated { set.complement(MAX_CP) } else { set })
     }
 
     /// An escape outside a class (position after the backslash). Returns true
@@ -643,23 +728,32 @@ impl Parser {
             'd' | 'D' | 's' | 'S' | 'h' | 'H' | 'v' | 'V' | 'w' | 'W' => {
                 let set = self.escape_set(c)?;
                 if self.utf {
-                    self.push_set(&set, false)?;
+                    self.push_set(set)?;
                 } else {
                     self.push_byte_set(&set)?;
                 }
+            }
+            'p' | 'P' => {
+                let set = self.property(c == 'P')?;
+                self.push_set(set)?;
             }
             'b' | 'B' => {
                 if self.utf {
                     return Err(skip(
                         UNICODE,
-                        "\\w, \\W, \\b and \\B follow Unicode properties under the u modifier",
+                        "\\b and \\B follow Unicode properties under the u modifier",
                     ));
                 }
-                self.push_assertion(if c == 'b' { "\\b" } else { "\\B" }, c == 'B', Role::Other)?;
+                let a = if c == 'b' {
+                    Assert::WordB
+                } else {
+                    Assert::NotWordB
+                };
+                self.push_assertion(Node::Assert(a))?;
             }
-            'A' => self.push_assertion("^", false, Role::AnchorStart)?,
-            'z' => self.push_assertion("$", false, Role::AnchorEnd)?,
-            'Z' => self.push_assertion(emit::DOLLAR_FINAL_NEWLINE, false, Role::AnchorEnd)?,
+            'A' => self.push_assertion(Node::Assert(Assert::Start))?,
+            'z' => self.push_assertion(Node::Assert(Assert::End))?,
+            'Z' => self.push_assertion(Node::Assert(Assert::EndNl))?,
             't' => self.escaped_literal(0x09)?,
             'n' => self.escaped_literal(0x0A)?,
             'r' => self.escaped_literal(0x0D)?,
@@ -670,6 +764,10 @@ impl Parser {
                 let cp = self.hex()?;
                 self.escaped_literal(cp)?;
             }
+            'N' => match self.named_code_point()? {
+                Some(cp) => self.literal(cp)?,
+                None => self.dot(false)?,
+            },
             'Q' => return Ok(true),
             'E' => {}
             '0'..='9' => {
@@ -679,8 +777,7 @@ impl Parser {
                 ))
             }
             'g' | 'k' => return Err(skip(CONSTRUCT, "backreferences are not supported")),
-            'p' | 'P' => return Err(skip(UNICODE, "Unicode properties are not supported")),
-            'G' | 'K' | 'X' | 'C' | 'R' | 'N' | 'c' | 'o' => {
+            'G' | 'K' | 'X' | 'C' | 'R' | 'c' | 'o' => {
                 return Err(skip(CONSTRUCT, &format!("escape \\{} is not supported", c)))
             }
             _ if c.is_ascii_alphanumeric() => {
@@ -803,39 +900,26 @@ impl Parser {
             }
             Kind::Atom => {}
         }
-        if item.role == Role::Multibyte {
-            return Err(skip(
-                BYTES,
-                "quantifier after a multibyte character applies to its last byte without the u modifier",
-            ));
+        if let Node::Set(set) = &item.node {
+            if set.multibyte {
+                return Err(skip(
+                    BYTES,
+                    "quantifier after a multibyte character applies to its last byte without the u modifier",
+                ));
+            }
         }
-        let role = if item.role != Role::ByteWide {
-            Role::Other
-        } else if max.is_none() && min <= 1 && !possessive {
-            Role::Run
-        } else {
-            return Err(bytes_skip());
-        };
-        let base = if item.single {
-            item.text
-        } else {
-            format!("(?:{})", item.text)
-        };
         let lazy = lazy_mark != ungreedy && !possessive;
-        let q = emit::quantifier(min, max, lazy);
         let p = item.props;
         let copies = u64::from(max.unwrap_or(min.saturating_add(1)).max(1));
-        let mut props = Props {
+        let props = Props {
             nullable: min == 0 || p.nullable,
-            midnull: min == 0 || p.midnull,
             len: if max == Some(min) {
                 p.len.map(|l| clamp_len(l * u64::from(min)))
             } else {
                 None
             },
             unsafe_atomic: p.unsafe_atomic || (p.nullable && !matches!(max, Some(m) if m <= 1)),
-            has_emul: p.has_emul,
-            has_run: p.has_run || role == Role::Run,
+            has_emul: p.has_emul || possessive,
             cost: if item.group {
                 clamp_cost(p.cost * copies + 8)
             } else {
@@ -843,14 +927,9 @@ impl Parser {
             },
         };
         self.last_quant_end = self.pos;
-        let mut text = format!("{}{}", base, q);
-        let mut single = false;
         if possessive {
             if item.group {
                 return Err(skip(CONSTRUCT, ATOMIC_MESSAGE));
-            }
-            if props.has_run {
-                return Err(bytes_skip());
             }
             if props.unsafe_atomic {
                 return Err(skip(
@@ -858,27 +937,20 @@ impl Parser {
                     "possessive quantifier cannot be emulated exactly",
                 ));
             }
-            text = self.emulate_atomic(&text);
-            props.has_emul = true;
-            single = false;
         }
+        let node = Node::Repeat(Box::new(Repeat {
+            body: item.node,
+            min,
+            max,
+            greedy: !lazy,
+            possessive,
+        }));
         self.push(Item {
-            text,
-            single,
+            node,
             group: false,
             kind: Kind::Quantified,
             props,
-            role,
         })
-    }
-
-    fn emulate_atomic(&mut self, inner: &str) -> String {
-        self.emulations += 1;
-        format!(
-            "(?=(?<a{n}>{inner}))\\k<a{n}>",
-            n = self.emulations,
-            inner = inner
-        )
     }
 
     fn open_frame(&mut self, kind: GroupKind, flags: Flags) -> Result<(), Skip> {
@@ -967,6 +1039,7 @@ impl Parser {
                     }
                     ':' => self.open_frame(GroupKind::Group, flags),
                     '>' => Err(skip(CONSTRUCT, ATOMIC_MESSAGE)),
+                    '*' => Err(skip(CONSTRUCT, "non-atomic assertions are not supported")),
                     '=' => self.open_frame(GroupKind::Ahead, flags),
                     '!' => self.open_frame(GroupKind::NegAhead, flags),
                     '<' => match self.peek() {
@@ -977,6 +1050,9 @@ impl Parser {
                         Some('!') => {
                             self.pos += 1;
                             self.open_frame(GroupKind::NegBehind, flags)
+                        }
+                        Some('*') => {
+                            Err(skip(CONSTRUCT, "non-atomic assertions are not supported"))
                         }
                         _ => self.group_name('>'),
                     },
@@ -1073,39 +1149,36 @@ impl Parser {
             .ok_or_else(|| skip(INVALID, "unmatched closing parenthesis"))?;
         let kind = frame.kind;
         self.flags = frame.saved;
-        let (text, props, branches) = Self::compose_alts(frame)?;
-        let look = |positive: bool, has_emul: bool| Props {
+        let (node, props, branches) = Self::compose_alts(frame);
+        let look = |has_emul: bool| Props {
             nullable: true,
-            midnull: if positive { props.midnull } else { true },
             len: Some(0),
             unsafe_atomic: false,
             has_emul,
-            has_run: props.has_run,
             cost: clamp_cost(props.cost + 8),
         };
         let item = match kind {
             GroupKind::Root | GroupKind::Group => Item {
-                text: format!("(?:{})", text),
-                single: true,
+                node,
                 group: true,
                 kind: Kind::Atom,
                 props: Props {
                     cost: clamp_cost(props.cost + 8),
                     ..props
                 },
-                role: Role::Other,
             },
             GroupKind::Ahead | GroupKind::NegAhead => Item {
-                text: format!(
-                    "(?{}{})",
-                    if kind == GroupKind::Ahead { '=' } else { '!' },
-                    text
+                node: Node::Look(
+                    if kind == GroupKind::Ahead {
+                        Look::Ahead
+                    } else {
+                        Look::NegAhead
+                    },
+                    Box::new(node),
                 ),
-                single: false,
                 group: true,
                 kind: Kind::Lookaround,
-                props: look(kind == GroupKind::Ahead, props.has_emul),
-                role: Role::Other,
+                props: look(props.has_emul),
             },
             GroupKind::Behind | GroupKind::NegBehind => {
                 for len in &branches {
@@ -1126,23 +1199,25 @@ impl Parser {
                     ));
                 }
                 Item {
-                    text: format!(
-                        "(?<{}{})",
-                        if kind == GroupKind::Behind { '=' } else { '!' },
-                        text
+                    node: Node::Look(
+                        if kind == GroupKind::Behind {
+                            Look::Behind
+                        } else {
+                            Look::NegBehind
+                        },
+                        Box::new(node),
                     ),
-                    single: false,
                     group: true,
                     kind: Kind::Lookaround,
-                    props: look(kind == GroupKind::Behind, false),
-                    role: Role::Other,
+                    props: look(false),
                 }
             }
         };
         self.push(item)
     }
 
-    /// A single member of a class (position at it).
+    /// A single member of a class (position at it). Without `u`, escapes give
+    /// byte values (up to 0xFF).
     fn class_atom(&mut self) -> Result<ClassAtom, Skip> {
         let Some(c) = self.peek() else {
             return Err(skip(INVALID, "missing terminating ] for character class"));
@@ -1162,6 +1237,7 @@ impl Parser {
             'd' | 'D' | 's' | 'S' | 'h' | 'H' | 'v' | 'V' | 'w' | 'W' => {
                 return Ok(ClassAtom::Set(self.escape_set(e)?))
             }
+            'p' | 'P' => return Ok(ClassAtom::Set(self.property(e == 'P')?)),
             'b' => 0x08,
             't' => 0x09,
             'n' => 0x0A,
@@ -1170,20 +1246,28 @@ impl Parser {
             'e' => 0x1B,
             'a' => 0x07,
             'x' => self.hex()?,
+            'N' => match self.named_code_point()? {
+                Some(cp) => cp,
+                None => {
+                    return Err(skip(
+                        INVALID,
+                        "escape sequence is invalid in character class",
+                    ))
+                }
+            },
             '0'..='9' => {
                 return Err(skip(
                     CONSTRUCT,
                     "backreferences and octal escapes are not supported",
                 ))
             }
-            'p' | 'P' => return Err(skip(UNICODE, "Unicode properties are not supported")),
             'Q' | 'E' | 'c' | 'o' | 'g' | 'k' => {
                 return Err(skip(
                     CONSTRUCT,
                     &format!("escape \\{} is not supported in a character class", e),
                 ))
             }
-            'B' | 'R' | 'X' | 'N' => {
+            'B' | 'R' | 'X' => {
                 return Err(skip(
                     INVALID,
                     "escape sequence is invalid in character class",
@@ -1247,17 +1331,10 @@ impl Parser {
         }
         let name: String = self.chars.get(start..end).unwrap_or(&[]).iter().collect();
         self.pos = end + 2;
-        let table = match charset::posix(&name, self.utf) {
-            None => return Err(skip(INVALID, "unknown POSIX class name")),
-            Some(Err(())) => {
-                return Err(skip(
-                    UNICODE,
-                    "this POSIX class follows Unicode properties under the u modifier",
-                ))
-            }
-            Some(Ok(t)) => t,
+        let Some(mut set) = charset::posix(&name, self.utf) else {
+            return Err(skip(INVALID, "unknown POSIX class name"));
         };
-        let mut set = CharSet::from_table(table);
+        self.work.spend(set.ranges.len() as u64)?;
         if negated {
             set = set.complement(if self.utf { MAX_CP } else { 0xFF });
         }
@@ -1268,8 +1345,42 @@ impl Parser {
         self.peek() == Some('-') && self.at(self.pos + 1).is_some_and(|c| c != ']')
     }
 
+    /// PCRE2's `[[:<:]]` and `[[:>:]]` (start and end of a word), position after
+    /// the first `[`: `\b(?=\w)` and `\b(?<=\w)`.
+    fn word_edge(&mut self) -> Result<bool, Skip> {
+        let start: String = self.chars.iter().skip(self.pos).take(6).collect();
+        let ahead = match start.as_str() {
+            "[:<:]]" => true,
+            "[:>:]]" => false,
+            _ => return Ok(false),
+        };
+        self.pos += 6;
+        if self.utf {
+            return Err(skip(
+                UNICODE,
+                "\\b and \\B follow Unicode properties under the u modifier",
+            ));
+        }
+        let word = Node::set(CharSet::from_table(charset::WORD_ASCII));
+        let look = if ahead { Look::Ahead } else { Look::Behind };
+        self.count(30)?;
+        self.push(Item {
+            node: Node::cat(vec![
+                Node::Assert(Assert::WordB),
+                Node::Look(look, Box::new(word)),
+            ]),
+            group: false,
+            kind: Kind::Lookaround,
+            props: props_assertion(),
+        })?;
+        Ok(true)
+    }
+
     /// `[` seen; position after it.
     fn class(&mut self) -> Result<(), Skip> {
+        if self.word_edge()? {
+            return Ok(());
+        }
         if let Some(term @ (':' | '.' | '=')) = self.peek() {
             if self.posix_end(self.pos).is_some() {
                 return Err(skip(
@@ -1287,7 +1398,11 @@ impl Parser {
             negated = true;
             self.pos += 1;
         }
+        // Characters and ranges (case-folded under `i`), and class escapes and
+        // POSIX classes (under `u` PCRE2 does not fold them: `[[:ascii:]]` with
+        // `iu` does not match U+212A).
         let mut members: Vec<(u32, u32)> = Vec::new();
+        let mut fixed: Vec<(u32, u32)> = Vec::new();
         let mut first = true;
         loop {
             let Some(c) = self.peek() else {
@@ -1303,7 +1418,8 @@ impl Parser {
                 if self.range_follows() {
                     return Err(skip(INVALID, "invalid range in character class"));
                 }
-                members.extend_from_slice(&set.ranges);
+                let target = if self.utf { &mut fixed } else { &mut members };
+                target.extend_from_slice(&set.ranges);
                 continue;
             }
             match self.class_atom()? {
@@ -1311,7 +1427,8 @@ impl Parser {
                     if self.range_follows() {
                         return Err(skip(INVALID, "invalid range in character class"));
                     }
-                    members.extend_from_slice(&set.ranges);
+                    let target = if self.utf { &mut fixed } else { &mut members };
+                    target.extend_from_slice(&set.ranges);
                 }
                 ClassAtom::Char(lo) => {
                     if self.range_follows() {
@@ -1339,14 +1456,22 @@ impl Parser {
                 }
             }
         }
+        self.work.spend((members.len() + fixed.len()) as u64)?;
         let mut full = CharSet::from_unsorted(members);
         if self.flags.caseless && self.utf {
-            full.close_unicode_case();
+            let w = full.close_unicode_case();
+            self.work.spend(w)?;
         } else if self.flags.caseless {
             full.close_ascii_case();
         }
+        if !fixed.is_empty() {
+            full = full.union_with(&CharSet::from_unsorted(fixed));
+        }
         if self.utf {
-            return self.push_set(&full, negated);
+            if negated {
+                full = full.complement(MAX_CP);
+            }
+            return self.push_set(full);
         }
         let bytes = if negated { full.complement(0xFF) } else { full };
         self.push_byte_set(&bytes)

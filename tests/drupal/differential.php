@@ -26,9 +26,20 @@ declare(strict_types=1);
  *                     by ajv (Ajv2020 + ajv-formats, tests/drupal/validate.js),
  *                     all pairs in one node process.
  *
+ * The provider profiles (issue 9): each definition is also normalized in
+ * every profile (option `profile`, the same inputSchema() path), and every
+ * value Drupal rejects is validated against each profile's schema in the same
+ * node process (Gemini's OpenAPI schema read as JSON Schema,
+ * src/Differential/Gemini.php). A value a profile accepts must be excused
+ * (src/Differential/ProfileReport.php): the canonical schema rejects it and
+ * the pass warned (profile_constraint_dropped, profile_strict_impossible) at
+ * the definition path where Drupal or the canonical schema rejects it; or the
+ * canonical schema accepts it too and is excused below.
+ *
  * It prints the counts of false accepts (schema accepts, Drupal rejects) and
- * false rejects by class, one example each, and exits 1 on any false accept
- * or rejected repair that is neither in the documented inherent list
+ * false rejects by class, per profile the rejected values' classes, one
+ * example each, and exits 1 on any false accept, profile loosening without
+ * a warning or rejected repair that is neither in the documented inherent list
  * (src/Differential/Inherent.php, docs/drupal.md) nor announced by a warning
  * of the schema naming the constraint that rejects (the contract's "where JSON
  * Schema cannot state a constraint, say so with a warning"). With the extension
@@ -75,6 +86,12 @@ set_error_handler(static function (int $errno, string $message, string $file, in
     return true;
 }, E_WARNING | E_NOTICE | E_USER_WARNING | E_USER_NOTICE | E_DEPRECATED | E_USER_DEPRECATED);
 
+$selfCheck = ProfileReport::selfCheck();
+if ($selfCheck !== []) {
+    fwrite(STDERR, "differential: the profile report reads wrongly:\n- " . implode("\n- ", $selfCheck) . "\n");
+    exit(1);
+}
+
 $started = microtime(true);
 $container = $site->container;
 $builder = new DefinitionArrayBuilder($container, $container->get('entity_type.bundle.info'));
@@ -84,7 +101,8 @@ $specs = new SpecGenerator($rng);
 $values = new ValueGenerator($rng);
 $styles = ['type_array', 'one_of', 'any_of'];
 
-$schemas = [];        // schema JSON => index
+$schemas = [];        // schema JSON => index (canonical and profiles)
+$canonicalSchemas = [];
 $pairs = [];          // list of pair records
 $invalid = [];        // reason => [count, example]
 $adapterRefused = []; // message => count
@@ -137,6 +155,31 @@ for ($i = 0; $i < $definitions; $i++) {
         }
     }
     $schemas[$schemaJson] ??= \count($schemas);
+    $canonicalSchemas[$schemaJson] = true;
+    // The same input in every provider profile (issue 9), through the same
+    // path; Gemini's OpenAPI schema read as JSON Schema for ajv.
+    $profiled = [];
+    foreach (ProfileReport::PROFILES as $profile) {
+        $options = ['nullable' => $style, 'profile' => $profile];
+        $profileWarnings = [];
+        $profileSchema = $asSchema($array, $options, $profileWarnings);
+        $profileJson = json_encode($profileSchema, Json::FLAGS);
+        if ($native) {
+            $phpWarnings = [];
+            $phpJson = json_encode($asSchema($array, $options, $phpWarnings, [Normalizer::class, 'normalize']), Json::FLAGS);
+            if ($phpJson !== $profileJson || $phpWarnings !== $profileWarnings) {
+                $parityFailures[] = "normalize_schema (profile $profile): " . json_encode($array, Json::FLAGS);
+            }
+        }
+        if ($profile === 'gemini') {
+            $profileJson = json_encode(Gemini::toJsonSchema(json_decode($profileJson, false, 512, JSON_THROW_ON_ERROR)), Json::FLAGS);
+        }
+        $schemas[$profileJson] ??= \count($schemas);
+        $profiled[$profile] = ['schema' => $schemas[$profileJson], 'warnings' => $profileWarnings];
+        if ($trace === $i) {
+            printf("  %s schema %s\n  %s warnings %s\n", $profile, $profileJson, $profile, json_encode($profileWarnings, Json::FLAGS));
+        }
+    }
     $records = [];
     $definitionError = null;
     $verdict->isolate();
@@ -161,8 +204,8 @@ for ($i = 0; $i < $definitions; $i++) {
         if ($trace === $i) {
             printf("trace %d: %s => %s\n", $i, $text, $drupal['accepted'] ? 'accept' : 'reject: ' . $drupal['constraint'] . ' ' . $drupal['message']);
         }
-        $records[] = ['spec' => $spec, 'text' => $text, 'value' => $value, 'drupal' => $drupal, 'schema' => $schemas[$schemaJson],
-            'warnings' => $warnings, 'repair' => $repair];
+        $records[] = ['definition' => $i, 'spec' => $spec, 'text' => $text, 'value' => $value, 'drupal' => $drupal, 'schema' => $schemas[$schemaJson],
+            'warnings' => $warnings, 'repair' => $repair, 'profiles' => $profiled];
     }
     if ($definitionError !== null) {
         $reason = $definitionError['constraint'] . ': ' . preg_replace('/Valid plugin IDs.*$/', '', $definitionError['message']);
@@ -180,28 +223,49 @@ $generated = microtime(true);
 // The schema's verdicts: one node process for all pairs.
 $dir = \dirname(__DIR__, 2) . '/target/drupal-differential';
 @mkdir($dir, 0777, true);
-file_put_contents("$dir/schemas.json", '[' . implode(',', array_keys($schemas)) . ']');
+// ajv compiles each schema once, annotations aside ($assert: schema index =>
+// index of what it asserts).
+$assertions = [];
+$assert = [];
+foreach ($schemas as $json => $index) {
+    $stripped = json_encode(Json::withoutAnnotations(json_decode($json, false, 512, JSON_THROW_ON_ERROR)), Json::FLAGS);
+    $assert[$index] = $assertions[$stripped] ??= \count($assertions);
+}
+file_put_contents("$dir/schemas.json", '[' . implode(',', array_keys($assertions)) . ']');
 $fh = fopen("$dir/pairs.jsonl", 'w');
 foreach ($pairs as $r) {
-    fwrite($fh, '{"s":' . $r['schema'] . ',"v":' . $r['text'] . "}\n");
+    fwrite($fh, '{"s":' . $assert[$r['schema']] . ',"v":' . $r['text'] . "}\n");
 }
 // Then the repaired values, in the same order.
 foreach ($pairs as $r) {
     if ($r['repair'] !== null) {
-        fwrite($fh, '{"s":' . $r['schema'] . ',"v":' . $r['repair']['text'] . "}\n");
+        fwrite($fh, '{"s":' . $assert[$r['schema']] . ',"v":' . $r['repair']['text'] . "}\n");
+    }
+}
+// Then, for each profile, every value where the profile's schema asserts
+// something else than the canonical one (else the canonical verdict stands).
+$profileLines = 0;
+foreach (ProfileReport::PROFILES as $profile) {
+    foreach ($pairs as $r) {
+        if ($assert[$r['profiles'][$profile]['schema']] !== $assert[$r['schema']]) {
+            fwrite($fh, '{"s":' . $assert[$r['profiles'][$profile]['schema']] . ',"v":' . $r['text'] . "}\n");
+            $profileLines++;
+        }
     }
 }
 fclose($fh);
 $node = sprintf('node %s %s %s', escapeshellarg(__DIR__ . '/validate.js'), escapeshellarg("$dir/schemas.json"), escapeshellarg("$dir/pairs.jsonl"));
 exec($node, $lines, $status);
-if ($status !== 0 || \count($lines) !== \count($pairs) + $repairs) {
-    fwrite(STDERR, "differential: node validate.js failed ($status, " . \count($lines) . ' verdicts for ' . (\count($pairs) + $repairs) . " values); run npm ci in tests/drupal\n");
+if ($status !== 0 || \count($lines) !== \count($pairs) + $repairs + $profileLines) {
+    fwrite(STDERR, "differential: node validate.js failed ($status, " . \count($lines) . ' verdicts for ' . (\count($pairs) + $repairs + $profileLines) . " values); run npm ci in tests/drupal\n");
     exit(1);
 }
 $validated = microtime(true);
 
 // Constraint plugin ids by the short class name of the objects they create.
-$constraintIds = ['Choice' => ['Choice', 'CountryCode']];
+// (AllowedValuesConstraintValidator extends ChoiceValidator, whose own
+// checks throw for AllowedValues too.)
+$constraintIds = ['Choice' => ['Choice', 'CountryCode', 'AllowedValues']];
 foreach ($container->get('validation.constraint')->getDefinitions() as $id => $definition) {
     $constraintIds[Verdict::short($definition['class'])][] = $id;
 }
@@ -222,18 +286,40 @@ foreach ($pairs as $r) {
         $report->repair($r, json_decode($lines[$k++], true));
     }
 }
+$profiles = new ProfileReport($report, array_flip($schemas));
+foreach (ProfileReport::PROFILES as $profile) {
+    foreach ($pairs as $j => $r) {
+        $canonical = json_decode($lines[$j], true);
+        $p = $r['profiles'][$profile];
+        $ajv = $assert[$p['schema']] === $assert[$r['schema']] ? $canonical : json_decode($lines[$k++], true);
+        if ($ajv[0] === -1) {
+            $notCompiled++;
+            $report->uncompiled($r, "$profile: " . $ajv[1]);
+            continue;
+        }
+        if ($r['drupal']['accepted']) {
+            $profiles->accepted($profile, $r, $canonical, $p, $ajv);
+            continue;
+        }
+        $profiles->pair($profile, $r, $canonical, $p, $ajv);
+    }
+}
 
 printf(
-    "Differential (seed %d, %s implementation%s): %d definitions, %d distinct schemas, %d pairs\n",
+    "Differential (seed %d, %s implementation%s): %d definitions, %d distinct schemas (%d more in the profiles %s; ajv compiles %d), %d pairs\n",
     $seed,
     \ToolSchema\IMPLEMENTATION,
     $native ? ', PHP twin checked identical' : '',
     $definitions,
-    \count($schemas),
+    \count($canonicalSchemas),
+    \count($schemas) - \count($canonicalSchemas),
+    implode(', ', ProfileReport::PROFILES),
+    \count($assertions),
     \count($pairs),
 );
 printf("  generation + Drupal validation %.1f s, ajv %.1f s\n", $generated - $started, $validated - $generated);
 $report->print(STDOUT, $invalid, $adapterRefused, $warnedDefinitions);
+$profiles->print(STDOUT);
 if ($drupalWarnings !== []) {
     arsort($drupalWarnings);
     printf("\n== PHP warnings raised inside Drupal during validation (no verdict; for the record): %d\n", array_sum($drupalWarnings));
@@ -254,6 +340,9 @@ if ($adapterRefused !== []) {
 }
 if ($report->failingFalseAccepts() > 0) {
     $failures[] = $report->failingFalseAccepts() . ' false accepts outside the inherent list';
+}
+if ($profiles->failing() > 0) {
+    $failures[] = $profiles->failing() . ' values Drupal rejects that a profile\'s schema accepts without a warning at their path, outside the inherent list';
 }
 if ($report->failingRepairs() > 0) {
     $failures[] = $report->failingRepairs() . ' repairs that break a value Drupal accepts, or land on a value the schema accepts and Drupal rejects, outside the inherent list';

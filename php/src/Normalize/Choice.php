@@ -14,8 +14,9 @@ namespace ToolSchema\Php\Normalize;
  * - An empty choice list accepts no value but null: `enum: [null]` (never
  *   `enum: []`), with a warning.
  * - On a list without `multiple`, with `multiple` on a single value, or
- *   `AllowedValues` on a list or map at all (Drupal's validator wants a single
- *   value and throws), Drupal rejects every value: Constraint::NOT_APPLICABLE.
+ *   `AllowedValues` on a list, a map, `any` or an entity at all (Drupal's
+ *   validator wants primitive data and throws), Drupal rejects every value:
+ *   Constraint::NOT_APPLICABLE.
  *
  * An unresolved `callback` is an error (the Drupal adapter resolves it).
  */
@@ -90,6 +91,10 @@ final class Choice
                 $f->maxCount = Facets::lower($f->maxCount, $max);
             }
         } elseif (!self::applies($rule->cat) || $multiple) {
+            $rule->notApplicable();
+        } elseif ($which === 'AllowedValues' && ($rule->ty === Definition::ANY || $rule->ty === Definition::ENTITY)) {
+            // AllowedValues checks primitive data only: on `any` or an
+            // entity Drupal throws.
             $rule->notApplicable();
         } else {
             self::push($rule, $list, $matches, $f);

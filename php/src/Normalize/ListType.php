@@ -13,7 +13,8 @@ namespace ToolSchema\Php\Normalize;
 final class ListType
 {
     /**
-     * The `items` schema, if any, and whether an item refuses null.
+     * The `items` schema, if any, and whether an item can be neither null
+     * nor empty.
      *
      * @param list<array{0: array, 1: bool}> $itemEnums
      * @return array{0: array<mixed>|\stdClass|null, 1: bool}
@@ -22,7 +23,7 @@ final class ListType
     {
         if ($d->items !== null) {
             $items = $n->child('items', null, $d->items, $depth, $itemEnums);
-            return [$items, $n->refusedNull];
+            return [$items, $n->refusedEmpty];
         }
         if ($itemEnums === []) {
             return [null, false];

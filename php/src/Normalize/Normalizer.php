@@ -45,6 +45,12 @@ final class Normalizer
     /** Whether the definition normalized last refuses null (read by its parent list or map). */
     public bool $refusedNull = true;
 
+    /**
+     * Whether it can be neither null nor empty as Drupal's NotNull sees an
+     * item of a list: a list or map must also be kept non-empty.
+     */
+    public bool $refusedEmpty = true;
+
     private function __construct(public readonly Options $options)
     {
         $this->path = new Path();
@@ -160,6 +166,7 @@ final class Normalizer
             $out['examples'] = ValueCheck::plain($d->examples);
         }
         $this->refusedNull = $required;
+        $this->refusedEmpty = $required && ($nonEmpty || ($d->cat !== Definition::CAT_LIST && $d->cat !== Definition::CAT_MAP));
         return $out;
     }
 
@@ -186,7 +193,7 @@ final class Normalizer
             if (!\is_string($name)) {
                 continue;
             }
-            $rule ??= new Rule($this->path, $d->cat, $this->options, $this);
+            $rule ??= new Rule($this->path, $d->ty, $d->cat, $this->options, $this);
             $rule->name = $name;
             Constraint::apply($rule, $name, $opts, $f);
         }
@@ -213,9 +220,9 @@ final class Normalizer
         $items = null;
         $props = null;
         if ($d->cat === Definition::CAT_LIST) {
-            [$items, $itemRefusesNull] = ListType::items($this, $d, $f->itemEnums, $depth);
+            [$items, $itemNeverEmpty] = ListType::items($this, $d, $f->itemEnums, $depth);
             if ($nonEmpty) {
-                NotNull::list($d->items, $itemRefusesNull, $f);
+                NotNull::list($d->items, $itemNeverEmpty, $f);
             }
         } elseif ($d->cat === Definition::CAT_MAP) {
             [$props, $anyRequired] = MapType::properties($this, $d, $depth);

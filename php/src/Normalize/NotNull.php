@@ -47,13 +47,14 @@ final class NotNull
     }
 
     /**
-     * A non-empty list: at least one item, and, unless its item definition
-     * refuses null, not only empty items.
+     * A non-empty list: at least one item, and, unless an item can be
+     * neither null nor empty (a required item: its own NotNull), not only
+     * empty items.
      */
-    public static function list(?array $items, bool $itemRefusesNull, Facets $f): void
+    public static function list(?array $items, bool $itemNeverEmpty, Facets $f): void
     {
         $f->minCount = Facets::raise($f->minCount, 1);
-        if (!$itemRefusesNull) {
+        if (!$itemNeverEmpty) {
             $f->nots[] = ['empty_items', $items];
         }
     }

@@ -17,6 +17,7 @@ final class Rule
 
     public function __construct(
         public readonly Path $path,
+        public readonly int $ty,
         public readonly int $cat,
         public readonly Options $options,
         private readonly Normalizer $normalizer,

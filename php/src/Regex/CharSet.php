@@ -7,7 +7,7 @@ namespace ToolSchema\Php\Regex;
 /**
  * Stage `charset`: sets of code points as sorted, merged, inclusive ranges,
  * plus the fixed tables taken from PHP 8.2's bundled PCRE2 10.42
- * (`\d` under /u is every Nd code point of Unicode 15, etc.).
+ * (`\d` under /u is every Nd code point of Unicode 14, the same as Ucd::GC_ND).
  * Mirrors `src/regex/charset.rs`.
  */
 final class CharSet
@@ -29,12 +29,11 @@ final class CharSet
     public array $ranges = [];
 
     /**
-     * A POSIX class by name: a table, `false` when the class exists but its /u
-     * meaning is not tabulated here, `null` for an unknown name.
-     *
-     * @return list<array{0: int, 1: int}>|false|null
+     * A POSIX class by name (null for an unknown name). Under /u PCRE2 reads
+     * `alpha alnum word upper lower punct graph print` as Unicode properties
+     * (tables in Ucd); the others keep their ASCII or `\d`/`\s` meaning.
      */
-    public static function posix(string $name, bool $utf): array|false|null
+    public static function posix(string $name, bool $utf): ?self
     {
         $ascii = match ($name) {
             'alpha' => [[0x41, 0x5A], [0x61, 0x7A]],
@@ -57,25 +56,105 @@ final class CharSet
             return null;
         }
         if (!$utf) {
-            return $ascii;
+            return self::fromTable($ascii);
         }
         return match ($name) {
-            'digit' => self::DIGIT_UCP,
-            'space' => self::SPACE_UCP,
-            'blank' => self::HSPACE_UCP,
-            'cntrl' => [[0x0, 0x1F], [0x7F, 0x9F]],
-            'xdigit', 'ascii' => $ascii,
-            default => false,
+            'digit' => self::fromTable(self::DIGIT_UCP),
+            'space' => self::fromTable(self::SPACE_UCP),
+            'blank' => self::fromTable(self::HSPACE_UCP),
+            'cntrl' => self::fromTable([[0x0, 0x1F], [0x7F, 0x9F]]),
+            'alpha' => self::category('L'),
+            'alnum' => self::category('L')->unionWith(self::category('N')),
+            'word' => self::wordUcp(),
+            'upper' => self::fromTable(Ucd::GC_LU),
+            'lower' => self::fromTable(Ucd::GC_LL),
+            'punct' => self::fromTable(Ucd::SPECIAL_PUNCT),
+            'graph' => self::fromTable(Ucd::SPECIAL_GRAPH),
+            'print' => self::fromTable(Ucd::SPECIAL_PRINT),
+            default => self::fromTable($ascii),
         };
     }
 
-    /** @param list<array{0: int, 1: int}> $table */
+    /** A major general category (`L`, `N`, ...): the union of its leaves. */
+    public static function category(string $major): self
+    {
+        $out = new self();
+        foreach (Ucd::GC as $name => $table) {
+            if ($name[0] === $major) {
+                $out = $out->unionWith(self::fromTable($table));
+            }
+        }
+        return $out;
+    }
+
+    /** `\w` under /u in PCRE2 10.42: letters, numbers and `_`. */
+    public static function wordUcp(): self
+    {
+        return self::category('L')->unionWith(self::category('N'))->unionWith(self::fromTable([[0x5F, 0x5F]]));
+    }
+
+    /**
+     * `\p{name}` under /u: general categories (`L`, `Lu`, `L&`...), `Any` and
+     * PCRE2's `Xan Xps Xsp Xwd Xuc`, with PCRE2's loose matching of the name
+     * (case, spaces, `-` and `_` ignored). Null for scripts, binary properties
+     * and unknown names.
+     */
+    public static function property(string $name): ?self
+    {
+        $key = strtolower(str_replace([' ', '-', '_'], '', $name));
+        switch ($key) {
+            case 'any':
+                return self::fromTable([[0, self::MAX_CP]]);
+            case 'l&':
+            case 'lc':
+                return self::fromTable(Ucd::GC_LL)->unionWith(self::fromTable(Ucd::GC_LT))->unionWith(self::fromTable(Ucd::GC_LU));
+            case 'xan':
+                return self::category('L')->unionWith(self::category('N'));
+            case 'xwd':
+                return self::wordUcp();
+            case 'xps':
+                return self::fromTable(Ucd::SPECIAL_XPS);
+            case 'xsp':
+                return self::fromTable(Ucd::SPECIAL_XSP);
+            case 'xuc':
+                return self::fromTable(Ucd::SPECIAL_XUC);
+        }
+        if (\strlen($key) === 1) {
+            $major = strtoupper($key);
+            return str_contains('CLMNPSZ', $major) ? self::category($major) : null;
+        }
+        if (\strlen($key) === 2) {
+            foreach (Ucd::GC as $n => $table) {
+                if (strtolower($n) === $key) {
+                    return self::fromTable($table);
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A set from a table of ranges (sorted tables are read in one pass).
+     *
+     * @param list<array{0: int, 1: int}> $table
+     */
     public static function fromTable(array $table): self
     {
-        $set = new self();
+        $out = [];
+        $n = 0;
         foreach ($table as [$lo, $hi]) {
-            $set->add($lo, $hi);
+            if ($n > 0 && $lo < $out[$n - 1][0]) {
+                return self::fromUnsorted($table);
+            }
+            if ($n > 0 && $lo <= $out[$n - 1][1] + 1) {
+                $out[$n - 1][1] = max($out[$n - 1][1], $hi);
+            } else {
+                $out[] = [$lo, $hi];
+                $n++;
+            }
         }
+        $set = new self();
+        $set->ranges = $out;
         return $set;
     }
 
@@ -156,12 +235,17 @@ final class CharSet
 
     public function contains(int $cp): bool
     {
-        foreach ($this->ranges as [$a, $b]) {
-            if ($a <= $cp && $cp <= $b) {
-                return true;
+        $lo = 0;
+        $hi = \count($this->ranges);
+        while ($lo < $hi) {
+            $mid = ($lo + $hi) >> 1;
+            if ($this->ranges[$mid][1] < $cp) {
+                $lo = $mid + 1;
+            } else {
+                $hi = $mid;
             }
         }
-        return false;
+        return $lo < \count($this->ranges) && $this->ranges[$lo][0] <= $cp;
     }
 
     /** Whether any member is `>= cp`. */
@@ -169,6 +253,100 @@ final class CharSet
     {
         $n = \count($this->ranges);
         return $n > 0 && $this->ranges[$n - 1][1] >= $cp;
+    }
+
+    public function isEmpty(): bool
+    {
+        return $this->ranges === [];
+    }
+
+    /** The union, by one merge of the two sorted lists. */
+    public function unionWith(self $other): self
+    {
+        $a = $this->ranges;
+        $b = $other->ranges;
+        $na = \count($a);
+        $nb = \count($b);
+        $all = [];
+        $n = 0;
+        $i = 0;
+        $j = 0;
+        while ($i < $na || $j < $nb) {
+            if ($j >= $nb || ($i < $na && $a[$i][0] <= $b[$j][0])) {
+                $r = $a[$i++];
+            } else {
+                $r = $b[$j++];
+            }
+            if ($n > 0 && $r[0] <= $all[$n - 1][1] + 1) {
+                $all[$n - 1][1] = max($all[$n - 1][1], $r[1]);
+            } else {
+                $all[] = $r;
+                $n++;
+            }
+        }
+        $set = new self();
+        $set->ranges = $all;
+        return $set;
+    }
+
+    /** The intersection. */
+    public function intersect(self $other): self
+    {
+        $a = $this->ranges;
+        $b = $other->ranges;
+        $na = \count($a);
+        $nb = \count($b);
+        $out = [];
+        $i = 0;
+        $j = 0;
+        while ($i < $na && $j < $nb) {
+            $lo = max($a[$i][0], $b[$j][0]);
+            $hi = min($a[$i][1], $b[$j][1]);
+            if ($lo <= $hi) {
+                $out[] = [$lo, $hi];
+            }
+            if ($a[$i][1] < $b[$j][1]) {
+                $i++;
+            } else {
+                $j++;
+            }
+        }
+        $set = new self();
+        $set->ranges = $out;
+        return $set;
+    }
+
+    /** The members of this set that are not in `other`. */
+    public function subtract(self $other): self
+    {
+        return $this->intersect($other->complement(self::MAX_CP));
+    }
+
+    public function intersects(self $other): bool
+    {
+        $a = $this->ranges;
+        $b = $other->ranges;
+        $na = \count($a);
+        $nb = \count($b);
+        $i = 0;
+        $j = 0;
+        while ($i < $na && $j < $nb) {
+            if (max($a[$i][0], $b[$j][0]) <= min($a[$i][1], $b[$j][1])) {
+                return true;
+            }
+            if ($a[$i][1] < $b[$j][1]) {
+                $i++;
+            } else {
+                $j++;
+            }
+        }
+        return false;
+    }
+
+    /** Whether every member of `other` is in this set. */
+    public function covers(self $other): bool
+    {
+        return $other->subtract($this)->isEmpty();
     }
 
     /**
@@ -189,26 +367,44 @@ final class CharSet
 
     /**
      * With /u: adds every code point PCRE2 matches caselessly with a member
-     * (`k` brings K and U+212A KELVIN SIGN, `s` brings U+017F, ...).
+     * (`k` brings K and U+212A KELVIN SIGN, `s` brings U+017F, ...). Returns
+     * the work done (ranges plus case-set entries read), for the caller's budget.
      */
-    public function closeUnicodeCase(): void
+    public function closeUnicodeCase(): int
     {
         $index = self::caseIndex();
         $n = \count($index);
-        $extra = $this->ranges;
+        $extra = [];
+        $work = \count($this->ranges);
+        $first = $this->ranges[0][0] ?? 0;
         $k = 0;
-        foreach ($this->ranges as [$lo, $hi]) {
+        $hi = $n;
+        while ($k < $hi) {
+            $mid = ($k + $hi) >> 1;
+            if ($index[$mid][0] < $first) {
+                $k = $mid + 1;
+            } else {
+                $hi = $mid;
+            }
+        }
+        foreach ($this->ranges as [$lo, $rhi]) {
             while ($k < $n && $index[$k][0] < $lo) {
                 $k++;
             }
-            while ($k < $n && $index[$k][0] <= $hi) {
+            while ($k < $n && $index[$k][0] <= $rhi) {
+                $work++;
                 foreach (CaseFold::SETS[$index[$k][1]] as $cp) {
-                    $extra[] = [$cp, $cp];
+                    if (!$this->contains($cp)) {
+                        $extra[] = [$cp, $cp];
+                    }
                 }
                 $k++;
             }
         }
-        $this->ranges = self::fromUnsorted($extra)->ranges;
+        if ($extra !== []) {
+            $this->ranges = $this->unionWith(self::fromUnsorted($extra))->ranges;
+        }
+        return $work;
     }
 
     /** @var list<array{0: int, 1: int}>|null */

@@ -6,14 +6,14 @@ namespace ToolSchema\Php\Regex;
 
 /**
  * Stage `parser`: one left-to-right pass over the pattern body that reads
- * PCRE2 syntax and builds the ECMA-262 text bottom-up on an explicit stack of
- * open groups (no recursion). Every item carries the properties needed to
- * decide soundness (see docs/regex.md).
+ * PCRE2 syntax and builds the Ir tree bottom-up on an explicit stack of open
+ * groups (no recursion). Every item carries the properties needed to decide
+ * what PCRE2 refuses (lookbehind length, possessive operands) and an estimate
+ * of PCRE2's compiled size (see docs/regex.md).
  * Mirrors `src/regex/parser.rs`.
  *
- * Props (array): nullable, midnull, len (?int), unsafe_atomic, has_emul, cost.
- * Props (array) also: has_run.
- * Item (array): text, single, group, kind, props, role.
+ * Props (array): nullable, len (?int), unsafe_atomic, has_emul, cost.
+ * Item (array): node, group, kind, props.
  *
  * @internal
  */
@@ -29,25 +29,13 @@ final class Parser
     /** Upper bound kept for lengths (lookbehind limit is 65535). */
     private const LEN_CAP = 65536;
 
+    /** The bytes >= 0x80 that occur in valid UTF-8 (C0, C1 and F5-FF never do). */
+    private const UTF8_HIGH = [[0x80, 0xBF], [0xC2, 0xF4]];
+
     private const KIND_ATOM = 'atom';
     private const KIND_ASSERTION = 'assertion';
     private const KIND_LOOKAROUND = 'lookaround';
     private const KIND_QUANTIFIED = 'quantified';
-
-    // Roles: what an item means for byte semantics (patterns without `u`).
-    private const R_OTHER = 'other';
-    /** Unquantified, consumes exactly one ASCII character: forces a character boundary. */
-    private const R_ASCII = 'ascii';
-    /** A multibyte literal without `u` (a quantifier would apply to its last byte). */
-    private const R_MULTIBYTE = 'multibyte';
-    /** `^`, `\A`: only at character boundaries. */
-    private const R_ANCHOR_START = 'anchor_start';
-    /** `$`, `\z`, `\Z`: only at character boundaries. */
-    private const R_ANCHOR_END = 'anchor_end';
-    /** Without `u`: a class that matches every byte >= 0x80 (`.`, `[^<]`, `\S`). */
-    private const R_BYTEWIDE = 'bytewide';
-    /** A byte-wide item under `*`, `+`, `{0,}` or `{1,}`. */
-    private const R_RUN = 'run';
 
     private const G_ROOT = 'root';
     private const G_GROUP = 'group';
@@ -58,11 +46,9 @@ final class Parser
 
     private const EMPTY = [
         'nullable' => true,
-        'midnull' => true,
         'len' => 0,
         'unsafe_atomic' => false,
         'has_emul' => false,
-        'has_run' => false,
         'cost' => 0,
     ];
 
@@ -80,13 +66,24 @@ final class Parser
     private array $frames = [];
     /** @var list<string> */
     private array $names = [];
-    private int $emulations = 0;
     private int $emitted = 0;
+    private Work $work;
     /** Position just after the last quantifier (to tell `a+?` from `a+(?#c)?`). */
     private int $lastQuantEnd = -1;
 
+    /**
+     * Parses a pattern body with its modifiers.
+     *
+     * @param array<string, bool> $m
+     * @return array{0: array<string, mixed>, 1: bool} the tree, and whether it is anchored (`A`)
+     */
+    public static function parse(string $body, array $m, Work $work): array
+    {
+        return (new self($body, $m, $work))->run();
+    }
+
     /** @param array<string, bool> $m */
-    public function __construct(string $body, array $m)
+    private function __construct(string $body, array $m, Work $work)
     {
         $this->flags = [
             'caseless' => $m['caseless'],
@@ -98,6 +95,7 @@ final class Parser
         $this->utf = $m['utf'];
         $this->dollarEndonly = $m['dollar_endonly'];
         $this->anchored = $m['anchored'];
+        $this->work = $work;
         $chars = $body === '' ? [] : preg_split('//u', $body, -1, PREG_SPLIT_NO_EMPTY);
         $this->chars = \is_array($chars) ? $chars : [];
         $this->cps = array_map(self::cp(...), $this->chars);
@@ -143,23 +141,21 @@ final class Parser
 
     private static function propsAtom(int $len, int $cost): array
     {
-        return ['nullable' => false, 'midnull' => false, 'len' => $len, 'unsafe_atomic' => false, 'has_emul' => false, 'has_run' => false, 'cost' => $cost];
+        return ['nullable' => false, 'len' => $len, 'unsafe_atomic' => false, 'has_emul' => false, 'cost' => $cost];
     }
 
-    private static function propsAssertion(bool $midnull): array
+    private static function propsAssertion(): array
     {
-        return ['nullable' => true, 'midnull' => $midnull, 'len' => 0, 'unsafe_atomic' => false, 'has_emul' => false, 'has_run' => false, 'cost' => 4];
+        return ['nullable' => true, 'len' => 0, 'unsafe_atomic' => false, 'has_emul' => false, 'cost' => 4];
     }
 
     private static function concat(array $a, array $b): array
     {
         return [
             'nullable' => $a['nullable'] && $b['nullable'],
-            'midnull' => $a['midnull'] && $b['midnull'],
             'len' => ($a['len'] !== null && $b['len'] !== null) ? self::clampLen($a['len'] + $b['len']) : null,
             'unsafe_atomic' => $a['unsafe_atomic'] || $b['unsafe_atomic'],
             'has_emul' => $a['has_emul'] || $b['has_emul'],
-            'has_run' => $a['has_run'] || $b['has_run'],
             'cost' => self::clampCost($a['cost'] + $b['cost']),
         ];
     }
@@ -168,44 +164,268 @@ final class Parser
     {
         return [
             'nullable' => $a['nullable'] || $b['nullable'],
-            'midnull' => $a['midnull'] || $b['midnull'],
             'len' => $a['len'] === $b['len'] ? $a['len'] : null,
             'unsafe_atomic' => $a['unsafe_atomic'] || $b['unsafe_atomic'],
             'has_emul' => $a['has_emul'] || $b['has_emul'],
-            'has_run' => $a['has_run'] || $b['has_run'],
             'cost' => self::clampCost($a['cost'] + $b['cost'] + 4),
         ];
     }
 
     /**
-     * Joins the items of one alternative. Without `u`, a byte-wide class must be
-     * a run between two items that only match at character boundaries.
+     * Joins the items of one alternative.
      *
      * @param list<array<string, mixed>> $items
+     * @return array{0: array<string, mixed>, 1: array<string, mixed>}
      */
     private static function composeItems(array $items): array
     {
-        foreach ($items as $i => $item) {
-            if ($item['role'] === self::R_BYTEWIDE) {
-                throw self::bytesSkip();
+        $props = self::EMPTY;
+        $nodes = [];
+        foreach ($items as $item) {
+            $props = self::concat($props, $item['props']);
+            $nodes[] = $item['node'];
+        }
+        return [Ir::cat($nodes), $props];
+    }
+
+    /**
+     * Counts the text of leaf items (atoms, assertions): wrappers add a bounded
+     * amount per source character, and the final length is checked at the end.
+     */
+    private function count(int $len): void
+    {
+        $this->emitted += $len;
+        if ($this->emitted > Translator::MAX_OUTPUT_BYTES) {
+            throw new Skip(Translator::TOO_COMPLEX, 'translated pattern would be too long');
+        }
+    }
+
+    private function push(array $item): void
+    {
+        $frame = $this->frame();
+        $frame->items[] = $item;
+        $frame->blocked = false;
+    }
+
+    private function pushAtom(array $node, int $len, int $cost): void
+    {
+        $this->count(\strlen(Emit::set($node['set'])));
+        $this->push(['node' => $node, 'group' => false, 'kind' => self::KIND_ATOM, 'props' => self::propsAtom($len, $cost)]);
+    }
+
+    private function pushAssertion(array $node): void
+    {
+        $this->count(4);
+        $this->push(['node' => $node, 'group' => false, 'kind' => self::KIND_ASSERTION, 'props' => self::propsAssertion()]);
+    }
+
+    /** A class (or class escape) of code points under `u`. */
+    private function pushSet(CharSet $set): void
+    {
+        $this->work->spend(\count($set->ranges));
+        $cost = self::clampCost(40 + 8 * \count($set->ranges));
+        $this->pushAtom(Ir::set($set->ranges), 1, $cost);
+    }
+
+    /**
+     * Without `u`: a set of bytes. The bytes >= 0x80 that occur in UTF-8 must
+     * be all in it (a "wide" class: it stands for every non-ASCII character,
+     * exact only where the `bytes` stage proves it) or none of it.
+     */
+    private function pushByteSet(CharSet $bytes): void
+    {
+        $this->work->spend(\count($bytes->ranges));
+        $high = CharSet::fromTable(self::UTF8_HIGH);
+        $asciiRange = CharSet::fromTable([[0, 0x7F]]);
+        $ascii = $bytes->intersect($asciiRange);
+        $wide = $bytes->covers($high);
+        if (!$wide && $bytes->intersects($high)) {
+            throw self::bytesSkip();
+        }
+        if ($wide) {
+            $set = $ascii->unionWith(CharSet::fromTable([[0x80, CharSet::MAX_CP]]));
+            $excluded = $bytes->complement(0xFF)->intersect($asciiRange);
+            $cost = self::clampCost(40 + 8 * \count($excluded->ranges));
+        } else {
+            $set = $ascii;
+            $cost = self::clampCost(40 + 8 * \count($ascii->ranges));
+        }
+        $this->pushAtom(Ir::set($set->ranges, $wide), 1, $cost);
+    }
+
+    /**
+     * Runs the whole parse of the body.
+     *
+     * @return array{0: array<string, mixed>, 1: bool}
+     */
+    private function run(): array
+    {
+        $n = \count($this->chars);
+        $quote = false;
+        while ($this->pos < $n) {
+            $c = $this->chars[$this->pos];
+            if ($quote) {
+                if ($c === '\\' && $this->at($this->pos + 1) === 'E') {
+                    $quote = false;
+                    $this->pos += 2;
+                    continue;
+                }
+                $this->pos++;
+                $this->literal($this->cps[$this->pos - 1]);
+                continue;
             }
-            if ($item['role'] === self::R_RUN) {
-                $before = $i > 0 ? $items[$i - 1]['role'] : null;
-                $after = isset($items[$i + 1]) ? $items[$i + 1]['role'] : null;
-                $beforeOk = $before === self::R_ASCII || $before === self::R_ANCHOR_START;
-                $afterOk = $after === self::R_ASCII || $after === self::R_ANCHOR_END;
-                if (!$beforeOk || !$afterOk) {
-                    throw self::bytesSkip();
+            if ($this->flags['extended']) {
+                if ($c === ' ' || $c === "\t" || $c === "\n" || $c === "\x0B" || $c === "\x0C" || $c === "\r") {
+                    $this->pos++;
+                    continue;
+                }
+                if ($c === '#') {
+                    while ($this->pos < $n && $this->chars[$this->pos] !== "\n") {
+                        $this->pos++;
+                    }
+                    continue;
+                }
+                $cp = $this->cps[$this->pos];
+                if ($cp === 0x85 || $cp === 0x200E || $cp === 0x200F || $cp === 0x2028 || $cp === 0x2029) {
+                    throw new Skip(Translator::CONSTRUCT, 'non-ASCII white space in extended mode is not supported');
                 }
             }
+            $cp = $this->cps[$this->pos];
+            $start = $this->pos;
+            $this->pos++;
+            switch ($c) {
+                case '\\':
+                    $quote = $this->escape();
+                    break;
+                case '.':
+                    $this->dot($this->flags['dotall']);
+                    break;
+                case '^':
+                    $this->pushAssertion(Ir::assert($this->flags['multiline'] ? Ir::LINE_START : Ir::START));
+                    break;
+                case '$':
+                    if ($this->flags['multiline']) {
+                        $a = Ir::LINE_END;
+                    } elseif ($this->dollarEndonly) {
+                        $a = Ir::END;
+                    } else {
+                        $a = Ir::END_NL;
+                    }
+                    $this->pushAssertion(Ir::assert($a));
+                    break;
+                case '[':
+                    $this->class();
+                    break;
+                case '(':
+                    $this->open();
+                    break;
+                case ')':
+                    $this->close();
+                    break;
+                case '|':
+                    $frame = $this->frame();
+                    $items = $frame->items;
+                    $frame->items = [];
+                    $frame->alts[] = self::composeItems($items);
+                    $frame->blocked = false;
+                    break;
+                case '*':
+                    $this->quantify($start, 0, null);
+                    break;
+                case '+':
+                    $this->quantify($start, 1, null);
+                    break;
+                case '?':
+                    $this->quantify($start, 0, 1);
+                    break;
+                case '{':
+                    $q = $this->brace();
+                    if ($q === null) {
+                        $this->literal(0x7B);
+                    } else {
+                        $this->quantify($start, $q[0], $q[1]);
+                    }
+                    break;
+                default:
+                    $this->literal($cp);
+            }
         }
-        $text = '';
+        if (\count($this->frames) !== 1) {
+            throw new Skip(Translator::INVALID, 'missing closing parenthesis');
+        }
+        $root = array_pop($this->frames);
+        [$node, $props] = self::composeAlts($root);
+        if ($this->anchored) {
+            $node = Ir::cat([Ir::assert(Ir::START), $node]);
+        }
+        if ($props['cost'] > Translator::MAX_COST) {
+            throw new Skip(Translator::TOO_COMPLEX, 'pattern is too large to translate');
+        }
+        return [$node, $this->anchored];
+    }
+
+    /** @return array{0: array<string, mixed>, 1: array<string, mixed>, 2: list<?int>} */
+    private static function composeAlts(\stdClass $frame): array
+    {
+        $alts = $frame->alts;
+        $alts[] = self::composeItems($frame->items);
         $props = self::EMPTY;
-        foreach ($items as $item) {
-            $text .= $item['text'];
-            $props = self::concat($props, $item['props']);
+        $lens = [];
+        $nodes = [];
+        foreach ($alts as $i => [$node, $p]) {
+            $props = $i > 0 ? self::alternate($props, $p) : $p;
+            $lens[] = $p['len'];
+            $nodes[] = $node;
         }
-        return [$text, $props];
+        return [Ir::alt($nodes), $props, $lens];
+    }
+
+    /** `.` (and `\N`): any character but a newline, or any character with `s`. */
+    private function dot(bool $dotall): void
+    {
+        $excluded = $dotall ? new CharSet() : CharSet::fromTable([[0x0A, 0x0A]]);
+        if ($this->utf) {
+            $this->pushAtom(Ir::set($excluded->complement(CharSet::MAX_CP)->ranges), 1, 4);
+            return;
+        }
+        $this->pushByteSet($excluded->complement(0xFF));
+    }
+
+    /** A literal code point from the pattern text (or an escape of it). */
+    private function literal(int $cp): void
+    {
+        if ($this->flags['caseless']) {
+            $set = CharSet::fromUnsorted([[$cp, $cp]]);
+            if ($this->utf) {
+                $this->work->spend($set->closeUnicodeCase());
+            } else {
+                $set->closeAsciiCase();
+            }
+            if ($set->ranges !== [[$cp, $cp]]) {
+                $this->pushSet($set);
+                return;
+            }
+        }
+        $multibyte = !$this->utf && $cp >= 0x80;
+        $len = $this->utf ? 1 : self::utf8Len($cp);
+        $this->pushAtom(Ir::set([[$cp, $cp]], false, $multibyte), $len, 4);
+    }
+
+    /** A code point given by an escape (`\x..`, `\n`...): without `u` it is one byte. */
+    private function escapedLiteral(int $cp): void
+    {
+        $this->checkEscaped($cp);
+        if (!$this->utf && $cp >= 0x80) {
+            throw self::bytesSkip();
+        }
+        $this->literal($cp);
+    }
+
+    private function checkEscaped(int $cp): void
+    {
+        if (!$this->utf && $cp > 0xFF) {
+            throw new Skip(Translator::INVALID, 'character code point value in \x{} is too large');
+        }
     }
 
     private static function utf8Len(int $cp): int
@@ -257,257 +477,6 @@ final class Parser
         return $this->frames[$n - 1];
     }
 
-    /**
-     * Counts the text of leaf items (atoms, assertions): wrappers add a bounded
-     * amount per source character, and the final length is checked in run().
-     */
-    private function count(string $text): void
-    {
-        $this->emitted += \strlen($text);
-        if ($this->emitted > Translator::MAX_OUTPUT_BYTES) {
-            throw new Skip(Translator::TOO_COMPLEX, 'translated pattern would be too long');
-        }
-    }
-
-    private function push(array $item): void
-    {
-        $frame = $this->frame();
-        $frame->items[] = $item;
-        $frame->blocked = false;
-    }
-
-    private function pushAtom(string $text, int $len, int $cost, string $role): void
-    {
-        $this->count($text);
-        $this->push([
-            'text' => $text,
-            'single' => true,
-            'group' => false,
-            'kind' => self::KIND_ATOM,
-            'props' => self::propsAtom($len, $cost),
-            'role' => $role,
-        ]);
-    }
-
-    private function pushAssertion(string $text, bool $midnull, string $role): void
-    {
-        $this->count($text);
-        $this->push([
-            'text' => $text,
-            'single' => false,
-            'group' => false,
-            'kind' => self::KIND_ASSERTION,
-            'props' => self::propsAssertion($midnull),
-            'role' => $role,
-        ]);
-    }
-
-    private function pushSet(CharSet $set, bool $negated): void
-    {
-        $cost = self::clampCost(40 + 8 * \count($set->ranges));
-        $role = (!$negated && !$set->hasFrom(0x80)) ? self::R_ASCII : self::R_OTHER;
-        $this->pushAtom(Emit::class($set, $negated), 1, $cost, $role);
-    }
-
-    /**
-     * Without `u`: a set of bytes. ASCII only, or every byte >= 0x80 (then it
-     * matches whole characters when it forms a run, see composeItems()).
-     */
-    private function pushByteSet(CharSet $bytes): void
-    {
-        if (!$bytes->hasFrom(0x80)) {
-            $this->pushSet($bytes, false);
-            return;
-        }
-        $excluded = $bytes->complement(0xFF);
-        if ($excluded->hasFrom(0x80)) {
-            throw self::bytesSkip();
-        }
-        $cost = self::clampCost(40 + 8 * \count($excluded->ranges));
-        $this->pushAtom(Emit::class($excluded, true), 1, $cost, self::R_BYTEWIDE);
-    }
-
-    /** Runs the whole translation of the body. */
-    public function run(): string
-    {
-        $n = \count($this->chars);
-        $quote = false;
-        while ($this->pos < $n) {
-            $c = $this->chars[$this->pos];
-            if ($quote) {
-                if ($c === '\\' && $this->at($this->pos + 1) === 'E') {
-                    $quote = false;
-                    $this->pos += 2;
-                    continue;
-                }
-                $this->pos++;
-                $this->literal($this->cps[$this->pos - 1]);
-                continue;
-            }
-            if ($this->flags['extended']) {
-                if ($c === ' ' || $c === "\t" || $c === "\n" || $c === "\x0B" || $c === "\x0C" || $c === "\r") {
-                    $this->pos++;
-                    continue;
-                }
-                if ($c === '#') {
-                    while ($this->pos < $n && $this->chars[$this->pos] !== "\n") {
-                        $this->pos++;
-                    }
-                    continue;
-                }
-                $cp = $this->cps[$this->pos];
-                if ($cp === 0x85 || $cp === 0x200E || $cp === 0x200F || $cp === 0x2028 || $cp === 0x2029) {
-                    throw new Skip(Translator::CONSTRUCT, 'non-ASCII white space in extended mode is not supported');
-                }
-            }
-            $cp = $this->cps[$this->pos];
-            $start = $this->pos;
-            $this->pos++;
-            switch ($c) {
-                case '\\':
-                    $quote = $this->escape();
-                    break;
-                case '.':
-                    $role = $this->utf ? self::R_OTHER : self::R_BYTEWIDE;
-                    $this->pushAtom($this->flags['dotall'] ? Emit::DOT_ALL : Emit::DOT, 1, 4, $role);
-                    break;
-                case '^':
-                    $this->pushAssertion($this->flags['multiline'] ? Emit::CARET_MULTILINE : '^', false, self::R_ANCHOR_START);
-                    break;
-                case '$':
-                    if ($this->flags['multiline']) {
-                        $text = Emit::DOLLAR_MULTILINE;
-                    } elseif ($this->dollarEndonly) {
-                        $text = '$';
-                    } else {
-                        $text = Emit::DOLLAR_FINAL_NEWLINE;
-                    }
-                    $this->pushAssertion($text, false, self::R_ANCHOR_END);
-                    break;
-                case '[':
-                    $this->class();
-                    break;
-                case '(':
-                    $this->open();
-                    break;
-                case ')':
-                    $this->close();
-                    break;
-                case '|':
-                    $frame = $this->frame();
-                    $items = $frame->items;
-                    $frame->items = [];
-                    $frame->alts[] = self::composeItems($items);
-                    $frame->blocked = false;
-                    break;
-                case '*':
-                    $this->quantify($start, 0, null);
-                    break;
-                case '+':
-                    $this->quantify($start, 1, null);
-                    break;
-                case '?':
-                    $this->quantify($start, 0, 1);
-                    break;
-                case '{':
-                    $q = $this->brace();
-                    if ($q === null) {
-                        $this->literal(0x7B);
-                    } else {
-                        $this->quantify($start, $q[0], $q[1]);
-                    }
-                    break;
-                default:
-                    $this->literal($cp);
-            }
-        }
-        if (\count($this->frames) !== 1) {
-            throw new Skip(Translator::INVALID, 'missing closing parenthesis');
-        }
-        $root = array_pop($this->frames);
-        [$text, $props, $branches] = self::composeAlts($root);
-        $out = $text;
-        $midnull = $props['midnull'];
-        if ($this->anchored) {
-            $out = \count($branches) > 1 ? '^(?:' . $out . ')' : '^' . $out;
-            $midnull = false;
-        }
-        if (!$this->utf && $midnull) {
-            throw new Skip(Translator::BYTES, 'pattern can match an empty string inside a multibyte character without the u modifier');
-        }
-        if ($props['cost'] > Translator::MAX_COST) {
-            throw new Skip(Translator::TOO_COMPLEX, 'pattern is too large to translate');
-        }
-        if (\strlen($out) > Translator::MAX_OUTPUT_BYTES) {
-            throw new Skip(Translator::TOO_COMPLEX, 'translated pattern would be too long');
-        }
-        return $out;
-    }
-
-    /** @return array{0: string, 1: array<string, mixed>, 2: list<?int>} */
-    private static function composeAlts(\stdClass $frame): array
-    {
-        $alts = $frame->alts;
-        $alts[] = self::composeItems($frame->items);
-        $text = '';
-        $props = self::EMPTY;
-        $lens = [];
-        foreach ($alts as $i => [$t, $p]) {
-            if ($i > 0) {
-                $text .= '|';
-                $props = self::alternate($props, $p);
-            } else {
-                $props = $p;
-            }
-            $lens[] = $p['len'];
-            $text .= $t;
-        }
-        return [$text, $props, $lens];
-    }
-
-    /** A literal code point from the pattern text (or an escape of it). */
-    private function literal(int $cp): void
-    {
-        if ($this->flags['caseless']) {
-            $set = CharSet::fromUnsorted([[$cp, $cp]]);
-            if ($this->utf) {
-                $set->closeUnicodeCase();
-            } else {
-                $set->closeAsciiCase();
-            }
-            if ($set->ranges !== [[$cp, $cp]]) {
-                $this->pushSet($set, false);
-                return;
-            }
-        }
-        if ($cp < 0x80) {
-            $role = self::R_ASCII;
-        } elseif ($this->utf) {
-            $role = self::R_OTHER;
-        } else {
-            $role = self::R_MULTIBYTE;
-        }
-        $len = $this->utf ? 1 : self::utf8Len($cp);
-        $this->pushAtom(Emit::literal($cp), $len, 4, $role);
-    }
-
-    /** A code point given by an escape (`\x..`, `\n`...): without `u` it is one byte. */
-    private function escapedLiteral(int $cp): void
-    {
-        $this->checkEscaped($cp);
-        $this->literal($cp);
-    }
-
-    private function checkEscaped(int $cp): void
-    {
-        if (!$this->utf && $cp > 0xFF) {
-            throw new Skip(Translator::INVALID, 'character code point value in \x{} is too large');
-        }
-        if (!$this->utf && $cp >= 0x80) {
-            throw self::bytesSkip();
-        }
-    }
-
     /** `\x` after the backslash and the `x`. */
     private function hex(): int
     {
@@ -549,6 +518,59 @@ final class Parser
         return $value;
     }
 
+    /**
+     * `\N{U+hhhh}` after the `N` (the code point), or null when no `{U+`
+     * follows (then `\N` is a character other than a newline).
+     */
+    private function namedCodePoint(): ?int
+    {
+        if ($this->peek() !== '{') {
+            return null;
+        }
+        if ($this->at($this->pos + 1) !== 'U' || $this->at($this->pos + 2) !== '+') {
+            // `\N{3}` is `\N` repeated; any other `\N{` is an error.
+            $saved = $this->pos;
+            $this->pos++;
+            try {
+                $quantifier = $this->brace() !== null;
+            } catch (Skip) {
+                $quantifier = false;
+            }
+            $this->pos = $saved;
+            if ($quantifier) {
+                return null;
+            }
+            throw new Skip(Translator::INVALID, 'PCRE2 does not support \\F, \\L, \\l, \\N{name}, \\U, or \\u');
+        }
+        if (!$this->utf) {
+            throw new Skip(Translator::INVALID, '\N{U+dddd} is supported only in Unicode (UTF) mode');
+        }
+        $this->pos += 2;
+        $i = $this->pos + 1;
+        $value = 0;
+        $digits = 0;
+        while (true) {
+            $c = $this->at($i);
+            if ($c === '}') {
+                break;
+            }
+            if (!self::isHex($c)) {
+                throw new Skip(Translator::INVALID, 'malformed \N{U+dddd} escape');
+            }
+            $value = min($value * 16 + (int) hexdec((string) $c), 0x1100000);
+            $digits++;
+            $i++;
+        }
+        if ($digits === 0) {
+            throw new Skip(Translator::INVALID, 'malformed \N{U+dddd} escape');
+        }
+        $this->pos = $i + 1;
+        if ($value > CharSet::MAX_CP || ($value >= 0xD800 && $value <= 0xDFFF)) {
+            throw new Skip(Translator::INVALID, 'character code point value in \x{} is too large');
+        }
+        return $value;
+    }
+
     /** The set of `\d \D \s \S \h \H \v \V \w \W`. */
     private function escapeSet(string $c): CharSet
     {
@@ -567,7 +589,9 @@ final class Parser
                 break;
             default:
                 if ($this->utf) {
-                    throw new Skip(Translator::UNICODE, '\w, \W, \b and \B follow Unicode properties under the u modifier');
+                    $set = CharSet::wordUcp();
+                    $this->work->spend(\count($set->ranges));
+                    return $c === 'W' ? $set->complement(CharSet::MAX_CP) : $set;
                 }
                 $table = CharSet::WORD_ASCII;
         }
@@ -576,6 +600,46 @@ final class Parser
             $set = $set->complement($this->utf ? CharSet::MAX_CP : 0xFF);
         }
         return $set;
+    }
+
+    /** `\p` / `\P` after the letter: the property's set (negated for `\P` or `\p{^..}`). */
+    private function property(bool $negated): CharSet
+    {
+        $c = $this->peek();
+        if ($c === '{') {
+            $i = $this->pos + 1;
+            $name = '';
+            while (true) {
+                $d = $this->at($i);
+                if ($d === '}') {
+                    break;
+                }
+                if ($d === null || \strlen($name) >= 64) {
+                    throw new Skip(Translator::INVALID, 'malformed \P or \p sequence');
+                }
+                $name .= $d;
+                $i++;
+            }
+            $this->pos = $i + 1;
+        } elseif ($c !== null) {
+            $this->pos++;
+            $name = $c;
+        } else {
+            throw new Skip(Translator::INVALID, 'malformed \P or \p sequence');
+        }
+        if (!$this->utf) {
+            throw new Skip(Translator::UNICODE, 'Unicode properties are not supported without the u modifier');
+        }
+        if (str_starts_with($name, '^')) {
+            $negated = !$negated;
+            $name = substr($name, 1);
+        }
+        $set = CharSet::property($name);
+        if ($set === null) {
+            throw new Skip(Translator::UNICODE, 'only general categories are supported among Unicode properties');
+        }
+        $this->work->spend(\count($set->ranges));
+        return $negated ? $set->complement(CharSet::MAX_CP) : $set;
     }
 
     /** An escape outside a class (position after the backslash). Returns true when `\Q` starts quoting. */
@@ -591,25 +655,28 @@ final class Parser
             case 'd': case 'D': case 's': case 'S': case 'h': case 'H': case 'v': case 'V': case 'w': case 'W':
                 $set = $this->escapeSet($c);
                 if ($this->utf) {
-                    $this->pushSet($set, false);
+                    $this->pushSet($set);
                 } else {
                     $this->pushByteSet($set);
                 }
                 break;
+            case 'p': case 'P':
+                $this->pushSet($this->property($c === 'P'));
+                break;
             case 'b': case 'B':
                 if ($this->utf) {
-                    throw new Skip(Translator::UNICODE, '\w, \W, \b and \B follow Unicode properties under the u modifier');
+                    throw new Skip(Translator::UNICODE, '\b and \B follow Unicode properties under the u modifier');
                 }
-                $this->pushAssertion($c === 'b' ? '\b' : '\B', $c === 'B', self::R_OTHER);
+                $this->pushAssertion(Ir::assert($c === 'b' ? Ir::WORD_B : Ir::NOT_WORD_B));
                 break;
             case 'A':
-                $this->pushAssertion('^', false, self::R_ANCHOR_START);
+                $this->pushAssertion(Ir::assert(Ir::START));
                 break;
             case 'z':
-                $this->pushAssertion('$', false, self::R_ANCHOR_END);
+                $this->pushAssertion(Ir::assert(Ir::END));
                 break;
             case 'Z':
-                $this->pushAssertion(Emit::DOLLAR_FINAL_NEWLINE, false, self::R_ANCHOR_END);
+                $this->pushAssertion(Ir::assert(Ir::END_NL));
                 break;
             case 't': $this->escapedLiteral(0x09); break;
             case 'n': $this->escapedLiteral(0x0A); break;
@@ -620,15 +687,21 @@ final class Parser
             case 'x':
                 $this->escapedLiteral($this->hex());
                 break;
+            case 'N':
+                $named = $this->namedCodePoint();
+                if ($named !== null) {
+                    $this->literal($named);
+                } else {
+                    $this->dot(false);
+                }
+                break;
             case 'Q':
                 return true;
             case 'E':
                 break;
             case 'g': case 'k':
                 throw new Skip(Translator::CONSTRUCT, 'backreferences are not supported');
-            case 'p': case 'P':
-                throw new Skip(Translator::UNICODE, 'Unicode properties are not supported');
-            case 'G': case 'K': case 'X': case 'C': case 'R': case 'N': case 'c': case 'o':
+            case 'G': case 'K': case 'X': case 'C': case 'R': case 'c': case 'o':
                 throw new Skip(Translator::CONSTRUCT, 'escape \\' . $c . ' is not supported');
             default:
                 if (self::isDigit($c)) {
@@ -640,6 +713,88 @@ final class Parser
                 $this->literal($cp);
         }
         return false;
+    }
+
+    private function quantify(int $start, int $min, ?int $max): void
+    {
+        $lazyMark = false;
+        $possessive = false;
+        $c = $this->peek();
+        if ($c === '?') {
+            $lazyMark = true;
+            $this->pos++;
+        } elseif ($c === '+') {
+            $possessive = true;
+            $this->pos++;
+        }
+        if ($this->flags['extended']) {
+            $i = $this->pos;
+            while (true) {
+                $c = $this->at($i);
+                if ($c === ' ' || $c === "\t" || $c === "\n" || $c === "\x0B" || $c === "\x0C" || $c === "\r") {
+                    $i++;
+                } elseif ($c === '#') {
+                    while (($d = $this->at($i)) !== null && $d !== "\n") {
+                        $i++;
+                    }
+                } else {
+                    break;
+                }
+            }
+            $c = $this->at($i);
+            if ($i > $this->pos && ($c === '?' || $c === '+')) {
+                throw new Skip(Translator::CONSTRUCT, 'white space between a quantifier and ? or + is not supported');
+            }
+        }
+        $ungreedy = $this->flags['ungreedy'];
+        $frame = $this->frame();
+        if ($frame->blocked) {
+            throw new Skip(Translator::CONSTRUCT, 'quantifier after an option setting is not supported');
+        }
+        $item = array_pop($frame->items);
+        if ($item === null) {
+            throw new Skip(Translator::INVALID, 'quantifier does not follow a repeatable item');
+        }
+        if ($item['kind'] === self::KIND_QUANTIFIED && $start !== $this->lastQuantEnd) {
+            throw new Skip(Translator::CONSTRUCT, 'quantifier separated from a quantifier is not supported');
+        }
+        if ($item['kind'] === self::KIND_ASSERTION || $item['kind'] === self::KIND_QUANTIFIED) {
+            throw new Skip(Translator::INVALID, 'quantifier does not follow a repeatable item');
+        }
+        if ($item['kind'] === self::KIND_LOOKAROUND) {
+            throw new Skip(Translator::CONSTRUCT, 'quantified assertions are not supported');
+        }
+        $node = $item['node'];
+        if ($node['t'] === 's') {
+            if ($node['mb']) {
+                throw new Skip(Translator::BYTES, 'quantifier after a multibyte character applies to its last byte without the u modifier');
+            }
+        }
+        $lazy = ($lazyMark !== $ungreedy) && !$possessive;
+        $p = $item['props'];
+        $copies = max($max ?? ($min + 1), 1);
+        $props = [
+            'nullable' => $min === 0 || $p['nullable'],
+            'len' => ($max === $min && $p['len'] !== null) ? self::clampLen($p['len'] * $min) : null,
+            'unsafe_atomic' => $p['unsafe_atomic'] || ($p['nullable'] && !($max !== null && $max <= 1)),
+            'has_emul' => $p['has_emul'] || $possessive,
+            'cost' => $item['group'] ? self::clampCost($p['cost'] * $copies + 8) : self::clampCost($p['cost'] + 4),
+        ];
+        $this->lastQuantEnd = $this->pos;
+        if ($possessive) {
+            if ($item['group']) {
+                throw new Skip(Translator::CONSTRUCT, self::ATOMIC_MESSAGE);
+            }
+            if ($props['unsafe_atomic']) {
+                throw new Skip(Translator::CONSTRUCT, 'possessive quantifier cannot be emulated exactly');
+            }
+        }
+        $this->push([
+            'node' => Ir::repeat($node, $min, $max, !$lazy, $possessive),
+            'group' => false,
+            'kind' => self::KIND_QUANTIFIED,
+            'props' => $props,
+        ]);
     }
 
     private function readNumber(int &$i): ?int
@@ -692,112 +847,6 @@ final class Parser
             throw new Skip(Translator::INVALID, 'numbers out of order in {} quantifier');
         }
         return [$min, $max];
-    }
-
-    private function quantify(int $start, int $min, ?int $max): void
-    {
-        $lazyMark = false;
-        $possessive = false;
-        $c = $this->peek();
-        if ($c === '?') {
-            $lazyMark = true;
-            $this->pos++;
-        } elseif ($c === '+') {
-            $possessive = true;
-            $this->pos++;
-        }
-        if ($this->flags['extended']) {
-            $i = $this->pos;
-            while (true) {
-                $c = $this->at($i);
-                if ($c === ' ' || $c === "\t" || $c === "\n" || $c === "\x0B" || $c === "\x0C" || $c === "\r") {
-                    $i++;
-                } elseif ($c === '#') {
-                    while (($d = $this->at($i)) !== null && $d !== "\n") {
-                        $i++;
-                    }
-                } else {
-                    break;
-                }
-            }
-            $c = $this->at($i);
-            if ($i > $this->pos && ($c === '?' || $c === '+')) {
-                throw new Skip(Translator::CONSTRUCT, 'white space between a quantifier and ? or + is not supported');
-            }
-        }
-        $ungreedy = $this->flags['ungreedy'];
-        $frame = $this->frame();
-        if ($frame->blocked) {
-            throw new Skip(Translator::CONSTRUCT, 'quantifier after an option setting is not supported');
-        }
-        $item = array_pop($frame->items);
-        if ($item === null) {
-            throw new Skip(Translator::INVALID, 'quantifier does not follow a repeatable item');
-        }
-        if ($item['kind'] === self::KIND_QUANTIFIED && $start !== $this->lastQuantEnd) {
-            throw new Skip(Translator::CONSTRUCT, 'quantifier separated from a quantifier is not supported');
-        }
-        if ($item['kind'] === self::KIND_ASSERTION || $item['kind'] === self::KIND_QUANTIFIED) {
-            throw new Skip(Translator::INVALID, 'quantifier does not follow a repeatable item');
-        }
-        if ($item['kind'] === self::KIND_LOOKAROUND) {
-            throw new Skip(Translator::CONSTRUCT, 'quantified assertions are not supported');
-        }
-        if ($item['role'] === self::R_MULTIBYTE) {
-            throw new Skip(Translator::BYTES, 'quantifier after a multibyte character applies to its last byte without the u modifier');
-        }
-        if ($item['role'] !== self::R_BYTEWIDE) {
-            $role = self::R_OTHER;
-        } elseif ($max === null && $min <= 1 && !$possessive) {
-            $role = self::R_RUN;
-        } else {
-            throw self::bytesSkip();
-        }
-        $base = $item['single'] ? $item['text'] : '(?:' . $item['text'] . ')';
-        $lazy = ($lazyMark !== $ungreedy) && !$possessive;
-        $q = Emit::quantifier($min, $max, $lazy);
-        $p = $item['props'];
-        $copies = max($max ?? ($min + 1), 1);
-        $props = [
-            'nullable' => $min === 0 || $p['nullable'],
-            'midnull' => $min === 0 || $p['midnull'],
-            'len' => ($max === $min && $p['len'] !== null) ? self::clampLen($p['len'] * $min) : null,
-            'unsafe_atomic' => $p['unsafe_atomic'] || ($p['nullable'] && !($max !== null && $max <= 1)),
-            'has_emul' => $p['has_emul'],
-            'has_run' => $p['has_run'] || $role === self::R_RUN,
-            'cost' => $item['group'] ? self::clampCost($p['cost'] * $copies + 8) : self::clampCost($p['cost'] + 4),
-        ];
-        $this->lastQuantEnd = $this->pos;
-        $text = $base . $q;
-        $single = false;
-        if ($possessive) {
-            if ($item['group']) {
-                throw new Skip(Translator::CONSTRUCT, self::ATOMIC_MESSAGE);
-            }
-            if ($props['has_run']) {
-                throw self::bytesSkip();
-            }
-            if ($props['unsafe_atomic']) {
-                throw new Skip(Translator::CONSTRUCT, 'possessive quantifier cannot be emulated exactly');
-            }
-            $text = $this->emulateAtomic($text);
-            $props['has_emul'] = true;
-        }
-        $this->push([
-            'text' => $text,
-            'single' => $single,
-            'group' => false,
-            'kind' => self::KIND_QUANTIFIED,
-            'props' => $props,
-            'role' => $role,
-        ]);
-    }
-
-    private function emulateAtomic(string $inner): string
-    {
-        $this->emulations++;
-        $n = $this->emulations;
-        return '(?=(?<a' . $n . '>' . $inner . '))\k<a' . $n . '>';
     }
 
     /** @param array<string, bool> $flags */
@@ -879,6 +928,8 @@ final class Parser
                 return;
             case '>':
                 throw new Skip(Translator::CONSTRUCT, self::ATOMIC_MESSAGE);
+            case '*':
+                throw new Skip(Translator::CONSTRUCT, 'non-atomic assertions are not supported');
             case '=':
                 $this->openFrame(self::G_AHEAD, $flags);
                 return;
@@ -893,6 +944,8 @@ final class Parser
                 } elseif ($d === '!') {
                     $this->pos++;
                     $this->openFrame(self::G_NEG_BEHIND, $flags);
+                } elseif ($d === '*') {
+                    throw new Skip(Translator::CONSTRUCT, 'non-atomic assertions are not supported');
                 } else {
                     $this->groupName('>');
                 }
@@ -990,26 +1043,22 @@ final class Parser
         $frame = array_pop($this->frames);
         $kind = $frame->kind;
         $this->flags = $frame->saved;
-        [$text, $props, $branches] = self::composeAlts($frame);
-        $look = static fn (bool $positive, bool $hasEmul): array => [
+        [$node, $props, $branches] = self::composeAlts($frame);
+        $look = static fn (bool $hasEmul): array => [
             'nullable' => true,
-            'midnull' => $positive ? $props['midnull'] : true,
             'len' => 0,
             'unsafe_atomic' => false,
             'has_emul' => $hasEmul,
-            'has_run' => $props['has_run'],
             'cost' => self::clampCost($props['cost'] + 8),
         ];
         switch ($kind) {
             case self::G_AHEAD:
             case self::G_NEG_AHEAD:
                 $item = [
-                    'text' => '(?' . ($kind === self::G_AHEAD ? '=' : '!') . $text . ')',
-                    'single' => false,
+                    'node' => Ir::look($kind === self::G_AHEAD ? Ir::AHEAD : Ir::NEG_AHEAD, $node),
                     'group' => true,
                     'kind' => self::KIND_LOOKAROUND,
-                    'props' => $look($kind === self::G_AHEAD, $props['has_emul']),
-                    'role' => self::R_OTHER,
+                    'props' => $look($props['has_emul']),
                 ];
                 break;
             case self::G_BEHIND:
@@ -1026,30 +1075,22 @@ final class Parser
                     throw new Skip(Translator::CONSTRUCT, 'atomic groups and possessive quantifiers inside lookbehind are not supported');
                 }
                 $item = [
-                    'text' => '(?<' . ($kind === self::G_BEHIND ? '=' : '!') . $text . ')',
-                    'single' => false,
+                    'node' => Ir::look($kind === self::G_BEHIND ? Ir::BEHIND : Ir::NEG_BEHIND, $node),
                     'group' => true,
                     'kind' => self::KIND_LOOKAROUND,
-                    'props' => $look($kind === self::G_BEHIND, false),
-                    'role' => self::R_OTHER,
+                    'props' => $look(false),
                 ];
                 break;
             default:
                 $props['cost'] = self::clampCost($props['cost'] + 8);
-                $item = [
-                    'text' => '(?:' . $text . ')',
-                    'single' => true,
-                    'group' => true,
-                    'kind' => self::KIND_ATOM,
-                    'props' => $props,
-                    'role' => self::R_OTHER,
-                ];
+                $item = ['node' => $node, 'group' => true, 'kind' => self::KIND_ATOM, 'props' => $props];
         }
         $this->push($item);
     }
 
     /**
      * A single member of a class (position at it): an int code point or a CharSet.
+     * Without `u`, escapes give byte values (up to 0xFF).
      */
     private function classAtom(): int|CharSet
     {
@@ -1074,6 +1115,8 @@ final class Parser
         switch ($e) {
             case 'd': case 'D': case 's': case 'S': case 'h': case 'H': case 'v': case 'V': case 'w': case 'W':
                 return $this->escapeSet($e);
+            case 'p': case 'P':
+                return $this->property($e === 'P');
             case 'b': $v = 0x08; break;
             case 't': $v = 0x09; break;
             case 'n': $v = 0x0A; break;
@@ -1082,11 +1125,15 @@ final class Parser
             case 'e': $v = 0x1B; break;
             case 'a': $v = 0x07; break;
             case 'x': $v = $this->hex(); break;
-            case 'p': case 'P':
-                throw new Skip(Translator::UNICODE, 'Unicode properties are not supported');
+            case 'N':
+                $v = $this->namedCodePoint();
+                if ($v === null) {
+                    throw new Skip(Translator::INVALID, 'escape sequence is invalid in character class');
+                }
+                break;
             case 'Q': case 'E': case 'c': case 'o': case 'g': case 'k':
                 throw new Skip(Translator::CONSTRUCT, 'escape \\' . $e . ' is not supported in a character class');
-            case 'B': case 'R': case 'X': case 'N':
+            case 'B': case 'R': case 'X':
                 throw new Skip(Translator::INVALID, 'escape sequence is invalid in character class');
             default:
                 if (self::isDigit($e)) {
@@ -1140,6 +1187,12 @@ final class Parser
             && $this->posixEnd($this->pos + 1) !== null;
     }
 
+    private function rangeFollows(): bool
+    {
+        $next = $this->at($this->pos + 1);
+        return $this->peek() === '-' && $next !== null && $next !== ']';
+    }
+
     /** `[:name:]` inside a class (position at the `[`). */
     private function posix(): CharSet
     {
@@ -1158,29 +1211,52 @@ final class Parser
         }
         $name = implode('', \array_slice($this->chars, $start, max(0, $end - $start)));
         $this->pos = $end + 2;
-        $table = CharSet::posix($name, $this->utf);
-        if ($table === null) {
+        $set = CharSet::posix($name, $this->utf);
+        if ($set === null) {
             throw new Skip(Translator::INVALID, 'unknown POSIX class name');
         }
-        if ($table === false) {
-            throw new Skip(Translator::UNICODE, 'this POSIX class follows Unicode properties under the u modifier');
-        }
-        $set = CharSet::fromTable($table);
+        $this->work->spend(\count($set->ranges));
         if ($negated) {
             $set = $set->complement($this->utf ? CharSet::MAX_CP : 0xFF);
         }
         return $set;
     }
 
-    private function rangeFollows(): bool
+    /**
+     * PCRE2's `[[:<:]]` and `[[:>:]]` (start and end of a word), position after
+     * the first `[`: `\b(?=\w)` and `\b(?<=\w)`.
+     */
+    private function wordEdge(): bool
     {
-        $next = $this->at($this->pos + 1);
-        return $this->peek() === '-' && $next !== null && $next !== ']';
+        $start = implode('', \array_slice($this->chars, $this->pos, 6));
+        if ($start === '[:<:]]') {
+            $ahead = true;
+        } elseif ($start === '[:>:]]') {
+            $ahead = false;
+        } else {
+            return false;
+        }
+        $this->pos += 6;
+        if ($this->utf) {
+            throw new Skip(Translator::UNICODE, '\b and \B follow Unicode properties under the u modifier');
+        }
+        $word = Ir::set(CharSet::fromTable(CharSet::WORD_ASCII)->ranges);
+        $this->count(30);
+        $this->push([
+            'node' => Ir::cat([Ir::assert(Ir::WORD_B), Ir::look($ahead ? Ir::AHEAD : Ir::BEHIND, $word)]),
+            'group' => false,
+            'kind' => self::KIND_LOOKAROUND,
+            'props' => self::propsAssertion(),
+        ]);
+        return true;
     }
 
     /** `[` seen; position after it. */
     private function class(): void
     {
+        if ($this->wordEdge()) {
+            return;
+        }
         $term = $this->peek();
         if (($term === ':' || $term === '.' || $term === '=') && $this->posixEnd($this->pos) !== null) {
             throw new Skip(Translator::INVALID, $term === ':'
@@ -1192,7 +1268,11 @@ final class Parser
             $negated = true;
             $this->pos++;
         }
+        // Characters and ranges (case-folded under `i`), and class escapes and
+        // POSIX classes (under `u` PCRE2 does not fold them: `[[:ascii:]]` with
+        // `iu` does not match U+212A).
         $members = [];
+        $fixed = [];
         $first = true;
         while (true) {
             $c = $this->peek();
@@ -1209,7 +1289,11 @@ final class Parser
                 if ($this->rangeFollows()) {
                     throw new Skip(Translator::INVALID, 'invalid range in character class');
                 }
-                array_push($members, ...$set->ranges);
+                if ($this->utf) {
+                    array_push($fixed, ...$set->ranges);
+                } else {
+                    array_push($members, ...$set->ranges);
+                }
                 continue;
             }
             $lo = $this->classAtom();
@@ -1217,7 +1301,11 @@ final class Parser
                 if ($this->rangeFollows()) {
                     throw new Skip(Translator::INVALID, 'invalid range in character class');
                 }
-                array_push($members, ...$lo->ranges);
+                if ($this->utf) {
+                    array_push($fixed, ...$lo->ranges);
+                } else {
+                    array_push($members, ...$lo->ranges);
+                }
                 continue;
             }
             if ($this->rangeFollows()) {
@@ -1237,14 +1325,18 @@ final class Parser
                 $members[] = [$lo, $lo];
             }
         }
+        $this->work->spend(\count($members) + \count($fixed));
         $full = CharSet::fromUnsorted($members);
         if ($this->flags['caseless'] && $this->utf) {
-            $full->closeUnicodeCase();
+            $this->work->spend($full->closeUnicodeCase());
         } elseif ($this->flags['caseless']) {
             $full->closeAsciiCase();
         }
+        if ($fixed !== []) {
+            $full = $full->unionWith(CharSet::fromUnsorted($fixed));
+        }
         if ($this->utf) {
-            $this->pushSet($full, $negated);
+            $this->pushSet($negated ? $full->complement(CharSet::MAX_CP) : $full);
             return;
         }
         $this->pushByteSet($negated ? $full->complement(0xFF) : $full);

@@ -9,12 +9,17 @@ namespace ToolSchema\Php\Regex;
  * ECMA-262 patterns for JSON Schema `pattern` (evaluated as `new RegExp(p, 'u')`).
  *
  * A pattern is produced only when it accepts exactly the strings `preg_match`
- * accepts (PHP 8.2, bundled PCRE2 10.42) for every valid UTF-8 subject;
- * otherwise the result is a skip code saying why. See docs/regex.md.
+ * accepts (PHP 8.2, bundled PCRE2 10.42) for every valid UTF-8 subject, and
+ * when a backtracking engine (V8, and so ajv) cannot take exponential or
+ * high polynomial time on it; otherwise the result is a skip code saying why.
+ * See docs/regex.md.
  *
- * Stages (mirroring `src/regex/` one to one): Delimiters (split the PHP pattern),
- * Parser (one pass, explicit stack, builds the output), CharSet (code point sets
- * and PCRE2 tables), Emit (ECMA spelling).
+ * Stages (mirroring `src/regex/` one to one): Pcre (the running PCRE2
+ * version), Delimiters (split the PHP pattern), Parser (one pass, explicit
+ * stack, builds the Ir tree), Rewrite (exact simplifications at the edges of
+ * the pattern), Bytes (byte semantics without `u`), Backtrack (ambiguity
+ * analysis, with Dfa rewriting what it flags), Emit (ECMA spelling); CharSet,
+ * CaseFold and Ucd hold code point sets and PCRE2's tables.
  */
 final class Translator
 {
@@ -24,28 +29,43 @@ final class Translator
     public const BYTES = 'regex_byte_semantics';
     public const UNICODE = 'regex_unicode';
     public const TOO_COMPLEX = 'regex_too_complex';
+    public const BACKTRACKING = 'regex_backtracking';
+    public const PCRE_VERSION = 'regex_pcre_version';
 
     public const MAX_SOURCE_BYTES = 4096;
     public const MAX_DEPTH = 32;
     public const MAX_OUTPUT_BYTES = 32768;
     public const MAX_COST = 30000;
+    public const MAX_WORK = 200000;
 
     /**
-     * Translates a full PHP pattern (delimiters and modifiers included).
+     * Translates a full PHP pattern (delimiters and modifiers included), for
+     * the PCRE2 version PHP reports (Pcre::version()).
      *
      * @return array{0: ?string, 1: ?string, 2: ?string} [pattern, skipCode, skipMessage]: pattern null iff skipped
      */
     public static function translate(string $source): array
     {
+        return self::translateFor($source, Pcre::version());
+    }
+
+    /**
+     * translate() for a given PCRE2 version string (as `PCRE_VERSION`).
+     *
+     * @return array{0: ?string, 1: ?string, 2: ?string}
+     */
+    public static function translateFor(string $source, string $pcreVersion): array
+    {
         try {
-            return [self::run($source), null, null];
+            return [self::run($source, $pcreVersion), null, null];
         } catch (Skip $e) {
             return [null, $e->skipCode, $e->getMessage()];
         }
     }
 
-    private static function run(string $source): string
+    private static function run(string $source, string $pcreVersion): string
     {
+        Pcre::check($pcreVersion);
         if (\strlen($source) > self::MAX_SOURCE_BYTES) {
             throw new Skip(self::TOO_COMPLEX, 'pattern is longer than 4096 bytes');
         }
@@ -57,6 +77,17 @@ final class Translator
             throw new Skip(self::INVALID, 'pattern is not valid UTF-8');
         }
         [$body, $modifiers] = Delimiters::split($source);
-        return (new Parser($body, $modifiers))->run();
+        $work = new Work();
+        [$root, $anchored] = Parser::parse($body, $modifiers, $work);
+        $root = Rewrite::apply($root, $anchored);
+        if (!$modifiers['utf']) {
+            Bytes::check($root);
+        }
+        $root = Backtrack::ensure($root, $work);
+        $out = Emit::pattern($root);
+        if (\strlen($out) > self::MAX_OUTPUT_BYTES) {
+            throw new Skip(self::TOO_COMPLEX, 'translated pattern would be too long');
+        }
+        return $out;
     }
 }

@@ -30,10 +30,17 @@ final class Inherent
         // JSON has one number type: 2 and 2.0 are the same value for a JSON
         // Schema validator (enum, const), while PHP decodes them as int and
         // float and Symfony's Choice and IdenticalTo compare strictly.
-        if (array_intersect($ids, ['Choice', 'AllowedValues', 'IdenticalTo']) !== [] && (\is_int($value) || \is_float($value))) {
-            foreach (self::allowed($node['constraints'] ?? []) as $allowed) {
-                if ((\is_int($allowed) || \is_float($allowed)) && $allowed == $value && $allowed !== $value) {
-                    return 'number equality: JSON 2 == 2.0, PHP 2 !== 2.0 (Choice, AllowedValues, IdenticalTo)';
+        // (A list: a `multiple` Choice compares each item.)
+        $numbers = \is_int($value) || \is_float($value) ? [$value] : (\is_array($value) && self::multipleChoice($node, $ids) ? $value : []);
+        if (array_intersect($ids, ['Choice', 'AllowedValues', 'IdenticalTo']) !== []) {
+            foreach ($numbers as $n) {
+                if (!\is_int($n) && !\is_float($n)) {
+                    continue;
+                }
+                foreach (self::allowed($node['constraints'] ?? []) as $allowed) {
+                    if ((\is_int($allowed) || \is_float($allowed)) && $allowed == $n && $allowed !== $n) {
+                        return 'number equality: JSON 2 == 2.0, PHP 2 !== 2.0 (Choice, AllowedValues, IdenticalTo)';
+                    }
                 }
             }
         }
@@ -51,7 +58,7 @@ final class Inherent
         // the schema follows the Tool module's reading (element constraints
         // bind the items).
         if (($node['multiple'] ?? false) === true && array_intersect($ids, self::LIST_CONSTRAINTS) === [] && !self::multipleChoice($node, $ids)) {
-            return 'Drupal defect: element constraints of a multi-value input in a map apply to the whole list (core), every non-empty list fails';
+            return 'Drupal defect: element constraints of a multi-value input in a map apply to the whole list (core): the map is refused whatever that input holds';
         }
         // The Tool module (InputDefinition::getDataDefinition()) copies every
         // constraint of a multi-value input onto its items: Count, or a Choice

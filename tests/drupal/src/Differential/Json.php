@@ -70,6 +70,42 @@ final class Json
         return json_decode($text, true, 512, JSON_THROW_ON_ERROR);
     }
 
+    /**
+     * A schema (decoded with objects as stdClass) without its annotations
+     * (`title`, `description`, `default`, `examples`, `example`), which
+     * assert nothing: schemas that differ only there are validated by one
+     * compiled ajv function. Subschemas are those of `properties`, `items`,
+     * `additionalProperties`, `not`, `anyOf`/`oneOf`/`allOf` (all the
+     * normalizer and the profiles write).
+     */
+    public static function withoutAnnotations(mixed $schema): mixed
+    {
+        if (!$schema instanceof \stdClass) {
+            return $schema;
+        }
+        $out = new \stdClass();
+        foreach (get_object_vars($schema) as $k => $v) {
+            $k = (string) $k;
+            if (\in_array($k, ['title', 'description', 'default', 'examples', 'example'], true)) {
+                continue;
+            }
+            if ($k === 'properties' && $v instanceof \stdClass) {
+                $properties = new \stdClass();
+                foreach (get_object_vars($v) as $name => $property) {
+                    $properties->{(string) $name} = self::withoutAnnotations($property);
+                }
+                $out->properties = $properties;
+            } elseif (\in_array($k, ['items', 'additionalProperties', 'not'], true)) {
+                $out->{$k} = self::withoutAnnotations($v);
+            } elseif (\in_array($k, ['anyOf', 'oneOf', 'allOf'], true) && \is_array($v)) {
+                $out->{$k} = array_map([self::class, 'withoutAnnotations'], $v);
+            } else {
+                $out->{$k} = $v;
+            }
+        }
+        return $out;
+    }
+
     /** A JSON object from key => value pairs. */
     public static function obj(array $pairs): \stdClass
     {

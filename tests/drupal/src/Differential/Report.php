@@ -51,7 +51,21 @@ final class Report
      *
      * @return list<string>
      */
-    private function ids(?string $constraint, array $node): array
+    /**
+     * The constraint ids a validator that threw may belong to ("throws X in
+     * ChoiceValidator": Choice, CountryCode, AllowedValues), or [].
+     *
+     * @return list<string>
+     */
+    public function thrownIds(?string $constraint): array
+    {
+        if ($constraint === null || preg_match('/^throws \S+ in (\w+?)(?:Constraint)?Validator$/', $constraint, $m) !== 1) {
+            return [];
+        }
+        return array_values(array_unique([...($this->constraintIds[$m[1]] ?? []), ...($this->constraintIds[$m[1] . 'Constraint'] ?? []), $m[1]]));
+    }
+
+    public function ids(?string $constraint, array $node): array
     {
         if ($constraint === null) {
             return [];
@@ -78,7 +92,7 @@ final class Report
      * creates a Choice), "PrimitiveType (implicit)" / "NotNull (required)"
      * for the constraints Drupal adds by itself.
      */
-    private function constraintId(?string $class, array $node): string
+    public function constraintId(?string $class, array $node): string
     {
         if ($class === null) {
             return 'violation';
@@ -120,7 +134,7 @@ final class Report
             return;
         }
         if ($schemaAccepts) {
-            [$node, $at, $shapeValue] = self::locate($r['spec'], $r['value'], $r['text'], $drupal['path'], '.');
+            [$node, $at, $shapeValue] = self::locate($r['spec'], $r['value'], $r['text'], $drupal['path'], '.', $this->thrownIds($drupal['constraint']));
             $class = sprintf('%s %s (%s)', self::typeName($node), $this->constraintId($drupal['constraint'], $node), self::shape($shapeValue));
             $example = $this->example($r, sprintf('Drupal: %s at "%s": %s', $drupal['constraint'] ?? '-', $drupal['path'], $drupal['message']));
             $ids = $this->ids($drupal['constraint'], $node);
@@ -158,7 +172,7 @@ final class Report
         }
         $value = $r['repair']['value'];
         $text = $r['repair']['text'];
-        [$node, $at, $shapeValue] = self::locate($r['spec'], $value, $text, $drupal['path'], '.');
+        [$node, $at, $shapeValue] = self::locate($r['spec'], $value, $text, $drupal['path'], '.', $this->thrownIds($drupal['constraint']));
         $class = sprintf('%s %s (%s)', self::typeName($node), $this->constraintId($drupal['constraint'], $node), self::shape($shapeValue));
         $example = $this->example($r, sprintf('repaired to %s; Drupal: %s at "%s": %s; schema: %s', $text, $drupal['constraint'] ?? '-', $drupal['path'], $drupal['message'], $ajv[0] === 1 ? 'accepts' : 'rejects'));
         if ($r['drupal']['accepted']) {
@@ -228,7 +242,7 @@ final class Report
     }
 
     /** @param array<string, array{0: int, 1: string}> $rows */
-    private static function table($out, string $title, array $rows): void
+    public static function table($out, string $title, array $rows): void
     {
         if ($rows === []) {
             return;
@@ -240,7 +254,7 @@ final class Report
         }
     }
 
-    private static function add(array &$table, string $class, string $example): void
+    public static function add(array &$table, string $class, string $example): void
     {
         $table[$class] ??= [0, $example];
         $table[$class][0]++;
@@ -269,7 +283,7 @@ final class Report
     }
 
     /** Does a warning of the schema name one of the constraint ids the rejection comes from? */
-    private static function warned(array $ids, array $warnings): bool
+    public static function warned(array $ids, array $warnings): bool
     {
         foreach ($warnings as $w) {
             foreach ($ids as $id) {
@@ -289,8 +303,16 @@ final class Report
      *
      * @return array{0: array, 1: mixed, 2: mixed}
      */
-    private static function locate(array $spec, mixed $value, string $text, string $path, string $sep): array
+    public static function locate(array $spec, mixed $value, string $text, string $path, string $sep, array $thrown = []): array
     {
+        if ($path === '' && $sep === '.' && $thrown !== [] && self::baseType($spec) === 'map') {
+            // A validator that threw gives no path: when it is the validator
+            // of a constraint of a multi-value property (at any depth of
+            // maps), that property is where Drupal rejected the value (a
+            // list constraint such as Count: on its first item, where the
+            // Tool module copied it).
+            $path = self::thrownAt($spec, $value, $thrown, []) ?? '';
+        }
         $shape = json_decode($text, false);
         $segments = $path === '' ? [] : explode($sep, ltrim($path, $sep));
         if ($sep === '/') {
@@ -309,9 +331,9 @@ final class Report
                 unset($node['multiple']);
                 $node['type'] .= ' item';
                 $node['itemOfMultiple'] = true;
-            } elseif (($node['type'] ?? '') === 'list') {
+            } elseif (self::baseType($node) === 'list') {
                 $node = $node['items'];
-            } elseif (($node['type'] ?? '') === 'map' && isset($node['properties'][$segment])) {
+            } elseif (self::baseType($node) === 'map' && isset($node['properties'][$segment])) {
                 $node = $node['properties'][$segment];
             } else {
                 $node = ['type' => ($node['type'] ?? '?') . ' (undeclared key)'];
@@ -322,13 +344,78 @@ final class Report
         return [$node, $value, $shape];
     }
 
-    private static function typeName(array $node): string
+    /**
+     * The property path of the first multi-value property (in maps, at any
+     * depth) declaring one of `$thrown`, or null.
+     *
+     * @param list<string> $thrown
+     * @param list<string> $at
+     */
+    private static function thrownAt(array $map, mixed $value, array $thrown, array $at): ?string
+    {
+        foreach ($map['properties'] ?? [] as $name => $p) {
+            $v = \is_array($value) ? ($value[$name] ?? null) : null;
+            $here = [...$at, (string) $name];
+            if (($p['multiple'] ?? false) === true && array_intersect($thrown, array_keys($p['constraints'] ?? [])) !== []) {
+                if (\in_array('Count', $thrown, true) && \is_array($v) && $v !== []) {
+                    $here[] = (string) array_key_first($v);
+                }
+                return implode('.', $here);
+            }
+            if (self::baseType($p) === 'map' && ($found = self::thrownAt($p, $v, $thrown, $here)) !== null) {
+                return $found;
+            }
+        }
+        return null;
+    }
+
+    /** A node's type without the " item" locate() appends to a multi-value definition's item. */
+    private static function baseType(array $node): string
+    {
+        return preg_replace('/ item$/', '', (string) ($node['type'] ?? ''));
+    }
+
+    /**
+     * The definition path (the warnings' paths: `properties.<name>`, `items`)
+     * of the node where Drupal's property path ("a.0.b") lands, walked as
+     * locate() walks it: a `multiple` definition's item, as the Tool module
+     * validates it on its own, is `items`; an undeclared key stops at its map
+     * (the map's closedness rejects it).
+     */
+    public static function definitionPath(array $spec, mixed $value, string $path): string
+    {
+        $out = [];
+        $segments = $path === '' ? [] : explode('.', $path);
+        $node = $spec;
+        if (($node['multiple'] ?? false) === true && \is_array($value) && $value !== []) {
+            unset($node['multiple']);
+            $out[] = 'items';
+        }
+        foreach ($segments as $segment) {
+            if (($node['multiple'] ?? false) === true) {
+                unset($node['multiple']);
+                $out[] = 'items';
+            } elseif (($node['type'] ?? '') === 'list') {
+                $node = $node['items'];
+                $out[] = 'items';
+            } elseif (($node['type'] ?? '') === 'map' && isset($node['properties'][$segment])) {
+                $node = $node['properties'][$segment];
+                $out[] = 'properties';
+                $out[] = $segment;
+            } else {
+                break;
+            }
+        }
+        return implode('.', $out);
+    }
+
+    public static function typeName(array $node): string
     {
         return $node['type'] . (($node['multiple'] ?? false) === true ? '[] (multiple)' : '');
     }
 
     /** The shape of a JSON value, as the classes name it. */
-    private static function shape(mixed $v): string
+    public static function shape(mixed $v): string
     {
         return match (true) {
             $v === null => 'null',

@@ -1,0 +1,309 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Php\Regex;
+
+/**
+ * Stage `bytes`: without `u`, PCRE matches bytes; a "wide" class (one that
+ * holds every byte >= 0x80 that occurs in UTF-8) is read as the class of all
+ * non-ASCII characters, which is exact only where no match can start or stop
+ * inside a multibyte character. This stage proves that, or refuses the
+ * pattern (see src/regex/bytes.rs for the rules).
+ * Mirrors `src/regex/bytes.rs`.
+ *
+ * @internal
+ */
+final class Bytes
+{
+    // Edges, ordered: nothing known < always a boundary < search start / match end.
+    private const NONE = 0;
+    private const BOUNDARY = 1;
+    private const SOFT = 2;
+
+    private static function refused(): Skip
+    {
+        return new Skip(Translator::BYTES, 'matches single bytes of multibyte characters without the u modifier');
+    }
+
+    /** Checks a tree parsed without `u`. */
+    public static function check(array $root): void
+    {
+        self::node($root, self::SOFT, self::SOFT);
+        if (!Ir::alwaysEmpty($root) && self::midnull($root)) {
+            throw new Skip(Translator::BYTES, 'pattern can match an empty string inside a multibyte character without the u modifier');
+        }
+    }
+
+    private static function isWide(array $n): bool
+    {
+        return $n['t'] === 's' && $n['wide'];
+    }
+
+    /** `W*`, `W+` (greedy or lazy) of a wide class. */
+    private static function isRun(array $n): bool
+    {
+        return $n['t'] === 'r' && $n['max'] === null && $n['min'] <= 1 && !$n['poss'] && self::isWide($n['body']);
+    }
+
+    /** Every match starts at a character boundary. */
+    private static function leftB(array $n): bool
+    {
+        switch ($n['t']) {
+            case 's':
+                return !$n['wide'];
+            case 'a':
+                return $n['a'] !== Ir::NOT_WORD_B;
+            case 'l':
+                return false;
+            case 'c':
+                foreach ($n['items'] as $item) {
+                    if ($item['t'] === 'l') {
+                        continue;
+                    }
+                    if (self::leftB($item)) {
+                        return true;
+                    }
+                    // Empty (then the next item starts here) or starting at a boundary.
+                    if (!(Ir::alwaysEmpty($item) && self::leftBNonempty($item))) {
+                        return false;
+                    }
+                }
+                return false;
+            case 'o':
+                foreach ($n['items'] as $b) {
+                    if (!self::leftB($b)) {
+                        return false;
+                    }
+                }
+                return true;
+            default:
+                return $n['min'] >= 1 && self::leftB($n['body']);
+        }
+    }
+
+    /** Every match ends at a character boundary. */
+    private static function rightB(array $n): bool
+    {
+        switch ($n['t']) {
+            case 's':
+                return !$n['wide'];
+            case 'a':
+                return $n['a'] !== Ir::NOT_WORD_B;
+            case 'l':
+                return false;
+            case 'c':
+                foreach (array_reverse($n['items']) as $item) {
+                    if ($item['t'] === 'l') {
+                        continue;
+                    }
+                    if (self::rightB($item)) {
+                        return true;
+                    }
+                    // Empty (then the previous item ends here) or ending at a boundary.
+                    if (!(Ir::alwaysEmpty($item) && self::rightBNonempty($item))) {
+                        return false;
+                    }
+                }
+                return false;
+            case 'o':
+                foreach ($n['items'] as $b) {
+                    if (!self::rightB($b)) {
+                        return false;
+                    }
+                }
+                return true;
+            default:
+                return $n['min'] >= 1 && self::rightB($n['body']);
+        }
+    }
+
+    /** Every match that reads something starts at a character boundary. */
+    private static function leftBNonempty(array $n): bool
+    {
+        switch ($n['t']) {
+            case 's':
+                return !$n['wide'];
+            case 'a':
+            case 'l':
+                return true;
+            case 'c':
+                foreach ($n['items'] as $item) {
+                    if (!self::leftBNonempty($item)) {
+                        return false;
+                    }
+                    if (!Ir::nullable($item)) {
+                        return true;
+                    }
+                }
+                return true;
+            case 'o':
+                foreach ($n['items'] as $b) {
+                    if (!self::leftBNonempty($b)) {
+                        return false;
+                    }
+                }
+                return true;
+            default:
+                return self::leftBNonempty($n['body']);
+        }
+    }
+
+    /** Every match that reads something ends at a character boundary. */
+    private static function rightBNonempty(array $n): bool
+    {
+        switch ($n['t']) {
+            case 's':
+                return !$n['wide'];
+            case 'a':
+            case 'l':
+                return true;
+            case 'c':
+                foreach (array_reverse($n['items']) as $item) {
+                    if (!self::rightBNonempty($item)) {
+                        return false;
+                    }
+                    if (!Ir::nullable($item)) {
+                        return true;
+                    }
+                }
+                return true;
+            case 'o':
+                foreach ($n['items'] as $b) {
+                    if (!self::rightBNonempty($b)) {
+                        return false;
+                    }
+                }
+                return true;
+            default:
+                return self::rightBNonempty($n['body']);
+        }
+    }
+
+    private static function node(array $n, int $left, int $right): void
+    {
+        switch ($n['t']) {
+            case 's':
+                if ($n['wide'] && !(($left === self::SOFT && $right !== self::NONE) || ($left !== self::NONE && $right === self::SOFT))) {
+                    throw self::refused();
+                }
+                return;
+            case 'a':
+                return;
+            case 'l':
+                $here = ($left === self::BOUNDARY || $right === self::BOUNDARY) ? self::BOUNDARY : self::NONE;
+                if ($n['k'] === Ir::AHEAD || $n['k'] === Ir::NEG_AHEAD) {
+                    self::node($n['body'], $here, self::SOFT);
+                } else {
+                    // Lookbehind steps back a fixed number of bytes: only ASCII-wide content is exact.
+                    self::node($n['body'], self::NONE, self::NONE);
+                }
+                return;
+            case 'c':
+                self::seq($n['items'], $left, $right);
+                return;
+            case 'o':
+                foreach ($n['items'] as $b) {
+                    self::node($b, $left, $right);
+                }
+                return;
+            default:
+                if (self::isRun($n)) {
+                    if ($left !== self::NONE && $right !== self::NONE) {
+                        return;
+                    }
+                    throw self::refused();
+                }
+                if (self::isWide($n['body'])) {
+                    throw self::refused();
+                }
+                if ($n['max'] === 1 || $n['max'] === 0) {
+                    self::node($n['body'], $left, $right);
+                    return;
+                }
+                // Later iterations start where an earlier one ended.
+                $l = self::rightB($n['body']) ? min($left, self::BOUNDARY) : self::NONE;
+                $r = self::leftB($n['body']) ? min($right, self::BOUNDARY) : self::NONE;
+                self::node($n['body'], $l, $r);
+        }
+    }
+
+    private static function seq(array $items, int $left, int $right): void
+    {
+        $n = \count($items);
+        $before = array_fill(0, $n, self::NONE);
+        $after = array_fill(0, $n, self::NONE);
+        // A lookaround, or an item that may match empty without an assertion,
+        // passes on the edge beyond it, at most as a boundary: a lookaround or an
+        // assertion there constrains the position, which is then no longer soft.
+        for ($i = 0; $i < $n; $i++) {
+            if ($i === 0) {
+                $before[$i] = $left;
+                continue;
+            }
+            $prev = $items[$i - 1];
+            if ($prev['t'] === 'l') {
+                $before[$i] = min($before[$i - 1], self::BOUNDARY);
+            } elseif (self::rightB($prev)) {
+                $before[$i] = self::BOUNDARY;
+            } elseif (Ir::alwaysEmpty($prev) && self::rightBNonempty($prev)) {
+                $before[$i] = min($before[$i - 1], self::BOUNDARY);
+            }
+        }
+        for ($i = $n - 1; $i >= 0; $i--) {
+            if ($i + 1 === $n) {
+                $after[$i] = $right;
+                continue;
+            }
+            $next = $items[$i + 1];
+            if ($next['t'] === 'l') {
+                $after[$i] = min($after[$i + 1], self::BOUNDARY);
+            } elseif (self::leftB($next)) {
+                $after[$i] = self::BOUNDARY;
+            } elseif (Ir::alwaysEmpty($next) && self::leftBNonempty($next)) {
+                $after[$i] = min($after[$i + 1], self::BOUNDARY);
+            }
+        }
+        $i = 0;
+        while ($i < $n) {
+            // A single wide class right before a run that may be empty (`W W+`
+            // would need two characters where two bytes of one can do).
+            if (self::isWide($items[$i]) && $i + 1 < $n && self::isRun($items[$i + 1]) && $items[$i + 1]['min'] === 0
+                && $before[$i] !== self::NONE && $after[$i + 1] !== self::NONE) {
+                $i += 2;
+                continue;
+            }
+            self::node($items[$i], $before[$i], $after[$i]);
+            $i++;
+        }
+    }
+
+    /** Can match the empty string at a position inside a multibyte character. */
+    private static function midnull(array $n): bool
+    {
+        switch ($n['t']) {
+            case 's':
+                return false;
+            case 'a':
+                return $n['a'] === Ir::NOT_WORD_B;
+            case 'l':
+                return ($n['k'] === Ir::AHEAD || $n['k'] === Ir::BEHIND) ? self::midnull($n['body']) : true;
+            case 'c':
+                foreach ($n['items'] as $i) {
+                    if (!self::midnull($i)) {
+                        return false;
+                    }
+                }
+                return true;
+            case 'o':
+                foreach ($n['items'] as $i) {
+                    if (self::midnull($i)) {
+                        return true;
+                    }
+                }
+                return false;
+            default:
+                return $n['min'] === 0 || self::midnull($n['body']);
+        }
+    }
+}
