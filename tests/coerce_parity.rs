@@ -46,6 +46,7 @@ const TYPES: &[&str] = &[
     "decimal",
     "boolean",
     "timestamp",
+    "timespan",
     "datetime_iso8601",
     "any",
     "list",
@@ -183,6 +184,11 @@ const STRINGS: &[&str] = &[
     "[\"a\"\"b\"]",
     "{\"count\":\"5\",\"count\":\"6\"}",
     "[\"\"]",
+    "{\"a\":\"\",\"b\":\"5\"}",
+    "{\"a\":\"\",\"b\":null}",
+    "{\"b\":1,\"a\":\"\",\"b\":null}",
+    "{\"b\":null,\"a\":\"\",\"b\":2}",
+    "{\"tags\":[\"\"],\"count\":\"\"}",
 ];
 
 const CHOICES: &[&str] = &[
@@ -190,29 +196,106 @@ const CHOICES: &[&str] = &[
 ];
 const NAMES: &[&str] = &["a", "b", "title", "count", "tags", "when", "meta"];
 
+/// A scalar a constraint compares with (choices, IdenticalTo's value).
+fn gen_choice(r: &mut Rng) -> Value {
+    match r.below(16) {
+        0 => json!(r.below(3)),
+        1 => json!(true),
+        2 => json!(*r.pick(&[2.0f64, 5.0, 1.5, 0.0, -1.0])),
+        3 => json!(*r.pick(&[false, true])),
+        4 => Value::Null,
+        5 => json!(*r.pick(&[1i64, 5, -1])),
+        _ => json!(r.pick(CHOICES)),
+    }
+}
+
 fn gen_choices(r: &mut Rng) -> Value {
     let n = 1 + r.below(4);
-    let mut list: Vec<Value> = Vec::new();
-    for _ in 0..n {
-        list.push(match r.below(10) {
-            0 => json!(r.below(3)),
-            1 => json!(true),
-            _ => json!(r.pick(CHOICES)),
-        });
-    }
-    let list = Value::Array(list);
+    let list = Value::Array((0..n).map(|_| gen_choice(r)).collect());
     let name = *r.pick(&[
         "Choice",
         "AllowedValues",
         "PluginExists",
         "EntityBundleExists",
     ]);
-    let options = if r.chance(50) {
-        json!({"choices": list})
-    } else {
-        list
+    let options = match r.below(8) {
+        0..=2 => list,
+        3 | 4 => json!({"choices": list}),
+        5 => json!({"choices": list, "match": false}),
+        6 => json!({"choices": list, "multiple": true}),
+        _ => {
+            json!({"choices": list, "match": r.pick(&[json!(true), json!("no"), Value::Null]).clone()})
+        }
     };
     json!({ name: options })
+}
+
+/// Choice constraints, and sometimes the other constraints the guard reads
+/// (src/coerce/guard.rs), in well-formed and odd forms.
+fn gen_constraints(r: &mut Rng) -> Value {
+    let mut c = match gen_choices(r) {
+        Value::Object(m) if r.chance(70) => m,
+        _ => Map::new(),
+    };
+    if r.chance(40) {
+        let options = match r.below(7) {
+            0 => Value::Null,
+            1 => json!([]),
+            2 => json!({"allowNull": true}),
+            3 => json!({"normalizer": "trim"}),
+            4 => json!({"allowNull": "yes", "normalizer": "strtolower"}),
+            5 => json!("x"),
+            _ => json!({"allowNull": false, "normalizer": "trim"}),
+        };
+        c.insert("NotBlank".into(), options);
+    }
+    if r.chance(30) {
+        let name = *r.pick(&["IdenticalTo", "FixedValue"]);
+        let options = match r.below(5) {
+            0 | 1 => gen_choice(r),
+            2 => json!({"value": gen_choice(r)}),
+            3 => json!({"propertyPath": "x"}),
+            _ => json!([1, 2]),
+        };
+        c.insert(name.into(), options);
+    }
+    if r.chance(30) {
+        let limit = |r: &mut Rng| match r.below(8) {
+            0 => json!(r.below(3) as i64 - 1),
+            1 => json!(*r.pick(&[0.5f64, -5.5, 1.0, 17.0])),
+            2 => json!(*r.pick(&[-5i64, 10, 17, i64::MAX])),
+            3 => json!(*r.pick(&["a", "5", "2024-01-01"])),
+            4 => Value::Null,
+            5 => json!(true),
+            _ => json!(r.below(20) as i64 - 10),
+        };
+        let name = *r.pick(&[
+            "GreaterThan",
+            "GreaterThanOrEqual",
+            "LessThan",
+            "LessThanOrEqual",
+            "Positive",
+            "PositiveOrZero",
+            "Negative",
+            "NegativeOrZero",
+            "Range",
+        ]);
+        let options = match (name, r.below(4)) {
+            ("Range", 0) => json!({"min": limit(r)}),
+            ("Range", 1) => json!({"max": limit(r)}),
+            ("Range", 2) => json!({"min": limit(r), "max": limit(r)}),
+            ("Range", _) => limit(r),
+            (_, 0) => json!({"value": limit(r)}),
+            (_, 1) => json!({"propertyPath": "x"}),
+            (_, 2) => json!([]),
+            _ => limit(r),
+        };
+        c.insert(name.into(), options);
+    }
+    if r.chance(5) {
+        c.insert("NotNull".into(), json!([]));
+    }
+    Value::Object(c)
 }
 
 fn gen_def(r: &mut Rng, depth: usize) -> Value {
@@ -240,8 +323,8 @@ fn gen_def(r: &mut Rng, depth: usize) -> Value {
         }
         _ => {}
     }
-    if r.chance(25) {
-        d.insert("constraints".into(), gen_choices(r));
+    if r.chance(35) {
+        d.insert("constraints".into(), gen_constraints(r));
     }
     if t == "list" && r.chance(80) {
         d.insert("items".into(), gen_def(r, depth + 1));
@@ -400,12 +483,23 @@ fn gen_value(r: &mut Rng, def: Option<&Value>, depth: usize) -> Value {
             if let Some(props) = def.get("properties").and_then(Value::as_object) {
                 for (k, d) in props {
                     if r.chance(80) {
-                        m.insert(k.clone(), gen_value(r, Some(d), depth + 1));
+                        // "" and null often: what B6 and a map's emptiness are about.
+                        let v = match r.below(10) {
+                            0 => json!(""),
+                            1 => Value::Null,
+                            _ => gen_value(r, Some(d), depth + 1),
+                        };
+                        m.insert(k.clone(), v);
                     }
                 }
             }
             if r.chance(30) {
                 m.insert("extra".into(), gen_scalar(r));
+            }
+            // Sometimes as JSON text (B1), which the Rust decoder coerces
+            // as it reads.
+            if r.chance(15) {
+                return json!(Value::Object(m).to_string());
             }
             Value::Object(m)
         }
@@ -562,9 +656,14 @@ fn repairs_match_normalized_schema_types() {
         if out == value {
             continue;
         }
-        let Ok((schema, _)) = tool_schema::normalize_json(&def, None) else {
+        // coerce_input's root is one input; normalize_schema's root is the
+        // tool's map of inputs (never null): the definition is normalized as
+        // an input of a tool, as the Drupal adapter does.
+        let tool = json!({"type": "map", "properties": {"value": def}});
+        let Ok((tool, _)) = tool_schema::normalize_json(&tool, None) else {
             continue;
         };
+        let schema = tool["properties"]["value"].clone();
         checked += 1;
         if let Err(e) = check_types(&schema, &value, &out, "") {
             panic!("{e}\ndefinition {def}\nschema {schema}\ninput {value}\noutput {out}");

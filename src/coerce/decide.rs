@@ -2,8 +2,8 @@
 
 use super::choice_match::{self, Match};
 use super::{
-    boolean_string, date_time, empty_optional, int_boolean, integral_float, json_string, list_wrap,
-    numeric_string, timestamp, Def, Repair, Scalar,
+    boolean_string, date_time, empty_optional, guard, int_boolean, integral_float, json_string,
+    list_wrap, numeric_string, timestamp, Def, Repair, Scalar,
 };
 use crate::normalize::definition::{Cat, Ty};
 use crate::view::Node;
@@ -12,7 +12,16 @@ use crate::view::Node;
 ///
 /// Order: `any` is never coerced; for strings, an exact choice match stops,
 /// then B6 (empty optional), then B2 (choice match); then the type's rules.
+/// The first rule that proposes a repair decides; the [`guard`] then drops it
+/// when it would land on a value the definition's own value constraints
+/// reject where `v` passes them (the value stays; no other rule is tried).
 pub fn decide<'a, N: Node<'a>>(def: &Def<N>, v: Scalar<'_>) -> Option<Repair<N>> {
+    let r = propose(def, v)?;
+    guard::allows(def, v, &r).then_some(r)
+}
+
+/// The repair the rules propose, before the guard.
+fn propose<'a, N: Node<'a>>(def: &Def<N>, v: Scalar<'_>) -> Option<Repair<N>> {
     if def.ty == Ty::Any {
         return None;
     }

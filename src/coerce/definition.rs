@@ -21,7 +21,7 @@ pub const CHOICE_CONSTRAINTS: [Sym; 4] = [
 ];
 
 /// `$def[$key]`, absent when null.
-fn present<'a, N: Node<'a>>(node: N, key: Sym) -> Option<N> {
+pub fn present<'a, N: Node<'a>>(node: N, key: Sym) -> Option<N> {
     node.get(key).filter(|n| !matches!(n.kind(), Kind::Null))
 }
 
@@ -167,24 +167,47 @@ fn refuses_null<'a, N: Node<'a>>(node: N) -> bool {
     c.get(Sym::NotNull).is_some()
         || c.get(Sym::EntityBundleExists).is_some()
         || c.get(Sym::NotBlank).is_some_and(|nb| {
-            !matches!(
-                nb.get(Sym::AllowNull).map(|a| a.kind()),
-                Some(Kind::Bool(true))
-            )
+            !(nb.is_array() && option_flag(nb, Sym::AllowNull, false, false) == Some(true))
+        })
+}
+
+/// NotBlank, Count, or a `multiple` Choice with a `min` (read broadly: a
+/// Count with no lower bound counts too; B6 is then merely not made).
+fn asks_for_entries<'a, N: Node<'a>>(node: N) -> bool {
+    let Some(c) = node.get(Sym::Constraints) else {
+        return false;
+    };
+    c.get(Sym::NotBlank).is_some()
+        || c.get(Sym::Count).is_some()
+        || c.get(Sym::Choice).is_some_and(|o| {
+            o.is_array()
+                && option_flag(o, Sym::Multiple, false, false) == Some(true)
+                && o.get(Sym::Min)
+                    .is_some_and(|m| !matches!(m.kind(), Kind::Null))
         })
 }
 
 /// One checked definition: its node, type and `required`, read once when the
-/// walk reaches it; the rest is read from the node when needed.
+/// walk reaches it, and what its place in the value allows; the rest is read
+/// from the node when needed.
 #[derive(Clone, Copy)]
 pub struct Def<N> {
     pub node: N,
     pub ty: Ty,
     pub required: bool,
+    /// B6 may make this value null (see [`Def::child`]).
+    pub may_null: bool,
+    /// (A list or map) this value may become empty: Drupal's NotNull, which
+    /// a required list or map has, treats an empty list or map as null. It
+    /// is optional, and, for a list item, its list may become empty too.
+    pub may_empty: bool,
+    /// For a list's items: the options of the list's `Choice` with
+    /// `multiple: true`, which each item must satisfy ([`super::guard`]).
+    pub each_choice_of: Option<N>,
 }
 
 impl<'a, N: Node<'a>> Def<N> {
-    /// Reads a definition [`check`] has accepted.
+    /// Reads a definition [`check`] has accepted: the root (the input itself).
     pub fn of(node: N) -> Def<N> {
         let ty = match node.get(Sym::Type).map(|t| t.kind()) {
             Some(Kind::Str(s)) => Ty::from_id(s),
@@ -196,7 +219,36 @@ impl<'a, N: Node<'a>> Def<N> {
             node.get(Sym::Required).map(|r| r.kind()),
             Some(Kind::Bool(false))
         ) || refuses_null(node);
-        Def { node, ty, required }
+        Def {
+            node,
+            ty,
+            required,
+            may_null: true,
+            may_empty: !required,
+            each_choice_of: None,
+        }
+    }
+
+    /// The definition of a child of this list (`item`) or map.
+    ///
+    /// B6 never makes a list item null: a null item is an empty item, and a
+    /// list of empty items is an empty list to Drupal. A map property may
+    /// become null when the map may become empty, or when another of its
+    /// entries holds a value that is neither null nor `""` (`solid`): Drupal's
+    /// Map::isEmpty() asks whether every value is null. Emptiness goes up
+    /// through list items (ItemList::isEmpty() asks its map and list items),
+    /// not through map properties (a list or map property is an array).
+    pub fn child(&self, node: N, item: bool, solid: bool) -> Def<N> {
+        let mut d = Def::of(node);
+        // Below the input level Drupal validates a null list or map as an
+        // empty one (normalize's not_null): a constraint that asks for
+        // entries refuses null there.
+        if matches!(d.ty, Ty::List | Ty::Map) && asks_for_entries(node) {
+            d.required = true;
+        }
+        d.may_null = !item && (self.may_empty || solid);
+        d.may_empty = !d.required && (!item || self.may_empty);
+        d
     }
 
     /// The item definition of a list (`None`: items are not walked).
@@ -204,7 +256,15 @@ impl<'a, N: Node<'a>> Def<N> {
         if self.ty != Ty::List {
             return None;
         }
-        present(self.node, Sym::Items).map(Def::of)
+        let mut d = self.child(present(self.node, Sym::Items)?, true, false);
+        d.each_choice_of = present(self.node, Sym::Constraints)
+            .and_then(|c| c.get(Sym::Choice))
+            .filter(|o| {
+                o.is_array()
+                    && option_flag(*o, Sym::Multiple, false, false) == Some(true)
+                    && o.get(Sym::Choices).is_some_and(|c| c.is_array())
+            });
+        Some(d)
     }
 
     /// The `properties` of a map, when it has any.
@@ -216,7 +276,9 @@ impl<'a, N: Node<'a>> Def<N> {
     }
 
     /// Calls `f` with each string choice of the choice constraints, in order,
-    /// with the node holding it, until `f` says stop (returns false).
+    /// with the node holding it, until `f` says stop (returns false). The
+    /// choices of a constraint whose `match` is false are forbidden values,
+    /// not choices: they are left out.
     pub fn each_choice(&self, mut f: impl FnMut(&'a [u8], N) -> bool) {
         let Some(constraints) = present(self.node, Sym::Constraints) else {
             return;
@@ -225,6 +287,9 @@ impl<'a, N: Node<'a>> Def<N> {
             let Some(options) = constraints.get(name) else {
                 continue;
             };
+            if !matches_choices(options) {
+                continue;
+            }
             let ChoiceOptions::List { list, .. } = choices_of(name, options) else {
                 continue;
             };
@@ -237,4 +302,38 @@ impl<'a, N: Node<'a>> Def<N> {
             }
         }
     }
+}
+
+/// A boolean option of a Symfony constraint, as the constraint object holds
+/// it (Symfony's code is not strict_types): `default` when absent, else the
+/// value cast to bool (`1`, `"no"` are true; `0`, `""`, `"0"` false). `typed`:
+/// the property is declared `bool` (Choice's `match`), where null or an array
+/// is a TypeError: Drupal rejects every value (`None`: undecided); an untyped
+/// property (`multiple`, `allowNull`) reads null as false and an array by its
+/// emptiness.
+pub fn option_flag<'a, N: Node<'a>>(
+    options: N,
+    key: Sym,
+    default: bool,
+    typed: bool,
+) -> Option<bool> {
+    let Some(v) = options.get(key) else {
+        return Some(default);
+    };
+    match v.kind() {
+        Kind::Bool(b) => Some(b),
+        Kind::Int(i) => Some(i != 0),
+        Kind::Float(f) => Some(f != 0.0),
+        Kind::Str(s) => Some(!(s.is_empty() || s == b"0")),
+        _ if typed => None,
+        Kind::Null => Some(false),
+        Kind::Array(a) => Some(!a.is_empty()),
+        Kind::Other => Some(true),
+    }
+}
+
+/// Whether a choice constraint's options ask for a choice: not a false
+/// `match` ([`option_flag`]).
+pub fn matches_choices<'a, N: Node<'a>>(options: N) -> bool {
+    !options.is_array() || option_flag(options, Sym::Match, true, true) != Some(false)
 }

@@ -6,6 +6,12 @@
 //! string kinds (string, text, email, uri, duration_iso8601, filter_format),
 //! `any` or other ids (`entity:node`, ...), nor to required inputs, nor to
 //! `" "`. Takes precedence over list wrapping.
+//!
+//! Never where a null could empty a list or map that must not be empty
+//! (Drupal's NotNull treats a list of null items, or a map of null values,
+//! as null): not for the items or properties of a required list or map (or
+//! one with a constraint refusing null), nor below a list item of such a
+//! list ([`Def::may_null`]).
 
 use super::{Def, Repair, Scalar};
 use crate::normalize::definition::{Cat, Ty};
@@ -18,5 +24,6 @@ pub fn applies_to(ty: Ty) -> bool {
 }
 
 pub fn decide<N>(def: &Def<N>, v: Scalar<'_>) -> Option<Repair<N>> {
-    (v == Scalar::Str(b"") && !def.required && applies_to(def.ty)).then_some(Repair::Null)
+    (v == Scalar::Str(b"") && !def.required && def.may_null && applies_to(def.ty))
+        .then_some(Repair::Null)
 }

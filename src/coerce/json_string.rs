@@ -33,6 +33,19 @@ pub fn opening(s: &[u8]) -> Option<u8> {
     matches!(c, b'[' | b'{').then_some(c)
 }
 
+/// Whether `s` opens an array or object that closes at once (`"[]"`,
+/// `" { }"`): what B1 would decode it to is empty.
+pub fn is_empty_container(s: &[u8]) -> bool {
+    let ws = |c: &&u8| matches!(c, b' ' | b'\t' | b'\n' | b'\r');
+    let mut rest = s.iter().skip_while(ws);
+    let close = match rest.next() {
+        Some(b'[') => b']',
+        Some(b'{') => b'}',
+        _ => return false,
+    };
+    rest.find(|c| !ws(c)) == Some(&close)
+}
+
 /// `open` is `b'['` for a list, `b'{'` for a map. Returns `Some(Json)` when the
 /// walker must try to decode; `None` when the string stays.
 pub fn decide<N>(v: Scalar<'_>, open: u8) -> Option<Repair<N>> {
@@ -140,8 +153,11 @@ impl<B> Coercer<'_, B> {
         if depth > MAX_JSON_NESTING {
             return None;
         }
+        let mut children = def.as_ref().and_then(Children::of);
+        if let Some(c) = children.as_mut().filter(|c| c.needs_solid()) {
+            c.set_solid(has_solid_entry(&mut Text { s: t.s, i: t.i }) == Some(true));
+        }
         t.i += 1;
-        let children = def.as_ref().and_then(Children::of);
         let mut arr = self.b.arr();
         let mut non_finite = false;
         t.ws();
@@ -153,11 +169,7 @@ impl<B> Coercer<'_, B> {
             t.ws();
             // A JSON array is a PHP list: every item of a list definition,
             // or the property named by its index of a map definition.
-            let child = match children {
-                Some(Children::Items(d)) => Some(d),
-                Some(Children::Properties(p)) => p.find(KeyRef::Int(index)).map(Def::of),
-                None => None,
-            };
+            let child = children.and_then(|c| c.child(KeyRef::Int(index)));
             let (v, nf) = self.json_value(t, child, depth)?;
             non_finite |= nf;
             self.b.push(&mut arr, v);
@@ -186,8 +198,11 @@ impl<B> Coercer<'_, B> {
             return None;
         }
         let start = t.i;
+        let mut children = def.as_ref().and_then(Children::of);
+        if let Some(c) = children.as_mut().filter(|c| c.needs_solid()) {
+            c.set_solid(has_solid_entry(&mut Text { s: t.s, i: t.i }) == Some(true));
+        }
         t.i += 1;
-        let children = def.as_ref().and_then(Children::of);
         let mut arr = self.b.arr();
         // Entries whose value holds a non-finite number; `unsure` once a key
         // came again while some entry held one (the last value of a key is
@@ -227,7 +242,7 @@ impl<B> Coercer<'_, B> {
                         return self.json_object(t, None, depth);
                     }
                 },
-                Some(Children::Properties(p)) => p.find(php_key(name.as_bytes())).map(Def::of),
+                Some(c) => c.child(php_key(name.as_bytes())),
                 None => None,
             };
             let (v, nf) = self.json_value(t, child, depth)?;
@@ -311,6 +326,56 @@ fn holds_non_finite(t: &mut Text<'_>) -> Option<bool> {
         _ => matches!(t.number()?, Scalar::Float(f) if !f.is_finite()),
     };
     Some(found)
+}
+
+/// Whether the array or object at `t` has an entry whose value, once
+/// decoded, is neither null nor `""` (of a repeated key, the last value
+/// counts, as PHP keeps it): what [`Children::Properties`] asks of a map
+/// that must not become empty, before its entries are coerced. `None` when
+/// the text does not decode (nor will the value).
+fn has_solid_entry(t: &mut Text<'_>) -> Option<bool> {
+    // Whether the value at `t` is solid; reads past it.
+    fn solid(t: &mut Text<'_>) -> Option<bool> {
+        t.ws();
+        Some(match t.peek()? {
+            b'"' => !t.string()?.is_empty(),
+            b'n' => {
+                t.lit("null", Scalar::Null)?;
+                false
+            }
+            _ => {
+                holds_non_finite(t)?;
+                true
+            }
+        })
+    }
+    let object = t.peek()? == b'{';
+    t.i += 1;
+    let mut last: HashMap<Cow<'_, str>, bool> = HashMap::new();
+    let mut any = false;
+    t.ws();
+    if t.eat(if object { b'}' } else { b']' }) {
+        return Some(false);
+    }
+    loop {
+        t.ws();
+        if object {
+            let name = t.string()?;
+            t.ws();
+            if !t.eat(b':') {
+                return None;
+            }
+            let v = solid(t)?;
+            last.insert(name, v);
+        } else {
+            any |= solid(t)?;
+        }
+        t.ws();
+        if !t.eat(b',') {
+            break;
+        }
+    }
+    Some(any || last.values().any(|&v| v))
 }
 
 /// JSON text (valid UTF-8) and the position being read.

@@ -16,6 +16,7 @@ pub mod date_time;
 pub mod decide;
 pub mod definition;
 pub mod empty_optional;
+pub mod guard;
 pub mod int_boolean;
 pub mod integral_float;
 pub mod json_string;
@@ -29,7 +30,7 @@ pub use definition::Def;
 use crate::error::{DefinitionError, Path, Seg};
 use crate::normalize::definition::Ty;
 use crate::sym::Sym;
-use crate::view::{Build, Key, Kind, Node};
+use crate::view::{Build, Key, KeyRef, Kind, Node};
 
 /// A PHP scalar as the rules see it. Strings are raw bytes (maybe invalid UTF-8).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -126,18 +127,54 @@ pub struct Coercer<'b, B> {
 enum Children<N> {
     /// A list's items: every entry.
     Items(Def<N>),
-    /// A map's properties: the entry under the same key.
-    Properties(N),
+    /// A map's properties: the entry under the same key. `solid`: the value
+    /// has an entry that is neither null nor `""` (see [`Def::child`]); only
+    /// asked when the map must not become empty.
+    Properties { map: Def<N>, props: N, solid: bool },
 }
 
 impl<'a, N: Node<'a>> Children<N> {
     fn of(def: &Def<N>) -> Option<Children<N>> {
         match def.ty {
             Ty::List => def.items().map(Children::Items),
-            Ty::Map => def.properties().map(Children::Properties),
+            Ty::Map => def.properties().map(|props| Children::Properties {
+                map: *def,
+                props,
+                solid: false,
+            }),
             _ => None,
         }
     }
+
+    /// Whether the map's value must be looked at for a solid entry first.
+    fn needs_solid(&self) -> bool {
+        matches!(self, Children::Properties { map, .. } if !map.may_empty)
+    }
+
+    fn set_solid(&mut self, value: bool) {
+        if let Children::Properties { solid, .. } = self {
+            *solid = value;
+        }
+    }
+
+    /// The definition of the entry under `key`.
+    fn child(&self, key: KeyRef<'_>) -> Option<Def<N>> {
+        match *self {
+            Children::Items(d) => Some(d),
+            Children::Properties { map, props, solid } => {
+                props.find(key).map(|p| map.child(p, false, solid))
+            }
+        }
+    }
+}
+
+/// Whether an array has an entry that is neither null nor `""`.
+fn has_solid_entry<'a, N: Node<'a>>(arr: N) -> bool {
+    arr.try_each(|_, v| match v.kind() {
+        Kind::Null | Kind::Str(b"") => Ok(()),
+        _ => Err(()),
+    })
+    .is_err()
 }
 
 impl<B> Coercer<'_, B> {
@@ -198,16 +235,22 @@ impl<B> Coercer<'_, B> {
     where
         B: Build<'a, N>,
     {
-        let children = Children::of(&def)?;
+        let mut children = Children::of(&def)?;
         if matches!(children, Children::Items(_)) && !arr.is_list() {
             return None;
+        }
+        if children.needs_solid() {
+            children.set_solid(has_solid_entry(arr));
         }
         let mut out: Option<B::Arr> = None;
         let mut seen = 0usize;
         let _ = arr.try_each(|key, v| {
             let child = match children {
                 Children::Items(d) => Some(d),
-                Children::Properties(p) => p.find_key(key).map(Def::of),
+                // A hash lookup with the key's own hash (zval backend).
+                Children::Properties { map, props, solid } => {
+                    props.find_key(key).map(|p| map.child(p, false, solid))
+                }
             };
             let new = child.and_then(|d| self.value(d, v));
             match (&mut out, new) {

@@ -47,7 +47,7 @@ final class Coercer
     /**
      * Coerces $value into $out; false (and $out untouched) when it stays unchanged.
      *
-     * @param array{node: array<mixed>, ty: int, required: bool} $def
+     * @param array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null} $def
      */
     public static function value(array $def, mixed $value, mixed &$out): bool
     {
@@ -64,7 +64,7 @@ final class Coercer
     /**
      * Coerces the scalar $s into $out; false when it stays unchanged.
      *
-     * @param array{node: array<mixed>, ty: int, required: bool} $def
+     * @param array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null} $def
      */
     public static function scalar(array $def, mixed $s, mixed &$out): bool
     {
@@ -95,7 +95,7 @@ final class Coercer
      * Walks a list's items or a map's properties; rebuilds the array only when
      * something changed, copying the other values out of any references.
      *
-     * @param array{node: array<mixed>, ty: int, required: bool} $def
+     * @param array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null} $def
      * @param array<mixed> $value
      */
     private static function array(array $def, array $value, mixed &$out): bool
@@ -113,9 +113,20 @@ final class Coercer
                 return false;
             }
         }
+        // A map that must not become empty: does the value have an entry that
+        // is neither null nor "" (Definition::child())?
+        $solid = false;
+        if ($properties !== null && !$def['mayEmpty']) {
+            foreach ($value as $v) {
+                if ($v !== null && $v !== '') {
+                    $solid = true;
+                    break;
+                }
+            }
+        }
         $changes = [];
         foreach ($value as $k => $v) {
-            $child = $items ?? (isset($properties[$k]) ? Definition::of($properties[$k]) : null);
+            $child = $items ?? (isset($properties[$k]) ? Definition::child($def, $properties[$k], false, $solid) : null);
             if ($child !== null && self::value($child, $v, $new)) {
                 $changes[$k] = $new;
             }

@@ -9,15 +9,30 @@ use ToolSchema\Php\Normalize\Definition as Ty;
 /**
  * The one decision for a scalar value (src/coerce/decide.rs).
  * Order: `any` is never coerced; for strings, an exact choice match stops, then
- * B6 (EmptyOptional), then B2 (ChoiceMatch); then the type's rules.
+ * B6 (EmptyOptional), then B2 (ChoiceMatch); then the type's rules. The first
+ * rule that proposes a repair decides; the Guard then drops it when it would
+ * land on a value the definition's own value constraints reject where the
+ * value passes them (the value stays; no other rule is tried).
  */
 final class Decide
 {
     /**
-     * @param array{node: array<mixed>, ty: int, required: bool} $def
+     * @param array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null} $def
      * @return array{0: int, 1: mixed}|null
      */
     public static function decide(array $def, mixed $v): ?array
+    {
+        $r = self::propose($def, $v);
+        return ($r !== null && Guard::allows($def, $v, $r)) ? $r : null;
+    }
+
+    /**
+     * The repair the rules propose, before the guard.
+     *
+     * @param array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null} $def
+     * @return array{0: int, 1: mixed}|null
+     */
+    private static function propose(array $def, mixed $v): ?array
     {
         $ty = $def['ty'];
         if ($ty === Ty::ANY) {

@@ -16,7 +16,7 @@ use ToolSchema\Php\Path;
  * Only the keys coercion reads are checked: `type`, `required`, `items`
  * (lists), `properties` (maps), and in `constraints` the options of the choice
  * constraints. The type vocabulary is normalize's (Normalize\Definition's Ty
- * constants). A Def is ['node' => array, 'ty' => int, 'required' => bool].
+ * constants). A Def is an array: see of().
  */
 final class Definition
 {
@@ -157,44 +157,120 @@ final class Definition
     }
 
     /**
-     * Reads a definition check() has accepted.
+     * Reads a definition check() has accepted: the root (the input itself).
+     * A Def: node, ty, required; mayNull (B6 may make the value null, see
+     * child()), mayEmpty (a list or map that may become empty: Drupal's
+     * NotNull, which a required list or map has, treats an empty one as
+     * null), eachChoiceOf (for a list's items, the options of the list's
+     * Choice with `multiple: true`, see Guard).
      *
      * @param array<mixed> $node
-     * @return array{node: array<mixed>, ty: int, required: bool}
+     * @return array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null}
      */
     public static function of(array $node): array
     {
         $type = $node['type'] ?? null;
-        // A constraint whose validator refuses null (normalize's NotNull)
-        // makes a null repair (B6) wrong below the input level: never made.
-        $c = $node['constraints'] ?? null;
-        $refusesNull = \is_array($c) && (\array_key_exists('NotNull', $c) || \array_key_exists('EntityBundleExists', $c)
-            || (\array_key_exists('NotBlank', $c) && !(\is_array($c['NotBlank']) && ($c['NotBlank']['allowNull'] ?? null) === true)));
+        $ty = \is_string($type) ? Ty::tyFromId($type) : Ty::ANY;
+        $required = ($node['required'] ?? true) !== false || self::required($node);
         return [
             'node' => $node,
-            'ty' => \is_string($type) ? Ty::tyFromId($type) : Ty::ANY,
-            'required' => ($node['required'] ?? true) !== false || $refusesNull,
+            'ty' => $ty,
+            'required' => $required,
+            'mayNull' => true,
+            'mayEmpty' => !$required,
+            'eachChoiceOf' => null,
         ];
+    }
+
+    /**
+     * `required` (default true), or a constraint whose validator refuses null
+     * (normalize's NotNull): NotNull, EntityBundleExists, NotBlank without
+     * allowNull. Such a definition is never made null (B6), at any level.
+     *
+     * @param array<mixed> $node
+     */
+    private static function required(array $node): bool
+    {
+        if (($node['required'] ?? true) !== false) {
+            return true;
+        }
+        $c = $node['constraints'] ?? null;
+        return \is_array($c) && (\array_key_exists('NotNull', $c) || \array_key_exists('EntityBundleExists', $c)
+            || (\array_key_exists('NotBlank', $c) && !(\is_array($c['NotBlank']) && self::optionFlag($c['NotBlank'], 'allowNull', false, false) === true)));
+    }
+
+    /**
+     * The definition of a child of this list ($item) or map (Rust:
+     * Def::child). B6 never makes a list item null (a list of empty items is
+     * an empty list to Drupal); a map property may become null when the map
+     * may become empty, or when another of its entries is neither null nor
+     * "" ($solid: Map::isEmpty() asks whether every value is null).
+     * Emptiness goes up through list items, not through map properties.
+     *
+     * @param array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null} $parent
+     * @param array<mixed> $node
+     * @return array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null}
+     */
+    public static function child(array $parent, array $node, bool $item, bool $solid): array
+    {
+        $type = $node['type'] ?? null;
+        $ty = \is_string($type) ? Ty::tyFromId($type) : Ty::ANY;
+        // Below the input level Drupal validates a null list or map as an
+        // empty one (normalize's NotNull): a constraint that asks for entries
+        // refuses null there (Rust: asks_for_entries).
+        $required = ($node['required'] ?? true) !== false || self::required($node)
+            || (($ty === Ty::LIST || $ty === Ty::MAP) && self::asksForEntries($node));
+        return [
+            'node' => $node,
+            'ty' => $ty,
+            'required' => $required,
+            'mayNull' => !$item && ($parent['mayEmpty'] || $solid),
+            'mayEmpty' => !$required && (!$item || $parent['mayEmpty']),
+            'eachChoiceOf' => null,
+        ];
+    }
+
+    /**
+     * NotBlank, Count, or a `multiple` Choice with a `min` (read broadly: a
+     * Count with no lower bound counts too; B6 is then merely not made).
+     *
+     * @param array<mixed> $node
+     */
+    private static function asksForEntries(array $node): bool
+    {
+        $c = $node['constraints'] ?? null;
+        if (!\is_array($c)) {
+            return false;
+        }
+        $choice = $c['Choice'] ?? null;
+        return \array_key_exists('NotBlank', $c) || \array_key_exists('Count', $c)
+            || (\is_array($choice) && self::optionFlag($choice, 'multiple', false, false) === true && ($choice['min'] ?? null) !== null);
     }
 
     /**
      * The item definition of a list (null: items are not walked).
      *
-     * @param array{node: array<mixed>, ty: int, required: bool} $def
-     * @return array{node: array<mixed>, ty: int, required: bool}|null
+     * @param array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null} $def
+     * @return array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null}|null
      */
     public static function items(array $def): ?array
     {
         if ($def['ty'] !== Ty::LIST || !isset($def['node']['items'])) {
             return null;
         }
-        return self::of($def['node']['items']);
+        $d = self::child($def, $def['node']['items'], true, false);
+        $c = $def['node']['constraints'] ?? null;
+        $choice = \is_array($c) ? ($c['Choice'] ?? null) : null;
+        if (\is_array($choice) && self::optionFlag($choice, 'multiple', false, false) === true && \is_array($choice['choices'] ?? null)) {
+            $d['eachChoiceOf'] = $choice;
+        }
+        return $d;
     }
 
     /**
      * The `properties` of a map, when it has any.
      *
-     * @param array{node: array<mixed>, ty: int, required: bool} $def
+     * @param array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null} $def
      * @return array<mixed>|null
      */
     public static function properties(array $def): ?array
@@ -207,10 +283,42 @@ final class Definition
     }
 
     /**
-     * The string choices of the choice constraints, in order (Rust:
-     * Def::each_choice).
+     * A boolean option of a Symfony constraint, as the constraint object holds
+     * it (Rust: option_flag): $default when absent, else the value cast to
+     * bool. $typed: the property is declared bool (Choice's `match`), where
+     * null or an array is a TypeError: Drupal rejects every value (null:
+     * undecided); an untyped property (`multiple`, `allowNull`) reads null as
+     * false and an array by its emptiness.
      *
-     * @param array{node: array<mixed>, ty: int, required: bool} $def
+     * @param array<mixed> $options
+     */
+    public static function optionFlag(array $options, string $key, bool $default, bool $typed): ?bool
+    {
+        if (!\array_key_exists($key, $options)) {
+            return $default;
+        }
+        $v = $options[$key];
+        if (\is_scalar($v)) {
+            return (bool) $v;
+        }
+        return $typed ? null : (bool) $v;
+    }
+
+    /**
+     * Whether a choice constraint's options ask for a choice: not a false
+     * `match` (optionFlag()).
+     */
+    public static function matchesChoices(mixed $options): bool
+    {
+        return !\is_array($options) || self::optionFlag($options, 'match', true, true) !== false;
+    }
+
+    /**
+     * The string choices of the choice constraints, in order (Rust:
+     * Def::each_choice). The choices of a constraint whose `match` is false
+     * are forbidden values, not choices: they are left out.
+     *
+     * @param array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null} $def
      * @return list<string>
      */
     public static function choices(array $def): array
@@ -224,7 +332,11 @@ final class Definition
             if (!\array_key_exists($name, $constraints)) {
                 continue;
             }
-            [$kind, $list] = self::choicesOf($name, $constraints[$name]);
+            $options = $constraints[$name];
+            if (!self::matchesChoices($options)) {
+                continue;
+            }
+            [$kind, $list] = self::choicesOf($name, $options);
             if ($kind !== self::LIST && $kind !== self::LIST_UNDER_CHOICES) {
                 continue;
             }

@@ -10,7 +10,10 @@ use ToolSchema\Php\Normalize\Definition as Ty;
  * B6: "" for an optional input of a non-string type becomes null
  * (src/coerce/empty_optional.rs): the integer kinds (integer, timestamp,
  * timespan), float, boolean, list, map, and decimal and datetime_iso8601 (for
- * which "" is never valid). Takes precedence over list wrapping.
+ * which "" is never valid). Takes precedence over list wrapping. Never where
+ * a null could empty a list or map that must not be empty (Definition::child():
+ * never a list item; a map property only when the map may become empty or has
+ * another entry that is neither null nor "").
  */
 final class EmptyOptional
 {
@@ -22,11 +25,11 @@ final class EmptyOptional
     }
 
     /**
-     * @param array{node: array<mixed>, ty: int, required: bool} $def
+     * @param array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null} $def
      * @return array{0: int, 1: mixed}|null
      */
     public static function decide(array $def, mixed $v): ?array
     {
-        return ($v === '' && !$def['required'] && self::appliesTo($def['ty'])) ? [Repair::VALUE, null] : null;
+        return ($v === '' && !$def['required'] && $def['mayNull'] && self::appliesTo($def['ty'])) ? [Repair::VALUE, null] : null;
     }
 }

@@ -26,6 +26,24 @@ final class JsonString
         return ($c === '[' || $c === '{') ? $c : null;
     }
 
+    /**
+     * Whether $s opens an array or object that closes at once ("[]",
+     * " { }"): what B1 would decode it to is empty.
+     */
+    public static function isEmptyContainer(mixed $s): bool
+    {
+        if (!\is_string($s)) {
+            return false;
+        }
+        $i = \strspn($s, " \t\n\r");
+        $open = $s[$i] ?? '';
+        if ($open !== '[' && $open !== '{') {
+            return false;
+        }
+        $j = $i + 1 + \strspn($s, " \t\n\r", $i + 1);
+        return ($s[$j] ?? '') === ($open === '[' ? ']' : '}');
+    }
+
     /** @return array{0: int, 1: mixed}|null */
     public static function decide(mixed $v, string $open): ?array
     {
@@ -39,7 +57,7 @@ final class JsonString
      * Decodes $s and coerces the result with $def into $out; false when the
      * string must stay unchanged.
      *
-     * @param array{node: array<mixed>, ty: int, required: bool} $def
+     * @param array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null} $def
      */
     public static function json(array $def, string $s, mixed &$out): bool
     {
