@@ -17,8 +17,23 @@ final class CachedTool
     /** @var array<int, string> spl_object_id() of an input definition => its name */
     public array $names = [];
 
-    /** @var array<string, list<array{object, array<mixed>}>> input name => DefinitionSnapshot */
-    public array $snapshots = [];
+    /**
+     * @var array<string, array<mixed>> input name => the input definition
+     *   object's properties as they were read (`(array)`, the first entry of
+     *   its DefinitionSnapshot); absent until the input is built or read from
+     *   the bin
+     */
+    public array $states = [];
+
+    /**
+     * @var array<string, list<array{object, array<mixed>}>> input name =>
+     *   the rest of its DefinitionSnapshot: the definition and constraint
+     *   objects read in it (inputs that have none, most: absent)
+     */
+    public array $nested = [];
+
+    /** Whether the inputs have been built or read from the bin (false: made by the index, nothing kept yet). */
+    public bool $built = false;
 
     /** @var array<string, list<Dependency>> input name => the site state behind its derived enums (inputs without any: absent) */
     public array $dependencies = [];
@@ -87,14 +102,21 @@ final class CachedTool
     /** Is this input's definition as it was, and the site state behind its derived enums? */
     public function holds(string $name): bool
     {
-        foreach ($this->snapshots[$name] ?? [] as [$object, $state]) {
-            if ((array) $object !== $state) {
-                return false;
+        if (!isset($this->states[$name]) || (array) $this->objects[$name] !== $this->states[$name]) {
+            return false;
+        }
+        if (isset($this->nested[$name])) {
+            foreach ($this->nested[$name] as [$object, $state]) {
+                if ((array) $object !== $state) {
+                    return false;
+                }
             }
         }
-        foreach ($this->dependencies[$name] ?? [] as $dependency) {
-            if (!$dependency->holds()) {
-                return false;
+        if (isset($this->dependencies[$name])) {
+            foreach ($this->dependencies[$name] as $dependency) {
+                if (!$dependency->holds()) {
+                    return false;
+                }
             }
         }
         return true;

@@ -93,7 +93,7 @@ final class DefinitionArrayBuilder
     /** @var list<object>|null the definition and constraint objects read (null: not collected) */
     private ?array $objects = null;
 
-    /** @var array<string, array{object, mixed, list<int|string>}> PluginExists ids already read: manager, its definitions, the ids */
+    /** @var array<string, array{object, mixed, list<int|string>, Dependency}> PluginExists ids already read: manager, its definitions, the ids, the dependency */
     private array $pluginIds = [];
 
     /** @var array<class-string, bool> definition class => has getExamples() */
@@ -169,6 +169,51 @@ final class DefinitionArrayBuilder
             $objects = $this->objects;
             $this->dependencies = $this->objects = null;
         }
+    }
+
+    /**
+     * The definition arrays of a tool's inputs, each built on its own as
+     * build() builds it (an input that cannot be built does not stop the
+     * others): what a cache keeps per input, in one call per tool.
+     *
+     * @param array<string, object> $definitions input name => definition
+     * @param array<string, string>|null $errors Set to input name => the
+     *   message of the DefinitionException build() would throw (inputs
+     *   without an array).
+     * @param array<string, list<object>>|null $nested Set to input name =>
+     *   the objects read besides the definition itself (definitions nested in
+     *   it, constraint objects), for the inputs that have any: with the
+     *   definition, what build() reports in $objects.
+     * @param array<string, list<Dependency>>|null $dependencies Set to input
+     *   name => what build() reports, for the inputs that have any.
+     * @return array<string, array<string, mixed>> input name => definition array
+     */
+    public function buildEach(array $definitions, ?array &$errors = null, ?array &$nested = null, ?array &$dependencies = null): array
+    {
+        $arrays = [];
+        $errors = [];
+        $nested = [];
+        $dependencies = [];
+        foreach ($definitions as $name => $definition) {
+            $this->dependencies = [];
+            $this->objects = [];
+            $this->path = '';
+            try {
+                $arrays[$name] = $this->definition($definition, '', 0);
+            } catch (DefinitionException $e) {
+                $errors[$name] = $e->getMessage();
+            } catch (\Throwable $e) {
+                $errors[$name] = self::wrapped($e, $this->path)->getMessage();
+            }
+            if (isset($this->objects[1])) {
+                $nested[$name] = \array_slice($this->objects, 1);
+            }
+            if ($this->dependencies !== []) {
+                $dependencies[$name] = $this->dependencies;
+            }
+        }
+        $this->dependencies = $this->objects = null;
+        return $arrays;
     }
 
     /**
@@ -552,15 +597,20 @@ final class DefinitionArrayBuilder
         $interface = \is_array($options) ? ($options['interface'] ?? null) : null;
         $allowFallback = \is_array($options) && ($options['allowFallback'] ?? false) === true;
         $definitions = $service->getDefinitions();
-        if ($this->dependencies !== null) {
-            $this->dependencies[] = self::pluginDependency($key, $service, $definitions);
-        }
-        // The same manager, interface and definitions give the same ids (a
-        // tool list asks for the entity types a dozen times).
-        $memo = spl_object_id($service) . "\0" . (\is_string($interface) ? $interface : '') . "\0" . (int) $allowFallback;
+        // The same manager (by the same service id), interface and
+        // definitions give the same ids and the same dependency (a tool list
+        // asks for the entity types a dozen times).
+        $memo = $key . "\0" . spl_object_id($service) . "\0" . (\is_string($interface) ? $interface : '') . "\0" . (int) $allowFallback;
         $known = $this->pluginIds[$memo] ?? null;
         if ($known !== null && $known[0] === $service && $known[1] === $definitions) {
+            if ($this->dependencies !== null) {
+                $this->dependencies[] = $known[3];
+            }
             return ['choices' => $known[2]];
+        }
+        $dependency = self::pluginDependency($key, $service, $definitions);
+        if ($this->dependencies !== null) {
+            $this->dependencies[] = $dependency;
         }
         $ids = [];
         foreach ($definitions as $pluginId => $definition) {
@@ -579,7 +629,7 @@ final class DefinitionArrayBuilder
             }
             $ids = array_values(array_filter($ids, static fn ($pluginId): bool => !isset($fallbacks[(string) $pluginId])));
         }
-        $this->pluginIds[$memo] = [$service, $definitions, $ids];
+        $this->pluginIds[$memo] = [$service, $definitions, $ids, $dependency];
         return ['choices' => $ids];
     }
 

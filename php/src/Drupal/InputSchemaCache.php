@@ -84,17 +84,18 @@ final class InputSchemaCache implements InputSchemas
     private readonly string $key;
 
     /**
-     * @var \WeakMap<object, CachedTool|string> input definition object =>
-     *   what is kept for it (its tool), or, until its tool is built, the tool
-     *   plugin id (the index of the tool manager's input definitions: one
-     *   map, so that a tool's build only updates its inputs' entries)
+     * @var \WeakMap<object, CachedTool> input definition object => what is
+     *   kept for its tool: the index of the tool manager's input definitions
+     *   (each tool's CachedTool is made with the index, and built in place
+     *   when one of its inputs is first asked for), and the definitions of no
+     *   tool plugin, each a CachedTool of its own
      */
     private \WeakMap $inputs;
 
     /** @var array<mixed>|null the tool manager's definitions the index was made from */
     private ?array $indexed = null;
 
-    /** @var array<string, CachedTool> tool plugin id => what is kept */
+    /** @var array<string, CachedTool> tool plugin id => what is kept (built, or as the index made it) */
     private array $tools = [];
 
     /** @var array<string, array<mixed>|null>|null tool plugin id => its bin entry, read at once at the first miss of the request */
@@ -175,18 +176,24 @@ final class InputSchemaCache implements InputSchemas
     public function cached(object $definition): ?array
     {
         $tool = $this->inputs[$definition] ?? null;
-        if (!$tool instanceof CachedTool) {
+        if ($tool === null) {
             return null;
         }
-        $name = $tool->names[spl_object_id($definition)];
+        $name = $tool->names[spl_object_id($definition)] ?? null;
+        if ($name === null) {
+            return null;
+        }
         $schema = $tool->schemas[$this->key][$name] ?? null;
-        // CachedTool::holds(), inlined: this is the serializer's hot path.
-        if ($schema === null) {
+        // CachedTool::holds(), inlined: this is the serializer's hot path
+        // (a tool with a schema has its inputs' states).
+        if ($schema === null || (array) $definition !== $tool->states[$name]) {
             return null;
         }
-        foreach ($tool->snapshots[$name] as [$object, $state]) {
-            if ((array) $object !== $state) {
-                return null;
+        if (isset($tool->nested[$name])) {
+            foreach ($tool->nested[$name] as [$object, $state]) {
+                if ((array) $object !== $state) {
+                    return null;
+                }
             }
         }
         if (isset($tool->dependencies[$name])) {
@@ -220,7 +227,7 @@ final class InputSchemaCache implements InputSchemas
             [$options, $key] = $this->resolveOptions($options);
         }
         $tool = $this->inputs[$definition] ?? null;
-        $name = $tool instanceof CachedTool ? $tool->names[spl_object_id($definition)] : null;
+        $name = $tool?->names[spl_object_id($definition)] ?? null;
         if ($name === null || !$tool->holds($name)) {
             $tool = $this->load($definition, $options, $key, $name);
         } else {
@@ -393,57 +400,78 @@ final class InputSchemaCache implements InputSchemas
      */
     private function load(object $definition, array $options, string $key, ?string &$name = null): CachedTool
     {
-        $id = $this->inputs[$definition] ?? null;
-        if ($id === null) {
-            // Not indexed (yet): the index is made, or made again.
-            $this->definitions();
-            $id = $this->inputs[$definition] ?? null;
-        }
-        if ($id instanceof CachedTool) {
-            $id = $id->id;
-        }
+        // The index as the tool manager's definitions are now (made again
+        // when they changed).
+        $definitions = $this->definitions();
+        $id = ($this->inputs[$definition] ?? null)?->id;
         if ($id !== null) {
-            $tool = $this->tool($id, $options, $key);
+            $tool = $this->tool($id, $options, $key, $definitions);
             $name = $tool?->names[spl_object_id($definition)] ?? null;
             if ($name !== null && $tool->objects[$name] === $definition) {
                 return $tool;
             }
         }
-        // A definition of no tool plugin: normalized as InputSchemaGenerator
-        // does, as the input "input" of a map (InputSchemaGenerator::INPUT).
+        // A definition of no tool plugin (or a locked input): normalized as
+        // InputSchemaGenerator does, as the input "input" of a map
+        // (InputSchemaGenerator::INPUT).
         $this->stats['single_builds']++;
         $tool = new CachedTool(null, null, [], [InputSchemaGenerator::INPUT => $definition]);
-        $this->buildInput($tool, InputSchemaGenerator::INPUT);
+        $this->build($tool);
         $this->inputs[$definition] = $tool;
         $this->ensure($tool, $options, $key);
         $name = InputSchemaGenerator::INPUT;
         return $tool;
     }
 
-    /** Builds one input's definition array into the tool; a definition that cannot be built is logged and kept as such. */
-    private function buildInput(CachedTool $tool, string $name): void
+    /**
+     * Builds the definition arrays of a tool's inputs (all of them, or those
+     * named), in one call of the builder, and takes what tells whether each
+     * still holds: the state of its definition object (and of the objects
+     * read in it), the site state behind its derived enums. An input that
+     * cannot be built is logged and kept as such.
+     *
+     * @param list<string>|null $names
+     */
+    private function build(CachedTool $tool, ?array $names = null): void
     {
-        $definition = $tool->objects[$name];
-        $dependencies = [];
-        $objects = [];
-        try {
-            $tool->arrays[$name] = $this->builder->build($definition, $dependencies, $objects);
-        } catch (\InvalidArgumentException $e) {
-            $tool->buildErrors[$name] = $e->getMessage();
-            InputSchemaGenerator::logError($this->logger, $definition, $e->getMessage());
+        $objects = $names === null ? $tool->objects : array_intersect_key($tool->objects, array_flip($names));
+        $arrays = $this->builder->buildEach($objects, $errors, $nested, $dependencies);
+        if ($names === null) {
+            $tool->arrays = $arrays;
+            $tool->nested = $nested;
+            $tool->dependencies = $dependencies;
+            $tool->buildErrors = $errors;
+        } else {
+            foreach ($objects as $name => $object) {
+                unset($tool->nested[$name], $tool->dependencies[$name], $tool->buildErrors[$name]);
+                if (isset($arrays[$name])) {
+                    $tool->arrays[$name] = $arrays[$name];
+                }
+            }
+            $tool->nested = $nested + $tool->nested;
+            $tool->dependencies = $dependencies + $tool->dependencies;
+            $tool->buildErrors = $errors + $tool->buildErrors;
         }
-        $tool->snapshots[$name] = DefinitionSnapshot::of($objects);
-        if ($dependencies !== []) {
-            $tool->dependencies[$name] = $dependencies;
+        // After the build: what the builder read, as it left it.
+        foreach ($objects as $name => $object) {
+            $tool->states[$name] = (array) $object;
         }
+        foreach ($nested as $name => $list) {
+            $tool->nested[$name] = DefinitionSnapshot::of($list);
+        }
+        foreach ($errors as $name => $error) {
+            InputSchemaGenerator::logError($this->logger, $objects[$name], $error);
+        }
+        $tool->built = true;
     }
 
     /**
      * The tool manager's definitions; the index of their input definition
-     * objects (object => tool plugin id) is made again when they change. When
-     * they change during the request (plugins discovered again, or read again
-     * from the discovery cache), what is kept in memory is dropped; the bin
-     * entries are the tool manager's cache tags' business.
+     * objects (object => the CachedTool of its tool plugin, nothing kept
+     * yet) is made again when they change. When they change during the
+     * request (plugins discovered again, or read again from the discovery
+     * cache), what is kept in memory is dropped; the bin entries are the
+     * tool manager's cache tags' business.
      *
      * @return array<mixed>
      */
@@ -460,10 +488,14 @@ final class InputSchemaCache implements InputSchemas
             $inputs = $this->inputs;
             foreach ($definitions as $id => $definition) {
                 if (\is_object($definition) && method_exists($definition, 'getInputDefinitions')) {
-                    $id = (string) $id;
-                    foreach ($definition->getInputDefinitions(true) as $input) {
+                    $all = $definition->getInputDefinitions(true);
+                    if (!\is_array($all) || $all === []) {
+                        continue;
+                    }
+                    $tool = $this->tools[(string) $id] = new CachedTool((string) $id, $definition, $all, self::unlocked($all));
+                    foreach ($all as $input) {
                         if (\is_object($input) && !isset($inputs[$input])) {
-                            $inputs[$input] = $id;
+                            $inputs[$input] = $tool;
                         }
                     }
                 }
@@ -471,6 +503,24 @@ final class InputSchemaCache implements InputSchemas
             $this->indexed = $definitions;
         }
         return $definitions;
+    }
+
+    /**
+     * The input definitions a tool normalizes: the unlocked ones, as the
+     * Tool module's ToolDefinition::getInputDefinitions() gives them.
+     *
+     * @param array<mixed> $all
+     * @return array<string, object>
+     */
+    private static function unlocked(array $all): array
+    {
+        $objects = [];
+        foreach ($all as $name => $input) {
+            if (\is_object($input) && !($input instanceof \Drupal\tool\TypedData\InputDefinitionInterface && $input->isLocked())) {
+                $objects[(string) $name] = $input;
+            }
+        }
+        return $objects;
     }
 
     /**
@@ -490,7 +540,7 @@ final class InputSchemaCache implements InputSchemas
         $all = $definition->getInputDefinitions(true);
         $trustBin = true;
         $tool = $this->tools[$id] ?? null;
-        if ($tool !== null) {
+        if ($tool !== null && $tool->built) {
             if ($tool->definition === $definition && $tool->all === $all && $tool->valid()) {
                 $this->ensure($tool, $options, $key);
                 return $tool;
@@ -498,26 +548,21 @@ final class InputSchemaCache implements InputSchemas
             // The site state changed under it: build from the source, and
             // overwrite the bin entry, whatever the bin says.
             $trustBin = !$tool->siteStateChanged();
-            unset($this->tools[$id]);
+            $tool = null;
+        } elseif ($tool !== null && ($tool->definition !== $definition || $tool->all !== $all)) {
+            // Made by the index from another definition, or inputs were added
+            // or removed since.
+            $tool = null;
         }
-        $objects = [];
-        foreach ($all as $name => $input) {
-            if (\is_object($input) && !($input instanceof \Drupal\tool\TypedData\InputDefinitionInterface && $input->isLocked())) {
-                $objects[(string) $name] = $input;
+        if ($tool === null) {
+            $tool = $this->tools[$id] = new CachedTool($id, $definition, \is_array($all) ? $all : [], self::unlocked(\is_array($all) ? $all : []));
+            foreach ($tool->objects as $object) {
+                $this->inputs[$object] = $tool;
             }
         }
-        $tool = new CachedTool($id, $definition, $all, $objects);
         if (!$trustBin || !$this->fromBin($tool)) {
             $this->stats['tool_builds']++;
-            foreach ($objects as $name => $object) {
-                if (!isset($tool->snapshots[$name])) {
-                    $this->buildInput($tool, $name);
-                }
-            }
-        }
-        $this->tools[$id] = $tool;
-        foreach ($objects as $object) {
-            $this->inputs[$object] = $tool;
+            $this->build($tool);
         }
         $this->ensure($tool, $options, $key);
         return $tool;
@@ -633,6 +678,7 @@ final class InputSchemaCache implements InputSchemas
         $item = $variant === null ? false : $this->cache?->get($this->cid((string) $tool->id) . ":$variant:arrays");
         $arrays = \is_object($item) && \is_array($item->data ?? null) ? $item->data : null;
         $tool->arrays = [];
+        $missing = [];
         foreach ($tool->objects as $name => $object) {
             if (isset($tool->buildErrors[$name])) {
                 continue;
@@ -640,10 +686,13 @@ final class InputSchemaCache implements InputSchemas
             if (\is_array($arrays[$name] ?? null)) {
                 $tool->arrays[$name] = $arrays[$name];
             } else {
-                // Not in the bin (any more): built again, in its place.
-                unset($tool->snapshots[$name], $tool->dependencies[$name]);
-                $this->buildInput($tool, $name);
+                $missing[] = $name;
             }
+        }
+        if ($missing !== []) {
+            // Not in the bin (any more): built again, in their places.
+            $this->build($tool, $missing);
+            $tool->arrays = array_intersect_key(array_replace($tool->objects, $tool->arrays), $tool->arrays);
         }
     }
 
@@ -754,14 +803,17 @@ final class InputSchemaCache implements InputSchemas
             $this->stats['bin_misses']++;
             return false;
         }
-        $snapshots = [];
+        $nested = [];
         $dependencies = [];
         try {
-            foreach ($tool->objects as $name => $object) {
-                foreach ($stored['dependencies'][$name] ?? [] as $dependencyKey) {
+            foreach ($stored['dependencies'] ?? [] as $name => $keys) {
+                if (!isset($tool->objects[$name]) || !\is_array($keys)) {
+                    continue;
+                }
+                foreach ($keys as $dependencyKey) {
                     $dependency = $this->dependencies[$dependencyKey] ?? null;
                     if ($dependency === null || !$dependency->holds()) {
-                        $dependency = $this->dependencies[$dependencyKey] = $this->builder->dependency($dependencyKey);
+                        $dependency = $this->dependencies[$dependencyKey] = $this->builder->dependency((string) $dependencyKey);
                     }
                     if ($dependency === null) {
                         $this->stats['bin_misses']++;
@@ -769,7 +821,12 @@ final class InputSchemaCache implements InputSchemas
                     }
                     $dependencies[$name][] = $dependency;
                 }
-                $snapshots[$name] = DefinitionSnapshot::take($object);
+            }
+            foreach ($tool->objects as $name => $object) {
+                $list = DefinitionSnapshot::nested($object);
+                if ($list !== []) {
+                    $nested[$name] = $list;
+                }
             }
         } catch (\Throwable) {
             // Drupal threw while the definition was read: the build says how.
@@ -777,8 +834,12 @@ final class InputSchemaCache implements InputSchemas
             return false;
         }
         $this->stats['bin_hits']++;
-        $tool->snapshots = $snapshots;
+        foreach ($tool->objects as $name => $object) {
+            $tool->states[$name] = (array) $object;
+        }
+        $tool->nested = $nested;
         $tool->dependencies = $dependencies;
+        $tool->built = true;
         $tool->buildErrors = \is_array($stored['errors'] ?? null) ? $stored['errors'] : [];
         $tool->loaded = false;
         $tool->stored = $stored['results'];
