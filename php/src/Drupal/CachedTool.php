@@ -85,18 +85,30 @@ final class CachedTool
      * Plain properties, set here (no promotion, no readonly: one of these is
      * made per tool per request, on the serializer's path).
      *
-     * @param array<mixed> $all
-     * @param array<string, object> $objects
+     * @param array<mixed> $all the input definitions, locked ones included
+     * @param array<string, object>|null $objects the input definitions
+     *   normalized; null: the unlocked ones of $all, as the Tool module's
+     *   ToolDefinition::getInputDefinitions() gives them
      */
-    public function __construct(?string $id, ?object $definition, array $all, array $objects)
+    public function __construct(?string $id, ?object $definition, array $all, ?array $objects = null)
     {
         $this->id = $id;
         $this->definition = $definition;
         $this->all = $all;
-        $this->objects = $objects;
-        foreach ($objects as $name => $object) {
-            $this->names[spl_object_id($object)] = $name;
+        if ($objects === null) {
+            $objects = [];
+            foreach ($all as $name => $input) {
+                if (\is_object($input) && !($input instanceof \Drupal\tool\TypedData\InputDefinitionInterface && $input->isLocked())) {
+                    $objects[(string) $name] = $input;
+                    $this->names[spl_object_id($input)] = (string) $name;
+                }
+            }
+        } else {
+            foreach ($objects as $name => $object) {
+                $this->names[spl_object_id($object)] = $name;
+            }
         }
+        $this->objects = $objects;
     }
 
     /** Is this input's definition as it was, and the site state behind its derived enums? */

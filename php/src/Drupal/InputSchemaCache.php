@@ -228,9 +228,9 @@ final class InputSchemaCache implements InputSchemas
         }
         $tool = $this->inputs[$definition] ?? null;
         $name = $tool?->names[spl_object_id($definition)] ?? null;
-        if ($name === null || !$tool->holds($name)) {
+        if ($name === null || !$tool->built || !$tool->holds($name)) {
             $tool = $this->load($definition, $options, $key, $name);
-        } else {
+        } elseif (!isset($tool->results[$key])) {
             $this->ensure($tool, $options, $key);
         }
         if (isset($tool->schemas[$key][$name])) {
@@ -402,7 +402,10 @@ final class InputSchemaCache implements InputSchemas
     {
         // The index as the tool manager's definitions are now (made again
         // when they changed).
-        $definitions = $this->definitions();
+        $definitions = $this->toolManager?->getDefinitions();
+        if ($definitions !== $this->indexed) {
+            $definitions = $this->index($definitions);
+        }
         $id = ($this->inputs[$definition] ?? null)?->id;
         if ($id !== null) {
             $tool = $this->tool($id, $options, $key, $definitions);
@@ -478,6 +481,16 @@ final class InputSchemaCache implements InputSchemas
     private function definitions(): array
     {
         $definitions = $this->toolManager?->getDefinitions();
+        return $definitions === $this->indexed ? $definitions : $this->index($definitions);
+    }
+
+    /**
+     * definitions(), when they are not the ones indexed.
+     *
+     * @return array<mixed>
+     */
+    private function index(mixed $definitions): array
+    {
         if (!\is_array($definitions)) {
             return [];
         }
@@ -487,12 +500,12 @@ final class InputSchemaCache implements InputSchemas
             }
             $inputs = $this->inputs;
             foreach ($definitions as $id => $definition) {
-                if (\is_object($definition) && method_exists($definition, 'getInputDefinitions')) {
+                if ($definition instanceof \Drupal\tool\Tool\ToolDefinition || (\is_object($definition) && method_exists($definition, 'getInputDefinitions'))) {
                     $all = $definition->getInputDefinitions(true);
                     if (!\is_array($all) || $all === []) {
                         continue;
                     }
-                    $tool = $this->tools[(string) $id] = new CachedTool((string) $id, $definition, $all, self::unlocked($all));
+                    $tool = $this->tools[(string) $id] = new CachedTool((string) $id, $definition, $all);
                     foreach ($all as $input) {
                         if (\is_object($input) && !isset($inputs[$input])) {
                             $inputs[$input] = $tool;
@@ -506,24 +519,6 @@ final class InputSchemaCache implements InputSchemas
     }
 
     /**
-     * The input definitions a tool normalizes: the unlocked ones, as the
-     * Tool module's ToolDefinition::getInputDefinitions() gives them.
-     *
-     * @param array<mixed> $all
-     * @return array<string, object>
-     */
-    private static function unlocked(array $all): array
-    {
-        $objects = [];
-        foreach ($all as $name => $input) {
-            if (\is_object($input) && !($input instanceof \Drupal\tool\TypedData\InputDefinitionInterface && $input->isLocked())) {
-                $objects[(string) $name] = $input;
-            }
-        }
-        return $objects;
-    }
-
-    /**
      * What is kept for a tool plugin, valid and normalized with $options:
      * from memory, else from the bin, else built (one normalize_schema()
      * call for all its inputs) and written to the bin at destruct().
@@ -534,15 +529,17 @@ final class InputSchemaCache implements InputSchemas
     private function tool(string $id, array $options, string $key, ?array $definitions = null): ?CachedTool
     {
         $definition = ($definitions ?? $this->definitions())[$id] ?? null;
-        if (!\is_object($definition) || !method_exists($definition, 'getInputDefinitions')) {
+        $tool = $this->tools[$id] ?? null;
+        if ($definition === null || ($tool?->definition !== $definition && (!\is_object($definition) || !method_exists($definition, 'getInputDefinitions')))) {
             return null;
         }
         $all = $definition->getInputDefinitions(true);
         $trustBin = true;
-        $tool = $this->tools[$id] ?? null;
         if ($tool !== null && $tool->built) {
             if ($tool->definition === $definition && $tool->all === $all && $tool->valid()) {
-                $this->ensure($tool, $options, $key);
+                if (!isset($tool->results[$key])) {
+                    $this->ensure($tool, $options, $key);
+                }
                 return $tool;
             }
             // The site state changed under it: build from the source, and
@@ -555,16 +552,25 @@ final class InputSchemaCache implements InputSchemas
             $tool = null;
         }
         if ($tool === null) {
-            $tool = $this->tools[$id] = new CachedTool($id, $definition, \is_array($all) ? $all : [], self::unlocked(\is_array($all) ? $all : []));
+            $tool = $this->tools[$id] = new CachedTool($id, $definition, \is_array($all) ? $all : []);
             foreach ($tool->objects as $object) {
                 $this->inputs[$object] = $tool;
             }
+        }
+        if ($trustBin && $this->prefetched !== null && \array_key_exists($id, $this->prefetched) && $this->prefetched[$id] === null) {
+            // Not in the bin at the first miss of the request (an empty bin:
+            // every tool): read() and fromBin() in short.
+            unset($this->prefetched[$id], $this->entries[$id]);
+            $this->stats['bin_misses']++;
+            $trustBin = false;
         }
         if (!$trustBin || !$this->fromBin($tool)) {
             $this->stats['tool_builds']++;
             $this->build($tool);
         }
-        $this->ensure($tool, $options, $key);
+        if (!isset($tool->results[$key])) {
+            $this->ensure($tool, $options, $key);
+        }
         return $tool;
     }
 
@@ -604,7 +610,7 @@ final class InputSchemaCache implements InputSchemas
 
     /**
      * The tool has a result for $key: from the bin entry, else normalized
-     * now (and written to the bin at destruct()).
+     * now (and written to the bin at destruct()); called when it has none.
      *
      * @param array<string, mixed> $options
      */
@@ -619,20 +625,11 @@ final class InputSchemaCache implements InputSchemas
             $this->apply($tool, $key, $result, null);
             return;
         }
-        $this->normalize($tool, $options, $key);
         if ($tool->id !== null && $this->cache !== null && $this->useCaches) {
             $this->dirty[$tool->id] = $tool;
         }
-    }
-
-    /**
-     * normalize_schema() of the tool's inputs as one map; when it refuses the
-     * map (one input's definition array), each input alone.
-     *
-     * @param array<string, mixed> $options
-     */
-    private function normalize(CachedTool $tool, array $options, string $key): void
-    {
+        // normalize_schema() of the tool's inputs as one map; when it refuses
+        // the map (one input's definition array), each input alone.
         if (!$tool->loaded) {
             $this->loadArrays($tool);
         }
@@ -652,6 +649,12 @@ final class InputSchemaCache implements InputSchemas
             $map = ['type' => 'map', 'properties' => $properties];
             $schema = $this->normalize === null ? \ToolSchema\normalize_schema($map, $options, $warnings) : ($this->normalize)($map, $options, $warnings);
             $result = ['tool' => $schema, 'warnings' => $warnings, 'error' => null];
+            if ($warnings === [] && $tool->buildErrors === []) {
+                // apply() in short: every input has its schema, nothing to log.
+                $tool->results[$key] = $result;
+                $tool->schemas[$key] = $schema['properties'] ?? [];
+                return;
+            }
         } catch (\ValueError $e) {
             $result = ['tool' => null, 'warnings' => [], 'error' => $e->getMessage(), 'inputs' => [], 'input_warnings' => [], 'input_errors' => []];
             foreach ($properties as $name => $array) {
