@@ -208,6 +208,17 @@ final class InputSchemaCache implements InputSchemas
 
     public function schema(object $definition, ?\Closure $fallback = null): array
     {
+        $tool = $this->inputs[$definition] ?? null;
+        if ($tool !== null && !$tool->built && $tool->id !== null && $this->toolManager->getDefinitions() === $this->indexed) {
+            // The first input asked of a tool (the serializer asked cached()
+            // first), as the index made it from the tool manager's current
+            // definitions: to the tool directly.
+            $tool = $this->tool($tool->id, $this->options, $this->key, $this->indexed);
+            $name = $tool?->names[spl_object_id($definition)] ?? null;
+            if ($name !== null && isset($tool->schemas[$this->key][$name]) && $tool->objects[$name] === $definition) {
+                return $tool->schemas[$this->key][$name];
+            }
+        }
         return $this->inputSchema($definition, null, $fallback);
     }
 
