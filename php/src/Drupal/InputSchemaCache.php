@@ -107,6 +107,9 @@ final class InputSchemaCache implements InputSchemas
     /** Does the cache bin take part (useCaches())? */
     private bool $useCaches = true;
 
+    /** binUsable(), once known (null: not asked yet in this request, or since useCaches()). */
+    private ?bool $binOn = null;
+
     /** @var array<string, CachedTool> tool plugin id => built or normalized in this request, not written yet (destruct()) */
     private array $dirty = [];
 
@@ -209,13 +212,9 @@ final class InputSchemaCache implements InputSchemas
     public function schema(object $definition, ?\Closure $fallback = null): array
     {
         $tool = $this->inputs[$definition] ?? null;
-        if ($tool !== null && !$tool->built && $tool->id !== null && $this->toolManager->getDefinitions() === $this->indexed) {
-            // The first input asked of a tool (the serializer asked cached()
-            // first), as the index made it from the tool manager's current
-            // definitions: to the tool directly.
-            $tool = $this->tool($tool->id, $this->options, $this->key, $this->indexed);
-            $name = $tool?->names[spl_object_id($definition)] ?? null;
-            if ($name !== null && isset($tool->schemas[$this->key][$name]) && $tool->objects[$name] === $definition) {
+        if ($tool !== null && !$tool->built && $tool->id !== null && $this->first($tool)) {
+            $name = $tool->names[spl_object_id($definition)] ?? null;
+            if ($name !== null && isset($tool->schemas[$this->key][$name])) {
                 return $tool->schemas[$this->key][$name];
             }
         }
@@ -305,6 +304,7 @@ final class InputSchemaCache implements InputSchemas
     public function useCaches(bool $useCaches = false): void
     {
         $this->useCaches = $useCaches;
+        $this->binOn = null;
         $this->prefetched = null;
         $this->entries = [];
         $this->dirty = [];
@@ -583,6 +583,36 @@ final class InputSchemaCache implements InputSchemas
             $this->ensure($tool, $options, $key);
         }
         return $tool;
+    }
+
+    /**
+     * The first build of a tool the index made, when its first input is
+     * asked for with the default options (what tool() does then, in short):
+     * the tool manager's definitions and the tool's inputs are as indexed,
+     * and the bin has no entry for it. False (nothing done) otherwise: the
+     * general path (tool()) takes it.
+     */
+    private function first(CachedTool $tool): bool
+    {
+        $id = (string) $tool->id;
+        if ($this->toolManager->getDefinitions() !== $this->indexed || $tool->definition->getInputDefinitions(true) !== $tool->all) {
+            return false;
+        }
+        if ($this->binOn ??= $this->binUsable()) {
+            if ($this->prefetched === null) {
+                $this->prefetch();
+            }
+            if (!\array_key_exists($id, $this->prefetched) || $this->prefetched[$id] !== null) {
+                return false;
+            }
+            // Not in the bin at the first miss of the request (read()).
+            unset($this->prefetched[$id], $this->entries[$id]);
+            $this->stats['bin_misses']++;
+        }
+        $this->stats['tool_builds']++;
+        $this->build($tool);
+        $this->ensure($tool, $this->options, $this->key);
+        return true;
     }
 
     /**
@@ -869,23 +899,11 @@ final class InputSchemaCache implements InputSchemas
      */
     private function read(string $id): ?array
     {
-        if (!$this->binUsable()) {
+        if (!($this->binOn ??= $this->binUsable())) {
             return null;
         }
         if ($this->prefetched === null) {
-            $this->prefetched = [];
-            $cids = [];
-            $prefix = $this->cid('');
-            foreach (array_keys($this->definitions()) as $toolId) {
-                $cids[$prefix . $toolId] = (string) $toolId;
-                $this->prefetched[(string) $toolId] = null;
-            }
-            $missing = array_keys($cids);
-            foreach ($this->cache->getMultiple($missing) as $cid => $item) {
-                if (isset($cids[$cid]) && \is_object($item) && \is_array($item->data ?? null)) {
-                    $this->prefetched[$cids[$cid]] = $item->data;
-                }
-            }
+            $this->prefetch();
         }
         if (\array_key_exists($id, $this->prefetched)) {
             $entry = $this->prefetched[$id];
@@ -901,6 +919,24 @@ final class InputSchemaCache implements InputSchemas
             $this->stats['bin_misses']++;
         }
         return $entry;
+    }
+
+    /** Reads every tool's entry at once (a site lists its tools together): $prefetched. */
+    private function prefetch(): void
+    {
+        $this->prefetched = [];
+        $cids = [];
+        $prefix = $this->cid('');
+        foreach (array_keys($this->definitions()) as $toolId) {
+            $cids[$prefix . $toolId] = (string) $toolId;
+            $this->prefetched[(string) $toolId] = null;
+        }
+        $missing = array_keys($cids);
+        foreach ($this->cache->getMultiple($missing) as $cid => $item) {
+            if (isset($cids[$cid]) && \is_object($item) && \is_array($item->data ?? null)) {
+                $this->prefetched[$cids[$cid]] = $item->data;
+            }
+        }
     }
 
     /** The bin is used only when the tool manager has cache tags (plugin discovery must invalidate it). */
