@@ -247,7 +247,7 @@ final class InputSchemaCache implements InputSchemas
             return $tool->schemas[$key][$name];
         }
         if ($fallback !== null) {
-            return $fallback();
+            return $fallback($definition);
         }
         throw isset($tool->buildErrors[$name]) ? new DefinitionException($tool->buildErrors[$name]) : new \ValueError($tool->errors[$key][$name] ?? 'cannot be normalized');
     }
@@ -320,6 +320,12 @@ final class InputSchemaCache implements InputSchemas
     {
         $dirty = $this->dirty;
         $this->dirty = [];
+        if ($dirty !== []) {
+            // The tool manager's definitions as they are now: when they were
+            // discovered again since, what was built from the old ones is
+            // dropped (reset()), not written under the new tags.
+            $this->definitions();
+        }
         foreach ($dirty as $id => $tool) {
             if (($this->tools[$id] ?? null) === $tool && $tool->valid()) {
                 $this->write($id, $tool);
@@ -492,7 +498,7 @@ final class InputSchemaCache implements InputSchemas
     private function definitions(): array
     {
         $definitions = $this->toolManager?->getDefinitions();
-        return $definitions === $this->indexed ? $definitions : $this->index($definitions);
+        return $definitions !== null && $definitions === $this->indexed ? $definitions : $this->index($definitions);
     }
 
     /**
@@ -595,7 +601,13 @@ final class InputSchemaCache implements InputSchemas
     private function first(CachedTool $tool): bool
     {
         $id = (string) $tool->id;
-        if ($this->toolManager->getDefinitions() !== $this->indexed || $tool->definition->getInputDefinitions(true) !== $tool->all) {
+        // The tool manager's definitions are not read again: a rediscovery
+        // makes new definition objects, which are not in the index (their
+        // inputs go through load(), which makes it again); this tool, built
+        // from the definition it was indexed from, is the right one for that
+        // definition's inputs, and destruct() writes nothing built from
+        // definitions that are not the tool manager's any more.
+        if ($tool->definition->getInputDefinitions(true) !== $tool->all) {
             return false;
         }
         if ($this->binOn ??= $this->binUsable()) {
