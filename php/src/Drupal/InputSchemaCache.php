@@ -622,8 +622,27 @@ final class InputSchemaCache implements InputSchemas
             $this->stats['bin_misses']++;
         }
         $this->stats['tool_builds']++;
-        $this->build($tool);
-        $this->ensure($tool, $this->options, $this->key);
+        // build(), in short.
+        $objects = $tool->objects;
+        $tool->arrays = $this->builder->buildEach($objects, $errors, $nested, $tool->dependencies);
+        foreach ($objects as $name => $object) {
+            $tool->states[$name] = (array) $object;
+        }
+        $tool->built = true;
+        if ($nested !== [] || $errors !== []) {
+            $tool->buildErrors = $errors;
+            foreach ($nested as $name => $list) {
+                $tool->nested[$name] = DefinitionSnapshot::of($list);
+            }
+            foreach ($errors as $name => $error) {
+                InputSchemaGenerator::logError($this->logger, $objects[$name], $error);
+            }
+        }
+        // ensure(), in short: nothing kept yet, nothing from the bin.
+        if ($this->cache !== null && $this->useCaches) {
+            $this->dirty[$id] = $tool;
+        }
+        $this->normalize($tool, $this->options, $this->key);
         return true;
     }
 
@@ -681,21 +700,23 @@ final class InputSchemaCache implements InputSchemas
         if ($tool->id !== null && $this->cache !== null && $this->useCaches) {
             $this->dirty[$tool->id] = $tool;
         }
-        // normalize_schema() of the tool's inputs as one map; when it refuses
-        // the map (one input's definition array), each input alone.
         if (!$tool->loaded) {
             $this->loadArrays($tool);
         }
-        if ($tool->buildErrors === []) {
-            $properties = $tool->arrays;
-        } else {
-            $properties = [];
-            foreach ($tool->objects as $name => $object) {
-                if (isset($tool->arrays[$name])) {
-                    $properties[$name] = $tool->arrays[$name];
-                }
-            }
-        }
+        $this->normalize($tool, $options, $key);
+    }
+
+    /**
+     * normalize_schema() of the tool's inputs as one map (its definition
+     * arrays, in the order of its inputs, those that could not be built
+     * left out); when it refuses the map (one input's definition array),
+     * each input alone. The result handed to the inputs (apply()).
+     *
+     * @param array<string, mixed> $options
+     */
+    private function normalize(CachedTool $tool, array $options, string $key): void
+    {
+        $properties = $tool->arrays;
         $this->stats['normalize_calls']++;
         $warnings = [];
         try {
