@@ -459,6 +459,14 @@ fn product(nfa: &Nfa, work: &mut Work) -> Result<Product, Skip> {
     })
 }
 
+/// The successors of each node, without what labels the edges.
+fn targets<T>(edges: &[Vec<(usize, T)>]) -> Vec<Vec<usize>> {
+    edges
+        .iter()
+        .map(|e| e.iter().map(|&(j, _)| j).collect())
+        .collect()
+}
+
 /// Strongly connected components (iterative Tarjan): component of each node.
 fn components(succ: &[Vec<usize>], work: &mut Work) -> Result<Vec<usize>, Skip> {
     let n = succ.len();
@@ -519,11 +527,7 @@ fn components(succ: &[Vec<usize>], work: &mut Work) -> Result<Vec<usize>, Skip> 
 /// `needed`: the polynomial degree that is refused (1 or 2).
 fn ambiguity(nfa: &Nfa, needed: u32, work: &mut Work) -> Result<bool, Skip> {
     let n = nfa.labels.len();
-    let succ: Vec<Vec<usize>> = nfa
-        .follow
-        .iter()
-        .map(|f| f.iter().map(|&(q, _)| q).collect())
-        .collect();
+    let succ = targets(&nfa.follow);
     let comp = components(&succ, work)?;
     // States on a cycle; without two of them, or a loop with two routes,
     // there is neither exponential nor polynomial ambiguity.
@@ -538,11 +542,7 @@ fn ambiguity(nfa: &Nfa, needed: u32, work: &mut Work) -> Result<bool, Skip> {
     if !prod.diverges {
         return Ok(false);
     }
-    let psucc: Vec<Vec<usize>> = prod
-        .edges
-        .iter()
-        .map(|e| e.iter().map(|&(j, _)| j).collect())
-        .collect();
+    let psucc = targets(&prod.edges);
     let pcomp = components(&psucc, work)?;
     let ncomp = pcomp.iter().copied().max().map_or(0, |m| m + 1);
     // Exponential: a component of the product with a diagonal pair and a
@@ -676,11 +676,7 @@ const MAX_ROUTES: u32 = 1024;
 /// state (an over-estimate, never an under-estimate).
 fn bounded_blowup(nfa: &Nfa, work: &mut Work) -> Result<bool, Skip> {
     let n = nfa.labels.len();
-    let succ: Vec<Vec<usize>> = nfa
-        .follow
-        .iter()
-        .map(|f| f.iter().map(|&(q, _)| q).collect())
-        .collect();
+    let succ = targets(&nfa.follow);
     let comp = components(&succ, work)?;
     let atoms = dfa::atoms(&nfa.labels, work)?;
     let mut holds: Vec<Vec<bool>> = Vec::with_capacity(n);

@@ -374,6 +374,21 @@ final class Backtrack
     }
 
     /**
+     * The successors of each node, without what labels the edges.
+     *
+     * @param list<list<array{0: int, 1: mixed}>> $edges
+     * @return list<list<int>>
+     */
+    private static function targets(array $edges): array
+    {
+        $out = [];
+        foreach ($edges as $list) {
+            $out[] = array_map(static fn (array $e): int => $e[0], $list);
+        }
+        return $out;
+    }
+
+    /**
      * Strongly connected components (iterative Tarjan): component of each node.
      *
      * @param list<list<int>> $succ
@@ -446,10 +461,7 @@ final class Backtrack
     private static function ambiguity(array $nfa, int $needed, Work $work): bool
     {
         $n = \count($nfa['labels']);
-        $succ = [];
-        foreach ($nfa['follow'] as $list) {
-            $succ[] = array_map(static fn (array $e): int => $e[0], $list);
-        }
+        $succ = self::targets($nfa['follow']);
         $comp = self::components($succ, $work);
         // States on a cycle; without two of them, or a loop with two routes,
         // there is neither exponential nor polynomial ambiguity.
@@ -475,10 +487,7 @@ final class Backtrack
         if (!$prod['diverges']) {
             return false;
         }
-        $psucc = [];
-        foreach ($prod['edges'] as $list) {
-            $psucc[] = array_map(static fn (array $e): int => $e[0], $list);
-        }
+        $psucc = self::targets($prod['edges']);
         $pcomp = self::components($psucc, $work);
         // Exponential: a component of the product with a diagonal pair and a divergence.
         $diagonal = [];
@@ -610,10 +619,7 @@ final class Backtrack
      */
     private static function boundedBlowup(array $nfa, Work $work): bool
     {
-        $succ = [];
-        foreach ($nfa['follow'] as $list) {
-            $succ[] = array_map(static fn (array $e): int => $e[0], $list);
-        }
+        $succ = self::targets($nfa['follow']);
         $comp = self::components($succ, $work);
         $atoms = Dfa::atoms($nfa['labels'], $work);
         $na = \count($atoms);
