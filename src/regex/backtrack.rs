@@ -266,13 +266,9 @@ impl<'a> Builder<'a> {
             // Unrolled: `min` copies, then nested optional ones (`X(X(X)?)?`),
             // or for `X{n,}` in language mode, `n` copies and a loop.
             if let (Mode::Language, None) = (self.mode, max) {
-                let mut acc = Frag::empty();
-                for _ in 0..min {
-                    let Some(f) = self.frag(body)? else {
-                        return Ok(None);
-                    };
-                    acc = self.cat(acc, f)?;
-                }
+                let Some(acc) = self.copies(body, min)? else {
+                    return Ok(None);
+                };
                 let Some(l) = self.looped(body, true)? else {
                     return Ok(None);
                 };
@@ -286,19 +282,27 @@ impl<'a> Builder<'a> {
                 };
                 rest = f;
             }
-            let mut acc = Frag::empty();
-            for _ in 0..min {
-                let Some(f) = self.frag(body)? else {
-                    return Ok(None);
-                };
-                acc = self.cat(acc, f)?;
-            }
+            let Some(acc) = self.copies(body, min)? else {
+                return Ok(None);
+            };
             return Ok(Some(self.cat(acc, rest)?));
         }
         if self.mode == Mode::Routes && min >= 2 && body.nullable() {
             self.hazard = true;
         }
         self.looped(body, min == 0)
+    }
+
+    /// `n` copies of the body, one after the other.
+    fn copies(&mut self, body: &Node, n: u32) -> Result<Option<Frag>, Skip> {
+        let mut acc = Frag::empty();
+        for _ in 0..n {
+            let Some(f) = self.frag(body)? else {
+                return Ok(None);
+            };
+            acc = self.cat(acc, f)?;
+        }
+        Ok(Some(acc))
     }
 
     /// `X*` (`zero`) or `X+`: the body once, with its end leading back to its start.

@@ -209,13 +209,9 @@ final class Backtrack
         }
         if ($max === 1 || $unroll) {
             if ($this->mode === self::LANGUAGE && $max === null) {
-                $acc = self::emptyFrag();
-                for ($k = 0; $k < $min; $k++) {
-                    $f = $this->frag($body);
-                    if ($f === null) {
-                        return null;
-                    }
-                    $acc = $this->cat($acc, $f);
+                $acc = $this->copies($body, $min);
+                if ($acc === null) {
+                    return null;
                 }
                 $l = $this->looped($body, true);
                 if ($l === null) {
@@ -232,13 +228,9 @@ final class Backtrack
                 }
                 $rest = $f;
             }
-            $acc = self::emptyFrag();
-            for ($k = 0; $k < $min; $k++) {
-                $f = $this->frag($body);
-                if ($f === null) {
-                    return null;
-                }
-                $acc = $this->cat($acc, $f);
+            $acc = $this->copies($body, $min);
+            if ($acc === null) {
+                return null;
             }
             return $this->cat($acc, $rest);
         }
@@ -246,6 +238,20 @@ final class Backtrack
             $this->hazard = true;
         }
         return $this->looped($body, $min === 0);
+    }
+
+    /** `$n` copies of the body, one after the other. */
+    private function copies(array $body, int $n): ?array
+    {
+        $acc = self::emptyFrag();
+        for ($k = 0; $k < $n; $k++) {
+            $f = $this->frag($body);
+            if ($f === null) {
+                return null;
+            }
+            $acc = $this->cat($acc, $f);
+        }
+        return $acc;
     }
 
     /** `X*` (`zero`) or `X+`: the body once, with its end leading back to its start. */
