@@ -200,29 +200,19 @@ pub fn finish<'v, N: Node<'v>, B: Build<'v, N>>(
 pub fn limits<B>(pass: &mut Pass<'_, '_, B>) {
     let s = &pass.stats;
     let mut found = Vec::new();
-    if s.properties > MAX_PROPERTIES {
-        found.push(format!(
-            "{} object properties (at most {MAX_PROPERTIES})",
-            s.properties
-        ));
-    }
-    if s.max_object_depth > MAX_NESTING {
-        found.push(format!(
-            "{} levels of nested objects (at most {MAX_NESTING})",
-            s.max_object_depth
-        ));
-    }
-    if s.enum_values > MAX_ENUM_VALUES {
-        found.push(format!(
-            "{} enum values (at most {MAX_ENUM_VALUES})",
-            s.enum_values
-        ));
-    }
-    if s.string_length > MAX_STRING_LENGTH {
-        found.push(format!(
-            "{} characters of property names and enum values (at most {MAX_STRING_LENGTH})",
-            s.string_length
-        ));
+    for (count, max, what) in [
+        (s.properties, MAX_PROPERTIES, "object properties"),
+        (s.max_object_depth, MAX_NESTING, "levels of nested objects"),
+        (s.enum_values, MAX_ENUM_VALUES, "enum values"),
+        (
+            s.string_length,
+            MAX_STRING_LENGTH,
+            "characters of property names and enum values",
+        ),
+    ] {
+        if count > max {
+            found.push(format!("{count} {what} (at most {max})"));
+        }
     }
     for at in s.long_enums.clone() {
         let at = if at.is_empty() {

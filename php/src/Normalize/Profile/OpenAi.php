@@ -128,18 +128,15 @@ final class OpenAi
     public static function limits(Pass $pass): void
     {
         $found = [];
-        if ($pass->properties > self::MAX_PROPERTIES) {
-            $found[] = "{$pass->properties} object properties (at most " . self::MAX_PROPERTIES . ')';
-        }
-        if ($pass->maxObjectDepth > self::MAX_NESTING) {
-            $found[] = "{$pass->maxObjectDepth} levels of nested objects (at most " . self::MAX_NESTING . ')';
-        }
-        if ($pass->enumValues > self::MAX_ENUM_VALUES) {
-            $found[] = "{$pass->enumValues} enum values (at most " . self::MAX_ENUM_VALUES . ')';
-        }
-        if ($pass->stringLength > self::MAX_STRING_LENGTH) {
-            $found[] = "{$pass->stringLength} characters of property names and enum values (at most "
-                . self::MAX_STRING_LENGTH . ')';
+        foreach ([
+            [$pass->properties, self::MAX_PROPERTIES, 'object properties'],
+            [$pass->maxObjectDepth, self::MAX_NESTING, 'levels of nested objects'],
+            [$pass->enumValues, self::MAX_ENUM_VALUES, 'enum values'],
+            [$pass->stringLength, self::MAX_STRING_LENGTH, 'characters of property names and enum values'],
+        ] as [$count, $max, $what]) {
+            if ($count > $max) {
+                $found[] = "$count $what (at most $max)";
+            }
         }
         foreach ($pass->longEnums as $at) {
             $found[] = 'an enum of more than 250 strings longer than 15000 characters in total at '
