@@ -156,6 +156,23 @@ $enter = static function (array $toks, int $i, array &$s): bool {
     return false;
 };
 
+// An argument or value: the tokens from $j up to `,` `)` `]` `;` at depth 0.
+$operand = static function (array $toks, int $j): array {
+    $n = \count($toks);
+    $expr = [];
+    $level = 0;
+    while ($j < $n) {
+        $t = $toks[$j][1];
+        if ($level === 0 && \in_array($t, [',', ')', ']', ';'], true)) {
+            break;
+        }
+        $level += \in_array($t, ['(', '['], true) ? 1 : (\in_array($t, [')', ']'], true) ? -1 : 0);
+        $expr[] = $toks[$j];
+        $j++;
+    }
+    return $expr;
+};
+
 // Pass 1: class constants (FQCN::NAME => expression tokens) and per-file context.
 $constants = [];
 foreach ($php as $rel) {
@@ -172,13 +189,8 @@ foreach ($php as $rel) {
             while (true) {
                 $name = $toks[$j][1] ?? '';
                 $j += 2; // name =
-                $expr = [];
-                $level = 0;
-                while ($j < $n && !($level === 0 && ($toks[$j][1] === ';' || $toks[$j][1] === ','))) {
-                    $level += \in_array($toks[$j][1], ['(', '['], true) ? 1 : (\in_array($toks[$j][1], [')', ']'], true) ? -1 : 0);
-                    $expr[] = $toks[$j];
-                    $j++;
-                }
+                $expr = $operand($toks, $j);
+                $j += \count($expr);
                 $constants[$s['class'] . '::' . $name] = ['expr' => $expr, 'ns' => $s['ns'], 'uses' => $s['uses'], 'class' => $s['class']];
                 if (($toks[$j][1] ?? ';') !== ',') {
                     break;
@@ -262,26 +274,11 @@ foreach ($php as $rel) {
         }
         [$id, $text, $line] = $toks[$i];
         $ctx = ['ns' => $s['ns'], 'uses' => $s['uses'], 'class' => $s['class']];
-        // An argument or value: tokens up to `,` `)` `]` `;` at depth 0.
-        $operand = static function (int $j) use ($toks, $n): array {
-            $expr = [];
-            $level = 0;
-            while ($j < $n) {
-                $t = $toks[$j][1];
-                if ($level === 0 && \in_array($t, [',', ')', ']', ';'], true)) {
-                    break;
-                }
-                $level += \in_array($t, ['(', '['], true) ? 1 : (\in_array($t, [')', ']'], true) ? -1 : 0);
-                $expr[] = $toks[$j];
-                $j++;
-            }
-            return $expr;
-        };
         // 'Regex' => ..., '#pattern' => ..., 'replace_pattern' => ...
         if ($id === T_CONSTANT_ENCAPSED_STRING && ($toks[$i + 1][0] ?? null) === T_DOUBLE_ARROW) {
             $key = $unquote($text);
             if ($key === 'Regex') {
-                $value = $operand($i + 2);
+                $value = $operand($toks, $i + 2);
                 $v = $evaluate($value, $ctx);
                 if ($v !== null) {
                     $add($v, "$rel:$line (Regex)");
@@ -296,7 +293,7 @@ foreach ($php as $rel) {
                     }
                 }
             } elseif ($key === '#pattern' || $key === 'replace_pattern') {
-                $v = $evaluate($operand($i + 2), $ctx);
+                $v = $evaluate($operand($toks, $i + 2), $ctx);
                 if ($v !== null) {
                     $add($key === '#pattern' ? '{^(?:' . $v . ')$}' : '@' . $v . '@', "$rel:$line ($key)");
                 }
@@ -305,14 +302,14 @@ foreach ($php as $rel) {
         }
         // new Regex('...'), addConstraint('Regex', '...').
         if ($id === T_NEW && ($toks[$i + 1][1] ?? '') === 'Regex' && ($toks[$i + 2][1] ?? '') === '(') {
-            $v = $evaluate($operand($i + 3), $ctx);
+            $v = $evaluate($operand($toks, $i + 3), $ctx);
             if ($v !== null) {
                 $add($v, "$rel:$line (new Regex)");
             }
             continue;
         }
         if ($id === T_STRING && $text === 'addConstraint' && ($toks[$i + 1][1] ?? '') === '(' && ($toks[$i + 2][0] ?? null) === T_CONSTANT_ENCAPSED_STRING && $unquote($toks[$i + 2][1]) === 'Regex' && ($toks[$i + 3][1] ?? '') === ',') {
-            $v = $evaluate($operand($i + 4), $ctx);
+            $v = $evaluate($operand($toks, $i + 4), $ctx);
             if ($v !== null) {
                 $add($v, "$rel:$line (Regex)");
             }
@@ -324,7 +321,7 @@ foreach ($php as $rel) {
             if (\in_array($before, ['->', '::', 'function'], true) || \in_array($before, [';', '{', '}'], true)) {
                 continue;
             }
-            $arg = $operand($i + 2);
+            $arg = $operand($toks, $i + 2);
             $v = $evaluate($arg, $ctx);
             if ($v === null) {
                 $unresolved++;
