@@ -138,8 +138,16 @@ final class Backtrack
         ];
     }
 
+    /**
+     * The fragment of `node`: every node visited counts one unit (a body is
+     * visited once per copy of a counted repeat, and once more per check of
+     * two copies), every state is a structure entry.
+     */
     private function frag(array $node): ?array
     {
+        if ($node['t'] !== 's') {
+            $this->work->spend(1);
+        }
         switch ($node['t']) {
             case 's':
                 if (\count($this->labels) >= $this->maxStates) {
@@ -149,6 +157,7 @@ final class Backtrack
                 $p = \count($this->labels);
                 $this->labels[] = CharSet::fromTable($node['set']);
                 $this->follow[] = [];
+                $this->work->fits(\count($this->labels));
                 return ['first' => [[$p, 1]], 'last' => [[$p, 1]], 'null' => 0];
             case 'a':
             case 'l':
@@ -347,6 +356,7 @@ final class Backtrack
                 }
             }
         }
+        $work->fits(\count($pairs));
         for ($i = 0; $i < \count($pairs); $i++) {
             [$p, $q] = $pairs[$i];
             $fp = $nfa['follow'][$p];
@@ -375,6 +385,7 @@ final class Backtrack
                 }
             }
             $edges[$i] = $out;
+            $work->fits(\count($pairs));
         }
         return ['pairs' => $pairs, 'edges' => $edges, 'diverges' => $diverges];
     }
@@ -584,11 +595,13 @@ final class Backtrack
         while ($stack !== []) {
             [$x, $y, $z] = array_pop($stack);
             $work->spend(1);
+            $work->fits(\count($seen));
             foreach ($succ[$x] as $x2) {
                 if ($comp[$x2] !== $comp[$p]) {
                     continue;
                 }
                 foreach ($succ[$y] as $y2) {
+                    $work->spend(1);
                     $xy = $labels[$x2]->intersect($labels[$y2]);
                     if ($xy->isEmpty()) {
                         continue;
@@ -648,6 +661,7 @@ final class Backtrack
                     $work->spend(\count($counts) + 1);
                     $next = [];
                     if ($start) {
+                        $work->spend(\count($nfa['first']));
                         foreach ($nfa['first'] as [$q, $w]) {
                             if ($holds[$q][$a]) {
                                 $next[$q] = min(($next[$q] ?? 0) + $w, $cap);
@@ -655,6 +669,7 @@ final class Backtrack
                         }
                     } else {
                         foreach ($counts as $p => $c) {
+                            $work->spend(\count($nfa['follow'][$p]));
                             foreach ($nfa['follow'][$p] as [$q, $w]) {
                                 if ($comp[$q] !== $comp[$p] && $holds[$q][$a]) {
                                     $next[$q] = min(($next[$q] ?? 0) + min($c * $w, $cap), $cap);
@@ -676,6 +691,7 @@ final class Backtrack
                         }
                     } else {
                         $merged[$key] = $next;
+                        $work->fits(\count($merged));
                     }
                 }
             }
