@@ -12,7 +12,7 @@ set -euo pipefail
 
 packages=(php8.2-cli php8.2-dev php8.2-opcache libclang-dev phpunit nodejs valgrind composer
           php8.2-mbstring php8.2-xml php8.2-intl php-psr-container php-doctrine-lexer
-          php-doctrine-deprecations php-email-validator patch)
+          php-doctrine-deprecations php-email-validator patch python3-venv)
 missing=()
 for p in "${packages[@]}"; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

@@ -153,10 +153,7 @@ impl<B> Coercer<'_, B> {
         if depth > MAX_JSON_NESTING {
             return None;
         }
-        let mut children = def.as_ref().and_then(Children::of);
-        if let Some(c) = children.as_mut().filter(|c| c.needs_solid()) {
-            c.set_solid(has_solid_entry(&mut Text { s: t.s, i: t.i }) == Some(true));
-        }
+        let children = children_at(def, t);
         t.i += 1;
         let mut arr = self.b.arr();
         let mut non_finite = false;
@@ -198,10 +195,7 @@ impl<B> Coercer<'_, B> {
             return None;
         }
         let start = t.i;
-        let mut children = def.as_ref().and_then(Children::of);
-        if let Some(c) = children.as_mut().filter(|c| c.needs_solid()) {
-            c.set_solid(has_solid_entry(&mut Text { s: t.s, i: t.i }) == Some(true));
-        }
+        let children = children_at(def, t);
         t.i += 1;
         let mut arr = self.b.arr();
         // Entries whose value holds a non-finite number; `unsure` once a key
@@ -270,6 +264,16 @@ impl<B> Coercer<'_, B> {
     }
 }
 
+/// The children of `def` for the array or object at `t`, told whether it has
+/// a solid entry when they must know it.
+fn children_at<'a, N: Node<'a>>(def: Option<Def<N>>, t: &Text<'_>) -> Option<Children<N>> {
+    let mut children = def.as_ref().and_then(Children::of);
+    if let Some(c) = children.as_mut().filter(|c| c.needs_solid()) {
+        c.set_solid(has_solid_entry(&mut Text { s: t.s, i: t.i }) == Some(true));
+    }
+    children
+}
+
 /// Whether the value at `t` (text that decodes) holds a non-finite number
 /// once repeated keys are resolved as PHP does (the last value wins). The
 /// rare case of [`Coercer::json`]: a repeated key in an object some entry of
@@ -277,45 +281,7 @@ impl<B> Coercer<'_, B> {
 fn holds_non_finite(t: &mut Text<'_>) -> Option<bool> {
     t.ws();
     let found = match t.peek()? {
-        b'[' => {
-            t.i += 1;
-            let mut any = false;
-            t.ws();
-            if !t.eat(b']') {
-                loop {
-                    any |= holds_non_finite(t)?;
-                    t.ws();
-                    if !t.eat(b',') {
-                        break;
-                    }
-                }
-                t.eat(b']');
-            }
-            any
-        }
-        b'{' => {
-            t.i += 1;
-            // The same PHP key is always spelt the same (an int key has one
-            // canonical spelling), so names are compared as they are.
-            let mut last: HashMap<Cow<'_, str>, bool> = HashMap::new();
-            t.ws();
-            if !t.eat(b'}') {
-                loop {
-                    t.ws();
-                    let name = t.string()?;
-                    t.ws();
-                    t.eat(b':');
-                    let v = holds_non_finite(t)?;
-                    last.insert(name, v);
-                    t.ws();
-                    if !t.eat(b',') {
-                        break;
-                    }
-                }
-                t.eat(b'}');
-            }
-            last.values().any(|&v| v)
-        }
+        b'[' | b'{' => any_entry(t, holds_non_finite)?,
         b'"' => {
             t.string()?;
             false
@@ -349,31 +315,40 @@ fn has_solid_entry(t: &mut Text<'_>) -> Option<bool> {
             }
         })
     }
-    let object = t.peek()? == b'{';
+    any_entry(t, solid)
+}
+
+/// Whether `test` holds for the value of some entry of the array or object
+/// at `t`, reading past it. Of a repeated key only the last value counts,
+/// as PHP keeps it; the same PHP key is always spelt the same (an int key
+/// has one canonical spelling), so names are compared as they are. `None`
+/// where the text does not decode.
+fn any_entry<'s>(t: &mut Text<'s>, test: fn(&mut Text<'s>) -> Option<bool>) -> Option<bool> {
+    let close = if t.peek()? == b'{' { b'}' } else { b']' };
     t.i += 1;
-    let mut last: HashMap<Cow<'_, str>, bool> = HashMap::new();
     let mut any = false;
+    let mut last: HashMap<Cow<'s, str>, bool> = HashMap::new();
     t.ws();
-    if t.eat(if object { b'}' } else { b']' }) {
-        return Some(false);
-    }
-    loop {
-        t.ws();
-        if object {
-            let name = t.string()?;
+    if !t.eat(close) {
+        loop {
             t.ws();
-            if !t.eat(b':') {
-                return None;
+            if close == b'}' {
+                let name = t.string()?;
+                t.ws();
+                if !t.eat(b':') {
+                    return None;
+                }
+                let v = test(t)?;
+                last.insert(name, v);
+            } else {
+                any |= test(t)?;
             }
-            let v = solid(t)?;
-            last.insert(name, v);
-        } else {
-            any |= solid(t)?;
+            t.ws();
+            if !t.eat(b',') {
+                break;
+            }
         }
-        t.ws();
-        if !t.eat(b',') {
-            break;
-        }
+        t.eat(close);
     }
     Some(any || last.values().any(|&v| v))
 }

@@ -80,8 +80,8 @@ fn is_data(key: KeyRef<'_>) -> bool {
     )
 }
 
-/// Keywords whose value is a list of schemas.
-fn is_schema_list(key: KeyRef<'_>) -> bool {
+/// Keywords whose value is a list of schemas (the mcp profile walks them too).
+pub(crate) fn is_schema_list(key: KeyRef<'_>) -> bool {
     matches!(
         key,
         KeyRef::Str(b"allOf" | b"anyOf" | b"oneOf" | b"prefixItems")
@@ -93,8 +93,9 @@ fn is_string_list(key: KeyRef<'_>) -> bool {
     matches!(key, KeyRef::Str(b"type" | b"required"))
 }
 
-/// Keywords whose value is a map of name => schema.
-fn is_schema_map(key: KeyRef<'_>) -> bool {
+/// Keywords whose value is a map of name => schema (the mcp profile walks
+/// them too).
+pub(crate) fn is_schema_map(key: KeyRef<'_>) -> bool {
     matches!(
         key,
         KeyRef::Str(

@@ -193,7 +193,13 @@ impl<'a> Builder<'a> {
         })
     }
 
+    /// The fragment of `node`: every node visited counts one unit (a body
+    /// is visited once per copy of a counted repeat, and once more per check
+    /// of two copies), every state is a structure entry.
     fn frag(&mut self, node: &Node) -> Result<Option<Frag>, Skip> {
+        if !matches!(node, Node::Set(_)) {
+            self.work.spend(1)?;
+        }
         Ok(Some(match node {
             Node::Set(s) => {
                 if self.labels.len() >= self.max_states {
@@ -203,6 +209,7 @@ impl<'a> Builder<'a> {
                 let p = self.labels.len();
                 self.labels.push(s.set.clone());
                 self.follow.push(Vec::new());
+                self.work.fits(self.labels.len())?;
                 Frag {
                     first: vec![(p, 1)],
                     last: vec![(p, 1)],
@@ -266,13 +273,9 @@ impl<'a> Builder<'a> {
             // Unrolled: `min` copies, then nested optional ones (`X(X(X)?)?`),
             // or for `X{n,}` in language mode, `n` copies and a loop.
             if let (Mode::Language, None) = (self.mode, max) {
-                let mut acc = Frag::empty();
-                for _ in 0..min {
-                    let Some(f) = self.frag(body)? else {
-                        return Ok(None);
-                    };
-                    acc = self.cat(acc, f)?;
-                }
+                let Some(acc) = self.copies(body, min)? else {
+                    return Ok(None);
+                };
                 let Some(l) = self.looped(body, true)? else {
                     return Ok(None);
                 };
@@ -286,19 +289,27 @@ impl<'a> Builder<'a> {
                 };
                 rest = f;
             }
-            let mut acc = Frag::empty();
-            for _ in 0..min {
-                let Some(f) = self.frag(body)? else {
-                    return Ok(None);
-                };
-                acc = self.cat(acc, f)?;
-            }
+            let Some(acc) = self.copies(body, min)? else {
+                return Ok(None);
+            };
             return Ok(Some(self.cat(acc, rest)?));
         }
         if self.mode == Mode::Routes && min >= 2 && body.nullable() {
             self.hazard = true;
         }
         self.looped(body, min == 0)
+    }
+
+    /// `n` copies of the body, one after the other.
+    fn copies(&mut self, body: &Node, n: u32) -> Result<Option<Frag>, Skip> {
+        let mut acc = Frag::empty();
+        for _ in 0..n {
+            let Some(f) = self.frag(body)? else {
+                return Ok(None);
+            };
+            acc = self.cat(acc, f)?;
+        }
+        Ok(Some(acc))
     }
 
     /// `X*` (`zero`) or `X+`: the body once, with its end leading back to its start.
@@ -342,11 +353,10 @@ fn ambiguous(node: &Node, work: &mut Work) -> Result<bool, Skip> {
 }
 
 /// Whether two states' classes share a character, cached by class (patterns
-/// repeat the same few classes).
+/// repeat the same few classes; the cache holds the pairs asked about only).
 struct Overlap {
     id: Vec<usize>,
-    classes: usize,
-    cache: Vec<u8>,
+    cache: std::collections::HashMap<(usize, usize), bool>,
 }
 
 impl Overlap {
@@ -358,24 +368,17 @@ impl Overlap {
             let next = seen.len();
             id.push(*seen.entry(l.ranges.as_slice()).or_insert(next));
         }
-        let classes = seen.len();
         Overlap {
             id,
-            classes,
-            cache: vec![0; classes * classes],
+            cache: std::collections::HashMap::new(),
         }
     }
 
     fn test(&mut self, labels: &[CharSet], p: usize, q: usize) -> bool {
-        let k = self.id[p] * self.classes + self.id[q];
-        if self.cache[k] == 0 {
-            self.cache[k] = if labels[p].intersects(&labels[q]) {
-                2
-            } else {
-                1
-            };
-        }
-        self.cache[k] == 2
+        *self
+            .cache
+            .entry((self.id[p], self.id[q]))
+            .or_insert_with(|| labels[p].intersects(&labels[q]))
     }
 }
 
@@ -428,6 +431,7 @@ fn product(nfa: &Nfa, work: &mut Work) -> Result<Product, Skip> {
             intern(p, q, &mut pairs, &mut edges, &mut queue);
         }
     }
+    work.fits(pairs.len())?;
     let mut k = 0;
     while k < queue.len() {
         let i = queue[k];
@@ -451,12 +455,21 @@ fn product(nfa: &Nfa, work: &mut Work) -> Result<Product, Skip> {
             }
         }
         edges[i] = out;
+        work.fits(pairs.len())?;
     }
     Ok(Product {
         pairs,
         edges,
         diverges,
     })
+}
+
+/// The successors of each node, without what labels the edges.
+fn targets<T>(edges: &[Vec<(usize, T)>]) -> Vec<Vec<usize>> {
+    edges
+        .iter()
+        .map(|e| e.iter().map(|&(j, _)| j).collect())
+        .collect()
 }
 
 /// Strongly connected components (iterative Tarjan): component of each node.
@@ -519,11 +532,7 @@ fn components(succ: &[Vec<usize>], work: &mut Work) -> Result<Vec<usize>, Skip> 
 /// `needed`: the polynomial degree that is refused (1 or 2).
 fn ambiguity(nfa: &Nfa, needed: u32, work: &mut Work) -> Result<bool, Skip> {
     let n = nfa.labels.len();
-    let succ: Vec<Vec<usize>> = nfa
-        .follow
-        .iter()
-        .map(|f| f.iter().map(|&(q, _)| q).collect())
-        .collect();
+    let succ = targets(&nfa.follow);
     let comp = components(&succ, work)?;
     // States on a cycle; without two of them, or a loop with two routes,
     // there is neither exponential nor polynomial ambiguity.
@@ -538,11 +547,7 @@ fn ambiguity(nfa: &Nfa, needed: u32, work: &mut Work) -> Result<bool, Skip> {
     if !prod.diverges {
         return Ok(false);
     }
-    let psucc: Vec<Vec<usize>> = prod
-        .edges
-        .iter()
-        .map(|e| e.iter().map(|&(j, _)| j).collect())
-        .collect();
+    let psucc = targets(&prod.edges);
     let pcomp = components(&psucc, work)?;
     let ncomp = pcomp.iter().copied().max().map_or(0, |m| m + 1);
     // Exponential: a component of the product with a diagonal pair and a
@@ -637,11 +642,13 @@ fn triple(
     seen.insert((p, p, q));
     while let Some((x, y, z)) = stack.pop() {
         work.spend(1)?;
+        work.fits(seen.len())?;
         for &x2 in &succ[x] {
             if comp[x2] != comp[p] {
                 continue;
             }
             for &y2 in &succ[y] {
+                work.spend(1)?;
                 let xy = nfa.labels[x2].intersect(&nfa.labels[y2]);
                 if xy.is_empty() {
                     continue;
@@ -676,11 +683,7 @@ const MAX_ROUTES: u32 = 1024;
 /// state (an over-estimate, never an under-estimate).
 fn bounded_blowup(nfa: &Nfa, work: &mut Work) -> Result<bool, Skip> {
     let n = nfa.labels.len();
-    let succ: Vec<Vec<usize>> = nfa
-        .follow
-        .iter()
-        .map(|f| f.iter().map(|&(q, _)| q).collect())
-        .collect();
+    let succ = targets(&nfa.follow);
     let comp = components(&succ, work)?;
     let atoms = dfa::atoms(&nfa.labels, work)?;
     let mut holds: Vec<Vec<bool>> = Vec::with_capacity(n);
@@ -688,56 +691,59 @@ fn bounded_blowup(nfa: &Nfa, work: &mut Work) -> Result<bool, Skip> {
         work.spend(atoms.len() as u64)?;
         holds.push(atoms.iter().map(|a| a.intersects(label)).collect());
     }
+    let cap = MAX_ROUTES + 1;
+    // Counts by state, sorted by state.
     type Counts = Vec<(usize, u32)>;
-    let step = |from: &[(usize, u32)], a: usize, start: bool| -> Counts {
-        let mut next: Counts = Vec::new();
-        let mut add = |q: usize, c: u32| match next.iter_mut().find(|e| e.0 == q) {
-            Some(e) => e.1 = e.1.saturating_add(c).min(MAX_ROUTES + 1),
-            None => next.push((q, c.min(MAX_ROUTES + 1))),
-        };
-        if start {
-            for &(q, w) in &nfa.first {
-                if holds[q][a] {
-                    add(q, u32::from(w));
-                }
-            }
-        } else {
-            for &(p, c) in from {
-                for &(q, w) in &nfa.follow[p] {
-                    if comp[q] != comp[p] && holds[q][a] {
-                        add(q, c.saturating_mul(u32::from(w)));
-                    }
-                }
-            }
-        }
-        next.sort_unstable();
-        next
-    };
     let mut frontier: Vec<Counts> = vec![Vec::new()];
     let mut start = true;
     while !frontier.is_empty() {
+        // Sets of states reached (in order of appearance) and their counts.
         let mut merged: Vec<Counts> = Vec::new();
+        let mut index: std::collections::HashMap<Vec<usize>, usize> =
+            std::collections::HashMap::new();
         for counts in &frontier {
             for a in 0..atoms.len() {
                 work.spend(counts.len() as u64 + 1)?;
-                let next = step(counts, a, start);
+                let mut next: std::collections::BTreeMap<usize, u32> =
+                    std::collections::BTreeMap::new();
+                if start {
+                    work.spend(nfa.first.len() as u64)?;
+                    for &(q, w) in &nfa.first {
+                        if holds[q][a] {
+                            let e = next.entry(q).or_insert(0);
+                            *e = (*e + u32::from(w)).min(cap);
+                        }
+                    }
+                } else {
+                    for &(p, c) in counts {
+                        work.spend(nfa.follow[p].len() as u64)?;
+                        for &(q, w) in &nfa.follow[p] {
+                            if comp[q] != comp[p] && holds[q][a] {
+                                let e = next.entry(q).or_insert(0);
+                                *e = (*e + c.saturating_mul(u32::from(w)).min(cap)).min(cap);
+                            }
+                        }
+                    }
+                }
                 if next.is_empty() {
                     continue;
                 }
-                let total = next.iter().fold(0u32, |t, e| t.saturating_add(e.1));
+                let total = next.values().fold(0u32, |t, &c| t.saturating_add(c));
                 if total > MAX_ROUTES {
                     return Ok(true);
                 }
-                let same = merged.iter_mut().find(|m| {
-                    m.len() == next.len() && m.iter().zip(&next).all(|(x, y)| x.0 == y.0)
-                });
-                match same {
-                    Some(m) => {
-                        for (x, y) in m.iter_mut().zip(&next) {
-                            x.1 = x.1.max(y.1);
+                let key: Vec<usize> = next.keys().copied().collect();
+                match index.get(&key) {
+                    Some(&i) => {
+                        for (x, (_, &c)) in merged[i].iter_mut().zip(&next) {
+                            x.1 = x.1.max(c);
                         }
                     }
-                    None => merged.push(next),
+                    None => {
+                        index.insert(key, merged.len());
+                        merged.push(next.into_iter().collect());
+                        work.fits(merged.len())?;
+                    }
                 }
             }
         }

@@ -23,9 +23,6 @@
 //!
 //! Mirrors `php/src/Regex/Bytes.php`.
 
-// Index loops mirror the PHP twin line by line.
-#![allow(clippy::needless_range_loop)]
-
 use super::ir::{Assert, Look, Node};
 use super::{skip, Skip, BYTES};
 
@@ -67,66 +64,66 @@ fn is_run(node: &Node) -> bool {
     matches!(node, Node::Repeat(r) if r.max.is_none() && r.min <= 1 && !r.possessive && is_wide(&r.body))
 }
 
-/// Every match starts at a character boundary.
-fn left_b(node: &Node) -> bool {
+/// One side of a match: where it starts, or where it ends.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Left,
+    Right,
+}
+
+impl Side {
+    fn opposite(self) -> Side {
+        match self {
+            Side::Left => Side::Right,
+            Side::Right => Side::Left,
+        }
+    }
+}
+
+/// The items of a sequence from `side` inward.
+fn inward(items: &[Node], side: Side) -> impl Iterator<Item = &Node> {
+    let mut it = items.iter();
+    std::iter::from_fn(move || match side {
+        Side::Left => it.next(),
+        Side::Right => it.next_back(),
+    })
+}
+
+/// Every match starts (`Left`) or ends (`Right`) at a character boundary.
+fn at_boundary(node: &Node, side: Side) -> bool {
     match node {
         Node::Set(s) => !s.wide,
         Node::Assert(a) => *a != Assert::NotWordB,
         Node::Look(..) => false,
         Node::Cat(items) => {
-            for item in items {
+            for item in inward(items, side) {
                 if matches!(item, Node::Look(..)) {
                     continue;
                 }
-                if left_b(item) {
+                if at_boundary(item, side) {
                     return true;
                 }
-                // Empty (then the next item starts here) or starting at a boundary.
-                if !(item.always_empty() && left_b_nonempty(item)) {
+                // Empty (then the next item inward is at the edge) or at a boundary.
+                if !(item.always_empty() && at_boundary_nonempty(item, side)) {
                     return false;
                 }
             }
             false
         }
-        Node::Alt(branches) => branches.iter().all(left_b),
-        Node::Repeat(r) => r.min >= 1 && left_b(&r.body),
+        Node::Alt(branches) => branches.iter().all(|b| at_boundary(b, side)),
+        Node::Repeat(r) => r.min >= 1 && at_boundary(&r.body, side),
     }
 }
 
-/// Every match ends at a character boundary.
-fn right_b(node: &Node) -> bool {
-    match node {
-        Node::Set(s) => !s.wide,
-        Node::Assert(a) => *a != Assert::NotWordB,
-        Node::Look(..) => false,
-        Node::Cat(items) => {
-            for item in items.iter().rev() {
-                if matches!(item, Node::Look(..)) {
-                    continue;
-                }
-                if right_b(item) {
-                    return true;
-                }
-                // Empty (then the previous item ends here) or ending at a boundary.
-                if !(item.always_empty() && right_b_nonempty(item)) {
-                    return false;
-                }
-            }
-            false
-        }
-        Node::Alt(branches) => branches.iter().all(right_b),
-        Node::Repeat(r) => r.min >= 1 && right_b(&r.body),
-    }
-}
-
-/// Every match that reads something starts at a character boundary.
-fn left_b_nonempty(node: &Node) -> bool {
+/// Every match that reads something starts (`Left`) or ends (`Right`) at a
+/// character boundary.
+fn at_boundary_nonempty(node: &Node, side: Side) -> bool {
     match node {
         Node::Set(s) => !s.wide,
         Node::Assert(_) | Node::Look(..) => true,
         Node::Cat(items) => {
-            for item in items {
-                if !left_b_nonempty(item) {
+            for item in inward(items, side) {
+                if !at_boundary_nonempty(item, side) {
                     return false;
                 }
                 if !item.nullable() {
@@ -135,29 +132,8 @@ fn left_b_nonempty(node: &Node) -> bool {
             }
             true
         }
-        Node::Alt(branches) => branches.iter().all(left_b_nonempty),
-        Node::Repeat(r) => left_b_nonempty(&r.body),
-    }
-}
-
-/// Every match that reads something ends at a character boundary.
-fn right_b_nonempty(node: &Node) -> bool {
-    match node {
-        Node::Set(s) => !s.wide,
-        Node::Assert(_) | Node::Look(..) => true,
-        Node::Cat(items) => {
-            for item in items.iter().rev() {
-                if !right_b_nonempty(item) {
-                    return false;
-                }
-                if !item.nullable() {
-                    return true;
-                }
-            }
-            true
-        }
-        Node::Alt(branches) => branches.iter().all(right_b_nonempty),
-        Node::Repeat(r) => right_b_nonempty(&r.body),
+        Node::Alt(branches) => branches.iter().all(|b| at_boundary_nonempty(b, side)),
+        Node::Repeat(r) => at_boundary_nonempty(&r.body, side),
     }
 }
 
@@ -210,12 +186,12 @@ fn node(n: &Node, left: Edge, right: Edge) -> Result<(), Skip> {
                 return node(&r.body, left, right);
             }
             // Later iterations start where an earlier one ended.
-            let l = if right_b(&r.body) {
+            let l = if at_boundary(&r.body, Side::Right) {
                 left.min(Edge::Boundary)
             } else {
                 Edge::None
             };
-            let rr = if left_b(&r.body) {
+            let rr = if at_boundary(&r.body, Side::Left) {
                 right.min(Edge::Boundary)
             } else {
                 Edge::None
@@ -227,44 +203,8 @@ fn node(n: &Node, left: Edge, right: Edge) -> Result<(), Skip> {
 
 fn seq(items: &[Node], left: Edge, right: Edge) -> Result<(), Skip> {
     let n = items.len();
-    // The edge before each item, from the left; after each item, from the right.
-    let mut before = vec![Edge::None; n];
-    let mut after = vec![Edge::None; n];
-    // A lookaround, or an item that may match empty without an assertion,
-    // passes on the edge beyond it, at most as a boundary: a lookaround or an
-    // assertion there constrains the position, which is then no longer soft.
-    for i in 0..n {
-        before[i] = if i == 0 {
-            left
-        } else {
-            let prev = &items[i - 1];
-            if matches!(prev, Node::Look(..)) {
-                before[i - 1].min(Edge::Boundary)
-            } else if right_b(prev) {
-                Edge::Boundary
-            } else if prev.always_empty() && right_b_nonempty(prev) {
-                before[i - 1].min(Edge::Boundary)
-            } else {
-                Edge::None
-            }
-        };
-    }
-    for i in (0..n).rev() {
-        after[i] = if i + 1 == n {
-            right
-        } else {
-            let next = &items[i + 1];
-            if matches!(next, Node::Look(..)) {
-                after[i + 1].min(Edge::Boundary)
-            } else if left_b(next) {
-                Edge::Boundary
-            } else if next.always_empty() && left_b_nonempty(next) {
-                after[i + 1].min(Edge::Boundary)
-            } else {
-                Edge::None
-            }
-        };
-    }
+    let before = edges(items, left, Side::Left);
+    let after = edges(items, right, Side::Right);
     let mut i = 0;
     while i < n {
         // A single wide class right before a run that may be empty (`W W+`
@@ -283,6 +223,37 @@ fn seq(items: &[Node], left: Edge, right: Edge) -> Result<(), Skip> {
         i += 1;
     }
     Ok(())
+}
+
+/// The edge on `side` of each item, in the items' order: `outer` for the
+/// item at that end. A lookaround, or an item that may match empty without an
+/// assertion, passes on the edge beyond it, at most as a boundary: a
+/// lookaround or an assertion there constrains the position, which is then no
+/// longer soft.
+fn edges(items: &[Node], outer: Edge, side: Side) -> Vec<Edge> {
+    let mut out = Vec::with_capacity(items.len());
+    let mut edge = outer;
+    for item in inward(items, side) {
+        out.push(edge);
+        if out.len() == items.len() {
+            break;
+        }
+        // What the item passes on to the next one inward (its far side).
+        let far = side.opposite();
+        edge = if matches!(item, Node::Look(..)) {
+            edge.min(Edge::Boundary)
+        } else if at_boundary(item, far) {
+            Edge::Boundary
+        } else if item.always_empty() && at_boundary_nonempty(item, far) {
+            edge.min(Edge::Boundary)
+        } else {
+            Edge::None
+        };
+    }
+    if side == Side::Right {
+        out.reverse();
+    }
+    out
 }
 
 /// Can match the empty string at a position inside a multibyte character.

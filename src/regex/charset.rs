@@ -239,14 +239,7 @@ impl CharSet {
     /// A set from ranges in any order (each with `lo <= hi`): sorts and merges once.
     pub fn from_unsorted(mut ranges: Vec<(u32, u32)>) -> Self {
         ranges.sort_unstable();
-        let mut out: Vec<(u32, u32)> = Vec::with_capacity(ranges.len());
-        for (lo, hi) in ranges {
-            match out.last_mut() {
-                Some(last) if lo <= last.1.saturating_add(1) => last.1 = last.1.max(hi),
-                _ => out.push((lo, hi)),
-            }
-        }
-        CharSet { ranges: out }
+        CharSet::from_table(&ranges)
     }
 
     /// Adds the inclusive range `lo..=hi` (requires `lo <= hi`).

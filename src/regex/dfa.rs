@@ -16,7 +16,7 @@ use super::backtrack::{Builder, Mode, Nfa};
 use super::charset::CharSet;
 use super::emit;
 use super::ir::{Node, Repeat};
-use super::{Skip, Work};
+use super::{Skip, Work, MAX_STRUCTURE};
 
 /// Largest automaton made deterministic.
 const MAX_NFA_STATES: usize = 256;
@@ -48,6 +48,7 @@ pub(crate) fn atoms(labels: &[CharSet], work: &mut Work) -> Result<Vec<CharSet>,
         }
         covered = covered.union_with(label);
         atoms = next;
+        work.fits(atoms.len())?;
     }
     atoms.sort_by_key(|a| a.ranges.first().map_or(0, |r| r.0));
     Ok(atoms)
@@ -84,6 +85,9 @@ fn determinize(nfa: &Nfa, atoms: &[CharSet], work: &mut Work) -> Result<Option<D
         let succ: Vec<usize> = match &sets[k] {
             None => nfa.first.iter().map(|&(q, _)| q).collect(),
             Some(s) => {
+                for &p in s {
+                    work.spend(nfa.follow[p].len() as u64)?;
+                }
                 let mut all: Vec<usize> = s
                     .iter()
                     .flat_map(|&p| nfa.follow[p].iter().map(|&(q, _)| q))
@@ -128,20 +132,16 @@ fn minimize(dfa: &Dfa, work: &mut Work) -> Result<Dfa, Skip> {
     let mut block: Vec<usize> = dfa.finals.iter().map(|&f| usize::from(f)).collect();
     loop {
         work.spend((n * (dfa.next.first().map_or(0, Vec::len) + 1)) as u64)?;
-        let mut seen: Vec<Vec<usize>> = Vec::new();
+        let mut seen: std::collections::HashMap<Vec<usize>, usize> =
+            std::collections::HashMap::new();
         let mut fresh = vec![0usize; n];
         for s in 0..n {
             let mut sig = vec![block[s]];
             for t in &dfa.next[s] {
                 sig.push(t.map_or(usize::MAX, |t| block[t]));
             }
-            fresh[s] = match seen.iter().position(|x| *x == sig) {
-                Some(i) => i,
-                None => {
-                    seen.push(sig);
-                    seen.len() - 1
-                }
-            };
+            let next = seen.len();
+            fresh[s] = *seen.entry(sig).or_insert(next);
         }
         // The new partition refines the old one: as many blocks, same partition.
         let mut old: Vec<usize> = block.clone();
@@ -288,13 +288,33 @@ fn factor(branches: Vec<Node>) -> Node {
     Node::Alt(branches)
 }
 
-/// State elimination: the expression of the language of `dfa`.
-fn expression(dfa: &Dfa, atoms: &[CharSet], work: &mut Work) -> Result<Option<Node>, Skip> {
+/// The number of nodes of an expression: what building it copies.
+fn weight(n: &Node) -> usize {
+    match n {
+        Node::Cat(items) | Node::Alt(items) => items.iter().map(weight).sum::<usize>() + 1,
+        Node::Repeat(r) => weight(&r.body) + 1,
+        Node::Look(_, body) => weight(body) + 1,
+        Node::Set(_) | Node::Assert(_) => 1,
+    }
+}
+
+/// State elimination: the expression of the language of `dfa`; `None` when
+/// an expression under construction has more than `cap` nodes. Each path
+/// built counts the nodes it copies; their number, not the automaton's size,
+/// is what grows (exponentially, for `(a?:?){16}`'s counter-like automaton).
+fn expression(
+    dfa: &Dfa,
+    atoms: &[CharSet],
+    cap: usize,
+    work: &mut Work,
+) -> Result<Option<Node>, Skip> {
     let k = dfa.finals.len();
     let start = k;
     let fin = k + 1;
     let size = k + 2;
     let mut m: Vec<Vec<Option<Node>>> = vec![vec![None; size]; size];
+    // Nodes of each expression (every initial one is a class or empty).
+    let mut w: Vec<Vec<usize>> = vec![vec![1; size]; size];
     m[start][0] = Some(Node::empty());
     for s in 0..k {
         if dfa.finals[s] {
@@ -329,6 +349,7 @@ fn expression(dfa: &Dfa, atoms: &[CharSet], work: &mut Work) -> Result<Option<No
         }
         let x = remaining.remove(best);
         let looped = m[x][x].take().map(star);
+        let wl = looped.as_ref().map_or(0, |_| w[x][x] + 1);
         for p in 0..size {
             if p == x {
                 continue;
@@ -341,16 +362,23 @@ fn expression(dfa: &Dfa, atoms: &[CharSet], work: &mut Work) -> Result<Option<No
                     continue;
                 }
                 let Some(out) = m[x][q].clone() else { continue };
+                let old_w = if m[p][q].is_some() { w[p][q] } else { 0 };
+                work.spend((w[p][x] + wl + w[x][q] + old_w + 2) as u64)?;
                 let mut parts = vec![into.clone()];
                 if let Some(l) = &looped {
                     parts.push(l.clone());
                 }
                 parts.push(out);
                 let path = cat(parts);
-                m[p][q] = Some(match m[p][q].take() {
+                let cell = match m[p][q].take() {
                     None => path,
                     Some(old) => alt(vec![old, path]),
-                });
+                };
+                w[p][q] = weight(&cell);
+                if w[p][q] > cap {
+                    return Ok(None);
+                }
+                m[p][q] = Some(cell);
             }
         }
         for row in m.iter_mut() {
@@ -374,11 +402,15 @@ pub fn rewrite(node: &Node, work: &mut Work) -> Result<Option<Node>, Skip> {
         return Ok(None);
     };
     let dfa = minimize(&dfa, work)?;
-    let Some(expr) = expression(&dfa, &atoms, work)? else {
+    let limit = (4 * emit::pattern(node).len() + 64).max(MAX_EXPRESSION_BYTES);
+    // An expression of more than `3 * limit + 1` nodes is longer than `limit`
+    // (each class, quantifier and `|` is at least a byte; a concatenation
+    // node is a branch, a body or the whole).
+    let cap = (3 * limit + 1).min(MAX_STRUCTURE);
+    let Some(expr) = expression(&dfa, &atoms, cap, work)? else {
         return Ok(None);
     };
-    let before = emit::pattern(node).len();
-    if emit::pattern(&expr).len() > (4 * before + 64).max(MAX_EXPRESSION_BYTES) {
+    if emit::pattern(&expr).len() > limit {
         return Ok(None);
     }
     Ok(Some(expr))

@@ -62,9 +62,15 @@ pub const MAX_OUTPUT_BYTES: usize = 32768;
 /// Largest estimate of PCRE2's compiled size accepted (the real limit is 64 KiB).
 pub const MAX_COST: u64 = 30000;
 /// Work allowed per pattern, in the units every stage counts the same way in
-/// both implementations (ranges and table entries read, automaton states and
-/// transitions visited).
+/// both implementations (ranges and table entries read, tree nodes visited,
+/// automaton states and transitions, product pairs and triples, sets of
+/// states, expression nodes built).
 pub const MAX_WORK: u64 = 200_000;
+/// Largest intermediate structure accepted (automaton states, product pairs,
+/// triples, sets of states in the route count, atoms, nodes of an expression
+/// under construction): a second line of defence behind the work budget,
+/// checked where each structure grows.
+pub const MAX_STRUCTURE: usize = 50_000;
 
 pub(crate) fn skip(code: &'static str, message: &str) -> Skip {
     Skip {
@@ -76,6 +82,7 @@ pub(crate) fn skip(code: &'static str, message: &str) -> Skip {
 /// The work budget of one translation.
 pub struct Work {
     used: u64,
+    peak: usize,
 }
 
 impl Default for Work {
@@ -86,7 +93,30 @@ impl Default for Work {
 
 impl Work {
     pub fn new() -> Self {
-        Work { used: 0 }
+        Work { used: 0, peak: 0 }
+    }
+
+    /// The units counted so far.
+    pub fn used(&self) -> u64 {
+        self.used
+    }
+
+    /// The largest intermediate structure seen so far (see [`Work::fits`]).
+    pub fn peak(&self) -> usize {
+        self.peak
+    }
+
+    /// Records the size of an intermediate structure that has just grown; a
+    /// skip beyond [`MAX_STRUCTURE`].
+    pub fn fits(&mut self, size: usize) -> Result<(), Skip> {
+        self.peak = self.peak.max(size);
+        if size > MAX_STRUCTURE {
+            return Err(skip(
+                TOO_COMPLEX,
+                "pattern needs too large an automaton to translate",
+            ));
+        }
+        Ok(())
     }
 
     /// Counts `n` units; a skip once the budget is spent.
@@ -110,6 +140,11 @@ pub fn translate(source: &str) -> Result<String, Skip> {
 
 /// [`translate`] for a given PCRE2 version string (as PHP's `PCRE_VERSION`).
 pub fn translate_for(source: &str, pcre_version: &str) -> Result<String, Skip> {
+    translate_with(source, pcre_version, &mut Work::new())
+}
+
+/// [`translate_for`] counting its work in `work` (tests read [`Work::used`]).
+pub fn translate_with(source: &str, pcre_version: &str, work: &mut Work) -> Result<String, Skip> {
     pcre::check(pcre_version)?;
     if source.len() > MAX_SOURCE_BYTES {
         return Err(skip(TOO_COMPLEX, "pattern is longer than 4096 bytes"));
@@ -118,13 +153,12 @@ pub fn translate_for(source: &str, pcre_version: &str) -> Result<String, Skip> {
         return Err(skip(CONSTRUCT, "NUL bytes in patterns are not supported"));
     }
     let (body, modifiers) = delimiters::split(source)?;
-    let mut work = Work::new();
-    let parsed = parser::parse(body, &modifiers, &mut work)?;
+    let parsed = parser::parse(body, &modifiers, work)?;
     let mut root = rewrite::apply(parsed.root, parsed.anchored);
     if !modifiers.utf {
         bytes::check(&root)?;
     }
-    root = backtrack::ensure(root, &mut work)?;
+    root = backtrack::ensure(root, work)?;
     let out = emit::pattern(&root);
     if out.len() > MAX_OUTPUT_BYTES {
         return Err(skip(TOO_COMPLEX, "translated pattern would be too long"));

@@ -518,38 +518,10 @@ impl<'w> Parser<'w> {
     /// `\x` after the backslash and the `x`.
     fn hex(&mut self) -> Result<u32, Skip> {
         if self.peek() == Some('{') {
-            let mut i = self.pos + 1;
-            let mut value: u32 = 0;
-            let mut digits = 0;
-            loop {
-                match self.at(i) {
-                    Some('}') => break,
-                    Some(c) if c.is_ascii_hexdigit() => {
-                        value =
-                            (value.saturating_mul(16)).saturating_add(c.to_digit(16).unwrap_or(0));
-                        value = value.min(0x1100000);
-                        digits += 1;
-                        i += 1;
-                    }
-                    _ => {
-                        return Err(skip(
-                            INVALID,
-                            "non-hex character in \\x{} (closing brace missing?)",
-                        ))
-                    }
-                }
-            }
-            if digits == 0 {
-                return Err(skip(INVALID, "digits missing in \\x{}"));
-            }
-            self.pos = i + 1;
-            if value > MAX_CP || (self.utf && (0xD800..=0xDFFF).contains(&value)) {
-                return Err(skip(
-                    INVALID,
-                    "character code point value in \\x{} is too large",
-                ));
-            }
-            return Ok(value);
+            return self.braced_hex(
+                "non-hex character in \\x{} (closing brace missing?)",
+                "digits missing in \\x{}",
+            );
         }
         let mut value = 0;
         for _ in 0..2 {
@@ -591,7 +563,16 @@ impl<'w> Parser<'w> {
             ));
         }
         self.pos += 2;
-        // Now at `+`: reuse the `\x{...}` reader from the `+` as if it were `{`.
+        // Now at `+`: read the digits as `\x{...}` reads them after its `{`.
+        let malformed = "malformed \\N{U+dddd} escape";
+        self.braced_hex(malformed, malformed).map(Some)
+    }
+
+    /// The hex digits of `\x{...}` or `\N{U+...}` up to the closing brace,
+    /// the current position being just before them (at the `{` or the `+`):
+    /// a code point, surrogates refused under `u`. `bad`: the error for a
+    /// character that is not a hex digit; `empty`: for no digit.
+    fn braced_hex(&mut self, bad: &str, empty: &str) -> Result<u32, Skip> {
         let mut i = self.pos + 1;
         let mut value: u32 = 0;
         let mut digits = 0;
@@ -604,20 +585,20 @@ impl<'w> Parser<'w> {
                     digits += 1;
                     i += 1;
                 }
-                _ => return Err(skip(INVALID, "malformed \\N{U+dddd} escape")),
+                _ => return Err(skip(INVALID, bad)),
             }
         }
         if digits == 0 {
-            return Err(skip(INVALID, "malformed \\N{U+dddd} escape"));
+            return Err(skip(INVALID, empty));
         }
         self.pos = i + 1;
-        if value > MAX_CP || (0xD800..=0xDFFF).contains(&value) {
+        if value > MAX_CP || (self.utf && (0xD800..=0xDFFF).contains(&value)) {
             return Err(skip(
                 INVALID,
                 "character code point value in \\x{} is too large",
             ));
         }
-        Ok(Some(value))
+        Ok(value)
     }
 
     /// The set of `\d \D \s \S \h \H \v \V \w \W`.

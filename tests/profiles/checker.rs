@@ -246,6 +246,14 @@ fn mcp_enums(w: &mut Walk<'_>, s: &Value) {
     }
 }
 
+/// The names in `required` (none when there is no list).
+fn required_names(o: &Map<String, Value>) -> Vec<&str> {
+    o.get("required")
+        .and_then(Value::as_array)
+        .map(|r| r.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default()
+}
+
 fn is_primitive(v: &Value) -> bool {
     !v.is_array() && !v.is_object()
 }
@@ -272,11 +280,7 @@ fn node(w: &mut Walk<'_>, s: &Value, optional_property: bool) {
         }
     }
     if let Some(props) = o.get("properties").and_then(Value::as_object) {
-        let required: Vec<&str> = o
-            .get("required")
-            .and_then(Value::as_array)
-            .map(|r| r.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default();
+        let required = required_names(o);
         w.depth += 1;
         w.max_depth = w.max_depth.max(w.depth);
         for (name, p) in props {
@@ -354,11 +358,7 @@ fn openai(w: &mut Walk<'_>, o: &Map<String, Value>) {
         if o.get("properties").is_none() {
             w.bad("an object needs properties");
         }
-        let required: Vec<&str> = o
-            .get("required")
-            .and_then(Value::as_array)
-            .map(|r| r.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default();
+        let required = required_names(o);
         let names: Vec<&str> = props.iter().map(|s| s.as_str()).collect();
         if required != names {
             w.bad("every property must be in required, in order");

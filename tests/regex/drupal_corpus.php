@@ -117,53 +117,81 @@ $unquote = static function (string $literal): ?string {
     }, $body);
 };
 
+// The scope at a token: namespace, `use` imports, class and brace depth. A
+// new scope starts as $scope0; $enter() moves it past token $i, true when
+// that token only changed the scope.
+$scope0 = ['ns' => '', 'uses' => [], 'class' => null, 'depth' => 0, 'classDepth' => -1];
+$enter = static function (array $toks, int $i, array &$s): bool {
+    [$id, $text] = $toks[$i];
+    if ($id === T_NAMESPACE && $s['depth'] === 0) {
+        $s['ns'] = $toks[$i + 1][1] ?? '';
+        return true;
+    }
+    if ($id === T_USE && $s['depth'] === 0) {
+        $name = ltrim($toks[$i + 1][1] ?? '', '\\');
+        $alias = substr($name, (int) strrpos('\\' . $name, '\\'));
+        if (($toks[$i + 2][0] ?? null) === T_AS) {
+            $alias = $toks[$i + 3][1] ?? $alias;
+        }
+        $s['uses'][$alias] = $name;
+        return true;
+    }
+    if (\in_array($id, [T_CLASS, T_INTERFACE, T_TRAIT, T_ENUM], true) && ($toks[$i - 1][0] ?? null) !== T_DOUBLE_COLON && ($toks[$i + 1][0] ?? null) === T_STRING) {
+        $s['class'] = ($s['ns'] !== '' ? $s['ns'] . '\\' : '') . $toks[$i + 1][1];
+        $s['classDepth'] = $s['depth'];
+        return true;
+    }
+    if ($text === '{' || $id === T_CURLY_OPEN || $id === T_DOLLAR_OPEN_CURLY_BRACES) {
+        $s['depth']++;
+        return true;
+    }
+    if ($text === '}') {
+        $s['depth']--;
+        if ($s['depth'] === $s['classDepth']) {
+            $s['class'] = null;
+            $s['classDepth'] = -1;
+        }
+        return true;
+    }
+    return false;
+};
+
+// An argument or value: the tokens from $j up to `,` `)` `]` `;` at depth 0.
+$operand = static function (array $toks, int $j): array {
+    $n = \count($toks);
+    $expr = [];
+    $level = 0;
+    while ($j < $n) {
+        $t = $toks[$j][1];
+        if ($level === 0 && \in_array($t, [',', ')', ']', ';'], true)) {
+            break;
+        }
+        $level += \in_array($t, ['(', '['], true) ? 1 : (\in_array($t, [')', ']'], true) ? -1 : 0);
+        $expr[] = $toks[$j];
+        $j++;
+    }
+    return $expr;
+};
+
 // Pass 1: class constants (FQCN::NAME => expression tokens) and per-file context.
 $constants = [];
-$contexts = [];
 foreach ($php as $rel) {
     $code = (string) file_get_contents($core . '/' . $rel);
     $toks = $tokens($code);
-    $ns = '';
-    $uses = [];
-    $class = null;
-    $depth = 0;
-    $classDepth = -1;
+    $s = $scope0;
     $n = \count($toks);
     for ($i = 0; $i < $n; $i++) {
-        [$id, $text] = $toks[$i];
-        if ($id === T_NAMESPACE && $depth === 0) {
-            $ns = $toks[$i + 1][1] ?? '';
-        } elseif ($id === T_USE && $depth === 0) {
-            $name = ltrim($toks[$i + 1][1] ?? '', '\\');
-            $alias = substr($name, (int) strrpos('\\' . $name, '\\'));
-            if (($toks[$i + 2][0] ?? null) === T_AS) {
-                $alias = $toks[$i + 3][1] ?? $alias;
-            }
-            $uses[$alias] = $name;
-        } elseif (\in_array($id, [T_CLASS, T_INTERFACE, T_TRAIT, T_ENUM], true) && ($toks[$i - 1][0] ?? null) !== T_DOUBLE_COLON && ($toks[$i + 1][0] ?? null) === T_STRING) {
-            $class = ($ns !== '' ? $ns . '\\' : '') . $toks[$i + 1][1];
-            $classDepth = $depth;
-        } elseif ($text === '{' || $id === T_CURLY_OPEN || $id === T_DOLLAR_OPEN_CURLY_BRACES) {
-            $depth++;
-        } elseif ($text === '}') {
-            $depth--;
-            if ($depth === $classDepth) {
-                $class = null;
-                $classDepth = -1;
-            }
-        } elseif ($id === T_CONST && $class !== null && $depth === $classDepth + 1) {
+        if ($enter($toks, $i, $s)) {
+            continue;
+        }
+        if ($toks[$i][0] === T_CONST && $s['class'] !== null && $s['depth'] === $s['classDepth'] + 1) {
             $j = $i + 1;
             while (true) {
                 $name = $toks[$j][1] ?? '';
                 $j += 2; // name =
-                $expr = [];
-                $level = 0;
-                while ($j < $n && !($level === 0 && ($toks[$j][1] === ';' || $toks[$j][1] === ','))) {
-                    $level += \in_array($toks[$j][1], ['(', '['], true) ? 1 : (\in_array($toks[$j][1], [')', ']'], true) ? -1 : 0);
-                    $expr[] = $toks[$j];
-                    $j++;
-                }
-                $constants[$class . '::' . $name] = ['expr' => $expr, 'ns' => $ns, 'uses' => $uses, 'class' => $class];
+                $expr = $operand($toks, $j);
+                $j += \count($expr);
+                $constants[$s['class'] . '::' . $name] = ['expr' => $expr, 'ns' => $s['ns'], 'uses' => $s['uses'], 'class' => $s['class']];
                 if (($toks[$j][1] ?? ';') !== ',') {
                     break;
                 }
@@ -238,65 +266,19 @@ foreach ($php as $rel) {
         }
     }
     $toks = $tokens($code);
-    $ns = '';
-    $uses = [];
-    $class = null;
-    $depth = 0;
-    $classDepth = -1;
+    $s = $scope0;
     $n = \count($toks);
     for ($i = 0; $i < $n; $i++) {
+        if ($enter($toks, $i, $s)) {
+            continue;
+        }
         [$id, $text, $line] = $toks[$i];
-        if ($id === T_NAMESPACE && $depth === 0) {
-            $ns = $toks[$i + 1][1] ?? '';
-            continue;
-        }
-        if ($id === T_USE && $depth === 0) {
-            $name = ltrim($toks[$i + 1][1] ?? '', '\\');
-            $alias = substr($name, (int) strrpos('\\' . $name, '\\'));
-            if (($toks[$i + 2][0] ?? null) === T_AS) {
-                $alias = $toks[$i + 3][1] ?? $alias;
-            }
-            $uses[$alias] = $name;
-            continue;
-        }
-        if (\in_array($id, [T_CLASS, T_INTERFACE, T_TRAIT, T_ENUM], true) && ($toks[$i - 1][0] ?? null) !== T_DOUBLE_COLON && ($toks[$i + 1][0] ?? null) === T_STRING) {
-            $class = ($ns !== '' ? $ns . '\\' : '') . $toks[$i + 1][1];
-            $classDepth = $depth;
-            continue;
-        }
-        if ($text === '{' || $id === T_CURLY_OPEN || $id === T_DOLLAR_OPEN_CURLY_BRACES) {
-            $depth++;
-            continue;
-        }
-        if ($text === '}') {
-            $depth--;
-            if ($depth === $classDepth) {
-                $class = null;
-                $classDepth = -1;
-            }
-            continue;
-        }
-        $ctx = ['ns' => $ns, 'uses' => $uses, 'class' => $class];
-        // An argument or value: tokens up to `,` `)` `]` `;` at depth 0.
-        $operand = static function (int $j) use ($toks, $n): array {
-            $expr = [];
-            $level = 0;
-            while ($j < $n) {
-                $t = $toks[$j][1];
-                if ($level === 0 && \in_array($t, [',', ')', ']', ';'], true)) {
-                    break;
-                }
-                $level += \in_array($t, ['(', '['], true) ? 1 : (\in_array($t, [')', ']'], true) ? -1 : 0);
-                $expr[] = $toks[$j];
-                $j++;
-            }
-            return $expr;
-        };
+        $ctx = ['ns' => $s['ns'], 'uses' => $s['uses'], 'class' => $s['class']];
         // 'Regex' => ..., '#pattern' => ..., 'replace_pattern' => ...
         if ($id === T_CONSTANT_ENCAPSED_STRING && ($toks[$i + 1][0] ?? null) === T_DOUBLE_ARROW) {
             $key = $unquote($text);
             if ($key === 'Regex') {
-                $value = $operand($i + 2);
+                $value = $operand($toks, $i + 2);
                 $v = $evaluate($value, $ctx);
                 if ($v !== null) {
                     $add($v, "$rel:$line (Regex)");
@@ -311,7 +293,7 @@ foreach ($php as $rel) {
                     }
                 }
             } elseif ($key === '#pattern' || $key === 'replace_pattern') {
-                $v = $evaluate($operand($i + 2), $ctx);
+                $v = $evaluate($operand($toks, $i + 2), $ctx);
                 if ($v !== null) {
                     $add($key === '#pattern' ? '{^(?:' . $v . ')$}' : '@' . $v . '@', "$rel:$line ($key)");
                 }
@@ -320,14 +302,14 @@ foreach ($php as $rel) {
         }
         // new Regex('...'), addConstraint('Regex', '...').
         if ($id === T_NEW && ($toks[$i + 1][1] ?? '') === 'Regex' && ($toks[$i + 2][1] ?? '') === '(') {
-            $v = $evaluate($operand($i + 3), $ctx);
+            $v = $evaluate($operand($toks, $i + 3), $ctx);
             if ($v !== null) {
                 $add($v, "$rel:$line (new Regex)");
             }
             continue;
         }
         if ($id === T_STRING && $text === 'addConstraint' && ($toks[$i + 1][1] ?? '') === '(' && ($toks[$i + 2][0] ?? null) === T_CONSTANT_ENCAPSED_STRING && $unquote($toks[$i + 2][1]) === 'Regex' && ($toks[$i + 3][1] ?? '') === ',') {
-            $v = $evaluate($operand($i + 4), $ctx);
+            $v = $evaluate($operand($toks, $i + 4), $ctx);
             if ($v !== null) {
                 $add($v, "$rel:$line (Regex)");
             }
@@ -339,7 +321,7 @@ foreach ($php as $rel) {
             if (\in_array($before, ['->', '::', 'function'], true) || \in_array($before, [';', '{', '}'], true)) {
                 continue;
             }
-            $arg = $operand($i + 2);
+            $arg = $operand($toks, $i + 2);
             $v = $evaluate($arg, $ctx);
             if ($v === null) {
                 $unresolved++;

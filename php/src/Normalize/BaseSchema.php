@@ -82,9 +82,11 @@ final class BaseSchema
     }
 
     private const DATA = ['enum' => true, 'const' => true, 'default' => true, 'examples' => true];
-    private const SCHEMA_LIST = ['allOf' => true, 'anyOf' => true, 'oneOf' => true, 'prefixItems' => true];
+    /** Keywords whose value is a list of schemas (the mcp profile walks them too). */
+    public const SCHEMA_LIST = ['allOf' => true, 'anyOf' => true, 'oneOf' => true, 'prefixItems' => true];
     private const STRING_LIST = ['type' => true, 'required' => true];
-    private const SCHEMA_MAP = [
+    /** Keywords whose value is a map of name => schema (the mcp profile walks them too). */
+    public const SCHEMA_MAP = [
         'properties' => true, 'patternProperties' => true, '$defs' => true, 'definitions' => true,
         'dependentSchemas' => true,
     ];

@@ -138,8 +138,16 @@ final class Backtrack
         ];
     }
 
+    /**
+     * The fragment of `node`: every node visited counts one unit (a body is
+     * visited once per copy of a counted repeat, and once more per check of
+     * two copies), every state is a structure entry.
+     */
     private function frag(array $node): ?array
     {
+        if ($node['t'] !== 's') {
+            $this->work->spend(1);
+        }
         switch ($node['t']) {
             case 's':
                 if (\count($this->labels) >= $this->maxStates) {
@@ -149,6 +157,7 @@ final class Backtrack
                 $p = \count($this->labels);
                 $this->labels[] = CharSet::fromTable($node['set']);
                 $this->follow[] = [];
+                $this->work->fits(\count($this->labels));
                 return ['first' => [[$p, 1]], 'last' => [[$p, 1]], 'null' => 0];
             case 'a':
             case 'l':
@@ -209,13 +218,9 @@ final class Backtrack
         }
         if ($max === 1 || $unroll) {
             if ($this->mode === self::LANGUAGE && $max === null) {
-                $acc = self::emptyFrag();
-                for ($k = 0; $k < $min; $k++) {
-                    $f = $this->frag($body);
-                    if ($f === null) {
-                        return null;
-                    }
-                    $acc = $this->cat($acc, $f);
+                $acc = $this->copies($body, $min);
+                if ($acc === null) {
+                    return null;
                 }
                 $l = $this->looped($body, true);
                 if ($l === null) {
@@ -232,13 +237,9 @@ final class Backtrack
                 }
                 $rest = $f;
             }
-            $acc = self::emptyFrag();
-            for ($k = 0; $k < $min; $k++) {
-                $f = $this->frag($body);
-                if ($f === null) {
-                    return null;
-                }
-                $acc = $this->cat($acc, $f);
+            $acc = $this->copies($body, $min);
+            if ($acc === null) {
+                return null;
             }
             return $this->cat($acc, $rest);
         }
@@ -246,6 +247,20 @@ final class Backtrack
             $this->hazard = true;
         }
         return $this->looped($body, $min === 0);
+    }
+
+    /** `$n` copies of the body, one after the other. */
+    private function copies(array $body, int $n): ?array
+    {
+        $acc = self::emptyFrag();
+        for ($k = 0; $k < $n; $k++) {
+            $f = $this->frag($body);
+            if ($f === null) {
+                return null;
+            }
+            $acc = $this->cat($acc, $f);
+        }
+        return $acc;
     }
 
     /** `X*` (`zero`) or `X+`: the body once, with its end leading back to its start. */
@@ -341,6 +356,7 @@ final class Backtrack
                 }
             }
         }
+        $work->fits(\count($pairs));
         for ($i = 0; $i < \count($pairs); $i++) {
             [$p, $q] = $pairs[$i];
             $fp = $nfa['follow'][$p];
@@ -369,8 +385,24 @@ final class Backtrack
                 }
             }
             $edges[$i] = $out;
+            $work->fits(\count($pairs));
         }
         return ['pairs' => $pairs, 'edges' => $edges, 'diverges' => $diverges];
+    }
+
+    /**
+     * The successors of each node, without what labels the edges.
+     *
+     * @param list<list<array{0: int, 1: mixed}>> $edges
+     * @return list<list<int>>
+     */
+    private static function targets(array $edges): array
+    {
+        $out = [];
+        foreach ($edges as $list) {
+            $out[] = array_map(static fn (array $e): int => $e[0], $list);
+        }
+        return $out;
     }
 
     /**
@@ -446,10 +478,7 @@ final class Backtrack
     private static function ambiguity(array $nfa, int $needed, Work $work): bool
     {
         $n = \count($nfa['labels']);
-        $succ = [];
-        foreach ($nfa['follow'] as $list) {
-            $succ[] = array_map(static fn (array $e): int => $e[0], $list);
-        }
+        $succ = self::targets($nfa['follow']);
         $comp = self::components($succ, $work);
         // States on a cycle; without two of them, or a loop with two routes,
         // there is neither exponential nor polynomial ambiguity.
@@ -475,10 +504,7 @@ final class Backtrack
         if (!$prod['diverges']) {
             return false;
         }
-        $psucc = [];
-        foreach ($prod['edges'] as $list) {
-            $psucc[] = array_map(static fn (array $e): int => $e[0], $list);
-        }
+        $psucc = self::targets($prod['edges']);
         $pcomp = self::components($psucc, $work);
         // Exponential: a component of the product with a diagonal pair and a divergence.
         $diagonal = [];
@@ -569,11 +595,13 @@ final class Backtrack
         while ($stack !== []) {
             [$x, $y, $z] = array_pop($stack);
             $work->spend(1);
+            $work->fits(\count($seen));
             foreach ($succ[$x] as $x2) {
                 if ($comp[$x2] !== $comp[$p]) {
                     continue;
                 }
                 foreach ($succ[$y] as $y2) {
+                    $work->spend(1);
                     $xy = $labels[$x2]->intersect($labels[$y2]);
                     if ($xy->isEmpty()) {
                         continue;
@@ -610,10 +638,7 @@ final class Backtrack
      */
     private static function boundedBlowup(array $nfa, Work $work): bool
     {
-        $succ = [];
-        foreach ($nfa['follow'] as $list) {
-            $succ[] = array_map(static fn (array $e): int => $e[0], $list);
-        }
+        $succ = self::targets($nfa['follow']);
         $comp = self::components($succ, $work);
         $atoms = Dfa::atoms($nfa['labels'], $work);
         $na = \count($atoms);
@@ -636,6 +661,7 @@ final class Backtrack
                     $work->spend(\count($counts) + 1);
                     $next = [];
                     if ($start) {
+                        $work->spend(\count($nfa['first']));
                         foreach ($nfa['first'] as [$q, $w]) {
                             if ($holds[$q][$a]) {
                                 $next[$q] = min(($next[$q] ?? 0) + $w, $cap);
@@ -643,6 +669,7 @@ final class Backtrack
                         }
                     } else {
                         foreach ($counts as $p => $c) {
+                            $work->spend(\count($nfa['follow'][$p]));
                             foreach ($nfa['follow'][$p] as [$q, $w]) {
                                 if ($comp[$q] !== $comp[$p] && $holds[$q][$a]) {
                                     $next[$q] = min(($next[$q] ?? 0) + min($c * $w, $cap), $cap);
@@ -664,6 +691,7 @@ final class Backtrack
                         }
                     } else {
                         $merged[$key] = $next;
+                        $work->fits(\count($merged));
                     }
                 }
             }

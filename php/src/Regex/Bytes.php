@@ -21,6 +21,10 @@ final class Bytes
     private const BOUNDARY = 1;
     private const SOFT = 2;
 
+    // The sides of a match: where it starts, where it ends.
+    private const LEFT = 0;
+    private const RIGHT = 1;
+
     private static function refused(): Skip
     {
         return new Skip(Translator::BYTES, 'matches single bytes of multibyte characters without the u modifier');
@@ -46,8 +50,14 @@ final class Bytes
         return $n['t'] === 'r' && $n['max'] === null && $n['min'] <= 1 && !$n['poss'] && self::isWide($n['body']);
     }
 
-    /** Every match starts at a character boundary. */
-    private static function leftB(array $n): bool
+    /** The items of a sequence from `$side` inward. */
+    private static function inward(array $items, int $side): array
+    {
+        return $side === self::LEFT ? $items : array_reverse($items);
+    }
+
+    /** Every match starts (`LEFT`) or ends (`RIGHT`) at a character boundary. */
+    private static function atBoundary(array $n, int $side): bool
     {
         switch ($n['t']) {
             case 's':
@@ -57,69 +67,36 @@ final class Bytes
             case 'l':
                 return false;
             case 'c':
-                foreach ($n['items'] as $item) {
+                foreach (self::inward($n['items'], $side) as $item) {
                     if ($item['t'] === 'l') {
                         continue;
                     }
-                    if (self::leftB($item)) {
+                    if (self::atBoundary($item, $side)) {
                         return true;
                     }
-                    // Empty (then the next item starts here) or starting at a boundary.
-                    if (!(Ir::alwaysEmpty($item) && self::leftBNonempty($item))) {
+                    // Empty (then the next item inward is at the edge) or at a boundary.
+                    if (!(Ir::alwaysEmpty($item) && self::atBoundaryNonempty($item, $side))) {
                         return false;
                     }
                 }
                 return false;
             case 'o':
                 foreach ($n['items'] as $b) {
-                    if (!self::leftB($b)) {
+                    if (!self::atBoundary($b, $side)) {
                         return false;
                     }
                 }
                 return true;
             default:
-                return $n['min'] >= 1 && self::leftB($n['body']);
+                return $n['min'] >= 1 && self::atBoundary($n['body'], $side);
         }
     }
 
-    /** Every match ends at a character boundary. */
-    private static function rightB(array $n): bool
-    {
-        switch ($n['t']) {
-            case 's':
-                return !$n['wide'];
-            case 'a':
-                return $n['a'] !== Ir::NOT_WORD_B;
-            case 'l':
-                return false;
-            case 'c':
-                foreach (array_reverse($n['items']) as $item) {
-                    if ($item['t'] === 'l') {
-                        continue;
-                    }
-                    if (self::rightB($item)) {
-                        return true;
-                    }
-                    // Empty (then the previous item ends here) or ending at a boundary.
-                    if (!(Ir::alwaysEmpty($item) && self::rightBNonempty($item))) {
-                        return false;
-                    }
-                }
-                return false;
-            case 'o':
-                foreach ($n['items'] as $b) {
-                    if (!self::rightB($b)) {
-                        return false;
-                    }
-                }
-                return true;
-            default:
-                return $n['min'] >= 1 && self::rightB($n['body']);
-        }
-    }
-
-    /** Every match that reads something starts at a character boundary. */
-    private static function leftBNonempty(array $n): bool
+    /**
+     * Every match that reads something starts (`LEFT`) or ends (`RIGHT`) at a
+     * character boundary.
+     */
+    private static function atBoundaryNonempty(array $n, int $side): bool
     {
         switch ($n['t']) {
             case 's':
@@ -128,8 +105,8 @@ final class Bytes
             case 'l':
                 return true;
             case 'c':
-                foreach ($n['items'] as $item) {
-                    if (!self::leftBNonempty($item)) {
+                foreach (self::inward($n['items'], $side) as $item) {
+                    if (!self::atBoundaryNonempty($item, $side)) {
                         return false;
                     }
                     if (!Ir::nullable($item)) {
@@ -139,44 +116,13 @@ final class Bytes
                 return true;
             case 'o':
                 foreach ($n['items'] as $b) {
-                    if (!self::leftBNonempty($b)) {
+                    if (!self::atBoundaryNonempty($b, $side)) {
                         return false;
                     }
                 }
                 return true;
             default:
-                return self::leftBNonempty($n['body']);
-        }
-    }
-
-    /** Every match that reads something ends at a character boundary. */
-    private static function rightBNonempty(array $n): bool
-    {
-        switch ($n['t']) {
-            case 's':
-                return !$n['wide'];
-            case 'a':
-            case 'l':
-                return true;
-            case 'c':
-                foreach (array_reverse($n['items']) as $item) {
-                    if (!self::rightBNonempty($item)) {
-                        return false;
-                    }
-                    if (!Ir::nullable($item)) {
-                        return true;
-                    }
-                }
-                return true;
-            case 'o':
-                foreach ($n['items'] as $b) {
-                    if (!self::rightBNonempty($b)) {
-                        return false;
-                    }
-                }
-                return true;
-            default:
-                return self::rightBNonempty($n['body']);
+                return self::atBoundaryNonempty($n['body'], $side);
         }
     }
 
@@ -222,8 +168,8 @@ final class Bytes
                     return;
                 }
                 // Later iterations start where an earlier one ended.
-                $l = self::rightB($n['body']) ? min($left, self::BOUNDARY) : self::NONE;
-                $r = self::leftB($n['body']) ? min($right, self::BOUNDARY) : self::NONE;
+                $l = self::atBoundary($n['body'], self::RIGHT) ? min($left, self::BOUNDARY) : self::NONE;
+                $r = self::atBoundary($n['body'], self::LEFT) ? min($right, self::BOUNDARY) : self::NONE;
                 self::node($n['body'], $l, $r);
         }
     }
@@ -231,39 +177,8 @@ final class Bytes
     private static function seq(array $items, int $left, int $right): void
     {
         $n = \count($items);
-        $before = array_fill(0, $n, self::NONE);
-        $after = array_fill(0, $n, self::NONE);
-        // A lookaround, or an item that may match empty without an assertion,
-        // passes on the edge beyond it, at most as a boundary: a lookaround or an
-        // assertion there constrains the position, which is then no longer soft.
-        for ($i = 0; $i < $n; $i++) {
-            if ($i === 0) {
-                $before[$i] = $left;
-                continue;
-            }
-            $prev = $items[$i - 1];
-            if ($prev['t'] === 'l') {
-                $before[$i] = min($before[$i - 1], self::BOUNDARY);
-            } elseif (self::rightB($prev)) {
-                $before[$i] = self::BOUNDARY;
-            } elseif (Ir::alwaysEmpty($prev) && self::rightBNonempty($prev)) {
-                $before[$i] = min($before[$i - 1], self::BOUNDARY);
-            }
-        }
-        for ($i = $n - 1; $i >= 0; $i--) {
-            if ($i + 1 === $n) {
-                $after[$i] = $right;
-                continue;
-            }
-            $next = $items[$i + 1];
-            if ($next['t'] === 'l') {
-                $after[$i] = min($after[$i + 1], self::BOUNDARY);
-            } elseif (self::leftB($next)) {
-                $after[$i] = self::BOUNDARY;
-            } elseif (Ir::alwaysEmpty($next) && self::leftBNonempty($next)) {
-                $after[$i] = min($after[$i + 1], self::BOUNDARY);
-            }
-        }
+        $before = self::edges($items, $left, self::LEFT);
+        $after = self::edges($items, $right, self::RIGHT);
         $i = 0;
         while ($i < $n) {
             // A single wide class right before a run that may be empty (`W W+`
@@ -276,6 +191,40 @@ final class Bytes
             self::node($items[$i], $before[$i], $after[$i]);
             $i++;
         }
+    }
+
+    /**
+     * The edge on `$side` of each item, in the items' order: `$outer` for the
+     * item at that end. A lookaround, or an item that may match empty without
+     * an assertion, passes on the edge beyond it, at most as a boundary: a
+     * lookaround or an assertion there constrains the position, which is then
+     * no longer soft.
+     *
+     * @return list<int>
+     */
+    private static function edges(array $items, int $outer, int $side): array
+    {
+        $n = \count($items);
+        $out = [];
+        $edge = $outer;
+        foreach (self::inward($items, $side) as $item) {
+            $out[] = $edge;
+            if (\count($out) === $n) {
+                break;
+            }
+            // What the item passes on to the next one inward (its far side).
+            $far = $side === self::LEFT ? self::RIGHT : self::LEFT;
+            if ($item['t'] === 'l') {
+                $edge = min($edge, self::BOUNDARY);
+            } elseif (self::atBoundary($item, $far)) {
+                $edge = self::BOUNDARY;
+            } elseif (Ir::alwaysEmpty($item) && self::atBoundaryNonempty($item, $far)) {
+                $edge = min($edge, self::BOUNDARY);
+            } else {
+                $edge = self::NONE;
+            }
+        }
+        return $side === self::LEFT ? $out : array_reverse($out);
     }
 
     /** Can match the empty string at a position inside a multibyte character. */

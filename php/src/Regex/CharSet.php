@@ -166,19 +166,7 @@ final class CharSet
     public static function fromUnsorted(array $ranges): self
     {
         usort($ranges, static fn (array $a, array $b): int => [$a[0], $a[1]] <=> [$b[0], $b[1]]);
-        $out = [];
-        $n = 0;
-        foreach ($ranges as [$lo, $hi]) {
-            if ($n > 0 && $lo <= $out[$n - 1][1] + 1) {
-                $out[$n - 1][1] = max($out[$n - 1][1], $hi);
-            } else {
-                $out[] = [$lo, $hi];
-                $n++;
-            }
-        }
-        $set = new self();
-        $set->ranges = $out;
-        return $set;
+        return self::fromTable($ranges);
     }
 
     /** Adds the inclusive range `lo..=hi` (requires `lo <= hi`). */

@@ -51,6 +51,7 @@ final class Dfa
             }
             $covered = $covered->unionWith($label);
             $atoms = $next;
+            $work->fits(\count($atoms));
         }
         usort($atoms, static fn (CharSet $a, CharSet $b): int => ($a->ranges[0][0] ?? 0) <=> ($b->ranges[0][0] ?? 0));
         return $atoms;
@@ -87,6 +88,7 @@ final class Dfa
             } else {
                 $all = [];
                 foreach ($sets[$k] as $p) {
+                    $work->spend(\count($nfa['follow'][$p]));
                     foreach ($nfa['follow'][$p] as [$q]) {
                         $all[$q] = true;
                     }
@@ -314,19 +316,44 @@ final class Dfa
         return ['t' => 'o', 'items' => $branches];
     }
 
+    /** The number of nodes of an expression: what building it copies. */
+    private static function weight(array $n): int
+    {
+        switch ($n['t']) {
+            case 'c':
+            case 'o':
+                $w = 1;
+                foreach ($n['items'] as $i) {
+                    $w += self::weight($i);
+                }
+                return $w;
+            case 'r':
+            case 'l':
+                return self::weight($n['body']) + 1;
+            default:
+                return 1;
+        }
+    }
+
     /**
-     * State elimination: the expression of the language of `dfa`.
+     * State elimination: the expression of the language of `dfa`; null when
+     * an expression under construction has more than `cap` nodes. Each path
+     * built counts the nodes it copies; their number, not the automaton's
+     * size, is what grows (exponentially, for `(a?:?){16}`'s counter-like
+     * automaton).
      *
      * @param array{next: list<list<?int>>, finals: list<bool>} $dfa
      * @param list<CharSet> $atoms
      */
-    private static function expression(array $dfa, array $atoms, Work $work): ?array
+    private static function expression(array $dfa, array $atoms, int $cap, Work $work): ?array
     {
         $k = \count($dfa['finals']);
         $start = $k;
         $fin = $k + 1;
         $size = $k + 2;
         $m = array_fill(0, $size, array_fill(0, $size, null));
+        // Nodes of each expression (every initial one is a class or empty).
+        $w = array_fill(0, $size, array_fill(0, $size, 1));
         $m[$start][0] = Ir::empty();
         for ($s = 0; $s < $k; $s++) {
             if ($dfa['finals'][$s]) {
@@ -371,6 +398,7 @@ final class Dfa
             $x = $remaining[$best];
             array_splice($remaining, $best, 1);
             $looped = $m[$x][$x] === null ? null : self::star($m[$x][$x]);
+            $wl = $looped === null ? 0 : $w[$x][$x] + 1;
             $m[$x][$x] = null;
             for ($p = 0; $p < $size; $p++) {
                 if ($p === $x || $m[$p][$x] === null) {
@@ -386,8 +414,14 @@ final class Dfa
                         $parts[] = $looped;
                     }
                     $parts[] = $m[$x][$q];
+                    $work->spend($w[$p][$x] + $wl + $w[$x][$q] + ($m[$p][$q] === null ? 0 : $w[$p][$q]) + 2);
                     $path = self::cat($parts);
-                    $m[$p][$q] = $m[$p][$q] === null ? $path : self::alt([$m[$p][$q], $path]);
+                    $cell = $m[$p][$q] === null ? $path : self::alt([$m[$p][$q], $path]);
+                    $w[$p][$q] = self::weight($cell);
+                    if ($w[$p][$q] > $cap) {
+                        return null;
+                    }
+                    $m[$p][$q] = $cell;
                 }
             }
             for ($p = 0; $p < $size; $p++) {
@@ -411,11 +445,16 @@ final class Dfa
             return null;
         }
         $dfa = self::minimize($dfa, $work);
-        $expr = self::expression($dfa, $atoms, $work);
+        $limit = max(4 * \strlen(Emit::pattern($node)) + 64, self::MAX_EXPRESSION_BYTES);
+        // An expression of more than `3 * limit + 1` nodes is longer than `limit`
+        // (each class, quantifier and `|` is at least a byte; a concatenation
+        // node is a branch, a body or the whole).
+        $cap = min(3 * $limit + 1, Translator::MAX_STRUCTURE);
+        $expr = self::expression($dfa, $atoms, $cap, $work);
         if ($expr === null) {
             return null;
         }
-        if (\strlen(Emit::pattern($expr)) > max(4 * \strlen(Emit::pattern($node)) + 64, self::MAX_EXPRESSION_BYTES)) {
+        if (\strlen(Emit::pattern($expr)) > $limit) {
             return null;
         }
         return $expr;

@@ -481,30 +481,7 @@ final class Parser
     private function hex(): int
     {
         if ($this->peek() === '{') {
-            $i = $this->pos + 1;
-            $value = 0;
-            $digits = 0;
-            while (true) {
-                $c = $this->at($i);
-                if ($c === '}') {
-                    break;
-                }
-                if (self::isHex($c)) {
-                    $value = min($value * 16 + hexdec($c), 0x1100000);
-                    $digits++;
-                    $i++;
-                    continue;
-                }
-                throw new Skip(Translator::INVALID, 'non-hex character in \x{} (closing brace missing?)');
-            }
-            if ($digits === 0) {
-                throw new Skip(Translator::INVALID, 'digits missing in \x{}');
-            }
-            $this->pos = $i + 1;
-            if ($value > CharSet::MAX_CP || ($this->utf && $value >= 0xD800 && $value <= 0xDFFF)) {
-                throw new Skip(Translator::INVALID, 'character code point value in \x{} is too large');
-            }
-            return $value;
+            return $this->bracedHex('non-hex character in \x{} (closing brace missing?)', 'digits missing in \x{}');
         }
         $value = 0;
         for ($k = 0; $k < 2; $k++) {
@@ -546,6 +523,19 @@ final class Parser
             throw new Skip(Translator::INVALID, '\N{U+dddd} is supported only in Unicode (UTF) mode');
         }
         $this->pos += 2;
+        // Now at `+`: read the digits as `\x{...}` reads them after its `{`.
+        $malformed = 'malformed \N{U+dddd} escape';
+        return $this->bracedHex($malformed, $malformed);
+    }
+
+    /**
+     * The hex digits of `\x{...}` or `\N{U+...}` up to the closing brace, the
+     * current position being just before them (at the `{` or the `+`): a code
+     * point, surrogates refused under `u`. `$bad`: the error for a character
+     * that is not a hex digit; `$empty`: for no digit.
+     */
+    private function bracedHex(string $bad, string $empty): int
+    {
         $i = $this->pos + 1;
         $value = 0;
         $digits = 0;
@@ -555,17 +545,17 @@ final class Parser
                 break;
             }
             if (!self::isHex($c)) {
-                throw new Skip(Translator::INVALID, 'malformed \N{U+dddd} escape');
+                throw new Skip(Translator::INVALID, $bad);
             }
             $value = min($value * 16 + (int) hexdec((string) $c), 0x1100000);
             $digits++;
             $i++;
         }
         if ($digits === 0) {
-            throw new Skip(Translator::INVALID, 'malformed \N{U+dddd} escape');
+            throw new Skip(Translator::INVALID, $empty);
         }
         $this->pos = $i + 1;
-        if ($value > CharSet::MAX_CP || ($value >= 0xD800 && $value <= 0xDFFF)) {
+        if ($value > CharSet::MAX_CP || ($this->utf && $value >= 0xD800 && $value <= 0xDFFF)) {
             throw new Skip(Translator::INVALID, 'character code point value in \x{} is too large');
         }
         return $value;

@@ -37,6 +37,7 @@ final class Translator
     public const MAX_OUTPUT_BYTES = 32768;
     public const MAX_COST = 30000;
     public const MAX_WORK = 200000;
+    public const MAX_STRUCTURE = 50000;
 
     /**
      * Translates a full PHP pattern (delimiters and modifiers included), for
@@ -50,20 +51,21 @@ final class Translator
     }
 
     /**
-     * translate() for a given PCRE2 version string (as `PCRE_VERSION`).
+     * translate() for a given PCRE2 version string (as `PCRE_VERSION`),
+     * counting its work in `$work` when one is given (tests read Work::used()).
      *
      * @return array{0: ?string, 1: ?string, 2: ?string}
      */
-    public static function translateFor(string $source, string $pcreVersion): array
+    public static function translateFor(string $source, string $pcreVersion, ?Work $work = null): array
     {
         try {
-            return [self::run($source, $pcreVersion), null, null];
+            return [self::run($source, $pcreVersion, $work ?? new Work()), null, null];
         } catch (Skip $e) {
             return [null, $e->skipCode, $e->getMessage()];
         }
     }
 
-    private static function run(string $source, string $pcreVersion): string
+    private static function run(string $source, string $pcreVersion, Work $work): string
     {
         Pcre::check($pcreVersion);
         if (\strlen($source) > self::MAX_SOURCE_BYTES) {
@@ -77,7 +79,6 @@ final class Translator
             throw new Skip(self::INVALID, 'pattern is not valid UTF-8');
         }
         [$body, $modifiers] = Delimiters::split($source);
-        $work = new Work();
         [$root, $anchored] = Parser::parse($body, $modifiers, $work);
         $root = Rewrite::apply($root, $anchored);
         if (!$modifiers['utf']) {

@@ -35,14 +35,15 @@
 //! fewer than 64 values as an `enum`; `default` and `examples` into the
 //! description; several types as an `anyOf` of one type each.
 
+use super::Parts;
 use super::{
-    str_of, text, Body, Pass, Place, ARRAY, INTEGER, K, LIMIT_EXCEEDED, NUMBER, OBJECT, STRING,
+    str_of, text, type_sym, Body, Pass, Place, ARRAY, INTEGER, K, LIMIT_EXCEEDED, NUMBER, OBJECT,
+    STRING,
 };
-use super::{Parts, TYPES};
 use crate::normalize::bounds::INT64_SAFE;
 use crate::normalize::facets::Num;
 use crate::sym::Sym;
-use crate::view::{Build, Kind, Node};
+use crate::view::{Build, Node};
 
 /// The formats `transform_schema` keeps (the guide lists the same).
 pub const FORMATS: [&[u8]; 10] = [
@@ -159,20 +160,9 @@ pub fn single<'v, N: Node<'v>, B: Build<'v, N>>(
         return Body::Values(values, p.is_const);
     }
     let mut keys: Vec<(K<N::Key>, B::Val)> = Vec::new();
-    let sym = TYPES
-        .iter()
-        .find(|(b, _)| *b == bit)
-        .map_or(Sym::String, |(_, s)| *s);
     match bit {
         STRING => {
-            if let Some(f) = p.formats.first().copied() {
-                if matches!(f.kind(), Kind::Str(s) if FORMATS.contains(&s)) {
-                    let v = pass.b.share(f);
-                    keys.push((K::S(Sym::Format), v));
-                } else {
-                    pass.drop_note(notes, format!("Format: {}.", str_of(f)));
-                }
-            }
+            pass.known_format(p, &FORMATS, &mut keys, notes);
             if let Some(pat) = p.patterns.first() {
                 pass.drop_note(
                     notes,
@@ -235,7 +225,7 @@ pub fn single<'v, N: Node<'v>, B: Build<'v, N>>(
         }
         _ => {}
     }
-    let v = pass.b.sym(sym);
+    let v = pass.b.sym(type_sym(bit));
     keys.insert(0, (K::S(Sym::Type), v));
     if bit == ARRAY {
         if let Some(items) = p.items {
@@ -255,45 +245,15 @@ pub fn single<'v, N: Node<'v>, B: Build<'v, N>>(
         }
     }
     if bit == OBJECT {
-        // An open map without properties is written as it is (non-strict).
-        let closed = matches!(p.additional.map(|a| a.kind()), Some(Kind::Bool(false)));
-        if p.properties.is_some() || closed {
-            let props = match p.properties {
-                Some(props) => pass.properties(props, p.required).0,
-                None => {
-                    let o = pass.b.obj();
-                    pass.b.end_obj(o)
-                }
-            };
+        if let Some((props, _)) = pass.strict_properties(p) {
             keys.push((K::S(Sym::Properties), props));
         }
+        // Optional properties stay optional (left out, not null).
         if let Some(r) = p.required {
             let v = pass.b.share(r);
             keys.push((K::S(Sym::Required), v));
         }
-        match p.additional.map(|a| a.kind()) {
-            Some(Kind::Bool(false)) => {
-                let v = pass.b.bool(false);
-                keys.push((K::S(Sym::AdditionalProperties), v));
-            }
-            Some(_) => {
-                pass.impossible("a map that accepts other keys (additionalProperties)");
-                if let Some(a) = p.additional {
-                    let v = pass.b.share(a);
-                    keys.push((K::S(Sym::AdditionalProperties), v));
-                }
-            }
-            None => pass.impossible("a map that accepts any keys"),
-        }
-        for (n, word) in [
-            (p.min_properties, "At least"),
-            (p.max_properties, "At most"),
-        ] {
-            if let Some(n) = n {
-                let what = super::openai::plural(n, "property", "properties");
-                pass.drop_note(notes, format!("{word} {n} {what}."));
-            }
-        }
+        pass.strict_additional(p, &mut keys, notes);
     }
     if let Some(list) = p.any_of.take() {
         // `transform_schema` writes no `type` beside `anyOf`.
@@ -306,11 +266,11 @@ pub fn single<'v, N: Node<'v>, B: Build<'v, N>>(
 }
 
 fn chars(n: i64) -> &'static str {
-    super::openai::plural(n, "character", "characters")
+    text::plural(n, "character", "characters")
 }
 
 fn items(n: i64) -> &'static str {
-    super::openai::plural(n, "item", "items")
+    text::plural(n, "item", "items")
 }
 
 /// An `enum` of ints, null appended when `null`.

@@ -21,6 +21,7 @@
 //! is shared.
 
 use super::{is_null_schema, null_wrapper, Site, Step};
+use crate::normalize::base_schema::{is_schema_list, is_schema_map};
 use crate::sym::Sym;
 use crate::view::{Build, Key, KeyRef, Kind, Node};
 
@@ -290,24 +291,6 @@ fn is_schema(k: KeyRef<'_>) -> bool {
                 | b"unevaluatedItems"
                 | b"unevaluatedProperties"
                 | b"contentSchema"
-        )
-    )
-}
-
-/// Keywords whose value is a list of schemas.
-fn is_schema_list(k: KeyRef<'_>) -> bool {
-    matches!(
-        k,
-        KeyRef::Str(b"anyOf" | b"oneOf" | b"allOf" | b"prefixItems")
-    )
-}
-
-/// Keywords whose value is a map of schemas.
-fn is_schema_map(k: KeyRef<'_>) -> bool {
-    matches!(
-        k,
-        KeyRef::Str(
-            b"properties" | b"patternProperties" | b"$defs" | b"definitions" | b"dependentSchemas"
         )
     )
 }

@@ -185,6 +185,14 @@ fn type_bit(name: &[u8]) -> Option<u8> {
         .map(|(b, _)| *b)
 }
 
+/// The type name of the bit `bit` (`string` for anything else).
+pub fn type_sym(bit: u8) -> Sym {
+    TYPES
+        .iter()
+        .find(|(b, _)| *b == bit)
+        .map_or(Sym::String, |(_, s)| *s)
+}
+
 /// The JSON types a value has (an integral float is also an integer).
 pub fn value_types<'v, N: Node<'v>>(v: N) -> u8 {
     match v.kind() {
@@ -1106,6 +1114,84 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
         });
         self.stats.object_depth -= 1;
         (self.b.end_obj(o), names)
+    }
+
+    /// The `properties` of a map in strict mode (openai, anthropic), with
+    /// the names in order: `{}` for a closed map without any; `None` for an
+    /// open map without properties, which is written as it is (non-strict).
+    pub fn strict_properties<N: Node<'v>>(
+        &mut self,
+        p: &Parts<'v, N>,
+    ) -> Option<(B::Val, Vec<N::Key>)>
+    where
+        B: Build<'v, N>,
+    {
+        let closed = matches!(p.additional.map(|a| a.kind()), Some(Kind::Bool(false)));
+        match p.properties {
+            Some(props) => Some(self.properties(props, p.required)),
+            None if closed => {
+                let o = self.b.obj();
+                Some((self.b.end_obj(o), Vec::new()))
+            }
+            None => None,
+        }
+    }
+
+    /// The rest of a map in strict mode (openai, anthropic):
+    /// `additionalProperties: false`, or strict mode cannot state the map;
+    /// `minProperties`/`maxProperties` dropped into the notes.
+    pub fn strict_additional<N: Node<'v>>(
+        &mut self,
+        p: &Parts<'v, N>,
+        keys: &mut Vec<(K<N::Key>, B::Val)>,
+        notes: &mut Vec<String>,
+    ) where
+        B: Build<'v, N>,
+    {
+        match p.additional.map(|a| a.kind()) {
+            Some(Kind::Bool(false)) => {
+                let v = self.b.bool(false);
+                keys.push((K::S(Sym::AdditionalProperties), v));
+            }
+            Some(_) => {
+                self.impossible("a map that accepts other keys (additionalProperties)");
+                if let Some(a) = p.additional {
+                    let v = self.b.share(a);
+                    keys.push((K::S(Sym::AdditionalProperties), v));
+                }
+            }
+            None => self.impossible("a map that accepts any keys"),
+        }
+        for (n, word) in [
+            (p.min_properties, "At least"),
+            (p.max_properties, "At most"),
+        ] {
+            if let Some(n) = n {
+                let what = text::plural(n, "property", "properties");
+                self.drop_note(notes, format!("{word} {n} {what}."));
+            }
+        }
+    }
+
+    /// The first `format`, when it is one of the consumer's `known` formats;
+    /// dropped into the notes when it is not.
+    pub fn known_format<N: Node<'v>>(
+        &mut self,
+        p: &Parts<'v, N>,
+        known: &[&[u8]],
+        keys: &mut Vec<(K<N::Key>, B::Val)>,
+        notes: &mut Vec<String>,
+    ) where
+        B: Build<'v, N>,
+    {
+        if let Some(f) = p.formats.first().copied() {
+            if matches!(f.kind(), Kind::Str(s) if known.contains(&s)) {
+                let v = self.b.share(f);
+                keys.push((K::S(Sym::Format), v));
+            } else {
+                self.drop_note(notes, format!("Format: {}.", str_of(f)));
+            }
+        }
     }
 
     /// The `anyOf` of a base schema: each branch written for the profile.

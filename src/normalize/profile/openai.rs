@@ -32,11 +32,11 @@
 //! optional input as null); `default` and `examples` into the description;
 //! several types as an `anyOf` of one type each.
 
+use super::Parts;
 use super::{
-    has_lookaround_or_backref, str_of, Body, Pass, Place, ARRAY, BOOLEAN, INTEGER, K,
+    has_lookaround_or_backref, str_of, type_sym, Body, Pass, Place, ARRAY, BOOLEAN, INTEGER, K,
     LIMIT_EXCEEDED, NUMBER, OBJECT, STRING,
 };
-use super::{Parts, TYPES};
 use crate::sym::Sym;
 use crate::view::{Build, Kind, Node};
 
@@ -66,21 +66,10 @@ pub fn single<'v, N: Node<'v>, B: Build<'v, N>>(
     notes: &mut Vec<String>,
 ) -> Body<'v, N, B::Val> {
     let mut keys: Vec<(K<N::Key>, B::Val)> = Vec::new();
-    let sym = TYPES
-        .iter()
-        .find(|(b, _)| *b == bit)
-        .map_or(Sym::String, |(_, s)| *s);
-    let v = pass.b.sym(sym);
+    let v = pass.b.sym(type_sym(bit));
     keys.push((K::S(Sym::Type), v));
     if bit == STRING {
-        if let Some(f) = p.formats.first().copied() {
-            if matches!(f.kind(), Kind::Str(s) if FORMATS.contains(&s)) {
-                let v = pass.b.share(f);
-                keys.push((K::S(Sym::Format), v));
-            } else {
-                pass.drop_note(notes, format!("Format: {}.", str_of(f)));
-            }
-        }
+        pass.known_format(p, &FORMATS, &mut keys, notes);
         if let Some(pat) = p.patterns.first().copied() {
             if matches!(pat.kind(), Kind::Str(s) if has_lookaround_or_backref(s)) {
                 pass.drop_note(
@@ -139,17 +128,9 @@ pub fn single<'v, N: Node<'v>, B: Build<'v, N>>(
         }
     }
     if bit == OBJECT {
-        // An open map without properties is written as it is (non-strict).
-        let closed = matches!(p.additional.map(|a| a.kind()), Some(Kind::Bool(false)));
-        if p.properties.is_some() || closed {
-            let (props, names) = match p.properties {
-                Some(props) => pass.properties(props, p.required),
-                None => {
-                    let o = pass.b.obj();
-                    (pass.b.end_obj(o), Vec::new())
-                }
-            };
+        if let Some((props, names)) = pass.strict_properties(p) {
             keys.push((K::S(Sym::Properties), props));
+            // Every property, in order.
             let mut req = pass.b.arr();
             for n in names {
                 let v = pass.b.key_string(n);
@@ -158,31 +139,7 @@ pub fn single<'v, N: Node<'v>, B: Build<'v, N>>(
             let req = pass.b.end_arr(req);
             keys.push((K::S(Sym::Required), req));
         }
-        match p.additional.map(|a| a.kind()) {
-            Some(Kind::Bool(false)) => {
-                let v = pass.b.bool(false);
-                keys.push((K::S(Sym::AdditionalProperties), v));
-            }
-            Some(_) => {
-                pass.impossible("a map that accepts other keys (additionalProperties)");
-                if let Some(a) = p.additional {
-                    let v = pass.b.share(a);
-                    keys.push((K::S(Sym::AdditionalProperties), v));
-                }
-            }
-            None => pass.impossible("a map that accepts any keys"),
-        }
-        for (n, word) in [
-            (p.min_properties, "At least"),
-            (p.max_properties, "At most"),
-        ] {
-            if let Some(n) = n {
-                pass.drop_note(
-                    notes,
-                    format!("{word} {n} {}.", plural(n, "property", "properties")),
-                );
-            }
-        }
+        pass.strict_additional(p, &mut keys, notes);
     }
     if bit == BOOLEAN {
         // Nothing but the type.
@@ -243,29 +200,19 @@ pub fn finish<'v, N: Node<'v>, B: Build<'v, N>>(
 pub fn limits<B>(pass: &mut Pass<'_, '_, B>) {
     let s = &pass.stats;
     let mut found = Vec::new();
-    if s.properties > MAX_PROPERTIES {
-        found.push(format!(
-            "{} object properties (at most {MAX_PROPERTIES})",
-            s.properties
-        ));
-    }
-    if s.max_object_depth > MAX_NESTING {
-        found.push(format!(
-            "{} levels of nested objects (at most {MAX_NESTING})",
-            s.max_object_depth
-        ));
-    }
-    if s.enum_values > MAX_ENUM_VALUES {
-        found.push(format!(
-            "{} enum values (at most {MAX_ENUM_VALUES})",
-            s.enum_values
-        ));
-    }
-    if s.string_length > MAX_STRING_LENGTH {
-        found.push(format!(
-            "{} characters of property names and enum values (at most {MAX_STRING_LENGTH})",
-            s.string_length
-        ));
+    for (count, max, what) in [
+        (s.properties, MAX_PROPERTIES, "object properties"),
+        (s.max_object_depth, MAX_NESTING, "levels of nested objects"),
+        (s.enum_values, MAX_ENUM_VALUES, "enum values"),
+        (
+            s.string_length,
+            MAX_STRING_LENGTH,
+            "characters of property names and enum values",
+        ),
+    ] {
+        if count > max {
+            found.push(format!("{count} {what} (at most {max})"));
+        }
     }
     for at in s.long_enums.clone() {
         let at = if at.is_empty() {
@@ -282,14 +229,5 @@ pub fn limits<B>(pass: &mut Pass<'_, '_, B>) {
             LIMIT_EXCEEDED,
             format!("OpenAI strict mode refuses this schema: {f}"),
         );
-    }
-}
-
-/// `one` or `many` by count.
-pub fn plural(n: i64, one: &'static str, many: &'static str) -> &'static str {
-    if n == 1 {
-        one
-    } else {
-        many
     }
 }

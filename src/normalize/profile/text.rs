@@ -1,5 +1,5 @@
 //! Text the profile pass writes into descriptions and warning messages: values
-//! as JSON, numbers, and JSON equality of values.
+//! as JSON, numbers, plurals, and JSON equality of values.
 //!
 //! Both implementations must write the same bytes, so nothing here depends on
 //! PHP's ini settings (`serialize_precision`) or on a library's float printer:
@@ -15,6 +15,15 @@
 
 use crate::normalize::facets::Num;
 use crate::view::{Key, KeyRef, Kind, Node};
+
+/// `one` or `many` by count.
+pub fn plural(n: i64, one: &'static str, many: &'static str) -> &'static str {
+    if n == 1 {
+        one
+    } else {
+        many
+    }
+}
 
 /// `v` as JSON text.
 pub fn json<'v, N: Node<'v>>(v: N) -> String {

@@ -128,14 +128,7 @@ final class Anthropic
         $keys = [];
         switch ($bit) {
             case Profile::STRING:
-                if ($p->formats !== []) {
-                    $f = $p->formats[0];
-                    if (isset(self::FORMATS[$f])) {
-                        $keys[] = ['format', $f];
-                    } else {
-                        $pass->dropNote($notes, "Format: $f.");
-                    }
-                }
+                $pass->knownFormat($p, self::FORMATS, $keys, $notes);
                 if ($p->patterns !== []) {
                     $pass->dropNote($notes, "Must match the regular expression `{$p->patterns[0]}`.");
                 }
@@ -200,29 +193,15 @@ final class Anthropic
             }
         }
         if ($bit === Profile::OBJECT) {
-            // An open map without properties is written as it is (non-strict).
-            $closed = $p->hasAdditional && $p->additional === false;
-            if ($p->properties !== null || $closed) {
-                $keys[] = ['properties', $p->properties !== null
-                    ? $pass->properties($p->properties, $p->required)[0]
-                    : new \stdClass()];
+            $props = $pass->strictProperties($p);
+            if ($props !== null) {
+                $keys[] = ['properties', $props[0]];
             }
+            // Optional properties stay optional (left out, not null).
             if ($p->required !== null) {
                 $keys[] = ['required', $p->required];
             }
-            if ($closed) {
-                $keys[] = ['additionalProperties', false];
-            } elseif ($p->hasAdditional) {
-                $pass->impossible('a map that accepts other keys (additionalProperties)');
-                $keys[] = ['additionalProperties', $p->additional];
-            } else {
-                $pass->impossible('a map that accepts any keys');
-            }
-            foreach (['At least' => $p->minProperties, 'At most' => $p->maxProperties] as $word => $n) {
-                if ($n !== null) {
-                    $pass->dropNote($notes, "$word $n " . OpenAi::plural($n, 'property', 'properties') . '.');
-                }
-            }
+            $pass->strictAdditional($p, $keys, $notes);
         }
         if ($p->anyOf !== null) {
             // `transform_schema` writes no `type` beside `anyOf`.
@@ -236,12 +215,12 @@ final class Anthropic
 
     private static function chars(int $n): string
     {
-        return OpenAi::plural($n, 'character', 'characters');
+        return Text::plural($n, 'character', 'characters');
     }
 
     private static function items(int $n): string
     {
-        return OpenAi::plural($n, 'item', 'items');
+        return Text::plural($n, 'item', 'items');
     }
 
     /** An `enum` of ints, null appended when `$null`. */

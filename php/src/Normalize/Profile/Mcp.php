@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize\Profile;
 
+use ToolSchema\Php\Normalize\BaseSchema;
 use ToolSchema\Php\Normalize\Normalizer;
 
 /**
@@ -33,11 +34,6 @@ final class Mcp
         'items' => true, 'additionalProperties' => true, 'not' => true, 'contains' => true,
         'propertyNames' => true, 'if' => true, 'then' => true, 'else' => true, 'additionalItems' => true,
         'unevaluatedItems' => true, 'unevaluatedProperties' => true, 'contentSchema' => true,
-    ];
-    private const SCHEMA_LIST = ['anyOf' => true, 'oneOf' => true, 'allOf' => true, 'prefixItems' => true];
-    private const SCHEMA_MAP = [
-        'properties' => true, 'patternProperties' => true, '$defs' => true, 'definitions' => true,
-        'dependentSchemas' => true,
     ];
 
     /**
@@ -225,10 +221,10 @@ final class Mcp
         if (isset(self::SCHEMA[$k])) {
             return self::node($v);
         }
-        if (isset(self::SCHEMA_LIST[$k]) && \array_is_list($a)) {
+        if (isset(BaseSchema::SCHEMA_LIST[$k]) && \array_is_list($a)) {
             return array_map([self::class, 'node'], $a);
         }
-        if (isset(self::SCHEMA_MAP[$k])) {
+        if (isset(BaseSchema::SCHEMA_MAP[$k])) {
             $out = [];
             foreach ($a as $name => $s) {
                 $out[$name] = self::node($s);

@@ -26,14 +26,7 @@ final class OpenAi
     {
         $keys = [['type', Profile::TYPES[$bit]]];
         if ($bit === Profile::STRING) {
-            if ($p->formats !== []) {
-                $f = $p->formats[0];
-                if (isset(self::FORMATS[$f])) {
-                    $keys[] = ['format', $f];
-                } else {
-                    $pass->dropNote($notes, "Format: $f.");
-                }
-            }
+            $pass->knownFormat($p, self::FORMATS, $keys, $notes);
             if ($p->patterns !== []) {
                 $pat = $p->patterns[0];
                 if (Profile::hasLookaroundOrBackref($pat)) {
@@ -82,28 +75,13 @@ final class OpenAi
             }
         }
         if ($bit === Profile::OBJECT) {
-            // An open map without properties is written as it is (non-strict).
-            $closed = $p->hasAdditional && $p->additional === false;
-            if ($p->properties !== null || $closed) {
-                [$props, $names] = $p->properties !== null
-                    ? $pass->properties($p->properties, $p->required)
-                    : [new \stdClass(), []];
-                $keys[] = ['properties', $props];
-                $keys[] = ['required', array_map('strval', $names)];
+            $props = $pass->strictProperties($p);
+            if ($props !== null) {
+                $keys[] = ['properties', $props[0]];
+                // Every property, in order.
+                $keys[] = ['required', array_map('strval', $props[1])];
             }
-            if ($p->hasAdditional && $p->additional === false) {
-                $keys[] = ['additionalProperties', false];
-            } elseif ($p->hasAdditional) {
-                $pass->impossible('a map that accepts other keys (additionalProperties)');
-                $keys[] = ['additionalProperties', $p->additional];
-            } else {
-                $pass->impossible('a map that accepts any keys');
-            }
-            foreach (['At least' => $p->minProperties, 'At most' => $p->maxProperties] as $word => $n) {
-                if ($n !== null) {
-                    $pass->dropNote($notes, "$word $n " . self::plural($n, 'property', 'properties') . '.');
-                }
-            }
+            $pass->strictAdditional($p, $keys, $notes);
         }
         if ($p->anyOf !== null) {
             $list = $p->anyOf;
@@ -150,18 +128,15 @@ final class OpenAi
     public static function limits(Pass $pass): void
     {
         $found = [];
-        if ($pass->properties > self::MAX_PROPERTIES) {
-            $found[] = "{$pass->properties} object properties (at most " . self::MAX_PROPERTIES . ')';
-        }
-        if ($pass->maxObjectDepth > self::MAX_NESTING) {
-            $found[] = "{$pass->maxObjectDepth} levels of nested objects (at most " . self::MAX_NESTING . ')';
-        }
-        if ($pass->enumValues > self::MAX_ENUM_VALUES) {
-            $found[] = "{$pass->enumValues} enum values (at most " . self::MAX_ENUM_VALUES . ')';
-        }
-        if ($pass->stringLength > self::MAX_STRING_LENGTH) {
-            $found[] = "{$pass->stringLength} characters of property names and enum values (at most "
-                . self::MAX_STRING_LENGTH . ')';
+        foreach ([
+            [$pass->properties, self::MAX_PROPERTIES, 'object properties'],
+            [$pass->maxObjectDepth, self::MAX_NESTING, 'levels of nested objects'],
+            [$pass->enumValues, self::MAX_ENUM_VALUES, 'enum values'],
+            [$pass->stringLength, self::MAX_STRING_LENGTH, 'characters of property names and enum values'],
+        ] as [$count, $max, $what]) {
+            if ($count > $max) {
+                $found[] = "$count $what (at most $max)";
+            }
         }
         foreach ($pass->longEnums as $at) {
             $found[] = 'an enum of more than 250 strings longer than 15000 characters in total at '
@@ -170,11 +145,5 @@ final class OpenAi
         foreach ($found as $f) {
             $pass->warn(Profile::LIMIT_EXCEEDED, "OpenAI strict mode refuses this schema: $f");
         }
-    }
-
-    /** `$one` or `$many` by count. */
-    public static function plural(int $n, string $one, string $many): string
-    {
-        return $n === 1 ? $one : $many;
     }
 }

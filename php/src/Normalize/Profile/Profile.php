@@ -436,65 +436,37 @@ final class Profile
             case 'const':
                 $p->valueSets[] = [$v, true];
                 return true;
+            // The bounds: each Parts property is named as its keyword, and
+            // keeps the tightest value of the node and its `allOf` entries.
             case 'minLength':
-                if ($count === null) {
-                    return false;
-                }
-                $p->minLength = max($p->minLength ?? $count, $count);
-                return true;
-            case 'maxLength':
-                if ($count === null) {
-                    return false;
-                }
-                $p->maxLength = min($p->maxLength ?? $count, $count);
-                return true;
             case 'minItems':
-                if ($count === null) {
-                    return false;
-                }
-                $p->minItems = max($p->minItems ?? $count, $count);
-                return true;
-            case 'maxItems':
-                if ($count === null) {
-                    return false;
-                }
-                $p->maxItems = min($p->maxItems ?? $count, $count);
-                return true;
             case 'minProperties':
                 if ($count === null) {
                     return false;
                 }
-                $p->minProperties = max($p->minProperties ?? $count, $count);
+                $p->$k = max($p->$k ?? $count, $count);
                 return true;
+            case 'maxLength':
+            case 'maxItems':
             case 'maxProperties':
                 if ($count === null) {
                     return false;
                 }
-                $p->maxProperties = min($p->maxProperties ?? $count, $count);
+                $p->$k = min($p->$k ?? $count, $count);
                 return true;
             case 'minimum':
-                if ($num === null) {
-                    return false;
-                }
-                $p->minimum = self::tighterMin($p->minimum, $num);
-                return true;
             case 'exclusiveMinimum':
                 if ($num === null) {
                     return false;
                 }
-                $p->exclusiveMinimum = self::tighterMin($p->exclusiveMinimum, $num);
+                $p->$k = self::tighterMin($p->$k, $num);
                 return true;
             case 'maximum':
-                if ($num === null) {
-                    return false;
-                }
-                $p->maximum = self::tighterMax($p->maximum, $num);
-                return true;
             case 'exclusiveMaximum':
                 if ($num === null) {
                     return false;
                 }
-                $p->exclusiveMaximum = self::tighterMax($p->exclusiveMaximum, $num);
+                $p->$k = self::tighterMax($p->$k, $num);
                 return true;
             case 'multipleOf':
                 if ($p->multipleOf !== null || $num === null || $num <= 0) {

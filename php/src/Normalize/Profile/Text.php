@@ -6,7 +6,8 @@ namespace ToolSchema\Php\Normalize\Profile;
 
 /**
  * Text the profile pass writes into descriptions and warning messages: values
- * as JSON, numbers, and JSON equality of values (src/normalize/profile/text.rs).
+ * as JSON, numbers, plurals, and JSON equality of values
+ * (src/normalize/profile/text.rs).
  *
  * Nothing here depends on ini settings (`serialize_precision`): JSON as
  * `json_encode($v, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE |
@@ -15,6 +16,12 @@ namespace ToolSchema\Php\Normalize\Profile;
  */
 final class Text
 {
+    /** `$one` or `$many` by count. */
+    public static function plural(int $n, string $one, string $many): string
+    {
+        return $n === 1 ? $one : $many;
+    }
+
     /** `$v` as JSON text. */
     public static function json(mixed $v): string
     {
