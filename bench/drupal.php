@@ -61,8 +61,13 @@ foreach ($site->tools()->getDefinitions() as $id => $definition) {
     }
 }
 $inputCount = array_sum(array_map('count', $tools));
+// The implementation InputSchemaCache calls: native is its default (null),
+// \ToolSchema\normalize_schema() called directly, as on a site. (Through a
+// Closure::fromCallable() of it, every call would go through PHP's closure
+// trampoline, which sites do not pay and which the tracing JIT does not
+// compile through.)
 $implementations = [
-    'native' => \Closure::fromCallable('ToolSchema\normalize_schema'),
+    'native' => null,
     'php' => static fn (array $d, array $o, ?array &$w = null): array => Normalizer::normalize($d, $o, $w),
 ];
 
@@ -95,7 +100,7 @@ $dropIn = new Serializer([
 // A bin per cold pass, not registered with cache_tags.invalidator (which
 // would keep every one of them).
 $bin = static fn (): MemoryBackend => new MemoryBackend($container->get('datetime.time'));
-$cache = static fn (object $bin, \Closure $normalize, ?DefinitionArrayBuilder $builder = null): InputSchemaCache => Schemas::cache($site, $bin, builder: $builder ?? Schemas::builder($site), normalize: $normalize);
+$cache = static fn (object $bin, ?\Closure $normalize, ?DefinitionArrayBuilder $builder = null): InputSchemaCache => Schemas::cache($site, $bin, builder: $builder ?? Schemas::builder($site), normalize: $normalize);
 
 // The dispatch alone: the serializer and tool_schema's normalizer, handing
 // back a schema that is at hand.
@@ -170,7 +175,7 @@ foreach ($implementations as $impl => $normalize) {
         $n = 0;
         foreach ($arrays as $array) {
             $w = [];
-            $n += \count($normalize($array, ['nullable' => 'type_array'], $w)['properties']);
+            $n += \count(($normalize === null ? \ToolSchema\normalize_schema($array, ['nullable' => 'type_array'], $w) : $normalize($array, ['nullable' => 'type_array'], $w))['properties']);
         }
         return $n;
     }];

@@ -17,8 +17,23 @@ final class CachedTool
     /** @var array<int, string> spl_object_id() of an input definition => its name */
     public array $names = [];
 
-    /** @var array<string, list<array{object, array<mixed>}>> input name => DefinitionSnapshot */
-    public array $snapshots = [];
+    /**
+     * @var array<string, array<mixed>> input name => the input definition
+     *   object's properties as they were read (`(array)`, the first entry of
+     *   its DefinitionSnapshot); absent until the input is built or read from
+     *   the bin
+     */
+    public array $states = [];
+
+    /**
+     * @var array<string, list<array{object, array<mixed>}>> input name =>
+     *   the rest of its DefinitionSnapshot: the definition and constraint
+     *   objects read in it (inputs that have none, most: absent)
+     */
+    public array $nested = [];
+
+    /** Whether the inputs have been built or read from the bin (false: made by the index, nothing kept yet). */
+    public bool $built = false;
 
     /** @var array<string, list<Dependency>> input name => the site state behind its derived enums (inputs without any: absent) */
     public array $dependencies = [];
@@ -70,31 +85,50 @@ final class CachedTool
      * Plain properties, set here (no promotion, no readonly: one of these is
      * made per tool per request, on the serializer's path).
      *
-     * @param array<mixed> $all
-     * @param array<string, object> $objects
+     * @param array<mixed> $all the input definitions, locked ones included
+     * @param array<string, object>|null $objects the input definitions
+     *   normalized; null: the unlocked ones of $all, as the Tool module's
+     *   ToolDefinition::getInputDefinitions() gives them
      */
-    public function __construct(?string $id, ?object $definition, array $all, array $objects)
+    public function __construct(?string $id, ?object $definition, array $all, ?array $objects = null)
     {
         $this->id = $id;
         $this->definition = $definition;
         $this->all = $all;
-        $this->objects = $objects;
-        foreach ($objects as $name => $object) {
-            $this->names[spl_object_id($object)] = $name;
+        if ($objects === null) {
+            $objects = [];
+            foreach ($all as $name => $input) {
+                if (\is_object($input) && !($input instanceof \Drupal\tool\TypedData\InputDefinitionInterface && $input->isLocked())) {
+                    $objects[(string) $name] = $input;
+                    $this->names[spl_object_id($input)] = (string) $name;
+                }
+            }
+        } else {
+            foreach ($objects as $name => $object) {
+                $this->names[spl_object_id($object)] = $name;
+            }
         }
+        $this->objects = $objects;
     }
 
     /** Is this input's definition as it was, and the site state behind its derived enums? */
     public function holds(string $name): bool
     {
-        foreach ($this->snapshots[$name] ?? [] as [$object, $state]) {
-            if ((array) $object !== $state) {
-                return false;
+        if (!isset($this->states[$name]) || (array) $this->objects[$name] !== $this->states[$name]) {
+            return false;
+        }
+        if (isset($this->nested[$name])) {
+            foreach ($this->nested[$name] as [$object, $state]) {
+                if ((array) $object !== $state) {
+                    return false;
+                }
             }
         }
-        foreach ($this->dependencies[$name] ?? [] as $dependency) {
-            if (!$dependency->holds()) {
-                return false;
+        if (isset($this->dependencies[$name])) {
+            foreach ($this->dependencies[$name] as $dependency) {
+                if (!$dependency->holds()) {
+                    return false;
+                }
             }
         }
         return true;

@@ -39,6 +39,9 @@ class ContextDefinitionNormalizer extends \Drupal\tool\Normalizer\ContextDefinit
 {
     private ?InputSchemas $toolSchema = null;
 
+    /** fallback([]), made once (most calls have no context). */
+    private ?\Closure $fallback = null;
+
     /** Called by the service container (services YAML: calls: [[setToolSchema, ['@tool_schema.input_schemas']]]). */
     public function setToolSchema(InputSchemas $toolSchema): void
     {
@@ -52,7 +55,7 @@ class ContextDefinitionNormalizer extends \Drupal\tool\Normalizer\ContextDefinit
     {
         if ($format === 'json_schema' && $this->toolSchema !== null && \is_object($object)) {
             return $this->toolSchema->cached($object)
-                ?? $this->toolSchema->schema($object, fn (): array => parent::getNormalizationSchema($object, $context));
+                ?? $this->toolSchema->schema($object, $context === [] ? ($this->fallback ??= $this->fallback([])) : $this->fallback($context));
         }
         return parent::normalize($object, $format, $context);
     }
@@ -86,6 +89,18 @@ class ContextDefinitionNormalizer extends \Drupal\tool\Normalizer\ContextDefinit
             return parent::getNormalizationSchema($object, $context);
         }
         return $this->toolSchema->cached($object)
-            ?? $this->toolSchema->schema($object, fn (): array => parent::getNormalizationSchema($object, $context));
+            ?? $this->toolSchema->schema($object, $this->fallback($context));
+    }
+
+    /**
+     * What the schema falls back to: the Tool module's own schema of the
+     * definition (InputSchemas calls it with the definition), with the
+     * serializer context of the call.
+     *
+     * @param array<string, mixed> $context
+     */
+    private function fallback(array $context): \Closure
+    {
+        return fn (object $definition): array => parent::getNormalizationSchema($definition, $context);
     }
 }

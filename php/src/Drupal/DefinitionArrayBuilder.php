@@ -93,8 +93,11 @@ final class DefinitionArrayBuilder
     /** @var list<object>|null the definition and constraint objects read (null: not collected) */
     private ?array $objects = null;
 
-    /** @var array<string, array{object, mixed, list<int|string>}> PluginExists ids already read: manager, its definitions, the ids */
+    /** @var array<string, array{object, mixed, list<int|string>, Dependency}> PluginExists ids already read: manager, its definitions, the ids, the dependency */
     private array $pluginIds = [];
+
+    /** @var array<string, object> service id => the plugin manager PluginExists names, as found */
+    private array $services = [];
 
     /** @var array<class-string, bool> definition class => has getExamples() */
     private array $hasExamples = [];
@@ -156,7 +159,7 @@ final class DefinitionArrayBuilder
     public function build(object $definition, ?array &$dependencies = null, ?array &$objects = null): array
     {
         $this->dependencies = [];
-        $this->objects = [];
+        $this->objects = [$definition];
         $this->path = '';
         try {
             return $this->definition($definition, '', 0);
@@ -169,6 +172,51 @@ final class DefinitionArrayBuilder
             $objects = $this->objects;
             $this->dependencies = $this->objects = null;
         }
+    }
+
+    /**
+     * The definition arrays of a tool's inputs, each built on its own as
+     * build() builds it (an input that cannot be built does not stop the
+     * others): what a cache keeps per input, in one call per tool.
+     *
+     * @param array<string, object> $definitions input name => definition
+     * @param array<string, string>|null $errors Set to input name => the
+     *   message of the DefinitionException build() would throw (inputs
+     *   without an array).
+     * @param array<string, list<object>>|null $nested Set to input name =>
+     *   the objects read besides the definition itself (definitions nested in
+     *   it, constraint objects), for the inputs that have any: with the
+     *   definition, what build() reports in $objects.
+     * @param array<string, list<Dependency>>|null $dependencies Set to input
+     *   name => what build() reports, for the inputs that have any.
+     * @return array<string, array<string, mixed>> input name => definition array
+     */
+    public function buildEach(array $definitions, ?array &$errors = null, ?array &$nested = null, ?array &$dependencies = null): array
+    {
+        $arrays = [];
+        $errors = [];
+        $nested = [];
+        $dependencies = [];
+        foreach ($definitions as $name => $definition) {
+            $this->dependencies = [];
+            $this->objects = [];
+            $this->path = '';
+            try {
+                $arrays[$name] = $this->definition($definition, '', 0);
+            } catch (DefinitionException $e) {
+                $errors[$name] = $e->getMessage();
+            } catch (\Throwable $e) {
+                $errors[$name] = self::wrapped($e, $this->path)->getMessage();
+            }
+            if ($this->objects !== []) {
+                $nested[$name] = $this->objects;
+            }
+            if ($this->dependencies !== []) {
+                $dependencies[$name] = $this->dependencies;
+            }
+        }
+        $this->dependencies = $this->objects = null;
+        return $arrays;
     }
 
     /**
@@ -258,114 +306,75 @@ final class DefinitionArrayBuilder
         return new DefinitionException(self::at($path) . get_class($e) . ': ' . $e->getMessage(), 0, $e);
     }
 
-    /** @return array<string, mixed> */
-    private function definition(object $def, string $path, int $depth): array
-    {
-        if ($depth > self::MAX_DEPTH) {
-            throw new DefinitionException(self::at($path) . 'definitions nested deeper than ' . self::MAX_DEPTH . ' levels');
-        }
-        if ($this->objects !== null) {
-            $this->objects[] = $def;
-        }
-        // Tool API inputs and core context definitions: their getters called
-        // directly (no method_exists(), no call by name); anything else by
-        // the method names it has.
-        $context = $def instanceof \Drupal\Component\Plugin\Context\ContextDefinitionInterface;
-        $type = $context ? $def->getDataType() : self::call($def, 'getDataType');
-        if (!\is_string($type) || $type === '') {
-            throw new DefinitionException(self::at($path) . 'getDataType() must return a non-empty string');
-        }
-
-        // `multiple: TRUE` on a non-list definition: a list of single values.
-        // Drupal validates it two ways, and the list must satisfy both: core
-        // (ContextDefinition::getDataDefinition()) makes a list data
-        // definition carrying the constraints (a required list sent empty is
-        // null); the Tool module (InputDefinition::getDataDefinition(),
-        // TypedInputsTrait::validateInputValue()) also puts them on each item.
-        // So the list keeps the label, description, requiredness, default and
-        // the constraints that bind a list (Count, NotBlank, NotNull, Choice /
-        // AllowedValues with `multiple`); each item is required and carries
-        // the others (NotBlank on both).
-        if ($type !== 'list' && ($context ? $def->isMultiple() : self::call($def, 'isMultiple')) === true) {
-            $this->path = $path;
-            $out = ['type' => 'list'];
-            $this->annotations($def, $out, $context);
-            $out['required'] = (bool) (($context ? $def->isRequired() : self::call($def, 'isRequired')) ?? true);
-            $default = $this->ownDefault($def, $type, $context);
-            if ($default !== null) {
-                $out['default'] = self::plain($default, self::sub($path, 'default'), true);
-            }
-            $item = $this->single($def, $type, self::sub($path, 'items'), $depth + 1, $context);
-            $item['required'] = true;
-            unset($item['label'], $item['description'], $item['default'], $item['examples']);
-            $onList = [];
-            foreach ($item['constraints'] ?? [] as $name => $options) {
-                $multiChoice = \in_array($name, ['Choice', 'AllowedValues'], true) && \is_array($options) && ($options['multiple'] ?? false) === true;
-                if ($multiChoice || \in_array($name, self::LIST_CONSTRAINTS, true)) {
-                    $onList[$name] = $options;
-                }
-                if ($multiChoice || $name === 'Count') {
-                    unset($item['constraints'][$name]);
-                }
-            }
-            if (($item['constraints'] ?? null) === []) {
-                unset($item['constraints']);
-            }
-            if ($onList !== []) {
-                $out['constraints'] = $onList;
-            }
-            if ($this->hasExamples[$def::class] ??= method_exists($def, 'getExamples')) {
-                $examples = $def->getExamples();
-                if (\is_array($examples) && $examples !== []) {
-                    $out['examples'] = array_values(self::plain($examples, self::sub($path, 'examples'), true));
-                }
-            }
-            $out['items'] = $item;
-            return $out;
-        }
-        return $this->single($def, $type, $path, $depth, $context);
-    }
-
     /**
-     * @param bool $context $def is a ContextDefinitionInterface
+     * The definition array of $def (a ContextDefinitionInterface's getters
+     * called directly, anything else's by the method names it has).
+     *
+     * @param string|null $itemOf the data type of $def when it is read as
+     *   the item of its own `multiple: TRUE` list (its type known; it was
+     *   counted among the objects read already)
      * @return array<string, mixed>
      */
-    private function single(object $def, string $type, string $path, int $depth, bool $context): array
+    private function definition(object $def, string $path, int $depth, ?string $itemOf = null): array
     {
+        $context = $def instanceof \Drupal\Component\Plugin\Context\ContextDefinitionInterface;
+        if ($itemOf !== null) {
+            $type = $itemOf;
+        } else {
+            if ($depth > self::MAX_DEPTH) {
+                throw new DefinitionException(self::at($path) . 'definitions nested deeper than ' . self::MAX_DEPTH . ' levels');
+            }
+            if ($depth > 0 && $this->objects !== null) {
+                // The definition itself is the caller's (build(), buildEach()).
+                $this->objects[] = $def;
+            }
+            $type = $context ? $def->getDataType() : self::call($def, 'getDataType');
+            if (!\is_string($type) || $type === '') {
+                throw new DefinitionException(self::at($path) . 'getDataType() must return a non-empty string');
+            }
+            // `multiple: TRUE` on a non-list definition: a list of single
+            // values (multiple()).
+            if ($type !== 'list' && ($context ? $def->isMultiple() : self::call($def, 'isMultiple')) === true) {
+                return $this->multiple($def, $type, $path, $depth, $context);
+            }
+        }
+
         $this->path = $path;
-        $out = ['type' => $type];
         if ($context) {
             $label = $def->getLabel();
             $description = $def->getDescription();
+            $required = $def->isRequired();
+            $default = $def->getDefaultValue();
+            $constraints = $def->getConstraints();
         } else {
             $label = self::call($def, 'getLabel');
             $description = self::call($def, 'getDescription');
+            $required = self::call($def, 'isRequired');
+            $default = self::call($def, 'getDefaultValue');
+            $constraints = self::call($def, 'getConstraints');
         }
+        $out = ['type' => $type];
         // Labels are TranslatableMarkup: rendered directly (what their
         // __toString() returns, without the detour).
         if ($label !== null) {
-            $out['label'] = \is_string($label) ? $label
-                : ($label instanceof \Drupal\Core\StringTranslation\TranslatableMarkup ? (string) $label->render() : self::text($label));
+            $out['label'] = $label instanceof \Drupal\Core\StringTranslation\TranslatableMarkup ? (string) $label->render()
+                : (\is_string($label) ? $label : self::text($label));
         }
         if ($description !== null) {
-            $out['description'] = \is_string($description) ? $description
-                : ($description instanceof \Drupal\Core\StringTranslation\TranslatableMarkup ? (string) $description->render() : self::text($description));
+            $out['description'] = $description instanceof \Drupal\Core\StringTranslation\TranslatableMarkup ? (string) $description->render()
+                : (\is_string($description) ? $description : self::text($description));
         }
-        $out['required'] = (bool) (($context ? $def->isRequired() : self::call($def, 'isRequired')) ?? true);
-
-        $default = $context ? $def->getDefaultValue() : self::call($def, 'getDefaultValue');
-        if ($type === 'map' && \is_array($default) && self::isSynthesizedMapDefault($def, $default)) {
-            // The map default MapContextDefinition makes up from its
-            // properties' defaults (ownDefault()).
-            $default = null;
-        }
+        $out['required'] = (bool) ($required ?? true);
         if ($default !== null) {
-            $out['default'] = self::plain($default, self::sub($path, 'default'), true);
+            if ($type === 'map' && \is_array($default) && self::isSynthesizedMapDefault($def, $default)) {
+                // The map default MapContextDefinition makes up from its
+                // properties' defaults (ownDefault()).
+            } else {
+                $out['default'] = self::plain($default, $path === '' ? 'default' : "$path.default", true);
+            }
         }
-
-        $constraints = $context ? $def->getConstraints() : self::call($def, 'getConstraints');
-        if (\is_array($constraints) && $constraints !== []) {
-            $converted = $this->constraints($constraints, self::sub($path, 'constraints'));
+        if ($constraints !== [] && \is_array($constraints)) {
+            $converted = $this->constraints($constraints, $path === '' ? 'constraints' : "$path.constraints");
             if ($converted !== []) {
                 $out['constraints'] = $converted;
             }
@@ -402,6 +411,60 @@ final class DefinitionArrayBuilder
                 $out['base_schema'] = self::plain($base, self::sub($path, 'base_schema'), true);
             }
         }
+        return $out;
+    }
+
+    /**
+     * A `multiple: TRUE` definition of a non-list type: a list of single
+     * values. Drupal validates it two ways, and the list must satisfy both:
+     * core (ContextDefinition::getDataDefinition()) makes a list data
+     * definition carrying the constraints (a required list sent empty is
+     * null); the Tool module (InputDefinition::getDataDefinition(),
+     * TypedInputsTrait::validateInputValue()) also puts them on each item. So
+     * the list keeps the label, description, requiredness, default and the
+     * constraints that bind a list (Count, NotBlank, NotNull, Choice /
+     * AllowedValues with `multiple`); each item is required and carries the
+     * others (NotBlank on both).
+     *
+     * @param bool $context $def is a ContextDefinitionInterface
+     * @return array<string, mixed>
+     */
+    private function multiple(object $def, string $type, string $path, int $depth, bool $context): array
+    {
+        $this->path = $path;
+        $out = ['type' => 'list'];
+        $this->annotations($def, $out, $context);
+        $out['required'] = (bool) (($context ? $def->isRequired() : self::call($def, 'isRequired')) ?? true);
+        $default = $this->ownDefault($def, $type, $context);
+        if ($default !== null) {
+            $out['default'] = self::plain($default, self::sub($path, 'default'), true);
+        }
+        $item = $this->definition($def, $path === '' ? 'items' : "$path.items", $depth + 1, $type);
+        $item['required'] = true;
+        unset($item['label'], $item['description'], $item['default'], $item['examples']);
+        $onList = [];
+        foreach ($item['constraints'] ?? [] as $name => $options) {
+            $multiChoice = \in_array($name, ['Choice', 'AllowedValues'], true) && \is_array($options) && ($options['multiple'] ?? false) === true;
+            if ($multiChoice || \in_array($name, self::LIST_CONSTRAINTS, true)) {
+                $onList[$name] = $options;
+            }
+            if ($multiChoice || $name === 'Count') {
+                unset($item['constraints'][$name]);
+            }
+        }
+        if (($item['constraints'] ?? null) === []) {
+            unset($item['constraints']);
+        }
+        if ($onList !== []) {
+            $out['constraints'] = $onList;
+        }
+        if ($this->hasExamples[$def::class] ??= method_exists($def, 'getExamples')) {
+            $examples = $def->getExamples();
+            if (\is_array($examples) && $examples !== []) {
+                $out['examples'] = array_values(self::plain($examples, self::sub($path, 'examples'), true));
+            }
+        }
+        $out['items'] = $item;
         return $out;
     }
 
@@ -448,7 +511,7 @@ final class DefinitionArrayBuilder
             } else {
                 throw new DefinitionException(self::at(self::sub($path, (string) $key)) . 'a constraint without a name must be a constraint object');
             }
-            $at = self::sub($path, $name);
+            $at = "$path.$name";
             $this->path = $at;
             $manager = null;
             if (\is_object($options) && $this->objects !== null) {
@@ -543,7 +606,9 @@ final class DefinitionArrayBuilder
         $key = null;
         $id = \is_array($options) ? ($options['manager'] ?? null) : (\is_string($options) ? $options : null);
         if ($service === null && \is_string($id) && $id !== '' && $this->pluginManagers !== null) {
-            $service = ($this->pluginManagers)($id);
+            // Found once per builder (a tool list names the entity type
+            // manager a dozen times).
+            $service = $this->services[$id] ??= ($this->pluginManagers)($id);
             $key = "plugins:$id";
         }
         if ($service === null || !method_exists($service, 'getDefinitions')) {
@@ -552,15 +617,20 @@ final class DefinitionArrayBuilder
         $interface = \is_array($options) ? ($options['interface'] ?? null) : null;
         $allowFallback = \is_array($options) && ($options['allowFallback'] ?? false) === true;
         $definitions = $service->getDefinitions();
-        if ($this->dependencies !== null) {
-            $this->dependencies[] = self::pluginDependency($key, $service, $definitions);
-        }
-        // The same manager, interface and definitions give the same ids (a
-        // tool list asks for the entity types a dozen times).
-        $memo = spl_object_id($service) . "\0" . (\is_string($interface) ? $interface : '') . "\0" . (int) $allowFallback;
+        // The same manager (by the same service id), interface and
+        // definitions give the same ids and the same dependency (a tool list
+        // asks for the entity types a dozen times).
+        $memo = $key . "\0" . spl_object_id($service) . "\0" . (\is_string($interface) ? $interface : '') . "\0" . (int) $allowFallback;
         $known = $this->pluginIds[$memo] ?? null;
         if ($known !== null && $known[0] === $service && $known[1] === $definitions) {
+            if ($this->dependencies !== null) {
+                $this->dependencies[] = $known[3];
+            }
             return ['choices' => $known[2]];
+        }
+        $dependency = self::pluginDependency($key, $service, $definitions);
+        if ($this->dependencies !== null) {
+            $this->dependencies[] = $dependency;
         }
         $ids = [];
         foreach ($definitions as $pluginId => $definition) {
@@ -579,7 +649,7 @@ final class DefinitionArrayBuilder
             }
             $ids = array_values(array_filter($ids, static fn ($pluginId): bool => !isset($fallbacks[(string) $pluginId])));
         }
-        $this->pluginIds[$memo] = [$service, $definitions, $ids];
+        $this->pluginIds[$memo] = [$service, $definitions, $ids, $dependency];
         return ['choices' => $ids];
     }
 

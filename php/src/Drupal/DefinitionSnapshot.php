@@ -61,10 +61,23 @@ final class DefinitionSnapshot
      */
     public static function take(object $definition): array
     {
-        // The common case first: a context definition that is neither a list
-        // nor a map and has no constraint objects is one object.
+        $state = (array) $definition;
+        return [[$definition, $state], ...self::nested($definition)];
+    }
+
+    /**
+     * The snapshot of a definition without building it, but for the
+     * definition itself (take() without its first entry): the objects the
+     * builder would read in it. Most inputs have none (a context definition
+     * that is neither a list nor a map, without constraint objects): [].
+     *
+     * @return list<array{object, array<mixed>}>
+     *
+     * @throws \Throwable What Drupal throws while the definition is read.
+     */
+    public static function nested(object $definition): array
+    {
         if ($definition instanceof \Drupal\Component\Plugin\Context\ContextDefinitionInterface) {
-            $state = (array) $definition;
             $type = $definition->getDataType();
             if ($type !== 'list' && $type !== 'map') {
                 $constraints = $definition->getConstraints();
@@ -76,12 +89,13 @@ final class DefinitionSnapshot
                     }
                 }
                 if ($flat) {
-                    return [[$definition, $state]];
+                    return [];
                 }
             }
         }
         $states = [];
         self::collect($definition, $states, 0);
+        array_shift($states);
         return $states;
     }
 

@@ -84,17 +84,18 @@ final class InputSchemaCache implements InputSchemas
     private readonly string $key;
 
     /**
-     * @var \WeakMap<object, CachedTool|string> input definition object =>
-     *   what is kept for it (its tool), or, until its tool is built, the tool
-     *   plugin id (the index of the tool manager's input definitions: one
-     *   map, so that a tool's build only updates its inputs' entries)
+     * @var \WeakMap<object, CachedTool> input definition object => what is
+     *   kept for its tool: the index of the tool manager's input definitions
+     *   (each tool's CachedTool is made with the index, and built in place
+     *   when one of its inputs is first asked for), and the definitions of no
+     *   tool plugin, each a CachedTool of its own
      */
     private \WeakMap $inputs;
 
     /** @var array<mixed>|null the tool manager's definitions the index was made from */
     private ?array $indexed = null;
 
-    /** @var array<string, CachedTool> tool plugin id => what is kept */
+    /** @var array<string, CachedTool> tool plugin id => what is kept (built, or as the index made it) */
     private array $tools = [];
 
     /** @var array<string, array<mixed>|null>|null tool plugin id => its bin entry, read at once at the first miss of the request */
@@ -105,6 +106,9 @@ final class InputSchemaCache implements InputSchemas
 
     /** Does the cache bin take part (useCaches())? */
     private bool $useCaches = true;
+
+    /** binUsable(), once known (null: not asked yet in this request, or since useCaches()). */
+    private ?bool $binOn = null;
 
     /** @var array<string, CachedTool> tool plugin id => built or normalized in this request, not written yet (destruct()) */
     private array $dirty = [];
@@ -175,18 +179,24 @@ final class InputSchemaCache implements InputSchemas
     public function cached(object $definition): ?array
     {
         $tool = $this->inputs[$definition] ?? null;
-        if (!$tool instanceof CachedTool) {
+        if ($tool === null) {
             return null;
         }
-        $name = $tool->names[spl_object_id($definition)];
+        $name = $tool->names[spl_object_id($definition)] ?? null;
+        if ($name === null) {
+            return null;
+        }
         $schema = $tool->schemas[$this->key][$name] ?? null;
-        // CachedTool::holds(), inlined: this is the serializer's hot path.
-        if ($schema === null) {
+        // CachedTool::holds(), inlined: this is the serializer's hot path
+        // (a tool with a schema has its inputs' states).
+        if ($schema === null || (array) $definition !== $tool->states[$name]) {
             return null;
         }
-        foreach ($tool->snapshots[$name] as [$object, $state]) {
-            if ((array) $object !== $state) {
-                return null;
+        if (isset($tool->nested[$name])) {
+            foreach ($tool->nested[$name] as [$object, $state]) {
+                if ((array) $object !== $state) {
+                    return null;
+                }
             }
         }
         if (isset($tool->dependencies[$name])) {
@@ -201,6 +211,13 @@ final class InputSchemaCache implements InputSchemas
 
     public function schema(object $definition, ?\Closure $fallback = null): array
     {
+        $tool = $this->inputs[$definition] ?? null;
+        if ($tool !== null && !$tool->built && $tool->id !== null && $this->first($tool)) {
+            $name = $tool->names[spl_object_id($definition)] ?? null;
+            if ($name !== null && isset($tool->schemas[$this->key][$name])) {
+                return $tool->schemas[$this->key][$name];
+            }
+        }
         return $this->inputSchema($definition, null, $fallback);
     }
 
@@ -220,17 +237,17 @@ final class InputSchemaCache implements InputSchemas
             [$options, $key] = $this->resolveOptions($options);
         }
         $tool = $this->inputs[$definition] ?? null;
-        $name = $tool instanceof CachedTool ? $tool->names[spl_object_id($definition)] : null;
-        if ($name === null || !$tool->holds($name)) {
+        $name = $tool?->names[spl_object_id($definition)] ?? null;
+        if ($name === null || !$tool->built || !$tool->holds($name)) {
             $tool = $this->load($definition, $options, $key, $name);
-        } else {
+        } elseif (!isset($tool->results[$key])) {
             $this->ensure($tool, $options, $key);
         }
         if (isset($tool->schemas[$key][$name])) {
             return $tool->schemas[$key][$name];
         }
         if ($fallback !== null) {
-            return $fallback();
+            return $fallback($definition);
         }
         throw isset($tool->buildErrors[$name]) ? new DefinitionException($tool->buildErrors[$name]) : new \ValueError($tool->errors[$key][$name] ?? 'cannot be normalized');
     }
@@ -287,6 +304,7 @@ final class InputSchemaCache implements InputSchemas
     public function useCaches(bool $useCaches = false): void
     {
         $this->useCaches = $useCaches;
+        $this->binOn = null;
         $this->prefetched = null;
         $this->entries = [];
         $this->dirty = [];
@@ -302,6 +320,12 @@ final class InputSchemaCache implements InputSchemas
     {
         $dirty = $this->dirty;
         $this->dirty = [];
+        if ($dirty !== []) {
+            // The tool manager's definitions as they are now: when they were
+            // discovered again since, what was built from the old ones is
+            // dropped (reset()), not written under the new tags.
+            $this->definitions();
+        }
         foreach ($dirty as $id => $tool) {
             if (($this->tools[$id] ?? null) === $tool && $tool->valid()) {
                 $this->write($id, $tool);
@@ -393,63 +417,97 @@ final class InputSchemaCache implements InputSchemas
      */
     private function load(object $definition, array $options, string $key, ?string &$name = null): CachedTool
     {
-        $id = $this->inputs[$definition] ?? null;
-        if ($id === null) {
-            // Not indexed (yet): the index is made, or made again.
-            $this->definitions();
-            $id = $this->inputs[$definition] ?? null;
+        // The index as the tool manager's definitions are now (made again
+        // when they changed).
+        $definitions = $this->toolManager?->getDefinitions();
+        if ($definitions !== $this->indexed) {
+            $definitions = $this->index($definitions);
         }
-        if ($id instanceof CachedTool) {
-            $id = $id->id;
-        }
+        $id = ($this->inputs[$definition] ?? null)?->id;
         if ($id !== null) {
-            $tool = $this->tool($id, $options, $key);
+            $tool = $this->tool($id, $options, $key, $definitions);
             $name = $tool?->names[spl_object_id($definition)] ?? null;
             if ($name !== null && $tool->objects[$name] === $definition) {
                 return $tool;
             }
         }
-        // A definition of no tool plugin: normalized as InputSchemaGenerator
-        // does, as the input "input" of a map (InputSchemaGenerator::INPUT).
+        // A definition of no tool plugin (or a locked input): normalized as
+        // InputSchemaGenerator does, as the input "input" of a map
+        // (InputSchemaGenerator::INPUT).
         $this->stats['single_builds']++;
         $tool = new CachedTool(null, null, [], [InputSchemaGenerator::INPUT => $definition]);
-        $this->buildInput($tool, InputSchemaGenerator::INPUT);
+        $this->build($tool);
         $this->inputs[$definition] = $tool;
         $this->ensure($tool, $options, $key);
         $name = InputSchemaGenerator::INPUT;
         return $tool;
     }
 
-    /** Builds one input's definition array into the tool; a definition that cannot be built is logged and kept as such. */
-    private function buildInput(CachedTool $tool, string $name): void
+    /**
+     * Builds the definition arrays of a tool's inputs (all of them, or those
+     * named), in one call of the builder, and takes what tells whether each
+     * still holds: the state of its definition object (and of the objects
+     * read in it), the site state behind its derived enums. An input that
+     * cannot be built is logged and kept as such.
+     *
+     * @param list<string>|null $names
+     */
+    private function build(CachedTool $tool, ?array $names = null): void
     {
-        $definition = $tool->objects[$name];
-        $dependencies = [];
-        $objects = [];
-        try {
-            $tool->arrays[$name] = $this->builder->build($definition, $dependencies, $objects);
-        } catch (\InvalidArgumentException $e) {
-            $tool->buildErrors[$name] = $e->getMessage();
-            InputSchemaGenerator::logError($this->logger, $definition, $e->getMessage());
+        $objects = $names === null ? $tool->objects : array_intersect_key($tool->objects, array_flip($names));
+        $arrays = $this->builder->buildEach($objects, $errors, $nested, $dependencies);
+        if ($names === null) {
+            $tool->arrays = $arrays;
+            $tool->nested = $nested;
+            $tool->dependencies = $dependencies;
+            $tool->buildErrors = $errors;
+        } else {
+            foreach ($objects as $name => $object) {
+                unset($tool->nested[$name], $tool->dependencies[$name], $tool->buildErrors[$name]);
+                if (isset($arrays[$name])) {
+                    $tool->arrays[$name] = $arrays[$name];
+                }
+            }
+            $tool->nested = $nested + $tool->nested;
+            $tool->dependencies = $dependencies + $tool->dependencies;
+            $tool->buildErrors = $errors + $tool->buildErrors;
         }
-        $tool->snapshots[$name] = DefinitionSnapshot::of($objects);
-        if ($dependencies !== []) {
-            $tool->dependencies[$name] = $dependencies;
+        // After the build: what the builder read, as it left it.
+        foreach ($objects as $name => $object) {
+            $tool->states[$name] = (array) $object;
         }
+        foreach ($nested as $name => $list) {
+            $tool->nested[$name] = DefinitionSnapshot::of($list);
+        }
+        foreach ($errors as $name => $error) {
+            InputSchemaGenerator::logError($this->logger, $objects[$name], $error);
+        }
+        $tool->built = true;
     }
 
     /**
      * The tool manager's definitions; the index of their input definition
-     * objects (object => tool plugin id) is made again when they change. When
-     * they change during the request (plugins discovered again, or read again
-     * from the discovery cache), what is kept in memory is dropped; the bin
-     * entries are the tool manager's cache tags' business.
+     * objects (object => the CachedTool of its tool plugin, nothing kept
+     * yet) is made again when they change. When they change during the
+     * request (plugins discovered again, or read again from the discovery
+     * cache), what is kept in memory is dropped; the bin entries are the
+     * tool manager's cache tags' business.
      *
      * @return array<mixed>
      */
     private function definitions(): array
     {
         $definitions = $this->toolManager?->getDefinitions();
+        return $definitions !== null && $definitions === $this->indexed ? $definitions : $this->index($definitions);
+    }
+
+    /**
+     * definitions(), when they are not the ones indexed.
+     *
+     * @return array<mixed>
+     */
+    private function index(mixed $definitions): array
+    {
         if (!\is_array($definitions)) {
             return [];
         }
@@ -459,11 +517,15 @@ final class InputSchemaCache implements InputSchemas
             }
             $inputs = $this->inputs;
             foreach ($definitions as $id => $definition) {
-                if (\is_object($definition) && method_exists($definition, 'getInputDefinitions')) {
-                    $id = (string) $id;
-                    foreach ($definition->getInputDefinitions(true) as $input) {
+                if ($definition instanceof \Drupal\tool\Tool\ToolDefinition || (\is_object($definition) && method_exists($definition, 'getInputDefinitions'))) {
+                    $all = $definition->getInputDefinitions(true);
+                    if (!\is_array($all) || $all === []) {
+                        continue;
+                    }
+                    $tool = $this->tools[(string) $id] = new CachedTool((string) $id, $definition, $all);
+                    foreach ($all as $input) {
                         if (\is_object($input) && !isset($inputs[$input])) {
-                            $inputs[$input] = $id;
+                            $inputs[$input] = $tool;
                         }
                     }
                 }
@@ -484,43 +546,104 @@ final class InputSchemaCache implements InputSchemas
     private function tool(string $id, array $options, string $key, ?array $definitions = null): ?CachedTool
     {
         $definition = ($definitions ?? $this->definitions())[$id] ?? null;
-        if (!\is_object($definition) || !method_exists($definition, 'getInputDefinitions')) {
+        $tool = $this->tools[$id] ?? null;
+        if ($definition === null || ($tool?->definition !== $definition && (!\is_object($definition) || !method_exists($definition, 'getInputDefinitions')))) {
             return null;
         }
         $all = $definition->getInputDefinitions(true);
         $trustBin = true;
-        $tool = $this->tools[$id] ?? null;
-        if ($tool !== null) {
+        if ($tool !== null && $tool->built) {
             if ($tool->definition === $definition && $tool->all === $all && $tool->valid()) {
-                $this->ensure($tool, $options, $key);
+                if (!isset($tool->results[$key])) {
+                    $this->ensure($tool, $options, $key);
+                }
                 return $tool;
             }
             // The site state changed under it: build from the source, and
             // overwrite the bin entry, whatever the bin says.
             $trustBin = !$tool->siteStateChanged();
-            unset($this->tools[$id]);
+            $tool = null;
+        } elseif ($tool !== null && ($tool->definition !== $definition || $tool->all !== $all)) {
+            // Made by the index from another definition, or inputs were added
+            // or removed since.
+            $tool = null;
         }
-        $objects = [];
-        foreach ($all as $name => $input) {
-            if (\is_object($input) && !($input instanceof \Drupal\tool\TypedData\InputDefinitionInterface && $input->isLocked())) {
-                $objects[(string) $name] = $input;
+        if ($tool === null) {
+            $tool = $this->tools[$id] = new CachedTool($id, $definition, \is_array($all) ? $all : []);
+            foreach ($tool->objects as $object) {
+                $this->inputs[$object] = $tool;
             }
         }
-        $tool = new CachedTool($id, $definition, $all, $objects);
+        if ($trustBin && $this->prefetched !== null && \array_key_exists($id, $this->prefetched) && $this->prefetched[$id] === null) {
+            // Not in the bin at the first miss of the request (an empty bin:
+            // every tool): read() and fromBin() in short.
+            unset($this->prefetched[$id], $this->entries[$id]);
+            $this->stats['bin_misses']++;
+            $trustBin = false;
+        }
         if (!$trustBin || !$this->fromBin($tool)) {
             $this->stats['tool_builds']++;
-            foreach ($objects as $name => $object) {
-                if (!isset($tool->snapshots[$name])) {
-                    $this->buildInput($tool, $name);
-                }
+            $this->build($tool);
+        }
+        if (!isset($tool->results[$key])) {
+            $this->ensure($tool, $options, $key);
+        }
+        return $tool;
+    }
+
+    /**
+     * The first build of a tool the index made, when its first input is
+     * asked for with the default options (what tool() does then, in short):
+     * the tool manager's definitions and the tool's inputs are as indexed,
+     * and the bin has no entry for it. False (nothing done) otherwise: the
+     * general path (tool()) takes it.
+     */
+    private function first(CachedTool $tool): bool
+    {
+        $id = (string) $tool->id;
+        // The tool manager's definitions are not read again: a rediscovery
+        // makes new definition objects, which are not in the index (their
+        // inputs go through load(), which makes it again); this tool, built
+        // from the definition it was indexed from, is the right one for that
+        // definition's inputs, and destruct() writes nothing built from
+        // definitions that are not the tool manager's any more.
+        if ($tool->definition->getInputDefinitions(true) !== $tool->all) {
+            return false;
+        }
+        if ($this->binOn ??= $this->binUsable()) {
+            if ($this->prefetched === null) {
+                $this->prefetch();
+            }
+            if (!\array_key_exists($id, $this->prefetched) || $this->prefetched[$id] !== null) {
+                return false;
+            }
+            // Not in the bin at the first miss of the request (read()).
+            unset($this->prefetched[$id], $this->entries[$id]);
+            $this->stats['bin_misses']++;
+        }
+        $this->stats['tool_builds']++;
+        // build(), in short.
+        $objects = $tool->objects;
+        $tool->arrays = $this->builder->buildEach($objects, $errors, $nested, $tool->dependencies);
+        foreach ($objects as $name => $object) {
+            $tool->states[$name] = (array) $object;
+        }
+        $tool->built = true;
+        if ($nested !== [] || $errors !== []) {
+            $tool->buildErrors = $errors;
+            foreach ($nested as $name => $list) {
+                $tool->nested[$name] = DefinitionSnapshot::of($list);
+            }
+            foreach ($errors as $name => $error) {
+                InputSchemaGenerator::logError($this->logger, $objects[$name], $error);
             }
         }
-        $this->tools[$id] = $tool;
-        foreach ($objects as $object) {
-            $this->inputs[$object] = $tool;
+        // ensure(), in short: nothing kept yet, nothing from the bin.
+        if ($this->cache !== null && $this->useCaches) {
+            $this->dirty[$id] = $tool;
         }
-        $this->ensure($tool, $options, $key);
-        return $tool;
+        $this->normalize($tool, $this->options, $this->key);
+        return true;
     }
 
     /**
@@ -559,7 +682,7 @@ final class InputSchemaCache implements InputSchemas
 
     /**
      * The tool has a result for $key: from the bin entry, else normalized
-     * now (and written to the bin at destruct()).
+     * now (and written to the bin at destruct()); called when it has none.
      *
      * @param array<string, mixed> $options
      */
@@ -574,39 +697,38 @@ final class InputSchemaCache implements InputSchemas
             $this->apply($tool, $key, $result, null);
             return;
         }
-        $this->normalize($tool, $options, $key);
         if ($tool->id !== null && $this->cache !== null && $this->useCaches) {
             $this->dirty[$tool->id] = $tool;
         }
+        if (!$tool->loaded) {
+            $this->loadArrays($tool);
+        }
+        $this->normalize($tool, $options, $key);
     }
 
     /**
-     * normalize_schema() of the tool's inputs as one map; when it refuses the
-     * map (one input's definition array), each input alone.
+     * normalize_schema() of the tool's inputs as one map (its definition
+     * arrays, in the order of its inputs, those that could not be built
+     * left out); when it refuses the map (one input's definition array),
+     * each input alone. The result handed to the inputs (apply()).
      *
      * @param array<string, mixed> $options
      */
     private function normalize(CachedTool $tool, array $options, string $key): void
     {
-        if (!$tool->loaded) {
-            $this->loadArrays($tool);
-        }
-        if ($tool->buildErrors === []) {
-            $properties = $tool->arrays;
-        } else {
-            $properties = [];
-            foreach ($tool->objects as $name => $object) {
-                if (isset($tool->arrays[$name])) {
-                    $properties[$name] = $tool->arrays[$name];
-                }
-            }
-        }
+        $properties = $tool->arrays;
         $this->stats['normalize_calls']++;
         $warnings = [];
         try {
             $map = ['type' => 'map', 'properties' => $properties];
             $schema = $this->normalize === null ? \ToolSchema\normalize_schema($map, $options, $warnings) : ($this->normalize)($map, $options, $warnings);
             $result = ['tool' => $schema, 'warnings' => $warnings, 'error' => null];
+            if ($warnings === [] && $tool->buildErrors === []) {
+                // apply() in short: every input has its schema, nothing to log.
+                $tool->results[$key] = $result;
+                $tool->schemas[$key] = $schema['properties'] ?? [];
+                return;
+            }
         } catch (\ValueError $e) {
             $result = ['tool' => null, 'warnings' => [], 'error' => $e->getMessage(), 'inputs' => [], 'input_warnings' => [], 'input_errors' => []];
             foreach ($properties as $name => $array) {
@@ -633,6 +755,7 @@ final class InputSchemaCache implements InputSchemas
         $item = $variant === null ? false : $this->cache?->get($this->cid((string) $tool->id) . ":$variant:arrays");
         $arrays = \is_object($item) && \is_array($item->data ?? null) ? $item->data : null;
         $tool->arrays = [];
+        $missing = [];
         foreach ($tool->objects as $name => $object) {
             if (isset($tool->buildErrors[$name])) {
                 continue;
@@ -640,10 +763,13 @@ final class InputSchemaCache implements InputSchemas
             if (\is_array($arrays[$name] ?? null)) {
                 $tool->arrays[$name] = $arrays[$name];
             } else {
-                // Not in the bin (any more): built again, in its place.
-                unset($tool->snapshots[$name], $tool->dependencies[$name]);
-                $this->buildInput($tool, $name);
+                $missing[] = $name;
             }
+        }
+        if ($missing !== []) {
+            // Not in the bin (any more): built again, in their places.
+            $this->build($tool, $missing);
+            $tool->arrays = array_intersect_key(array_replace($tool->objects, $tool->arrays), $tool->arrays);
         }
     }
 
@@ -754,14 +880,17 @@ final class InputSchemaCache implements InputSchemas
             $this->stats['bin_misses']++;
             return false;
         }
-        $snapshots = [];
+        $nested = [];
         $dependencies = [];
         try {
-            foreach ($tool->objects as $name => $object) {
-                foreach ($stored['dependencies'][$name] ?? [] as $dependencyKey) {
+            foreach ($stored['dependencies'] ?? [] as $name => $keys) {
+                if (!isset($tool->objects[$name]) || !\is_array($keys)) {
+                    continue;
+                }
+                foreach ($keys as $dependencyKey) {
                     $dependency = $this->dependencies[$dependencyKey] ?? null;
                     if ($dependency === null || !$dependency->holds()) {
-                        $dependency = $this->dependencies[$dependencyKey] = $this->builder->dependency($dependencyKey);
+                        $dependency = $this->dependencies[$dependencyKey] = $this->builder->dependency((string) $dependencyKey);
                     }
                     if ($dependency === null) {
                         $this->stats['bin_misses']++;
@@ -769,7 +898,12 @@ final class InputSchemaCache implements InputSchemas
                     }
                     $dependencies[$name][] = $dependency;
                 }
-                $snapshots[$name] = DefinitionSnapshot::take($object);
+            }
+            foreach ($tool->objects as $name => $object) {
+                $list = DefinitionSnapshot::nested($object);
+                if ($list !== []) {
+                    $nested[$name] = $list;
+                }
             }
         } catch (\Throwable) {
             // Drupal threw while the definition was read: the build says how.
@@ -777,8 +911,12 @@ final class InputSchemaCache implements InputSchemas
             return false;
         }
         $this->stats['bin_hits']++;
-        $tool->snapshots = $snapshots;
+        foreach ($tool->objects as $name => $object) {
+            $tool->states[$name] = (array) $object;
+        }
+        $tool->nested = $nested;
         $tool->dependencies = $dependencies;
+        $tool->built = true;
         $tool->buildErrors = \is_array($stored['errors'] ?? null) ? $stored['errors'] : [];
         $tool->loaded = false;
         $tool->stored = $stored['results'];
@@ -794,23 +932,11 @@ final class InputSchemaCache implements InputSchemas
      */
     private function read(string $id): ?array
     {
-        if (!$this->binUsable()) {
+        if (!($this->binOn ??= $this->binUsable())) {
             return null;
         }
         if ($this->prefetched === null) {
-            $this->prefetched = [];
-            $cids = [];
-            $prefix = $this->cid('');
-            foreach (array_keys($this->definitions()) as $toolId) {
-                $cids[$prefix . $toolId] = (string) $toolId;
-                $this->prefetched[(string) $toolId] = null;
-            }
-            $missing = array_keys($cids);
-            foreach ($this->cache->getMultiple($missing) as $cid => $item) {
-                if (isset($cids[$cid]) && \is_object($item) && \is_array($item->data ?? null)) {
-                    $this->prefetched[$cids[$cid]] = $item->data;
-                }
-            }
+            $this->prefetch();
         }
         if (\array_key_exists($id, $this->prefetched)) {
             $entry = $this->prefetched[$id];
@@ -826,6 +952,24 @@ final class InputSchemaCache implements InputSchemas
             $this->stats['bin_misses']++;
         }
         return $entry;
+    }
+
+    /** Reads every tool's entry at once (a site lists its tools together): $prefetched. */
+    private function prefetch(): void
+    {
+        $this->prefetched = [];
+        $cids = [];
+        $prefix = $this->cid('');
+        foreach (array_keys($this->definitions()) as $toolId) {
+            $cids[$prefix . $toolId] = (string) $toolId;
+            $this->prefetched[(string) $toolId] = null;
+        }
+        $missing = array_keys($cids);
+        foreach ($this->cache->getMultiple($missing) as $cid => $item) {
+            if (isset($cids[$cid]) && \is_object($item) && \is_array($item->data ?? null)) {
+                $this->prefetched[$cids[$cid]] = $item->data;
+            }
+        }
     }
 
     /** The bin is used only when the tool manager has cache tags (plugin discovery must invalidate it). */

@@ -115,7 +115,7 @@ final class InputSchemaGenerator implements InputSchemas
      * warning is logged once per call, at warning level, as
      * "tool_schema: @code at @path: @warning".
      *
-     * @param (\Closure(): array)|null $fallback Called when the definition
+     * @param (\Closure(object): array)|null $fallback Called with $definition when the definition
      *   cannot be normalized (it cannot be turned into a definition array, or
      *   normalize_schema() rejects it); the error is logged. Without a
      *   fallback the exception is thrown.
@@ -132,7 +132,7 @@ final class InputSchemaGenerator implements InputSchemas
                 throw $e;
             }
             self::logError($this->logger, $definition, $e->getMessage());
-            return $fallback();
+            return $fallback($definition);
         }
         self::logWarnings($this->logger, $definition, $warnings);
         return $schema;

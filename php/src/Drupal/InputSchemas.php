@@ -15,9 +15,10 @@ interface InputSchemas
      * The schema of $definition as an input of a tool (a property of the
      * tool's input map, InputSchemaGenerator::inputSchema()).
      *
-     * @param (\Closure(): array)|null $fallback Called when the definition
-     *   cannot be normalized (the error is logged); without one the exception
-     *   is thrown.
+     * @param (\Closure(object): array)|null $fallback Called with
+     *   $definition when the definition cannot be normalized (the error is
+     *   logged); without one the exception is thrown. (A closure that takes
+     *   no argument will do: PHP passes the extra one unused.)
      * @return array<string, mixed>
      */
     public function schema(object $definition, ?\Closure $fallback = null): array;
