@@ -10,8 +10,8 @@
 # input schemas of all the Tool module's tools through the serializer: its own
 # normalizer against tool_schema's drop-in (InputSchemaCache: cold, warm from
 # the cache bin, warm in memory; with the extension and the PHP twin) and the
-# split of the drop-in's cold path (bench/drupal.php), in the same two modes
-# (with the php.ini, which loads mbstring, xml, intl).
+# split of the drop-in's cold path (bench/drupal.php), in the same two modes and
+# with opcache but no JIT (with the php.ini, which loads mbstring, xml, intl).
 #
 # Environment:
 #   PHP=php            the PHP CLI to use
@@ -74,9 +74,13 @@ scripts/deps.sh >/dev/null
 drupal=(-d "extension=$so" -d memory_limit=1G)
 echo "--- opcache off"
 "${pin[@]}" "$php" "${drupal[@]}" -d opcache.enable_cli=0 bench/drupal.php || status=$?
-echo "--- opcache on, JIT tracing"
 opcache=()
 "$php" -m | grep -q "Zend OPcache" || opcache=(-d zend_extension=opcache)
+# Opcache without JIT: what most production sites run.
+echo "--- opcache on, JIT off"
+"${pin[@]}" "$php" "${drupal[@]}" "${opcache[@]}" -d opcache.enable=1 -d opcache.enable_cli=1 \
+    -d opcache.jit=off bench/drupal.php || status=$?
+echo "--- opcache on, JIT tracing"
 "${pin[@]}" "$php" "${drupal[@]}" "${opcache[@]}" -d opcache.enable=1 -d opcache.enable_cli=1 \
     -d opcache.jit=tracing -d opcache.jit_buffer_size=64M bench/drupal.php || status=$?
 

@@ -28,7 +28,8 @@ declare(strict_types=1);
 //
 //   php -d extension=target/release/tool_schema.so bench/drupal.php [--samples=N] [--target-ms=N]
 //
-// bench/bench.sh runs it after bench/run.php (opcache off, then opcache + JIT).
+// bench/bench.sh runs it after bench/run.php: opcache off, opcache without JIT,
+// opcache + tracing JIT.
 
 use Drupal\Core\Cache\MemoryBackend;
 use Symfony\Component\Serializer\Serializer;
