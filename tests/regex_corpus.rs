@@ -1,13 +1,16 @@
 //! Runs the Rust regex translator over tests/regex/corpus.json and writes
-//! target/regex-rust.json ({source: {pattern} | {skip, message}}), which
-//! tests/regex/differential.php compares byte for byte with the PHP translator.
+//! target/regex-rust.json ({source: {pattern} | {skip, message}, with the
+//! work units spent and the largest intermediate structure}), which
+//! tests/regex/differential.php compares byte for byte with the PHP
+//! translator: the two must also count the same work, or they would part
+//! near the budget.
 //! `REGEX_CORPUS` / `REGEX_RUST_OUT` (paths relative to the crate root) select
 //! another corpus and output file (used by tests/regex/fuzz.php).
 
 use serde_json::{json, Map, Value};
 use std::path::Path;
 use std::time::{Duration, Instant};
-use tool_schema::regex::translate;
+use tool_schema::regex::{pcre, translate, translate_with, Work};
 
 #[test]
 fn corpus_translations() {
@@ -22,10 +25,13 @@ fn corpus_translations() {
     let mut out = Map::new();
     for entry in patterns {
         let source = entry["source"].as_str().expect("source is a string");
-        let result = match translate(source) {
+        let mut work = Work::new();
+        let mut result = match translate_with(source, &pcre::version(), &mut work) {
             Ok(p) => json!({ "pattern": p }),
             Err(s) => json!({ "skip": s.code, "message": s.message }),
         };
+        result["work"] = json!(work.used());
+        result["peak"] = json!(work.peak());
         out.insert(source.to_string(), result);
     }
     assert_eq!(out.len(), patterns.len(), "duplicate sources in corpus");

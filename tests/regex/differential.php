@@ -43,7 +43,9 @@ ini_set('memory_limit', '2G');
 
 require_once __DIR__ . '/../../php/autoload.php';
 
+use ToolSchema\Php\Regex\Pcre;
 use ToolSchema\Php\Regex\Translator;
+use ToolSchema\Php\Regex\Work;
 
 $opts = ['generate' => 0, 'attack' => false, 'limit-ms' => 2000, 'list' => false, 'name' => null,
     'no-lookaround' => false, 'skips-documented-in' => null];
@@ -96,8 +98,10 @@ $jobs = [];
 $started = microtime(true);
 foreach ($corpus['patterns'] as $entry) {
     $source = $entry['source'];
-    [$pattern, $code, $message] = Translator::translate($source);
-    $mine = $pattern !== null ? ['pattern' => $pattern] : ['skip' => $code, 'message' => $message];
+    $work = new Work();
+    [$pattern, $code, $message] = Translator::translateFor($source, Pcre::version(), $work);
+    $mine = ($pattern !== null ? ['pattern' => $pattern] : ['skip' => $code, 'message' => $message])
+        + ['work' => $work->used(), 'peak' => $work->peak()];
     if ($rust !== null) {
         $r = $rust[$source] ?? null;
         if ($r !== $mine) {
