@@ -574,11 +574,7 @@ final class InputSchemaCache implements InputSchemas
                 $this->inputs[$object] = $tool;
             }
         }
-        if ($trustBin && $this->prefetched !== null && \array_key_exists($id, $this->prefetched) && $this->prefetched[$id] === null) {
-            // Not in the bin at the first miss of the request (an empty bin:
-            // every tool): read() and fromBin() in short.
-            unset($this->prefetched[$id], $this->entries[$id]);
-            $this->stats['bin_misses']++;
+        if ($trustBin && $this->prefetched !== null && $this->knownMissing($id)) {
             $trustBin = false;
         }
         if (!$trustBin || !$this->fromBin($tool)) {
@@ -614,35 +610,13 @@ final class InputSchemaCache implements InputSchemas
             if ($this->prefetched === null) {
                 $this->prefetch();
             }
-            if (!\array_key_exists($id, $this->prefetched) || $this->prefetched[$id] !== null) {
+            if (!$this->knownMissing($id)) {
                 return false;
             }
-            // Not in the bin at the first miss of the request (read()).
-            unset($this->prefetched[$id], $this->entries[$id]);
-            $this->stats['bin_misses']++;
         }
         $this->stats['tool_builds']++;
-        // build(), in short.
-        $objects = $tool->objects;
-        $tool->arrays = $this->builder->buildEach($objects, $errors, $nested, $tool->dependencies);
-        foreach ($objects as $name => $object) {
-            $tool->states[$name] = (array) $object;
-        }
-        $tool->built = true;
-        if ($nested !== [] || $errors !== []) {
-            $tool->buildErrors = $errors;
-            foreach ($nested as $name => $list) {
-                $tool->nested[$name] = DefinitionSnapshot::of($list);
-            }
-            foreach ($errors as $name => $error) {
-                InputSchemaGenerator::logError($this->logger, $objects[$name], $error);
-            }
-        }
-        // ensure(), in short: nothing kept yet, nothing from the bin.
-        if ($this->cache !== null && $this->useCaches) {
-            $this->dirty[$id] = $tool;
-        }
-        $this->normalize($tool, $this->options, $this->key);
+        $this->build($tool);
+        $this->ensure($tool, $this->options, $this->key);
         return true;
     }
 
@@ -723,12 +697,6 @@ final class InputSchemaCache implements InputSchemas
             $map = ['type' => 'map', 'properties' => $properties];
             $schema = $this->normalize === null ? \ToolSchema\normalize_schema($map, $options, $warnings) : ($this->normalize)($map, $options, $warnings);
             $result = ['tool' => $schema, 'warnings' => $warnings, 'error' => null];
-            if ($warnings === [] && $tool->buildErrors === []) {
-                // apply() in short: every input has its schema, nothing to log.
-                $tool->results[$key] = $result;
-                $tool->schemas[$key] = $schema['properties'] ?? [];
-                return;
-            }
         } catch (\ValueError $e) {
             $result = ['tool' => null, 'warnings' => [], 'error' => $e->getMessage(), 'inputs' => [], 'input_warnings' => [], 'input_errors' => []];
             foreach ($properties as $name => $array) {
@@ -952,6 +920,21 @@ final class InputSchemaCache implements InputSchemas
             $this->stats['bin_misses']++;
         }
         return $entry;
+    }
+
+    /**
+     * Had the bin no entry for the tool at the first miss of the request
+     * (an empty bin: every tool)? Then that answer is taken (read() in
+     * short) and the tool is built.
+     */
+    private function knownMissing(string $id): bool
+    {
+        if (!\array_key_exists($id, $this->prefetched) || $this->prefetched[$id] !== null) {
+            return false;
+        }
+        unset($this->prefetched[$id], $this->entries[$id]);
+        $this->stats['bin_misses']++;
+        return true;
     }
 
     /** Reads every tool's entry at once (a site lists its tools together): $prefetched. */
