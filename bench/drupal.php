@@ -40,6 +40,7 @@ use ToolSchema\Php\Drupal\InputSchemaGenerator;
 use ToolSchema\Php\Drupal\InputSchemas;
 use ToolSchema\Php\Normalize\Normalizer;
 use ToolSchema\Tests\Drupal\Schemas;
+use ToolSchema\Tests\Drupal\Site;
 
 $site = require __DIR__ . '/../tests/drupal/bootstrap.php';
 
@@ -88,16 +89,7 @@ $list = static function (Serializer $serializer) use ($tools): int {
 // One serializer for every drop-in row, tool_schema's normalizer above the
 // Tool module's LegacyTypedDataNormalizer; each row hands it its cache.
 $normalizer = new ContextDefinitionNormalizer();
-$dropIn = new Serializer([
-    $normalizer,
-    new \Drupal\tool\Normalizer\LegacyTypedDataNormalizer(),
-    new \Drupal\tool\Normalizer\MapDefinitionNormalizer(),
-    new \Drupal\serialization\Normalizer\ListNormalizer(),
-    new \Drupal\serialization\Normalizer\PrimitiveDataNormalizer(),
-    new \Drupal\serialization\Normalizer\ComplexDataNormalizer(),
-    new \Drupal\serialization\Normalizer\MarkupNormalizer(),
-    new \Drupal\serialization\Normalizer\TypedDataNormalizer(),
-], []);
+$dropIn = new Serializer([$normalizer, new \Drupal\tool\Normalizer\LegacyTypedDataNormalizer(), ...Site::otherNormalizers()], []);
 // A bin per cold pass, not registered with cache_tags.invalidator (which
 // would keep every one of them).
 $bin = static fn (): MemoryBackend => new MemoryBackend($container->get('datetime.time'));

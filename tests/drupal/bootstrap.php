@@ -231,9 +231,24 @@ final class Site
      */
     private static function serializer(): Serializer
     {
-        $normalizers = [
+        return new Serializer([
             new \Drupal\tool\Normalizer\LegacyTypedDataNormalizer(),      // 1000
             new \Drupal\tool\Normalizer\ContextDefinitionNormalizer(),    // 100
+            ...self::otherNormalizers(),
+        ], []);
+    }
+
+    /**
+     * The normalizers below the context definition normalizers, in their
+     * order: the Tool module's MapDefinitionNormalizer and core's (a
+     * serializer with tool_schema's normalizer in place of the Tool module's
+     * puts these after it).
+     *
+     * @return list<object>
+     */
+    public static function otherNormalizers(): array
+    {
+        return [
             new \Drupal\tool\Normalizer\MapDefinitionNormalizer(),        // 100
             new \Drupal\serialization\Normalizer\ListNormalizer(),        // 9
             new \Drupal\serialization\Normalizer\PrimitiveDataNormalizer(), // 5
@@ -241,7 +256,6 @@ final class Site
             new \Drupal\serialization\Normalizer\MarkupNormalizer(),      // 0
             new \Drupal\serialization\Normalizer\TypedDataNormalizer(),   // 0
         ];
-        return new Serializer($normalizers, []);
     }
 
     public function moduleHandler(): ModuleHandler

@@ -66,14 +66,7 @@ final class Schemas
         $ours = new ContextDefinitionNormalizer();
         $ours->setToolSchema($schemas);
         $legacy ??= new \Drupal\tool\Normalizer\LegacyTypedDataNormalizer();
-        $rest = [
-            new \Drupal\tool\Normalizer\MapDefinitionNormalizer(),                 // 100
-            new \Drupal\serialization\Normalizer\ListNormalizer(),               // 9
-            new \Drupal\serialization\Normalizer\PrimitiveDataNormalizer(),      // 5
-            new \Drupal\serialization\Normalizer\ComplexDataNormalizer(),        // 0
-            new \Drupal\serialization\Normalizer\MarkupNormalizer(),             // 0
-            new \Drupal\serialization\Normalizer\TypedDataNormalizer(),          // 0
-        ];
+        $rest = Site::otherNormalizers();
         return new Serializer($above ? [$ours, $legacy, ...$rest] : [$legacy, $ours, ...$rest], []);
     }
 
