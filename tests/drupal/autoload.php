@@ -55,6 +55,9 @@ final class Deps
     /** @var array<string, string> class => file, checked first */
     private array $classMap = [];
 
+    /** @var array<string, true> classes looked up and not found (remembered, as Composer's ClassLoader does) */
+    private array $missing = [];
+
     private function __construct(
         /** The Drupal root (holds core/ and modules/tool). */
         public readonly string $root,
@@ -149,6 +152,7 @@ final class Deps
             throw new \RuntimeException("tests/drupal: $patch does not apply to the Tool module snapshot: " . implode("\n", $output));
         }
         $this->classMap['Drupal\\tool\\TypedInputsTrait'] = "$dir/src/TypedInputsTrait.php";
+        $this->missing = [];
         register_shutdown_function(static function () use ($dir): void {
             foreach (glob("$dir/src/*") ?: [] as $file) {
                 @unlink($file);
@@ -164,15 +168,20 @@ final class Deps
             require $this->classMap[$class];
             return;
         }
+        if (isset($this->missing[$class])) {
+            return;
+        }
         foreach ($this->psr4 as $prefix => $dir) {
             if (strncmp($class, $prefix, \strlen($prefix)) === 0) {
                 $file = $dir . '/' . str_replace('\\', '/', substr($class, \strlen($prefix))) . '.php';
                 if (is_file($file)) {
                     require $file;
+                    return;
                 }
-                return;
+                break;
             }
         }
+        $this->missing[$class] = true;
     }
 
     /**
