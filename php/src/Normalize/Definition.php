@@ -105,9 +105,31 @@ final class Definition
     public ?array $items = null;
     public ?array $properties = null;
 
+    /** Strings up to this many bytes have their validUtf8() answer remembered. */
+    private const UTF8_MEMO_BYTES = 256;
+
+    /** Answers remembered at most; the memo starts over when full. */
+    private const UTF8_MEMO_ENTRIES = 4096;
+
+    /**
+     * @var array<array-key, bool> validUtf8() of short strings: the same
+     *   labels, descriptions and names come back on every call (the native
+     *   implementation keeps the engine's "valid UTF-8" flag on the string)
+     */
+    private static array $utf8 = [];
+
     public static function validUtf8(string $s): bool
     {
-        return preg_match('//u', $s) === 1;
+        if (\strlen($s) > self::UTF8_MEMO_BYTES) {
+            return preg_match('//u', $s) === 1;
+        }
+        if (isset(self::$utf8[$s])) {
+            return self::$utf8[$s];
+        }
+        if (\count(self::$utf8) >= self::UTF8_MEMO_ENTRIES) {
+            self::$utf8 = [];
+        }
+        return self::$utf8[$s] = preg_match('//u', $s) === 1;
     }
 
     public static function tyFromId(string $id): int
