@@ -18,6 +18,9 @@ declare(strict_types=1);
 // adapter (DefinitionArrayBuilder) alone, normalize_schema() alone; and the
 // bin write at the end of the request (destruct(), after the response).
 //
+//   per tool, cold  InputSchemaCache::toolSchema() of every tool on an empty cache:
+//                   one call per tool, no serializer (a per-tool entry point)
+//
 // One "tool list" is every tool that has inputs (30 tools, 91 inputs). Every
 // sample runs every workload once (passes per sample calibrated), in an order
 // rotated per sample, after gc_collect_cycles(); medians of CPU time
@@ -144,6 +147,18 @@ foreach ($implementations as $impl => $normalize) {
         },
     ];
 }
+// Asked once per tool (InputSchemaCache::toolSchema(), no serializer): what a
+// per-tool entry point in the Tool module would cost, cold.
+$workloads['per tool, cold, native'] = [
+    static fn (): InputSchemaCache => $cache($bin(), null, Schemas::builder($site)),
+    static function (InputSchemaCache $c) use ($tools): int {
+        $n = 0;
+        foreach ($tools as $id => $inputs) {
+            $n += \count($c->toolSchema((string) $id)['properties']);
+        }
+        return $n;
+    },
+];
 $workloads['split: dispatch'] = [$none, static function () use ($list, $dropIn, $normalizer, $constant): int {
     $normalizer->setToolSchema($constant);
     return $list($dropIn);
@@ -199,6 +214,17 @@ foreach ($implementations as $impl => $normalize) {
             exit(2);
         }
     }
+}
+$perTool = [];
+$c = $cache($bin(), null);
+foreach ($tools as $id => $inputs) {
+    foreach ($c->toolSchema((string) $id)['properties'] as $name => $schema) {
+        $perTool["$id.$name"] = json_encode($schema, JSON_PRESERVE_ZERO_FRACTION | JSON_UNESCAPED_SLASHES);
+    }
+}
+if (json_encode($perTool) !== $expected) {
+    fwrite(STDERR, "ABORT: toolSchema() differs from the uncached schemas\n");
+    exit(2);
 }
 foreach ($workloads as $name => [$setup, $f]) {
     if (!str_starts_with($name, 'split') && !str_starts_with($name, 'bin write') && $f($setup()) !== $inputCount) {
