@@ -393,8 +393,7 @@ final class InputSchemaCacheInvalidationTest extends TestCase
         $runs = [];
         foreach (['generator', 'cache'] as $which) {
             $logger = new CollectingLogger();
-            $channel = new \Drupal\Core\Logger\LoggerChannel('tool_schema');
-            $channel->addLogger($logger);
+            $channel = $logger->channel();
             $schemas = $which === 'generator'
                 ? new InputSchemaGenerator(Schemas::builder($site), $channel, null, [], 'openai')
                 : new InputSchemaCache(Schemas::builder($site), $site->tools(), null, $channel, profile: 'openai');
@@ -429,8 +428,7 @@ final class InputSchemaCacheInvalidationTest extends TestCase
         $runs = [];
         foreach (['generator', 'cache'] as $which) {
             $logger = new CollectingLogger();
-            $channel = new \Drupal\Core\Logger\LoggerChannel('tool_schema');
-            $channel->addLogger($logger);
+            $channel = $logger->channel();
             $schemas = $which === 'generator'
                 ? new InputSchemaGenerator(Schemas::builder($site), $channel)
                 : Schemas::cache($site, Schemas::bin($site), logger: $channel);

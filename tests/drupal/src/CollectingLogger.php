@@ -19,4 +19,12 @@ final class CollectingLogger extends AbstractLogger
     {
         $this->records[] = ['level' => $level, 'message' => (string) $message, 'context' => $context];
     }
+
+    /** A `tool_schema` logger channel (Drupal's, as the module's services get one) that logs to this logger. */
+    public function channel(): \Drupal\Core\Logger\LoggerChannel
+    {
+        $channel = new \Drupal\Core\Logger\LoggerChannel('tool_schema');
+        $channel->addLogger($this);
+        return $channel;
+    }
 }
