@@ -88,6 +88,25 @@ final class Schemas
         return $out;
     }
 
+    /**
+     * Each input's schema as InputSchemaCache::toolSchema() gives it (the
+     * properties of its tool's schema), keyed and encoded as
+     * throughSerializer() does.
+     *
+     * @param array<string, array<string, object>> $tools tool plugin id => its input definitions
+     * @return array<string, string> "<plugin id>.<input>" => JSON
+     */
+    public static function throughToolSchema(InputSchemaCache $cache, array $tools): array
+    {
+        $out = [];
+        foreach (array_keys($tools) as $id) {
+            foreach ($cache->toolSchema((string) $id)['properties'] as $name => $schema) {
+                $out["$id.$name"] = json_encode($schema, JSON_PRESERVE_ZERO_FRACTION | JSON_UNESCAPED_SLASHES);
+            }
+        }
+        return $out;
+    }
+
     /** @return array<string, array<string, object>> every tool plugin => its (unlocked) input definitions */
     public static function tools(Site $site): array
     {
