@@ -20,14 +20,20 @@ declare(strict_types=1);
 //
 //   per tool, cold  InputSchemaCache::toolSchema() of every tool on an empty cache:
 //                   one call per tool, no serializer (a per-tool entry point)
+//   uncached        InputSchemaGenerator through the same serializer: nothing kept,
+//                   each input built and normalized on every call
+//
+// The drop-in rows run the service as a site has it: the bin is used with the
+// PHP twin and not with the extension (InputSchemaCache's default); the
+// "warm, bin" rows and the bin write ask for it with either implementation.
 //
 // One "tool list" is every tool that has inputs (30 tools, 91 inputs). Every
 // sample runs every workload once (passes per sample calibrated), in an order
 // rotated per sample, after gc_collect_cycles(); medians of CPU time
-// (getrusage, user + system) and of wall time. A cold or bin pass ends with
-// its cache object freed (as at the end of a request), which is timed; the
-// bin write is timed apart; the serializer's own cache is warm in every row
-// (as after the first input of a request).
+// (getrusage, user + system) and of wall time. What a pass leaves (its cache
+// object) is freed after the clock stops, as at the end of a request after
+// the response; the bin write is timed apart; the serializer's own cache is
+// warm in every row (as after the first input of a request).
 //
 //   php -d extension=target/release/tool_schema.so bench/drupal.php [--samples=N] [--target-ms=N]
 //
@@ -96,7 +102,9 @@ $dropIn = new Serializer([$normalizer, new \Drupal\tool\Normalizer\LegacyTypedDa
 // A bin per cold pass, not registered with cache_tags.invalidator (which
 // would keep every one of them).
 $bin = static fn (): MemoryBackend => new MemoryBackend($container->get('datetime.time'));
-$cache = static fn (object $bin, ?\Closure $normalize, ?DefinitionArrayBuilder $builder = null): InputSchemaCache => Schemas::cache($site, $bin, builder: $builder ?? Schemas::builder($site), normalize: $normalize);
+// The service as a site has it (useCaches: null, the default: the bin with
+// the PHP twin only), or with the bin asked for (true: the "bin" rows).
+$cache = static fn (object $bin, ?\Closure $normalize, ?DefinitionArrayBuilder $builder = null, ?bool $useCaches = null): InputSchemaCache => Schemas::cache($site, $bin, builder: $builder ?? Schemas::builder($site), normalize: $normalize, useCaches: $useCaches);
 
 // The dispatch alone: the serializer and tool_schema's normalizer, handing
 // back a schema that is at hand.
@@ -127,12 +135,12 @@ foreach ($implementations as $impl => $normalize) {
         },
     ];
     $filled[$impl] = $bin();
-    $fill = $cache($filled[$impl], $normalize);
+    $fill = $cache($filled[$impl], $normalize, null, true);
     $normalizer->setToolSchema($fill);
     $list($dropIn);
     $fill->destruct();
     $workloads["drop-in warm, bin, $impl"] = [
-        static fn (): InputSchemaCache => $cache($filled[$impl], $normalize),
+        static fn (): InputSchemaCache => $cache($filled[$impl], $normalize, null, true),
         static function (InputSchemaCache $c) use ($list, $dropIn, $normalizer): int {
             $normalizer->setToolSchema($c);
             return $list($dropIn);
@@ -157,6 +165,15 @@ $workloads['per tool, cold, native'] = [
             $n += \count($c->toolSchema((string) $id)['properties']);
         }
         return $n;
+    },
+];
+// Nothing kept: InputSchemaGenerator builds and normalizes each input on
+// every call (one normalize_schema() call per input).
+$workloads['uncached, native'] = [
+    static fn (): InputSchemaGenerator => new InputSchemaGenerator(Schemas::builder($site)),
+    static function (InputSchemaGenerator $g) use ($list, $dropIn, $normalizer): int {
+        $normalizer->setToolSchema($g);
+        return $list($dropIn);
     },
 ];
 $workloads['split: dispatch'] = [$none, static function () use ($list, $dropIn, $normalizer, $constant): int {
@@ -192,7 +209,7 @@ foreach ($implementations as $impl => $normalize) {
 // built to the bin.
 $workloads['bin write (destruct)'] = [
     static function () use ($cache, $bin, $implementations, $site, $normalizer, $list, $dropIn): InputSchemaCache {
-        $c = $cache($bin(), $implementations['native'], Schemas::builder($site));
+        $c = $cache($bin(), $implementations['native'], Schemas::builder($site), true);
         $normalizer->setToolSchema($c);
         $list($dropIn);
         return $c;
@@ -207,7 +224,7 @@ $workloads['bin write (destruct)'] = [
 // and the extension and the PHP twin the same.
 $expected = json_encode(Schemas::throughSerializer(Schemas::serializer(new InputSchemaGenerator($builder)), $tools));
 foreach ($implementations as $impl => $normalize) {
-    foreach (['cold' => $cache($bin(), $normalize), 'bin' => $cache($filled[$impl], $normalize), 'warm' => $warm[$impl]] as $row => $c) {
+    foreach (['cold' => $cache($bin(), $normalize), 'bin' => $cache($filled[$impl], $normalize, null, true), 'warm' => $warm[$impl]] as $row => $c) {
         $normalizer->setToolSchema($c);
         if (json_encode(Schemas::throughSerializer($dropIn, $tools)) !== $expected) {
             fwrite(STDERR, "ABORT: drop-in $row ($impl) differs from the uncached schemas\n");
@@ -289,7 +306,7 @@ printf("targets: warm native %.1fx (>= 10), cold native %.1fx (>= 3), slowest PH
     $ratio('drop-in warm, native'), $ratio('drop-in cold, native'),
     min($ratio('drop-in cold, php'), $ratio('drop-in warm, bin, php'), $ratio('drop-in warm, php')),
     min($ratio('drop-in cold, php'), $ratio('drop-in warm, bin, php'), $ratio('drop-in warm, php')) >= 1 ? 'met' : 'MISSED');
-$probe = $cache($filled['native'], $implementations['native']);
+$probe = $cache($filled['native'], $implementations['native'], null, true);
 $normalizer->setToolSchema($probe);
 $list($dropIn);
 $bytes = $probe->entryBytes();

@@ -52,6 +52,14 @@ namespace ToolSchema\Php\Drupal;
  * MAX_VARIANTS variants and MAX_OPTION_SETS options sets each, the oldest
  * dropped first; entryBytes() reports the size per tool.
  *
+ * **The bin is on by default only for the PHP twin.** With the extension's
+ * normalize_schema() (no $normalize given, the extension loaded), reading a
+ * request's entries back (unserializing them, checking them) costs more than
+ * building the schemas again natively, before the bin's own round trip
+ * (docs/benchmarks.md: "warm, bin" against "cold"), so the bin is left out
+ * unless useCaches(true) is called. With the PHP twin, reading the bin takes
+ * a third or more off a cold request's time.
+ *
  * Warnings and errors are logged when a schema is built (as
  * InputSchemaGenerator logs them: per input, its schema's own warnings), not
  * on every cache hit.
@@ -104,8 +112,8 @@ final class InputSchemaCache implements InputSchemas
     /** @var array<string, array<mixed>> tool plugin id => its bin entry as last read or written */
     private array $entries = [];
 
-    /** Does the cache bin take part (useCaches())? */
-    private bool $useCaches = true;
+    /** Does the cache bin take part? useCaches(); by default, unless the extension normalizes (see the class comment). */
+    private bool $useCaches;
 
     /** binUsable(), once known (null: not asked yet in this request, or since useCaches()). */
     private ?bool $binOn = null;
@@ -139,7 +147,8 @@ final class InputSchemaCache implements InputSchemas
      * @param object|null $toolManager plugin.manager.tool (getDefinitions():
      *   plugin id => ToolDefinition); null: every input is normalized alone
      * @param object|null $cache a cache bin (Drupal's CacheBackendInterface:
-     *   get, getMultiple, set); null: memory only
+     *   get, getMultiple, set); null: memory only. Used by default only when
+     *   the PHP twin normalizes (useCaches())
      * @param object|null $logger warnings and errors (PSR-3)
      * @param object|null $languageManager language_manager: the interface
      *   language is part of the cid
@@ -168,6 +177,7 @@ final class InputSchemaCache implements InputSchemas
         $this->options = InputSchemaGenerator::defaultOptions($coreVersion, $options, $profile);
         $this->key = self::optionsKey($this->options);
         $this->inputs = new \WeakMap();
+        $this->useCaches = $normalize !== null || !\extension_loaded('tool_schema');
     }
 
     /** @return array<string, mixed> the default normalize_schema() options */
@@ -300,7 +310,11 @@ final class InputSchemaCache implements InputSchemas
         }
     }
 
-    /** Whether the cache bin is read and written (memory is always used). */
+    /**
+     * Whether the cache bin is read and written (memory is always used). By
+     * default it is when the PHP twin normalizes, and is not when the
+     * extension does (the class comment says why).
+     */
     public function useCaches(bool $useCaches = false): void
     {
         $this->useCaches = $useCaches;

@@ -111,6 +111,50 @@ final class InputSchemaCacheTest extends TestCase
         }
     }
 
+    /**
+     * The service as docs/drupal.md wires it (no implementation given, no
+     * useCaches() call) uses the bin only when the PHP twin normalizes: with
+     * the extension, the bin is neither read nor written (building again
+     * costs less than reading back, docs/benchmarks.md) until useCaches(true);
+     * the schemas are the same either way. An implementation given as a
+     * closure (the PHP twin's, in a test or a benchmark) keeps the bin.
+     */
+    public function testTheBinIsUsedByDefaultOnlyWithThePhpTwin(): void
+    {
+        $site = Site::boot();
+        $tools = Schemas::tools($site);
+        $expected = Schemas::throughSerializer(Schemas::serializer(new InputSchemaGenerator(Schemas::builder($site))), $tools);
+        $native = \extension_loaded('tool_schema');
+        $php = static fn (array $d, array $o, ?array &$w = null): array => \ToolSchema\Php\Normalize\Normalizer::normalize($d, $o, $w);
+        foreach (['site default' => null, 'php twin given' => $php] as $case => $normalize) {
+            $bin = Schemas::bin($site);
+            $binUsed = $normalize !== null || !$native;
+            foreach (['first request', 'next request'] as $request) {
+                $cache = Schemas::cache($site, $bin, normalize: $normalize, useCaches: null);
+                self::assertSame($expected, Schemas::throughSerializer(Schemas::serializer($cache), $tools), "$case, $request");
+                $cache->destruct();
+                $stats = $cache->stats();
+                if ($request === 'first request') {
+                    self::assertSame($binUsed ? 29 : 0, $stats['bin_writes'], "$case: written at the end of the first request");
+                    self::assertSame($binUsed ? 29 : 0, \count($cache->entryBytes()), "$case: entries");
+                } else {
+                    self::assertSame($binUsed ? 29 : 0, $stats['bin_hits'], "$case: read in the next request");
+                    self::assertSame($binUsed ? 1 : 30, $stats['tool_builds'], "$case: built again in the next request");
+                }
+            }
+            self::assertSame($binUsed, $bin->get($cache->cid('display_message')) !== false, "$case: the bin holds an entry");
+        }
+        if ($native) {
+            // The extension's, with the bin asked for.
+            $bin = Schemas::bin($site);
+            $cache = Schemas::cache($site, $bin, useCaches: null);
+            $cache->useCaches(true);
+            Schemas::throughSerializer(Schemas::serializer($cache), $tools);
+            $cache->destruct();
+            self::assertSame(29, $cache->stats()['bin_writes'], 'useCaches(true): written with the extension too');
+        }
+    }
+
     /** The defaults and other options sets of one service object: each set its own schemas. */
     public function testOptionsSetsAreKeptApart(): void
     {

@@ -37,11 +37,14 @@ final class Schemas
      * The tool_schema.input_schemas service of docs/drupal.md.
      *
      * @param array<string, mixed> $options
+     * @param bool|null $useCaches InputSchemaCache::useCaches(): true (the
+     *   tests of the bin, with either implementation), or null for the
+     *   service's default (the bin only with the PHP twin)
      */
-    public static function cache(Site $site, ?object $bin, array $options = [], ?object $logger = null, ?DefinitionArrayBuilder $builder = null, ?\Closure $normalize = null): InputSchemaCache
+    public static function cache(Site $site, ?object $bin, array $options = [], ?object $logger = null, ?DefinitionArrayBuilder $builder = null, ?\Closure $normalize = null, ?bool $useCaches = true): InputSchemaCache
     {
         $c = $site->container;
-        return new InputSchemaCache(
+        $cache = new InputSchemaCache(
             $builder ?? self::builder($site),
             $site->tools(),
             $bin,
@@ -52,6 +55,10 @@ final class Schemas
             $options,
             normalize: $normalize,
         );
+        if ($useCaches !== null) {
+            $cache->useCaches($useCaches);
+        }
+        return $cache;
     }
 
     /**
