@@ -21,6 +21,8 @@
 #   BENCH_NO_BUILD=1   never build (fail if the .so is missing)
 #   BENCH_DRUPAL_ONLY=1  only the Drupal benchmark (bench/drupal.php needs no
 #                      bench build: BENCH_SO=$(scripts/build.sh) will do)
+#   BENCH_DRUPAL_ARGS="--ceiling"  options for bench/drupal.php (--ceiling: the
+#                      stripped caches of bench/drupal_ceiling.php as more rows)
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -72,16 +74,17 @@ fi
 echo "=== Drupal: the Tool module's normalizer vs the drop-in (bench/drupal.php) ==="
 scripts/deps.sh >/dev/null
 drupal=(-d "extension=$so" -d memory_limit=1G)
+read -r -a dargs <<< "${BENCH_DRUPAL_ARGS:-}"
 echo "--- opcache off"
-"${pin[@]}" "$php" "${drupal[@]}" -d opcache.enable_cli=0 bench/drupal.php || status=$?
+"${pin[@]}" "$php" "${drupal[@]}" -d opcache.enable_cli=0 bench/drupal.php "${dargs[@]}" || status=$?
 opcache=()
 "$php" -m | grep -q "Zend OPcache" || opcache=(-d zend_extension=opcache)
 # Opcache without JIT: what most production sites run.
 echo "--- opcache on, JIT off"
 "${pin[@]}" "$php" "${drupal[@]}" "${opcache[@]}" -d opcache.enable=1 -d opcache.enable_cli=1 \
-    -d opcache.jit=off bench/drupal.php || status=$?
+    -d opcache.jit=off bench/drupal.php "${dargs[@]}" || status=$?
 echo "--- opcache on, JIT tracing"
 "${pin[@]}" "$php" "${drupal[@]}" "${opcache[@]}" -d opcache.enable=1 -d opcache.enable_cli=1 \
-    -d opcache.jit=tracing -d opcache.jit_buffer_size=64M bench/drupal.php || status=$?
+    -d opcache.jit=tracing -d opcache.jit_buffer_size=64M bench/drupal.php "${dargs[@]}" || status=$?
 
 exit "$status"

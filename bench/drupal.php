@@ -35,7 +35,10 @@ declare(strict_types=1);
 // the response; the bin write is timed apart; the serializer's own cache is
 // warm in every row (as after the first input of a request).
 //
-//   php -d extension=target/release/tool_schema.so bench/drupal.php [--samples=N] [--target-ms=N]
+//   php -d extension=target/release/tool_schema.so bench/drupal.php [--samples=N] [--target-ms=N] [--ceiling]
+//
+// --ceiling adds rows for stripped versions of the cache (bench/drupal_ceiling.php:
+// the least work a cache of schemas can do on this path; not products).
 //
 // bench/bench.sh runs it after bench/run.php: opcache off, opcache without JIT,
 // opcache + tracing JIT.
@@ -53,7 +56,7 @@ use ToolSchema\Tests\Drupal\Site;
 
 $site = require __DIR__ . '/../tests/drupal/bootstrap.php';
 
-$o = getopt('', ['samples:', 'target-ms:']);
+$o = getopt('', ['samples:', 'target-ms:', 'ceiling']);
 $samples = (int) ($o['samples'] ?? 41);
 $targetMs = (float) ($o['target-ms'] ?? 20);
 
@@ -176,6 +179,22 @@ $workloads['uncached, native'] = [
         return $list($dropIn);
     },
 ];
+if (isset($o['ceiling'])) {
+    require_once __DIR__ . '/drupal_ceiling.php';
+    // The options the site's services use (the nullable style of Drupal 10.6).
+    $siteOptions = InputSchemaGenerator::defaultOptions(null, [], null);
+    $ceilings = [
+        'ceiling: per-tool minimum' => static fn (): InputSchemas => new \ToolSchema\Bench\Ceiling\PerToolMinimum(Schemas::builder($site), $site->tools(), $siteOptions),
+        'ceiling: per-input minimum' => static fn (): InputSchemas => new \ToolSchema\Bench\Ceiling\PerInput(Schemas::builder($site), $siteOptions, false),
+        'ceiling: per-input, checked' => static fn (): InputSchemas => new \ToolSchema\Bench\Ceiling\PerInput(Schemas::builder($site), $siteOptions, true),
+    ];
+    foreach ($ceilings as $name => $make) {
+        $workloads[$name] = [$make, static function (InputSchemas $c) use ($list, $dropIn, $normalizer): int {
+            $normalizer->setToolSchema($c);
+            return $list($dropIn);
+        }];
+    }
+}
 $workloads['split: dispatch'] = [$none, static function () use ($list, $dropIn, $normalizer, $constant): int {
     $normalizer->setToolSchema($constant);
     return $list($dropIn);
@@ -230,6 +249,13 @@ foreach ($implementations as $impl => $normalize) {
             fwrite(STDERR, "ABORT: drop-in $row ($impl) differs from the uncached schemas\n");
             exit(2);
         }
+    }
+}
+foreach ($ceilings ?? [] as $name => $make) {
+    $normalizer->setToolSchema($make());
+    if (json_encode(Schemas::throughSerializer($dropIn, $tools)) !== $expected) {
+        fwrite(STDERR, "ABORT: $name differs from the uncached schemas\n");
+        exit(2);
     }
 }
 if (json_encode(Schemas::throughToolSchema($cache($bin(), null), $tools)) !== $expected) {
