@@ -102,6 +102,12 @@ $list = static function (Serializer $serializer) use ($tools): int {
 // Tool module's LegacyTypedDataNormalizer; each row hands it its cache.
 $normalizer = new ContextDefinitionNormalizer();
 $dropIn = new Serializer([$normalizer, new \Drupal\tool\Normalizer\LegacyTypedDataNormalizer(), ...Site::otherNormalizers()], []);
+// A drop-in row's run: the normalizer gets the row's schemas, and every tool
+// is listed through the serializer.
+$through = static function (InputSchemas $schemas) use ($list, $dropIn, $normalizer): int {
+    $normalizer->setToolSchema($schemas);
+    return $list($dropIn);
+};
 // A bin per cold pass, not registered with cache_tags.invalidator (which
 // would keep every one of them).
 $bin = static fn (): MemoryBackend => new MemoryBackend($container->get('datetime.time'));
@@ -132,30 +138,20 @@ $warm = [];
 foreach ($implementations as $impl => $normalize) {
     $workloads["drop-in cold, $impl"] = [
         static fn (): InputSchemaCache => $cache($bin(), $normalize, Schemas::builder($site)),
-        static function (InputSchemaCache $c) use ($list, $dropIn, $normalizer): int {
-            $normalizer->setToolSchema($c);
-            return $list($dropIn);
-        },
+        $through,
     ];
     $filled[$impl] = $bin();
     $fill = $cache($filled[$impl], $normalize, null, true);
-    $normalizer->setToolSchema($fill);
-    $list($dropIn);
+    $through($fill);
     $fill->destruct();
     $workloads["drop-in warm, bin, $impl"] = [
         static fn (): InputSchemaCache => $cache($filled[$impl], $normalize, null, true),
-        static function (InputSchemaCache $c) use ($list, $dropIn, $normalizer): int {
-            $normalizer->setToolSchema($c);
-            return $list($dropIn);
-        },
+        $through,
     ];
     $warm[$impl] = $cache($bin(), $normalize);
     $workloads["drop-in warm, $impl"] = [
         static fn (): InputSchemaCache => $warm[$impl],
-        static function (InputSchemaCache $c) use ($list, $dropIn, $normalizer): int {
-            $normalizer->setToolSchema($c);
-            return $list($dropIn);
-        },
+        $through,
     ];
 }
 // Asked once per tool (InputSchemaCache::toolSchema(), no serializer): what a
@@ -174,10 +170,7 @@ $workloads['per tool, cold, native'] = [
 // every call (one normalize_schema() call per input).
 $workloads['uncached, native'] = [
     static fn (): InputSchemaGenerator => new InputSchemaGenerator(Schemas::builder($site)),
-    static function (InputSchemaGenerator $g) use ($list, $dropIn, $normalizer): int {
-        $normalizer->setToolSchema($g);
-        return $list($dropIn);
-    },
+    $through,
 ];
 if (isset($o['ceiling'])) {
     require_once __DIR__ . '/drupal_ceiling.php';
@@ -189,16 +182,10 @@ if (isset($o['ceiling'])) {
         'ceiling: per-input, checked' => static fn (): InputSchemas => new \ToolSchema\Bench\Ceiling\PerInput(Schemas::builder($site), $siteOptions, true),
     ];
     foreach ($ceilings as $name => $make) {
-        $workloads[$name] = [$make, static function (InputSchemas $c) use ($list, $dropIn, $normalizer): int {
-            $normalizer->setToolSchema($c);
-            return $list($dropIn);
-        }];
+        $workloads[$name] = [$make, $through];
     }
 }
-$workloads['split: dispatch'] = [$none, static function () use ($list, $dropIn, $normalizer, $constant): int {
-    $normalizer->setToolSchema($constant);
-    return $list($dropIn);
-}];
+$workloads['split: dispatch'] = [static fn (): InputSchemas => $constant, $through];
 $workloads['split: adapter'] = [static fn (): DefinitionArrayBuilder => Schemas::builder($site), static function (DefinitionArrayBuilder $builder) use ($tools): int {
     $n = 0;
     foreach ($tools as $inputs) {
@@ -227,10 +214,9 @@ foreach ($implementations as $impl => $normalize) {
 // After the response (Drupal's kernel terminate): writing what a cold pass
 // built to the bin.
 $workloads['bin write (destruct)'] = [
-    static function () use ($cache, $bin, $implementations, $site, $normalizer, $list, $dropIn): InputSchemaCache {
+    static function () use ($cache, $bin, $implementations, $site, $through): InputSchemaCache {
         $c = $cache($bin(), $implementations['native'], Schemas::builder($site), true);
-        $normalizer->setToolSchema($c);
-        $list($dropIn);
+        $through($c);
         return $c;
     },
     static function (InputSchemaCache $c): int {
@@ -333,8 +319,7 @@ printf("targets: warm native %.1fx (>= 10), cold native %.1fx (>= 3), slowest PH
     min($ratio('drop-in cold, php'), $ratio('drop-in warm, bin, php'), $ratio('drop-in warm, php')),
     min($ratio('drop-in cold, php'), $ratio('drop-in warm, bin, php'), $ratio('drop-in warm, php')) >= 1 ? 'met' : 'MISSED');
 $probe = $cache($filled['native'], $implementations['native'], null, true);
-$normalizer->setToolSchema($probe);
-$list($dropIn);
+$through($probe);
 $bytes = $probe->entryBytes();
 printf("bin entries: %d tools, %d bytes in all, %.0f per tool on average, largest %d (%s); bound %d\n",
     \count($bytes), array_sum($bytes), array_sum($bytes) / max(1, \count($bytes)), max($bytes), array_search(max($bytes), $bytes, true), InputSchemaCache::MAX_ENTRY_BYTES);
