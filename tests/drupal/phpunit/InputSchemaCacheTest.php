@@ -125,7 +125,7 @@ final class InputSchemaCacheTest extends TestCase
         $tools = Schemas::tools($site);
         $expected = Schemas::throughSerializer(Schemas::serializer(new InputSchemaGenerator(Schemas::builder($site))), $tools);
         $native = \extension_loaded('tool_schema');
-        $php = static fn (array $d, array $o, ?array &$w = null): array => \ToolSchema\Php\Normalize\Normalizer::normalize($d, $o, $w);
+        $php = \Closure::fromCallable(Implementations::normalizers()['php']);
         foreach (['site default' => null, 'php twin given' => $php] as $case => $normalize) {
             $bin = Schemas::bin($site);
             $binUsed = $normalize !== null || !$native;
