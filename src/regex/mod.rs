@@ -18,6 +18,8 @@
 pub mod backtrack;
 pub mod bytes;
 pub mod casefold;
+pub mod casefold_10_42;
+pub mod casefold_10_46;
 pub mod charset;
 pub mod delimiters;
 pub mod dfa;
@@ -27,6 +29,8 @@ pub mod parser;
 pub mod pcre;
 pub mod rewrite;
 pub mod ucd;
+pub mod ucd_10_42;
+pub mod ucd_10_46;
 
 /// Why a pattern was not translated.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -145,7 +149,7 @@ pub fn translate_for(source: &str, pcre_version: &str) -> Result<String, Skip> {
 
 /// [`translate_for`] counting its work in `work` (tests read [`Work::used`]).
 pub fn translate_with(source: &str, pcre_version: &str, work: &mut Work) -> Result<String, Skip> {
-    pcre::check(pcre_version)?;
+    let version = pcre::check(pcre_version)?;
     if source.len() > MAX_SOURCE_BYTES {
         return Err(skip(TOO_COMPLEX, "pattern is longer than 4096 bytes"));
     }
@@ -153,7 +157,10 @@ pub fn translate_with(source: &str, pcre_version: &str, work: &mut Work) -> Resu
         return Err(skip(CONSTRUCT, "NUL bytes in patterns are not supported"));
     }
     let (body, modifiers) = delimiters::split(source)?;
-    let parsed = parser::parse(body, &modifiers, work)?;
+    let parsed = parser::parse(body, &modifiers, version, work)?;
+    if version == pcre::Version::V10_42 && pcre::first_unit_bug(&parsed.root, parsed.anchored) {
+        return Err(skip(PCRE_VERSION, pcre::FIRST_UNIT_MESSAGE));
+    }
     let mut root = rewrite::apply(parsed.root, parsed.anchored);
     if !modifiers.utf {
         bytes::check(&root)?;
@@ -204,7 +211,14 @@ mod tests {
     #[test]
     fn pcre_version_is_checked() {
         assert!(translate_for("/^a$/", "10.42 2022-12-11").is_ok());
-        for v in ["10.43 2024-02-16", "10.40 2022-04-14", "", "garbage"] {
+        assert!(translate_for("/^a$/", "10.46 2025-08-27").is_ok());
+        for v in [
+            "10.43 2024-02-16",
+            "10.45 2025-02-05",
+            "10.40 2022-04-14",
+            "",
+            "garbage",
+        ] {
             let e = translate_for("/^a$/", v).expect_err("other versions are refused");
             assert_eq!(e.code, PCRE_VERSION, "{v}");
         }

@@ -9,6 +9,8 @@ use super::charset::{self, CharSet, MAX_CP};
 use super::delimiters::Modifiers;
 use super::emit;
 use super::ir::{Assert, Look, Node, Repeat, Set};
+use super::pcre::Version;
+use super::ucd;
 use super::{
     skip, Skip, Work, BYTES, CONSTRUCT, INVALID, MAX_COST, MAX_DEPTH, MAX_OUTPUT_BYTES, MODIFIER,
     TOO_COMPLEX, UNICODE,
@@ -114,9 +116,9 @@ pub struct Parsed {
     pub anchored: bool,
 }
 
-/// Parses a pattern body with its modifiers.
-pub fn parse(body: &str, m: &Modifiers, work: &mut Work) -> Result<Parsed, Skip> {
-    Parser::new(body, m, work).run()
+/// Parses a pattern body with its modifiers, as PCRE2 `version` reads it.
+pub fn parse(body: &str, m: &Modifiers, version: Version, work: &mut Work) -> Result<Parsed, Skip> {
+    Parser::new(body, m, version, work).run()
 }
 
 struct Parser<'w> {
@@ -124,6 +126,7 @@ struct Parser<'w> {
     pos: usize,
     flags: Flags,
     utf: bool,
+    version: Version,
     dollar_endonly: bool,
     anchored: bool,
     frames: Vec<Frame>,
@@ -208,7 +211,7 @@ fn bytes_skip() -> Skip {
 const UTF8_HIGH: &[(u32, u32)] = &[(0x80, 0xBF), (0xC2, 0xF4)];
 
 impl<'w> Parser<'w> {
-    fn new(body: &str, m: &Modifiers, work: &'w mut Work) -> Self {
+    fn new(body: &str, m: &Modifiers, version: Version, work: &'w mut Work) -> Self {
         let flags = Flags {
             caseless: m.caseless,
             multiline: m.multiline,
@@ -221,6 +224,7 @@ impl<'w> Parser<'w> {
             pos: 0,
             flags,
             utf: m.utf,
+            version,
             dollar_endonly: m.dollar_endonly,
             anchored: m.anchored,
             frames: vec![Frame {
@@ -475,7 +479,7 @@ impl<'w> Parser<'w> {
         if self.flags.caseless {
             let mut set = CharSet::from_unsorted(vec![(cp, cp)]);
             if self.utf {
-                let w = set.close_unicode_case();
+                let w = set.close_unicode_case(self.version);
                 self.work.spend(w)?;
             } else {
                 set.close_ascii_case();
@@ -522,6 +526,11 @@ impl<'w> Parser<'w> {
                 "non-hex character in \\x{} (closing brace missing?)",
                 "digits missing in \\x{}",
             );
+        }
+        if self.version == Version::V10_46 && !self.peek().is_some_and(|c| c.is_ascii_hexdigit()) {
+            // From 10.45 on `\x` must be followed by `{` or a hex digit
+            // (10.42 reads a bare `\x` as NUL).
+            return Err(skip(INVALID, "digits missing after \\x or in \\x{}"));
         }
         let mut value = 0;
         for _ in 0..2 {
@@ -606,7 +615,7 @@ impl<'w> Parser<'w> {
         let table: &[(u32, u32)] = match c.to_ascii_lowercase() {
             'd' => {
                 if self.utf {
-                    charset::DIGIT_UCP
+                    ucd::gc(self.version, "Nd")
                 } else {
                     charset::DIGIT_ASCII
                 }
@@ -634,7 +643,7 @@ impl<'w> Parser<'w> {
             }
             _ => {
                 if self.utf {
-                    let set = charset::word_ucp();
+                    let set = charset::word_ucp(self.version);
                     self.work.spend(set.ranges.len() as u64)?;
                     return Ok(if c == 'W' {
                         set.complement(MAX_CP)
@@ -688,7 +697,7 @@ impl<'w> Parser<'w> {
             Some(rest) => (!negated, rest.to_string()),
             None => (negated, name),
         };
-        let Some(set) = charset::property(&name) else {
+        let Some(set) = charset::property(&name, self.flags.caseless, self.version) else {
             return Err(skip(
                 UNICODE,
                 "only general categories are supported among Unicode properties",
@@ -770,9 +779,12 @@ impl<'w> Parser<'w> {
     }
 
     /// `{` quantifier syntax at the position after `{`: `Some((min, max))` and
-    /// the position moved past `}`, or `None` (a literal `{`).
+    /// the position moved past `}`, or `None` (a literal `{`). PCRE2 10.42:
+    /// `{n}`, `{n,}`, `{n,m}`; from 10.43 also `{,m}` (`{0,m}`) and spaces
+    /// or tabs after `{`, around the comma and before `}` (`{,}` stays literal).
     fn brace(&mut self) -> Result<Option<(u32, Option<u32>)>, Skip> {
         let mut i = self.pos;
+        let perl = self.version.perl_braces();
         let read = |i: &mut usize, chars: &[char]| -> Option<u32> {
             let start = *i;
             let mut v: u32 = 0;
@@ -786,25 +798,35 @@ impl<'w> Parser<'w> {
                 None
             }
         };
-        let Some(min) = read(&mut i, &self.chars) else {
-            return Ok(None);
+        let blanks = |i: &mut usize, chars: &[char]| {
+            if perl {
+                while matches!(chars.get(*i), Some(' ' | '\t')) {
+                    *i += 1;
+                }
+            }
         };
+        blanks(&mut i, &self.chars);
+        let min = read(&mut i, &self.chars);
+        if min.is_none() && !perl {
+            return Ok(None);
+        }
+        blanks(&mut i, &self.chars);
         let max;
         match self.at(i) {
-            Some('}') => max = Some(min),
+            Some('}') if min.is_some() => max = min,
             Some(',') => {
                 i += 1;
-                if self.at(i) == Some('}') {
-                    max = None;
-                } else {
-                    match read(&mut i, &self.chars) {
-                        Some(m) if self.at(i) == Some('}') => max = Some(m),
-                        _ => return Ok(None),
-                    }
+                blanks(&mut i, &self.chars);
+                let m = read(&mut i, &self.chars);
+                blanks(&mut i, &self.chars);
+                if self.at(i) != Some('}') || (min.is_none() && m.is_none()) {
+                    return Ok(None);
                 }
+                max = m;
             }
             _ => return Ok(None),
         }
+        let min = min.unwrap_or(0);
         self.pos = i + 1;
         if min > 65535 || max.is_some_and(|m| m > 65535) {
             return Err(skip(INVALID, "number too big in {} quantifier"));
@@ -1312,7 +1334,7 @@ impl<'w> Parser<'w> {
         }
         let name: String = self.chars.get(start..end).unwrap_or(&[]).iter().collect();
         self.pos = end + 2;
-        let Some(mut set) = charset::posix(&name, self.utf) else {
+        let Some(mut set) = charset::posix(&name, self.utf, self.version) else {
             return Err(skip(INVALID, "unknown POSIX class name"));
         };
         self.work.spend(set.ranges.len() as u64)?;
@@ -1440,7 +1462,7 @@ impl<'w> Parser<'w> {
         self.work.spend((members.len() + fixed.len()) as u64)?;
         let mut full = CharSet::from_unsorted(members);
         if self.flags.caseless && self.utf {
-            let w = full.close_unicode_case();
+            let w = full.close_unicode_case(self.version);
             self.work.spend(w)?;
         } else if self.flags.caseless {
             full.close_ascii_case();

@@ -60,6 +60,8 @@ final class Parser
     /** @var array{caseless: bool, multiline: bool, dotall: bool, extended: bool, ungreedy: bool} */
     private array $flags;
     private bool $utf;
+    /** The PCRE2 version read (a Pcre::V* constant). */
+    private string $version;
     private bool $dollarEndonly;
     private bool $anchored;
     /** @var list<\stdClass> frames: kind, saved, alts, items, blocked */
@@ -72,19 +74,20 @@ final class Parser
     private int $lastQuantEnd = -1;
 
     /**
-     * Parses a pattern body with its modifiers.
+     * Parses a pattern body with its modifiers, as PCRE2 `$version` reads it.
      *
      * @param array<string, bool> $m
      * @return array{0: array<string, mixed>, 1: bool} the tree, and whether it is anchored (`A`)
      */
-    public static function parse(string $body, array $m, Work $work): array
+    public static function parse(string $body, array $m, string $version, Work $work): array
     {
-        return (new self($body, $m, $work))->run();
+        return (new self($body, $m, $version, $work))->run();
     }
 
     /** @param array<string, bool> $m */
-    private function __construct(string $body, array $m, Work $work)
+    private function __construct(string $body, array $m, string $version, Work $work)
     {
+        $this->version = $version;
         $this->flags = [
             'caseless' => $m['caseless'],
             'multiline' => $m['multiline'],
@@ -397,7 +400,7 @@ final class Parser
         if ($this->flags['caseless']) {
             $set = CharSet::fromUnsorted([[$cp, $cp]]);
             if ($this->utf) {
-                $this->work->spend($set->closeUnicodeCase());
+                $this->work->spend($set->closeUnicodeCase($this->version));
             } else {
                 $set->closeAsciiCase();
             }
@@ -483,6 +486,11 @@ final class Parser
         if ($this->peek() === '{') {
             return $this->bracedHex('non-hex character in \x{} (closing brace missing?)', 'digits missing in \x{}');
         }
+        if ($this->version === Pcre::V10_46 && !self::isHex($this->peek())) {
+            // From 10.45 on `\x` must be followed by `{` or a hex digit
+            // (10.42 reads a bare `\x` as NUL).
+            throw new Skip(Translator::INVALID, 'digits missing after \x or in \x{}');
+        }
         $value = 0;
         for ($k = 0; $k < 2; $k++) {
             $c = $this->peek();
@@ -566,7 +574,7 @@ final class Parser
     {
         switch (strtolower($c)) {
             case 'd':
-                $table = $this->utf ? CharSet::DIGIT_UCP : CharSet::DIGIT_ASCII;
+                $table = $this->utf ? Ucd::gc($this->version, 'Nd') : CharSet::DIGIT_ASCII;
                 break;
             case 's':
                 $table = $this->utf ? CharSet::SPACE_UCP : CharSet::SPACE_ASCII;
@@ -579,7 +587,7 @@ final class Parser
                 break;
             default:
                 if ($this->utf) {
-                    $set = CharSet::wordUcp();
+                    $set = CharSet::wordUcp($this->version);
                     $this->work->spend(\count($set->ranges));
                     return $c === 'W' ? $set->complement(CharSet::MAX_CP) : $set;
                 }
@@ -624,7 +632,7 @@ final class Parser
             $negated = !$negated;
             $name = substr($name, 1);
         }
-        $set = CharSet::property($name);
+        $set = CharSet::property($name, $this->flags['caseless'], $this->version);
         if ($set === null) {
             throw new Skip(Translator::UNICODE, 'only general categories are supported among Unicode properties');
         }
@@ -800,35 +808,45 @@ final class Parser
 
     /**
      * `{` quantifier syntax at the position after `{`: [min, max] and the
-     * position moved past `}`, or null (a literal `{`).
+     * position moved past `}`, or null (a literal `{`). PCRE2 10.42: `{n}`,
+     * `{n,}`, `{n,m}`; from 10.43 also `{,m}` (`{0,m}`) and spaces or tabs
+     * after `{`, around the comma and before `}` (`{,}` stays literal).
      *
      * @return array{0: int, 1: ?int}|null
      */
     private function brace(): ?array
     {
         $i = $this->pos;
+        $perl = Pcre::perlBraces($this->version);
+        $blanks = function (int &$i) use ($perl): void {
+            if ($perl) {
+                while ($this->at($i) === ' ' || $this->at($i) === "\t") {
+                    $i++;
+                }
+            }
+        };
+        $blanks($i);
         $min = $this->readNumber($i);
-        if ($min === null) {
+        if ($min === null && !$perl) {
             return null;
         }
+        $blanks($i);
         $c = $this->at($i);
-        if ($c === '}') {
+        if ($c === '}' && $min !== null) {
             $max = $min;
         } elseif ($c === ',') {
             $i++;
-            if ($this->at($i) === '}') {
-                $max = null;
-            } else {
-                $m = $this->readNumber($i);
-                if ($m !== null && $this->at($i) === '}') {
-                    $max = $m;
-                } else {
-                    return null;
-                }
+            $blanks($i);
+            $m = $this->readNumber($i);
+            $blanks($i);
+            if ($this->at($i) !== '}' || ($min === null && $m === null)) {
+                return null;
             }
+            $max = $m;
         } else {
             return null;
         }
+        $min ??= 0;
         $this->pos = $i + 1;
         if ($min > 65535 || ($max !== null && $max > 65535)) {
             throw new Skip(Translator::INVALID, 'number too big in {} quantifier');
@@ -1201,7 +1219,7 @@ final class Parser
         }
         $name = implode('', \array_slice($this->chars, $start, max(0, $end - $start)));
         $this->pos = $end + 2;
-        $set = CharSet::posix($name, $this->utf);
+        $set = CharSet::posix($name, $this->utf, $this->version);
         if ($set === null) {
             throw new Skip(Translator::INVALID, 'unknown POSIX class name');
         }
@@ -1318,7 +1336,7 @@ final class Parser
         $this->work->spend(\count($members) + \count($fixed));
         $full = CharSet::fromUnsorted($members);
         if ($this->flags['caseless'] && $this->utf) {
-            $this->work->spend($full->closeUnicodeCase());
+            $this->work->spend($full->closeUnicodeCase($this->version));
         } elseif ($this->flags['caseless']) {
             $full->closeAsciiCase();
         }

@@ -67,7 +67,7 @@ final class Translator
 
     private static function run(string $source, string $pcreVersion, Work $work): string
     {
-        Pcre::check($pcreVersion);
+        $version = Pcre::check($pcreVersion);
         if (\strlen($source) > self::MAX_SOURCE_BYTES) {
             throw new Skip(self::TOO_COMPLEX, 'pattern is longer than 4096 bytes');
         }
@@ -79,7 +79,10 @@ final class Translator
             throw new Skip(self::INVALID, 'pattern is not valid UTF-8');
         }
         [$body, $modifiers] = Delimiters::split($source);
-        [$root, $anchored] = Parser::parse($body, $modifiers, $work);
+        [$root, $anchored] = Parser::parse($body, $modifiers, $version, $work);
+        if ($version === Pcre::V10_42 && Pcre::firstUnitBug($root, $anchored)) {
+            throw new Skip(self::PCRE_VERSION, Pcre::FIRST_UNIT_MESSAGE);
+        }
         $root = Rewrite::apply($root, $anchored);
         if (!$modifiers['utf']) {
             Bytes::check($root);
