@@ -1002,10 +1002,16 @@ impl<'w> Parser<'w> {
         if name.is_empty() {
             return Err(skip(INVALID, "subpattern name expected"));
         }
-        if name.len() > 32 {
+        // 32 code units in 10.42, 128 from 10.44.
+        let longest = if self.version == Version::V10_46 {
+            128
+        } else {
+            32
+        };
+        if name.len() > longest {
             return Err(skip(
                 INVALID,
-                "subpattern name is too long (maximum 32 code units)",
+                &format!("subpattern name is too long (maximum {longest} code units)"),
             ));
         }
         if self.names.contains(&name) {

@@ -894,8 +894,10 @@ final class Parser
         if ($name === '') {
             throw new Skip(Translator::INVALID, 'subpattern name expected');
         }
-        if (\strlen($name) > 32) {
-            throw new Skip(Translator::INVALID, 'subpattern name is too long (maximum 32 code units)');
+        // 32 code units in 10.42, 128 from 10.44.
+        $longest = $this->version === Pcre::V10_46 ? 128 : 32;
+        if (\strlen($name) > $longest) {
+            throw new Skip(Translator::INVALID, "subpattern name is too long (maximum $longest code units)");
         }
         if (\in_array($name, $this->names, true)) {
             throw new Skip(Translator::INVALID, 'two named subpatterns have the same name');
