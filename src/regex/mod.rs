@@ -158,8 +158,8 @@ pub fn translate_with(source: &str, pcre_version: &str, work: &mut Work) -> Resu
     }
     let (body, modifiers) = delimiters::split(source)?;
     let parsed = parser::parse(body, &modifiers, version, work)?;
-    if version == pcre::Version::V10_42 && pcre::first_unit_bug(&parsed.root, parsed.anchored) {
-        return Err(skip(PCRE_VERSION, pcre::FIRST_UNIT_MESSAGE));
+    if pcre::first_unit_bug(&parsed.root, parsed.anchored, version) {
+        return Err(skip(PCRE_VERSION, pcre::first_unit_message(version)));
     }
     let mut root = rewrite::apply(parsed.root, parsed.anchored);
     if !modifiers.utf {

@@ -52,6 +52,8 @@ struct Props {
     nullable: bool,
     /// Fixed length (code points with `u`, bytes without), if any.
     len: Option<u64>,
+    /// Longest length, if bounded (for PCRE2 10.46's variable-length lookbehind).
+    max: Option<u64>,
     /// Contains a repeat of a nullable operand (atomic emulation not proven exact).
     unsafe_atomic: bool,
     /// Contains a possessive quantifier.
@@ -63,6 +65,7 @@ struct Props {
 const EMPTY: Props = Props {
     nullable: true,
     len: Some(0),
+    max: Some(0),
     unsafe_atomic: false,
     has_emul: false,
     cost: 0,
@@ -141,6 +144,7 @@ fn props_atom(len: u64, cost: u64) -> Props {
     Props {
         nullable: false,
         len: Some(len),
+        max: Some(len),
         unsafe_atomic: false,
         has_emul: false,
         cost,
@@ -151,6 +155,7 @@ fn props_assertion() -> Props {
     Props {
         nullable: true,
         len: Some(0),
+        max: Some(0),
         unsafe_atomic: false,
         has_emul: false,
         cost: 4,
@@ -164,6 +169,10 @@ fn concat(a: Props, b: Props) -> Props {
             (Some(x), Some(y)) => Some(clamp_len(x + y)),
             _ => None,
         },
+        max: match (a.max, b.max) {
+            (Some(x), Some(y)) => Some(clamp_len(x + y)),
+            _ => None,
+        },
         unsafe_atomic: a.unsafe_atomic || b.unsafe_atomic,
         has_emul: a.has_emul || b.has_emul,
         cost: clamp_cost(a.cost + b.cost),
@@ -174,6 +183,10 @@ fn alternate(a: Props, b: Props) -> Props {
     Props {
         nullable: a.nullable || b.nullable,
         len: if a.len == b.len { a.len } else { None },
+        max: match (a.max, b.max) {
+            (Some(x), Some(y)) => Some(x.max(y)),
+            _ => None,
+        },
         unsafe_atomic: a.unsafe_atomic || b.unsafe_atomic,
         has_emul: a.has_emul || b.has_emul,
         cost: clamp_cost(a.cost + b.cost + 4),
@@ -438,7 +451,9 @@ impl<'w> Parser<'w> {
         })
     }
 
-    fn compose_alts(frame: Frame) -> (Node, Props, Vec<Option<u64>>) {
+    /// The alternatives of a frame, composed; with each branch's fixed
+    /// length and longest length.
+    fn compose_alts(frame: Frame) -> (Node, Props, Vec<(Option<u64>, Option<u64>)>) {
         let mut alts = frame.alts;
         alts.push(compose_items(frame.items));
         let mut props = EMPTY;
@@ -446,7 +461,7 @@ impl<'w> Parser<'w> {
         let mut nodes = Vec::with_capacity(alts.len());
         for (i, (node, p)) in alts.into_iter().enumerate() {
             props = if i > 0 { alternate(props, p) } else { p };
-            lens.push(p.len);
+            lens.push((p.len, p.max));
             nodes.push(node);
         }
         (Node::alt(nodes), props, lens)
@@ -519,12 +534,24 @@ impl<'w> Parser<'w> {
         }
         Ok(())
     }
+    /// The position after the spaces and tabs from `i`, which PCRE2 skips
+    /// inside braces from 10.43 (`i` itself in 10.42).
+    fn blanks_from(&self, mut i: usize) -> usize {
+        if self.version.perl_braces() {
+            while matches!(self.at(i), Some(' ' | '\t')) {
+                i += 1;
+            }
+        }
+        i
+    }
+
     /// `\x` after the backslash and the `x`.
     fn hex(&mut self) -> Result<u32, Skip> {
         if self.peek() == Some('{') {
             return self.braced_hex(
                 "non-hex character in \\x{} (closing brace missing?)",
                 "digits missing in \\x{}",
+                true,
             );
         }
         if self.version == Version::V10_46 && !self.peek().is_some_and(|c| c.is_ascii_hexdigit()) {
@@ -551,7 +578,9 @@ impl<'w> Parser<'w> {
         if self.peek() != Some('{') {
             return Ok(None);
         }
-        if self.at(self.pos + 1) != Some('U') || self.at(self.pos + 2) != Some('+') {
+        // From 10.43 spaces and tabs may follow the `{`.
+        let u = self.blanks_from(self.pos + 1);
+        if self.at(u) != Some('U') || self.at(u + 1) != Some('+') {
             // `\N{3}` is `\N` repeated; any other `\N{` is an error.
             let saved = self.pos;
             self.pos += 1;
@@ -571,23 +600,35 @@ impl<'w> Parser<'w> {
                 "\\N{U+dddd} is supported only in Unicode (UTF) mode",
             ));
         }
-        self.pos += 2;
+        self.pos = u + 1;
         // Now at `+`: read the digits as `\x{...}` reads them after its `{`.
         let malformed = "malformed \\N{U+dddd} escape";
-        self.braced_hex(malformed, malformed).map(Some)
+        self.braced_hex(malformed, malformed, false).map(Some)
     }
 
     /// The hex digits of `\x{...}` or `\N{U+...}` up to the closing brace,
     /// the current position being just before them (at the `{` or the `+`):
     /// a code point, surrogates refused under `u`. `bad`: the error for a
-    /// character that is not a hex digit; `empty`: for no digit.
-    fn braced_hex(&mut self, bad: &str, empty: &str) -> Result<u32, Skip> {
-        let mut i = self.pos + 1;
+    /// character that is not a hex digit; `empty`: for no digit. From 10.43
+    /// spaces and tabs may stand before `}`, and after `{` when `lead`.
+    fn braced_hex(&mut self, bad: &str, empty: &str, lead: bool) -> Result<u32, Skip> {
+        let mut i = if lead {
+            self.blanks_from(self.pos + 1)
+        } else {
+            self.pos + 1
+        };
         let mut value: u32 = 0;
         let mut digits = 0;
         loop {
             match self.at(i) {
                 Some('}') => break,
+                Some(' ' | '\t') if self.version.perl_braces() && digits > 0 => {
+                    i = self.blanks_from(i);
+                    if self.at(i) != Some('}') {
+                        return Err(skip(INVALID, bad));
+                    }
+                    break;
+                }
                 Some(c) if c.is_ascii_hexdigit() => {
                     value = (value.saturating_mul(16)).saturating_add(c.to_digit(16).unwrap_or(0));
                     value = value.min(0x1100000);
@@ -921,6 +962,11 @@ impl<'w> Parser<'w> {
             } else {
                 None
             },
+            max: match (p.max, max) {
+                (Some(0), _) => Some(0),
+                (Some(l), Some(m)) => Some(clamp_len(l * u64::from(m))),
+                _ => None,
+            },
             unsafe_atomic: p.unsafe_atomic || (p.nullable && !matches!(max, Some(m) if m <= 1)),
             has_emul: p.has_emul || possessive,
             cost: if item.group {
@@ -1162,6 +1208,7 @@ impl<'w> Parser<'w> {
         let look = |has_emul: bool| Props {
             nullable: true,
             len: Some(0),
+            max: Some(0),
             unsafe_atomic: false,
             has_emul,
             cost: clamp_cost(props.cost + 8),
@@ -1190,15 +1237,29 @@ impl<'w> Parser<'w> {
                 props: look(props.has_emul),
             },
             GroupKind::Behind | GroupKind::NegBehind => {
-                for len in &branches {
-                    match len {
-                        None => {
-                            return Err(skip(INVALID, "lookbehind assertion is not fixed length"))
-                        }
-                        Some(l) if *l > 65535 => {
+                for &(len, max) in &branches {
+                    match (len, max) {
+                        (Some(l), _) if l > 65535 => {
                             return Err(skip(INVALID, "lookbehind assertion is too long"))
                         }
-                        _ => {}
+                        (Some(_), _) => {}
+                        // From 10.43 a branch may vary, up to 255 characters.
+                        (None, Some(m)) if self.version == Version::V10_46 && m <= 255 => {}
+                        (None, Some(_)) if self.version == Version::V10_46 => {
+                            return Err(skip(
+                                INVALID,
+                                "branch too long in variable-length lookbehind assertion",
+                            ))
+                        }
+                        (None, None) if self.version == Version::V10_46 => {
+                            return Err(skip(
+                                INVALID,
+                                "length of lookbehind assertion is not limited",
+                            ))
+                        }
+                        (None, _) => {
+                            return Err(skip(INVALID, "lookbehind assertion is not fixed length"))
+                        }
                     }
                 }
                 if props.has_emul {

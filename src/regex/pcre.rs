@@ -102,8 +102,13 @@ pub fn check(version: &str) -> Result<Version, Skip> {
     ))
 }
 
-/// The message of a pattern PCRE2 10.42 answers wrongly ([`first_unit_bug`]).
-pub const FIRST_UNIT_MESSAGE: &str = "PCRE2 10.42 answers this pattern wrongly (a lookahead at the start and a required literal: its first code unit optimisation, fixed in 10.45)";
+/// The message of a pattern PCRE2 answers wrongly ([`first_unit_bug`]).
+pub fn first_unit_message(v: Version) -> &'static str {
+    match v {
+        Version::V10_42 => "PCRE2 10.42 answers this pattern wrongly (a lookahead at the start and a required literal: its first code unit optimisation, fixed in 10.45)",
+        Version::V10_46 => "PCRE2 10.46 answers this pattern wrongly (a lookahead at the start and a required literal written in the other letter case: its first code unit optimisation)",
+    }
+}
 
 /// Whether PCRE2 10.42 may answer the pattern wrongly through its first code
 /// unit optimisation. When the pattern itself sets no first code unit,
@@ -112,18 +117,23 @@ pub const FIRST_UNIT_MESSAGE: &str = "PCRE2 10.42 answers this pattern wrongly (
 /// every match holds) only after the match's first character, and counts
 /// both in the minimum length: `/(?=a)b?a/` fails on "a" and "xa". When the
 /// two units differ the match holds both anyway; 10.45 takes the asserted
-/// unit only then.
+/// unit only then, but compares the units as written: under `i`,
+/// `/(?=a)b?A/i` still fails on "a" in 10.46.
 ///
 /// The check over-approximates PCRE2's: the ASCII characters a leading
 /// positive lookahead may assert as the first unit (`find_firstassertedcu()`:
 /// through `first_significant_code()`, which skips negative lookaheads,
 /// lookbehinds, `\b` and `\B`, groups, every branch, repeats of at least
 /// one, to a literal in the lookahead), against the ASCII characters of
-/// every literal anywhere in the pattern (a set of one or two code points:
-/// a character, or one with its other case under `i`), letter case ignored.
+/// every literal outside lookarounds (a set of one or two code points: a
+/// character, or one with its other case under `i`), letter case ignored;
+/// unless the pattern starts with a character (past zero-width items) and
+/// so has a first code unit of its own. On 10.46 one of the two must be a
+/// pair (a caseless literal, which may be written in the other case: two
+/// single code points that are the same character are the same unit).
 /// `anchored`: the tree starts with the `^` the `A` modifier put there,
 /// which is no opcode in PCRE2.
-pub fn first_unit_bug(root: &Node, anchored: bool) -> bool {
+pub fn first_unit_bug(root: &Node, anchored: bool, v: Version) -> bool {
     let items = root.items();
     let body = if anchored && matches!(items.first(), Some(Node::Assert(Assert::Start))) {
         &items[1..]
@@ -137,11 +147,16 @@ pub fn first_unit_bug(root: &Node, anchored: bool) -> bool {
     let Some(asserted) = leading_units(body, false) else {
         return false;
     };
-    let mut literals = [false; 128];
+    let mut literals = [0u8; 128];
     for item in body {
         literal_units(item, &mut literals);
     }
-    (0..128).any(|c| asserted[c] && literals[c])
+    let pair_needed = v == Version::V10_46;
+    (0..128).any(|c| {
+        asserted[c] != 0
+            && literals[c] != 0
+            && (!pair_needed || (asserted[c] | literals[c]) & PAIR != 0)
+    })
 }
 
 /// Whether the first item that reads a character, past the zero-width ones,
@@ -159,8 +174,14 @@ fn starts_with_char(items: &[Node]) -> bool {
     false
 }
 
-/// The ASCII characters (lower case) of a set of one or two code points.
-fn mark_literal(set: &super::charset::CharSet, into: &mut [bool; 128]) {
+/// A unit from a set of one code point.
+const SINGLE: u8 = 1;
+/// A unit from an ASCII letter with its other case (a caseless literal).
+const PAIR: u8 = 2;
+
+/// The ASCII characters (lower case) of a set of one or two code points,
+/// marked [`SINGLE`] or [`PAIR`].
+fn mark_literal(set: &super::charset::CharSet, into: &mut [u8; 128]) {
     let size: u64 = set
         .ranges
         .iter()
@@ -169,9 +190,16 @@ fn mark_literal(set: &super::charset::CharSet, into: &mut [bool; 128]) {
     if size > 2 {
         return;
     }
+    // A pair is a letter with its other case; other pairs are classes, which
+    // are no unit at all (marked as single code points: no case to differ).
+    let pair = size == 2
+        && set.ranges.len() == 2
+        && (0x41..=0x5A).contains(&set.ranges[0].0)
+        && set.ranges[1].0 == set.ranges[0].0 + 0x20;
+    let mark = if pair { PAIR } else { SINGLE };
     for &(lo, hi) in &set.ranges {
         for cp in lo..=hi.min(0x7F) {
-            into[(cp as u8).to_ascii_lowercase() as usize] = true;
+            into[(cp as u8).to_ascii_lowercase() as usize] |= mark;
         }
     }
 }
@@ -180,7 +208,7 @@ fn mark_literal(set: &super::charset::CharSet, into: &mut [bool; 128]) {
 /// `items` may assert (`in_look`: inside a positive lookahead, where
 /// literals count), or `None` where PCRE2 finds none: as in
 /// `find_firstassertedcu()`, every branch of an alternation must assert one.
-fn leading_units(items: &[Node], in_look: bool) -> Option<[bool; 128]> {
+fn leading_units(items: &[Node], in_look: bool) -> Option<[u8; 128]> {
     for item in items {
         return match item {
             Node::Assert(Assert::WordB | Assert::NotWordB) => continue,
@@ -188,15 +216,15 @@ fn leading_units(items: &[Node], in_look: bool) -> Option<[bool; 128]> {
             Node::Look(Look::Ahead, body) => leading_units(body.items(), true),
             Node::Assert(_) => None,
             Node::Set(s) => {
-                let mut units = [false; 128];
+                let mut units = [0u8; 128];
                 if in_look {
                     mark_literal(&s.set, &mut units);
                 }
-                units.contains(&true).then_some(units)
+                units.iter().any(|&u| u != 0).then_some(units)
             }
             Node::Cat(inner) => leading_units(inner, in_look),
             Node::Alt(branches) => {
-                let mut units = [false; 128];
+                let mut units = [0u8; 128];
                 for b in branches {
                     let got = leading_units(b.items(), in_look)?;
                     for c in 0..128 {
@@ -215,7 +243,7 @@ fn leading_units(items: &[Node], in_look: bool) -> Option<[bool; 128]> {
 /// Marks the units of every literal of the tree outside lookarounds (the
 /// required code unit PCRE2 may pick; one it takes from a lookahead is a
 /// character after the lookahead's first, so never at the match start).
-fn literal_units(node: &Node, into: &mut [bool; 128]) {
+fn literal_units(node: &Node, into: &mut [u8; 128]) {
     match node {
         Node::Set(s) => mark_literal(&s.set, into),
         Node::Assert(_) | Node::Look(..) => {}

@@ -111,6 +111,13 @@ $cases = [
     // A bare \x is NUL in PCRE2 10.42, an error from 10.45.
     ['bare_hex_escape', '/^a\xz$/D', ["a\0z"], ['az', 'axz'], null, ['10.42']],
     ['bare_hex_escape_10_46', '/^a\xz$/D', [], [], 'regex_invalid', ['10.46']],
+    // Spaces or tabs inside \x{...} and \N{U+...}: errors in 10.42, allowed from 10.43.
+    ['hex_escape_with_spaces', '/^\x{ 41 }$/D', [], [], 'regex_invalid', ['10.42']],
+    ['hex_escape_with_spaces_10_46', '/^\x{ 41 }\N{ U+42 }$/Du', ['AB'], ['A', 'x{ 41 }'], '^AB$', ['10.46']],
+    // Variable-length lookbehind: an error in 10.42, up to 255 characters from 10.43.
+    ['lookbehind_variable_length', '/(?<=ab?)x/', [], [], 'regex_invalid', ['10.42']],
+    ['lookbehind_variable_length_10_46', '/(?<=ab?)x/', ['ax', 'abx', 'zabx'], ['bx', 'x', 'a x'], '(?<=ab?)x', ['10.46']],
+    ['lookbehind_unbounded_10_46', '/(?<=a*)x/', [], [], 'regex_invalid', ['10.46']],
     // Group names: at most 32 code units in PCRE2 10.42, 128 from 10.44.
     ['long_group_name', '/^(?<' . str_repeat('n', 40) . '>a)$/D', [], [], 'regex_invalid', ['10.42']],
     ['long_group_name_10_46', '/^(?<' . str_repeat('n', 40) . '>a)$/D', ['a'], ['b'], '^a$', ['10.46']],
@@ -120,6 +127,9 @@ $cases = [
     ['first_code_unit_bug_dot', '/(?=a)b?a./', [], [], 'regex_pcre_version', ['10.42']],
     ['first_code_unit_bug_caseless', '/(?=a)b?A/i', [], [], 'regex_pcre_version', ['10.42']],
     ['first_code_unit_fixed_10_46', '/(?=a)b?a/', ['a', 'xa', 'ba'], ['b', 'x', ''], '(?=a)b?a', ['10.46']],
+    // 10.46 compares the two units as written: a caseless letter written in
+    // the other case is still answered wrongly.
+    ['first_code_unit_other_case_10_46', '/(?=a)b?A/i', [], [], 'regex_pcre_version', ['10.46']],
     ['first_code_unit_dot_fixed_10_46', '/(?=a)b?a./', ['ab', 'xab', 'aa'], ['a', 'ba'], '(?=a)b?a[^\n]', ['10.46']],
     // The same shape PCRE2 10.42 answers rightly: anchored, a first character of
     // its own, or a lookahead with no literal.

@@ -47,6 +47,7 @@ final class Parser
     private const EMPTY = [
         'nullable' => true,
         'len' => 0,
+        'max' => 0,
         'unsafe_atomic' => false,
         'has_emul' => false,
         'cost' => 0,
@@ -144,12 +145,12 @@ final class Parser
 
     private static function propsAtom(int $len, int $cost): array
     {
-        return ['nullable' => false, 'len' => $len, 'unsafe_atomic' => false, 'has_emul' => false, 'cost' => $cost];
+        return ['nullable' => false, 'len' => $len, 'max' => $len, 'unsafe_atomic' => false, 'has_emul' => false, 'cost' => $cost];
     }
 
     private static function propsAssertion(): array
     {
-        return ['nullable' => true, 'len' => 0, 'unsafe_atomic' => false, 'has_emul' => false, 'cost' => 4];
+        return ['nullable' => true, 'len' => 0, 'max' => 0, 'unsafe_atomic' => false, 'has_emul' => false, 'cost' => 4];
     }
 
     private static function concat(array $a, array $b): array
@@ -157,6 +158,7 @@ final class Parser
         return [
             'nullable' => $a['nullable'] && $b['nullable'],
             'len' => ($a['len'] !== null && $b['len'] !== null) ? self::clampLen($a['len'] + $b['len']) : null,
+            'max' => ($a['max'] !== null && $b['max'] !== null) ? self::clampLen($a['max'] + $b['max']) : null,
             'unsafe_atomic' => $a['unsafe_atomic'] || $b['unsafe_atomic'],
             'has_emul' => $a['has_emul'] || $b['has_emul'],
             'cost' => self::clampCost($a['cost'] + $b['cost']),
@@ -168,6 +170,7 @@ final class Parser
         return [
             'nullable' => $a['nullable'] || $b['nullable'],
             'len' => $a['len'] === $b['len'] ? $a['len'] : null,
+            'max' => ($a['max'] !== null && $b['max'] !== null) ? max($a['max'], $b['max']) : null,
             'unsafe_atomic' => $a['unsafe_atomic'] || $b['unsafe_atomic'],
             'has_emul' => $a['has_emul'] || $b['has_emul'],
             'cost' => self::clampCost($a['cost'] + $b['cost'] + 4),
@@ -367,7 +370,12 @@ final class Parser
         return [$node, $this->anchored];
     }
 
-    /** @return array{0: array<string, mixed>, 1: array<string, mixed>, 2: list<?int>} */
+    /**
+     * The alternatives of a frame, composed; with each branch's fixed length
+     * and longest length.
+     *
+     * @return array{0: array<string, mixed>, 1: array<string, mixed>, 2: list<array{0: ?int, 1: ?int}>}
+     */
     private static function composeAlts(\stdClass $frame): array
     {
         $alts = $frame->alts;
@@ -377,7 +385,7 @@ final class Parser
         $nodes = [];
         foreach ($alts as $i => [$node, $p]) {
             $props = $i > 0 ? self::alternate($props, $p) : $p;
-            $lens[] = $p['len'];
+            $lens[] = [$p['len'], $p['max']];
             $nodes[] = $node;
         }
         return [Ir::alt($nodes), $props, $lens];
@@ -484,7 +492,7 @@ final class Parser
     private function hex(): int
     {
         if ($this->peek() === '{') {
-            return $this->bracedHex('non-hex character in \x{} (closing brace missing?)', 'digits missing in \x{}');
+            return $this->bracedHex('non-hex character in \x{} (closing brace missing?)', 'digits missing in \x{}', true);
         }
         if ($this->version === Pcre::V10_46 && !self::isHex($this->peek())) {
             // From 10.45 on `\x` must be followed by `{` or a hex digit
@@ -512,7 +520,9 @@ final class Parser
         if ($this->peek() !== '{') {
             return null;
         }
-        if ($this->at($this->pos + 1) !== 'U' || $this->at($this->pos + 2) !== '+') {
+        // From 10.43 spaces and tabs may follow the `{`.
+        $u = $this->blanksFrom($this->pos + 1);
+        if ($this->at($u) !== 'U' || $this->at($u + 1) !== '+') {
             // `\N{3}` is `\N` repeated; any other `\N{` is an error.
             $saved = $this->pos;
             $this->pos++;
@@ -530,26 +540,48 @@ final class Parser
         if (!$this->utf) {
             throw new Skip(Translator::INVALID, '\N{U+dddd} is supported only in Unicode (UTF) mode');
         }
-        $this->pos += 2;
+        $this->pos = $u + 1;
         // Now at `+`: read the digits as `\x{...}` reads them after its `{`.
         $malformed = 'malformed \N{U+dddd} escape';
-        return $this->bracedHex($malformed, $malformed);
+        return $this->bracedHex($malformed, $malformed, false);
+    }
+
+    /**
+     * The position after the spaces and tabs from `$i`, which PCRE2 skips
+     * inside braces from 10.43 (`$i` itself in 10.42).
+     */
+    private function blanksFrom(int $i): int
+    {
+        if (Pcre::perlBraces($this->version)) {
+            while ($this->at($i) === ' ' || $this->at($i) === "\t") {
+                $i++;
+            }
+        }
+        return $i;
     }
 
     /**
      * The hex digits of `\x{...}` or `\N{U+...}` up to the closing brace, the
      * current position being just before them (at the `{` or the `+`): a code
      * point, surrogates refused under `u`. `$bad`: the error for a character
-     * that is not a hex digit; `$empty`: for no digit.
+     * that is not a hex digit; `$empty`: for no digit. From 10.43 spaces and
+     * tabs may stand before `}`, and after `{` when `$lead`.
      */
-    private function bracedHex(string $bad, string $empty): int
+    private function bracedHex(string $bad, string $empty, bool $lead): int
     {
-        $i = $this->pos + 1;
+        $i = $lead ? $this->blanksFrom($this->pos + 1) : $this->pos + 1;
         $value = 0;
         $digits = 0;
         while (true) {
             $c = $this->at($i);
             if ($c === '}') {
+                break;
+            }
+            if (($c === ' ' || $c === "\t") && Pcre::perlBraces($this->version) && $digits > 0) {
+                $i = $this->blanksFrom($i);
+                if ($this->at($i) !== '}') {
+                    throw new Skip(Translator::INVALID, $bad);
+                }
                 break;
             }
             if (!self::isHex($c)) {
@@ -774,6 +806,7 @@ final class Parser
         $props = [
             'nullable' => $min === 0 || $p['nullable'],
             'len' => ($max === $min && $p['len'] !== null) ? self::clampLen($p['len'] * $min) : null,
+            'max' => $p['max'] === 0 ? 0 : (($p['max'] !== null && $max !== null) ? self::clampLen($p['max'] * $max) : null),
             'unsafe_atomic' => $p['unsafe_atomic'] || ($p['nullable'] && !($max !== null && $max <= 1)),
             'has_emul' => $p['has_emul'] || $possessive,
             'cost' => $item['group'] ? self::clampCost($p['cost'] * $copies + 8) : self::clampCost($p['cost'] + 4),
@@ -1057,6 +1090,7 @@ final class Parser
         $look = static fn (bool $hasEmul): array => [
             'nullable' => true,
             'len' => 0,
+            'max' => 0,
             'unsafe_atomic' => false,
             'has_emul' => $hasEmul,
             'cost' => self::clampCost($props['cost'] + 8),
@@ -1073,12 +1107,22 @@ final class Parser
                 break;
             case self::G_BEHIND:
             case self::G_NEG_BEHIND:
-                foreach ($branches as $len) {
-                    if ($len === null) {
+                foreach ($branches as [$len, $max]) {
+                    if ($len !== null) {
+                        if ($len > 65535) {
+                            throw new Skip(Translator::INVALID, 'lookbehind assertion is too long');
+                        }
+                        continue;
+                    }
+                    // From 10.43 a branch may vary, up to 255 characters.
+                    if ($this->version !== Pcre::V10_46) {
                         throw new Skip(Translator::INVALID, 'lookbehind assertion is not fixed length');
                     }
-                    if ($len > 65535) {
-                        throw new Skip(Translator::INVALID, 'lookbehind assertion is too long');
+                    if ($max === null) {
+                        throw new Skip(Translator::INVALID, 'length of lookbehind assertion is not limited');
+                    }
+                    if ($max > 255) {
+                        throw new Skip(Translator::INVALID, 'branch too long in variable-length lookbehind assertion');
                     }
                 }
                 if ($props['has_emul']) {

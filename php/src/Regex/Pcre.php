@@ -96,8 +96,18 @@ final class Pcre
         return $v === self::V10_46;
     }
 
-    /** The message of a pattern PCRE2 10.42 answers wrongly (firstUnitBug()). */
-    public const FIRST_UNIT_MESSAGE = 'PCRE2 10.42 answers this pattern wrongly (a lookahead at the start and a required literal: its first code unit optimisation, fixed in 10.45)';
+    /** A unit from a set of one code point. */
+    private const SINGLE = 1;
+    /** A unit from an ASCII letter with its other case (a caseless literal). */
+    private const PAIR = 2;
+
+    /** The message of a pattern PCRE2 answers wrongly (firstUnitBug()). */
+    public static function firstUnitMessage(string $v): string
+    {
+        return $v === self::V10_46
+            ? 'PCRE2 10.46 answers this pattern wrongly (a lookahead at the start and a required literal written in the other letter case: its first code unit optimisation)'
+            : 'PCRE2 10.42 answers this pattern wrongly (a lookahead at the start and a required literal: its first code unit optimisation, fixed in 10.45)';
+    }
 
     /**
      * Whether PCRE2 10.42 may answer the pattern wrongly through its first
@@ -107,7 +117,8 @@ final class Pcre
      * last literal every match holds) only after the match's first
      * character, and counts both in the minimum length: `/(?=a)b?a/` fails
      * on "a" and "xa". When the two units differ the match holds both
-     * anyway; 10.45 takes the asserted unit only then.
+     * anyway; 10.45 takes the asserted unit only then, but compares the units
+     * as written: under `i`, `/(?=a)b?A/i` still fails on "a" in 10.46.
      *
      * The check over-approximates PCRE2's: the ASCII characters a leading
      * positive lookahead may assert as the first unit
@@ -117,12 +128,15 @@ final class Pcre
      * against the ASCII characters of every literal outside lookarounds (a
      * set of one or two code points: a character, or one with its other case
      * under `i`), letter case ignored; unless the pattern starts with a
-     * character (past zero-width items) and so has a first code unit of its own. `$anchored`: the tree starts with
+     * character (past zero-width items) and so has a first code unit of its
+     * own. On 10.46 one of the two must be a pair (a caseless literal, which
+     * may be written in the other case: two single code points that are the
+     * same character are the same unit). `$anchored`: the tree starts with
      * the `^` the `A` modifier put there, which is no opcode in PCRE2.
      *
      * @param array<string, mixed> $root
      */
-    public static function firstUnitBug(array $root, bool $anchored): bool
+    public static function firstUnitBug(array $root, bool $anchored, string $v): bool
     {
         $items = $root['t'] === 'c' ? $root['items'] : [$root];
         if ($anchored && ($items[0]['t'] ?? '') === 'a' && $items[0]['a'] === Ir::START) {
@@ -140,7 +154,14 @@ final class Pcre
         foreach ($items as $item) {
             self::literalUnits($item, $literals);
         }
-        return array_intersect_key($asserted, $literals) !== [];
+        $pairNeeded = $v === self::V10_46;
+        foreach ($asserted as $c => $a) {
+            $l = $literals[$c] ?? 0;
+            if ($l !== 0 && (!$pairNeeded || (($a | $l) & self::PAIR) !== 0)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -161,10 +182,11 @@ final class Pcre
     }
 
     /**
-     * The ASCII characters (lower case) of a set of one or two code points.
+     * The ASCII characters (lower case, as keys) of a set of one or two code
+     * points, marked SINGLE or PAIR.
      *
      * @param list<array{0: int, 1: int}> $set
-     * @param array<int, true> $into
+     * @param array<int, int> $into
      */
     private static function markLiteral(array $set, array &$into): void
     {
@@ -175,9 +197,14 @@ final class Pcre
         if ($size > 2) {
             return;
         }
+        // A pair is a letter with its other case; other pairs are classes,
+        // which are no unit at all (marked as single code points: no case to differ).
+        $pair = $size === 2 && \count($set) === 2 && $set[0][0] >= 0x41 && $set[0][0] <= 0x5A && $set[1][0] === $set[0][0] + 0x20;
+        $mark = $pair ? self::PAIR : self::SINGLE;
         foreach ($set as [$lo, $hi]) {
             for ($cp = $lo; $cp <= min($hi, 0x7F); $cp++) {
-                $into[\ord(strtolower(\chr($cp)))] = true;
+                $k = \ord(strtolower(\chr($cp)));
+                $into[$k] = ($into[$k] ?? 0) | $mark;
             }
         }
     }
@@ -195,7 +222,7 @@ final class Pcre
      * `find_firstassertedcu()`, every branch of an alternation must assert one.
      *
      * @param list<array<string, mixed>> $items
-     * @return array<int, true>|null
+     * @return array<int, int>|null
      */
     private static function leadingUnits(array $items, bool $inLook): ?array
     {
@@ -226,7 +253,9 @@ final class Pcre
                         if ($got === null) {
                             return null;
                         }
-                        $units += $got;
+                        foreach ($got as $c => $m) {
+                            $units[$c] = ($units[$c] ?? 0) | $m;
+                        }
                     }
                     return $units;
                 default:
@@ -242,7 +271,7 @@ final class Pcre
      * character after the lookahead's first, so never at the match start).
      *
      * @param array<string, mixed> $node
-     * @param array<int, true> $into
+     * @param array<int, int> $into
      */
     private static function literalUnits(array $node, array &$into): void
     {

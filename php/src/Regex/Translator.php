@@ -80,8 +80,8 @@ final class Translator
         }
         [$body, $modifiers] = Delimiters::split($source);
         [$root, $anchored] = Parser::parse($body, $modifiers, $version, $work);
-        if ($version === Pcre::V10_42 && Pcre::firstUnitBug($root, $anchored)) {
-            throw new Skip(self::PCRE_VERSION, Pcre::FIRST_UNIT_MESSAGE);
+        if (Pcre::firstUnitBug($root, $anchored, $version)) {
+            throw new Skip(self::PCRE_VERSION, Pcre::firstUnitMessage($version));
         }
         $root = Rewrite::apply($root, $anchored);
         if (!$modifiers['utf']) {
