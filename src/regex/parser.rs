@@ -79,6 +79,9 @@ fn clamp_len(l: u64) -> u64 {
     l.min(LEN_CAP)
 }
 
+/// A branch's fixed length and longest length, if any.
+type BranchLen = (Option<u64>, Option<u64>);
+
 struct Item {
     node: Node,
     /// A group (PCRE2 repeats groups by copying them).
@@ -453,7 +456,7 @@ impl<'w> Parser<'w> {
 
     /// The alternatives of a frame, composed; with each branch's fixed
     /// length and longest length.
-    fn compose_alts(frame: Frame) -> (Node, Props, Vec<(Option<u64>, Option<u64>)>) {
+    fn compose_alts(frame: Frame) -> (Node, Props, Vec<BranchLen>) {
         let mut alts = frame.alts;
         alts.push(compose_items(frame.items));
         let mut props = EMPTY;
@@ -852,9 +855,8 @@ impl<'w> Parser<'w> {
             return Ok(None);
         }
         blanks(&mut i, &self.chars);
-        let max;
-        match self.at(i) {
-            Some('}') if min.is_some() => max = min,
+        let max = match self.at(i) {
+            Some('}') if min.is_some() => min,
             Some(',') => {
                 i += 1;
                 blanks(&mut i, &self.chars);
@@ -863,10 +865,10 @@ impl<'w> Parser<'w> {
                 if self.at(i) != Some('}') || (min.is_none() && m.is_none()) {
                     return Ok(None);
                 }
-                max = m;
+                m
             }
             _ => return Ok(None),
-        }
+        };
         let min = min.unwrap_or(0);
         self.pos = i + 1;
         if min > 65535 || max.is_some_and(|m| m > 65535) {
