@@ -2,7 +2,8 @@
 //! ECMA-262 patterns for JSON Schema `pattern` (evaluated as `new RegExp(p, 'u')`).
 //!
 //! A pattern is produced only when it accepts exactly the strings `preg_match`
-//! accepts (PHP 8.2, bundled PCRE2 10.42) for every valid UTF-8 subject, and
+//! accepts on the PCRE2 PHP runs (10.42 and 10.46 are claimed, see `pcre`)
+//! for every valid UTF-8 subject, and
 //! when a backtracking engine (V8, and so ajv) cannot take exponential or
 //! high polynomial time on it; otherwise the result is a [`Skip`] with a code
 //! saying why. See docs/regex.md.
@@ -222,6 +223,50 @@ mod tests {
             let e = translate_for("/^a$/", v).expect_err("other versions are refused");
             assert_eq!(e.code, PCRE_VERSION, "{v}");
         }
+    }
+
+    #[test]
+    fn versions_read_differently() {
+        let on = |v: &str, s: &str| translate_for(s, v).map_err(|e| e.code);
+        let (old, new) = ("10.42 2022-12-11", "10.46 2025-08-27");
+        assert_eq!(on(old, "/^a{,2}$/D").as_deref(), Ok("^a\\{,2\\}$"));
+        assert_eq!(on(new, "/^a{,2}$/D").as_deref(), Ok("^a{0,2}$"));
+        assert_eq!(on(new, "/^a{ 1, 2 }$/D").as_deref(), Ok("^a{1,2}$"));
+        assert_eq!(on(new, "/^a{,}$/D").as_deref(), Ok("^a\\{,\\}$"));
+        assert_eq!(on(old, "/^a\\xz$/D").as_deref(), Ok("^a\\x00z$"));
+        assert_eq!(on(new, "/^a\\xz$/D"), Err(INVALID));
+        assert_eq!(on(old, "/(?<=ab?)x/"), Err(INVALID));
+        assert_eq!(on(new, "/(?<=ab?)x/").as_deref(), Ok("(?<=ab?)x"));
+        assert_eq!(on(new, "/(?<=a*)x/"), Err(INVALID));
+        assert_ne!(on(old, "/^\\p{Lu}$/iuD"), on(new, "/^\\p{Lu}$/iuD"));
+        assert_eq!(on(new, "/^\\p{Lu}$/iuD"), on(new, "/^\\p{L&}$/uD"));
+    }
+
+    #[test]
+    fn first_code_unit_bug() {
+        let on = |v: &str, s: &str| translate_for(s, v).map_err(|e| e.code);
+        let (old, new) = ("10.42 2022-12-11", "10.46 2025-08-27");
+        for p in ["/(?=a)b?a/", "/(?=a)b?a./", "/(?:(?=a))b?a/", "/(?=a)b?A/i"] {
+            assert_eq!(on(old, p), Err(PCRE_VERSION), "{p}");
+        }
+        assert_eq!(on(new, "/(?=a)b?a/").as_deref(), Ok("(?=a)b?a"));
+        assert_eq!(on(new, "/(?=a)b?A/i"), Err(PCRE_VERSION));
+        for p in [
+            "/^(?=a)b?a/",
+            "/(?=a)a.*/",
+            "/(?=.)b?a/",
+            "/(?=a)x?b/",
+            "/(?=a*)b?a/",
+        ] {
+            assert!(on(old, p).is_ok(), "{p}");
+        }
+    }
+
+    #[test]
+    fn negative_lookahead_folded() {
+        assert_eq!(ok("/^(?!\\.)[a-z0-9_.]+$/"), "^[0-9_a-z][.0-9_a-z]*\\n?$");
+        assert_eq!(ok("/^(?!\\.)[a-z.]*$/D"), "^(?!\\.)[.a-z]*$");
+        assert_eq!(ok("/^(?!ab)[a-z]+$/D"), "^(?!ab)[a-z]+$");
     }
 
     #[test]

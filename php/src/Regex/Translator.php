@@ -9,7 +9,8 @@ namespace ToolSchema\Php\Regex;
  * ECMA-262 patterns for JSON Schema `pattern` (evaluated as `new RegExp(p, 'u')`).
  *
  * A pattern is produced only when it accepts exactly the strings `preg_match`
- * accepts (PHP 8.2, bundled PCRE2 10.42) for every valid UTF-8 subject, and
+ * accepts on the PCRE2 PHP runs (10.42 and 10.46 are claimed, see Pcre)
+ * for every valid UTF-8 subject, and
  * when a backtracking engine (V8, and so ajv) cannot take exponential or
  * high polynomial time on it; otherwise the result is a skip code saying why.
  * See docs/regex.md.
