@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace ToolSchema\Tests;
 
+use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 
 /**
@@ -14,7 +15,7 @@ use PHPUnit\Framework\TestCase;
 final class FixturesTest extends TestCase
 {
     /** @return iterable<string, array{string}> */
-    public function cases(): iterable
+    public static function cases(): iterable
     {
         foreach (Fixtures::all() as $name => $_) {
             yield $name => [$name];
@@ -22,6 +23,7 @@ final class FixturesTest extends TestCase
     }
 
     /** @dataProvider cases */
+    #[DataProvider('cases')]
     public function testCase(string $name): void
     {
         $fixture = Fixtures::all()[$name];

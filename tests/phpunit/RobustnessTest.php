@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Tests;
 
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\Attributes\Group;
 use PHPUnit\Framework\TestCase;
 use ToolSchema\Php\Path;
 
@@ -75,7 +77,7 @@ final class RobustnessTest extends TestCase
     }
 
     /** @return iterable<string, array{array<mixed>, string}> */
-    public function badDefinitions(): iterable
+    public static function badDefinitions(): iterable
     {
         yield 'object default' => [['type' => 'string', 'default' => new \stdClass()], 'ValueError: default: must not be an object or resource'];
         yield 'NaN example' => [['type' => 'float', 'examples' => [NAN]], 'ValueError: examples.0: must be a finite number'];
@@ -89,6 +91,7 @@ final class RobustnessTest extends TestCase
     }
 
     /** @dataProvider badDefinitions */
+    #[DataProvider('badDefinitions')]
     public function testBadDefinitions(array $def, string $expected): void
     {
         foreach (self::normalizeAll($def) as $impl => $outcome) {
@@ -97,7 +100,7 @@ final class RobustnessTest extends TestCase
     }
 
     /** @return iterable<string, array{mixed, array<mixed>}> */
-    public function oddValues(): iterable
+    public static function oddValues(): iterable
     {
         $rec = [1];
         $rec[] = &$rec;
@@ -111,6 +114,7 @@ final class RobustnessTest extends TestCase
     }
 
     /** @dataProvider oddValues */
+    #[DataProvider('oddValues')]
     public function testOddValuesComeBackUnchanged(mixed $value, array $def): void
     {
         foreach (Implementations::coercers() as $impl => $f) {
@@ -160,7 +164,7 @@ final class RobustnessTest extends TestCase
      *
      * @return iterable<string, array{int|string, string}>
      */
-    public function keySpellings(): iterable
+    public static function keySpellings(): iterable
     {
         yield 'empty' => ['', ''];
         yield 'UTF-8' => ['name é 😀', 'name é 😀'];
@@ -180,13 +184,14 @@ final class RobustnessTest extends TestCase
     }
 
     /** @dataProvider keySpellings */
+    #[DataProvider('keySpellings')]
     public function testKeySpelling(int|string $key, string $expected): void
     {
         self::assertSame($expected, Path::key($key));
     }
 
     /** @return iterable<string, array{string, string}> */
-    public function nonUtf8KeysInErrors(): iterable
+    public static function nonUtf8KeysInErrors(): iterable
     {
         yield 'normalize, unknown option' => ['normalize', 'ValueError: options.a\xff: unknown option'];
         yield 'coerce, unknown option' => ['coerce-option', 'ValueError: options.\xe2\x82: unknown option'];
@@ -200,6 +205,7 @@ final class RobustnessTest extends TestCase
      *
      * @dataProvider nonUtf8KeysInErrors
      */
+    #[DataProvider('nonUtf8KeysInErrors')]
     public function testANonUtf8KeyInAnErrorPath(string $where, string $expected): void
     {
         if ($where === 'normalize') {
@@ -223,6 +229,7 @@ final class RobustnessTest extends TestCase
      *
      * @group native
      */
+    #[Group('native')]
     public function testRandomKeysAreSpelledAlike(): void
     {
         $impls = Implementations::coercers();
