@@ -6,6 +6,7 @@ namespace ToolSchema\Tests;
 
 use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\Attributes\Group;
+use PHPUnit\Framework\Attributes\RequiresPhpExtension;
 use PHPUnit\Framework\TestCase;
 use ToolSchema\Php\Path;
 
@@ -96,6 +97,34 @@ final class RobustnessTest extends TestCase
     {
         foreach (self::normalizeAll($def) as $impl => $outcome) {
             self::assertStringStartsWith($expected, $outcome, $impl);
+        }
+    }
+
+    /**
+     * A string another extension writes into in place (sodium_increment()
+     * adds one to the bytes of a string held once, without clearing the
+     * engine's "valid UTF-8" flag) is checked again: "\x7f\x7f\x7f" was valid
+     * UTF-8, "\x80\x7f\x7f" is not, whatever flag the first call left on it.
+     *
+     * @requires extension sodium
+     */
+    #[RequiresPhpExtension('sodium')]
+    public function testAStringWrittenInPlaceIsCheckedAgain(): void
+    {
+        foreach (['label', 'description'] as $key) {
+            foreach (Implementations::normalizers() as $impl => $f) {
+                // Made at run time: a refcounted string held by the array only.
+                $def = ['type' => 'string', $key => str_repeat("\x7f", 3)];
+                self::assertStringStartsWith('{"description":', Implementations::normalizeOutcome($f, $def, []), "$impl, $key");
+                self::assertSame(1, preg_match('//u', $def[$key]));
+                sodium_increment($def[$key]);
+                self::assertSame("\x80\x7f\x7f", $def[$key]);
+                self::assertSame(
+                    "ValueError: $key: must be valid UTF-8\nwarnings: []",
+                    Implementations::normalizeOutcome($f, $def, []),
+                    "$impl, $key"
+                );
+            }
         }
     }
 
