@@ -49,6 +49,7 @@ inside() {
         exec chroot "$root" /usr/bin/env -i HOME=/root TERM="${TERM:-dumb}" \
             PATH="$cargo_home/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
             CARGO_HOME="$cargo_home" RUSTUP_HOME="$rustup_home" CI="${CI:-}" LANG=C.UTF-8 \
+            NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt \
             ${TRIXIE_ENV:-} bash -c "cd \"\$0\" && exec \"\$@\"" "$cwd" "$@"
     ' bash "$root" "$cargo_home" "$rustup_home" "$work" "$PWD" "$@"
 }
@@ -74,6 +75,16 @@ setup)
             'apt-get update -qq && apt-get install -y -qq --no-install-recommends "$@" >/dev/null' \
             bash "${packages[@]}")
         echo "$want" > "$root/.tool_schema-packages"
+    fi
+    # The CAs the host adds to Debian's (a TLS-intercepting proxy's, ...), so
+    # that npm in the chroot reaches the registry as on the host.
+    if compgen -G "/usr/local/share/ca-certificates/*.crt" >/dev/null; then
+        mkdir -p "$root/usr/local/share/ca-certificates"
+        if ! diff -rq /usr/local/share/ca-certificates "$root/usr/local/share/ca-certificates" >/dev/null 2>&1; then
+            echo "trixie.sh: the host's CA certificates into the chroot" >&2
+            cp /usr/local/share/ca-certificates/*.crt "$root/usr/local/share/ca-certificates/"
+            (cd / && inside update-ca-certificates >/dev/null)
+        fi
     fi
     inside php -r 'echo "trixie.sh: PHP ", PHP_VERSION, ", PCRE2 ", PCRE_VERSION, PHP_EOL;' >&2
     ;;
