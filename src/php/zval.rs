@@ -289,7 +289,9 @@ impl<'a, const OBJ: bool> Node<'a> for Z<'a, OBJ> {
         unsafe {
             let s = self.zv.value.str_;
             let b = bytes(s);
-            if (*s).gc.u.type_info & GC_IMMUTABLE != 0 && ext_php_rs_is_known_valid_utf8(s) {
+            if ((*s).gc.u.type_info & GC_IMMUTABLE != 0 && ext_php_rs_is_known_valid_utf8(s))
+                || ascii(b)
+            {
                 return Some(std::str::from_utf8_unchecked(b));
             }
             std::str::from_utf8(b).ok()
@@ -610,6 +612,19 @@ impl Drop for Table {
         // SAFETY: we hold the only reference.
         unsafe { zend_array_destroy(self.0) }
     }
+}
+
+/// True when every byte is ASCII (so the bytes are UTF-8): eight at a time,
+/// the common case of labels, descriptions and type ids, cheaper than
+/// `str::from_utf8` on the short strings of a definition.
+fn ascii(b: &[u8]) -> bool {
+    let mut words = b.chunks_exact(8);
+    let mut high = 0u64;
+    for w in &mut words {
+        high |= u64::from_ne_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
+    }
+    let tail = words.remainder().iter().fold(0u8, |acc, &c| acc | c);
+    high & 0x8080_8080_8080_8080 == 0 && tail < 0x80
 }
 
 /// A zval for a zend_string, sharing it.
