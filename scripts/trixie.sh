@@ -13,7 +13,11 @@
 # $RUSTUP_HOME) and the work tree's parent (so ../shared is beside it) at the
 # same paths, inside a private mount namespace (unshare -m): the binds exist
 # only for that command and vanish with it, so deleting the chroot from the
-# host can never follow a bind into the host's files. Environment: TRIXIE_ROOT.
+# host can never follow a bind into the host's files. `setup` also copies the
+# CA certificates the host adds (/usr/local/share/ca-certificates) into the
+# chroot, and `run` sets NODE_EXTRA_CA_CERTS, so that npm reaches the registry
+# as on the host. Used by scripts/test.d/90-debian13.sh. Environment:
+# TRIXIE_ROOT, TRIXIE_ENV (more VAR=value words for the command's environment).
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 root="${TRIXIE_ROOT:-/opt/tool_schema-trixie}"
@@ -97,7 +101,7 @@ path)
     echo "$root"
     ;;
 *)
-    sed -n '2,17p' "$0" >&2
+    sed -n '2,21p' "$0" >&2
     exit 2
     ;;
 esac

@@ -39,7 +39,8 @@ lexer="$out/doctrine-lexer"
 if [ ! -f "$lexer/usr/share/php/Doctrine/Common/Lexer/AbstractLexer.php" ]; then
     rm -rf "$lexer" "$out/debs"
     mkdir -p "$out/debs"
-    (cd "$out/debs" && apt-get download -qq php-doctrine-lexer)
+    (cd "$out/debs" && { apt-get download -qq php-doctrine-lexer 2>/dev/null \
+        || { apt-get update -qq && apt-get download -qq php-doctrine-lexer; }; })
     deb=$(ls "$out/debs"/php-doctrine-lexer_2.*.deb) || { echo "90-debian13: no doctrine/lexer 2.x package from the host's apt" >&2; exit 1; }
     dpkg-deb -x "$deb" "$lexer"
 fi
