@@ -101,7 +101,7 @@ path)
     echo "$root"
     ;;
 *)
-    sed -n '2,21p' "$0" >&2
+    sed -n '2,20p' "$0" >&2
     exit 2
     ;;
 esac
