@@ -67,6 +67,18 @@ final class Deps
     ) {
     }
 
+    /**
+     * The Tool module's TypedInputsTrait as this PHP loads it: the
+     * snapshot's own file from PHP 8.3 on (typed class constants), the copy
+     * without the constants' type on PHP 8.2.
+     */
+    public function typedInputsTrait(): string
+    {
+        return \PHP_VERSION_ID >= 80300
+            ? $this->deps . '/' . self::TOOL . '/src/TypedInputsTrait.php'
+            : $this->root . '/patched/TypedInputsTrait.php';
+    }
+
     public static function get(): self
     {
         return self::$instance ??= self::setUp();
@@ -129,7 +141,7 @@ final class Deps
         }
         $self->classMap = [
             'Drupal' => "$core/lib/Drupal.php",
-            'Drupal\\tool\\TypedInputsTrait' => $self->traitSource(),
+            'Drupal\\tool\\TypedInputsTrait' => $self->typedInputsTrait(),
         ];
         // Prepended: Debian's own autoloaders (PHPUnit's, php-symfony-* 5.4)
         // must never shadow Symfony 6.4 or psr/log 3.
@@ -151,7 +163,7 @@ final class Deps
         }
         $dir = $this->root . '/patched-' . basename($patch, '.patch') . '.' . getmypid();
         @mkdir("$dir/src", 0777, true);
-        copy($this->traitSource(), "$dir/src/TypedInputsTrait.php");
+        copy($this->typedInputsTrait(), "$dir/src/TypedInputsTrait.php");
         $command = sprintf('patch -p1 -s -N -d %s < %s 2>&1', escapeshellarg($dir), escapeshellarg($patch));
         exec($command, $output, $status);
         if ($status !== 0) {
@@ -166,18 +178,6 @@ final class Deps
             @rmdir("$dir/src");
             @rmdir($dir);
         });
-    }
-
-    /**
-     * The Tool module's TypedInputsTrait as this PHP loads it: the snapshot's
-     * own file from PHP 8.3 on (typed class constants), the copy without the
-     * constants' type on PHP 8.2.
-     */
-    private function traitSource(): string
-    {
-        return \PHP_VERSION_ID >= 80300
-            ? "$this->deps/" . self::TOOL . '/src/TypedInputsTrait.php'
-            : "$this->root/patched/TypedInputsTrait.php";
     }
 
         public function load(string $class): void
