@@ -180,7 +180,7 @@ final class Deps
         });
     }
 
-        public function load(string $class): void
+    public function load(string $class): void
     {
         if (isset($this->classMap[$class])) {
             require $this->classMap[$class];
