@@ -13,7 +13,11 @@
 # $RUSTUP_HOME) and the work tree's parent (so ../shared is beside it) at the
 # same paths, inside a private mount namespace (unshare -m): the binds exist
 # only for that command and vanish with it, so deleting the chroot from the
-# host can never follow a bind into the host's files. Environment: TRIXIE_ROOT.
+# host can never follow a bind into the host's files. `setup` also copies the
+# CA certificates the host adds (/usr/local/share/ca-certificates) into the
+# chroot, and `run` sets NODE_EXTRA_CA_CERTS, so that npm reaches the registry
+# as on the host. Used by scripts/test.d/90-debian13.sh. Environment:
+# TRIXIE_ROOT, TRIXIE_ENV (more VAR=value words for the command's environment).
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 root="${TRIXIE_ROOT:-/opt/tool_schema-trixie}"
@@ -49,6 +53,7 @@ inside() {
         exec chroot "$root" /usr/bin/env -i HOME=/root TERM="${TERM:-dumb}" \
             PATH="$cargo_home/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
             CARGO_HOME="$cargo_home" RUSTUP_HOME="$rustup_home" CI="${CI:-}" LANG=C.UTF-8 \
+            NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt \
             ${TRIXIE_ENV:-} bash -c "cd \"\$0\" && exec \"\$@\"" "$cwd" "$@"
     ' bash "$root" "$cargo_home" "$rustup_home" "$work" "$PWD" "$@"
 }
@@ -75,6 +80,16 @@ setup)
             bash "${packages[@]}")
         echo "$want" > "$root/.tool_schema-packages"
     fi
+    # The CAs the host adds to Debian's (a TLS-intercepting proxy's, ...), so
+    # that npm in the chroot reaches the registry as on the host.
+    if compgen -G "/usr/local/share/ca-certificates/*.crt" >/dev/null; then
+        mkdir -p "$root/usr/local/share/ca-certificates"
+        if ! diff -rq /usr/local/share/ca-certificates "$root/usr/local/share/ca-certificates" >/dev/null 2>&1; then
+            echo "trixie.sh: the host's CA certificates into the chroot" >&2
+            cp /usr/local/share/ca-certificates/*.crt "$root/usr/local/share/ca-certificates/"
+            (cd / && inside update-ca-certificates >/dev/null)
+        fi
+    fi
     inside php -r 'echo "trixie.sh: PHP ", PHP_VERSION, ", PCRE2 ", PCRE_VERSION, PHP_EOL;' >&2
     ;;
 run)
@@ -86,7 +101,7 @@ path)
     echo "$root"
     ;;
 *)
-    sed -n '2,17p' "$0" >&2
+    sed -n '2,20p' "$0" >&2
     exit 2
     ;;
 esac

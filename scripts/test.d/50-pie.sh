@@ -17,13 +17,22 @@
 # script and rebuild), and tar keeps the files' times, so after
 # scripts/build.sh cargo finds the crate up to date and `make` only copies it:
 # this stage tests the packaging, not a second release build.
+#
+# The PHP it builds for: TOOL_SCHEMA_PHPIZE and TOOL_SCHEMA_PHP_CONFIG (default
+# phpize and php-config from PATH; the Debian 13 stage gives phpize8.4 and
+# php-config8.4, and the same php-config to scripts/build.sh); the smoke test
+# runs that php-config's --php-binary.
 set -euo pipefail
 
 root="$PWD"
 test -f "$root/config.m4" || { echo "50-pie: run from the repository root" >&2; exit 2; }
-for tool in phpize php-config make cargo git tar; do
+phpize="${TOOL_SCHEMA_PHPIZE:-phpize}"
+php_config="${TOOL_SCHEMA_PHP_CONFIG:-$(command -v php-config || true)}"
+for tool in "$phpize" "$php_config" make cargo git tar; do
     command -v "$tool" >/dev/null || { echo "50-pie: $tool is required" >&2; exit 1; }
 done
+php_bin="$("$php_config" --php-binary)"
+php() { "$php_bin" "$@"; }
 
 export CARGO_TARGET_DIR="${TOOL_SCHEMA_PIE_TARGET_DIR:-$root/target}"
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/tool-schema-pie.XXXXXX")"
@@ -33,7 +42,16 @@ dest="$tmp/root"
 mkdir -p "$src" "$dest"
 
 echo "50-pie: clean copy in $src (cargo target dir $CARGO_TARGET_DIR)"
-git ls-files -z | while IFS= read -r -d '' f; do
+files() {
+    # The files git tracks; in a copy without git (the Debian 13 stage's
+    # target/debian13/tree, which is that list already), every file but target/.
+    if [ "$(git rev-parse --show-toplevel 2>/dev/null)" = "$root" ]; then
+        git ls-files -z
+    else
+        find . -path ./target -prune -o \( -type f -o -type l \) -printf '%P\0'
+    fi
+}
+files | while IFS= read -r -d '' f; do
     if [ -e "$f" ]; then printf '%s\0' "$f"; fi
 done | tar --null -T - -cf - | tar -xf - -C "$src"
 
@@ -50,8 +68,8 @@ run() {
     fi
 }
 
-run phpize phpize
-run configure ./configure --enable-tool-schema
+run phpize "$phpize"
+run configure ./configure --enable-tool-schema --with-php-config="$php_config"
 echo "50-pie: make (cargo build --release)"
 run make make
 test -f modules/tool_schema.so || { echo "50-pie: make produced no modules/tool_schema.so" >&2; exit 1; }
@@ -76,7 +94,7 @@ fi
 echo "50-pie: make test: $passed of $expected .phpt tests passed"
 
 run "make install" make install INSTALL_ROOT="$dest"
-so="$dest$(php-config --extension-dir)/tool_schema.so"
+so="$dest$("$php_config" --extension-dir)/tool_schema.so"
 test -f "$so" || { echo "50-pie: make install did not install $so" >&2; exit 1; }
 echo "50-pie: installed $so"
 

@@ -21,14 +21,15 @@ cd "$(dirname "$0")/../.."
 
 scripts/deps.sh >/dev/null
 so="${TOOL_SCHEMA_SO:-}"
+phpunit_bin="$(command -v phpunit)"
 
 (cd tests/drupal && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
 
 echo "-- PHPUnit on real Drupal, pure PHP"
-phpunit -c tests/drupal/phpunit.xml
+"$phpunit_bin" -c tests/drupal/phpunit.xml
 if [ -n "$so" ]; then
     echo "-- PHPUnit on real Drupal, with the extension"
-    php -d extension="$so" /usr/bin/phpunit -c tests/drupal/phpunit.xml
+    php -d extension="$so" "$phpunit_bin" -c tests/drupal/phpunit.xml
     echo "-- fixture verdicts: what the fixtures' schemas accept, judged by Drupal"
     php -d extension="$so" tests/drupal/fixture_verdicts.php
     echo "-- differential test, native (the PHP twin compared on every definition)"

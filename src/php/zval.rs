@@ -35,12 +35,11 @@ use std::marker::PhantomData;
 use std::mem::{self, ManuallyDrop};
 
 use ext_php_rs::ffi::{
-    _zend_new_array, ext_php_rs_is_known_valid_utf8, ext_php_rs_set_known_valid_utf8,
-    ext_php_rs_zend_string_init, zend_array, zend_array_destroy, zend_executor_globals,
-    zend_hash_find_known_hash, zend_hash_index_find, zend_hash_index_update,
-    zend_hash_next_index_insert, zend_hash_str_find, zend_hash_str_update, zend_hash_update,
-    zend_standard_class_def, zend_string, zval, zval_ptr_dtor, Bucket, GC_IMMUTABLE,
-    IS_TYPE_REFCOUNTED, Z_TYPE_FLAGS_SHIFT,
+    _zend_new_array, ext_php_rs_is_known_valid_utf8, ext_php_rs_zend_string_init, zend_array,
+    zend_array_destroy, zend_executor_globals, zend_hash_find_known_hash, zend_hash_index_find,
+    zend_hash_index_update, zend_hash_next_index_insert, zend_hash_str_find, zend_hash_str_update,
+    zend_hash_update, zend_standard_class_def, zend_string, zval, zval_ptr_dtor, Bucket,
+    GC_IMMUTABLE, IS_TYPE_REFCOUNTED, Z_TYPE_FLAGS_SHIFT,
 };
 use ext_php_rs::types::ZendObject;
 
@@ -276,26 +275,26 @@ impl<'a, const OBJ: bool> Node<'a> for Z<'a, OBJ> {
             .map_or(0, |ht| unsafe { (*ht).nNumOfElements } as usize)
     }
 
-    /// Uses and sets the engine's "valid UTF-8" flag, as PCRE's `/u` does, so
-    /// a string of an unchanged definition is checked once per request.
+    /// The string as UTF-8, checked. The engine's "valid UTF-8" flag is
+    /// trusted on immutable (interned) strings only: another extension may
+    /// write into a refcounted string it holds once (`sodium_increment()`
+    /// does) and leave the flag set, so those are checked on every call, and
+    /// the flag is not set on them here either.
     fn utf8(self) -> Option<&'a str> {
         if type_of(self.zv) != IS_STRING {
             return None;
         }
-        // SAFETY: type checked; the flag lives in the string's GC header and
-        // is read and set through the raw pointer (ext-php-rs's helpers, which
-        // leave interned strings alone: they may be in shared memory). The
-        // engine sets the flag only on strings it has checked (PCRE's `/u`
-        // then skips its own check, as this does).
+        // SAFETY: type checked; the flags live in the string's GC header, read
+        // through the raw pointer. No one writes into an immutable string.
         unsafe {
             let s = self.zv.value.str_;
             let b = bytes(s);
-            if ext_php_rs_is_known_valid_utf8(s) {
+            if ((*s).gc.u.type_info & GC_IMMUTABLE != 0 && ext_php_rs_is_known_valid_utf8(s))
+                || ascii(b)
+            {
                 return Some(std::str::from_utf8_unchecked(b));
             }
-            let text = std::str::from_utf8(b).ok()?;
-            ext_php_rs_set_known_valid_utf8(s);
-            Some(text)
+            std::str::from_utf8(b).ok()
         }
     }
 
@@ -613,6 +612,19 @@ impl Drop for Table {
         // SAFETY: we hold the only reference.
         unsafe { zend_array_destroy(self.0) }
     }
+}
+
+/// True when every byte is ASCII (so the bytes are UTF-8): eight at a time,
+/// the common case of labels, descriptions and type ids, cheaper than
+/// `str::from_utf8` on the short strings of a definition.
+fn ascii(b: &[u8]) -> bool {
+    let mut words = b.chunks_exact(8);
+    let mut high = 0u64;
+    for w in &mut words {
+        high |= u64::from_ne_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
+    }
+    let tail = words.remainder().iter().fold(0u8, |acc, &c| acc | c);
+    high & 0x8080_8080_8080_8080 == 0 && tail < 0x80
 }
 
 /// A zval for a zend_string, sharing it.

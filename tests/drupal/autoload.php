@@ -6,8 +6,9 @@ declare(strict_types=1);
  * Composer-free class loading of real Drupal for the tests in tests/drupal/:
  * Drupal core 10.6, Symfony 6.4 and its contracts, psr/log 3 and the Tool
  * module, unpacked by scripts/deps.sh into target/deps/ (checksums first), plus
- * Debian's php-psr-container, php-doctrine-lexer, php-doctrine-deprecations and
- * php-email-validator under /usr/share/php. Nothing of these is in the
+ * Debian's php-psr-container, php-doctrine-lexer (2.x; TOOL_SCHEMA_DOCTRINE_LEXER
+ * names another folder), php-doctrine-deprecations and php-email-validator
+ * under /usr/share/php. Nothing of these is in the
  * repository, and no class is stubbed.
  *
  * It also lays out a Drupal root the way a site has it, under target/drupal/:
@@ -20,7 +21,8 @@ declare(strict_types=1);
  * The last is the one change to upstream code, on a copy (never on the
  * archive): the Tool module snapshot declares six typed class constants
  * (`const string X = ...`, PHP 8.3) in src/TypedInputsTrait.php; PHP 8.2 cannot
- * parse them, so the copy drops the type (the values are the same strings).
+ * parse them, so the copy drops the type (the values are the same strings);
+ * PHP 8.3 and later load the snapshot's own file.
  *
  * Returns the ToolSchema\Tests\Drupal\Deps paths (root, core, tool module).
  */
@@ -65,6 +67,18 @@ final class Deps
     ) {
     }
 
+    /**
+     * The Tool module's TypedInputsTrait as this PHP loads it: the
+     * snapshot's own file from PHP 8.3 on (typed class constants), the copy
+     * without the constants' type on PHP 8.2.
+     */
+    public function typedInputsTrait(): string
+    {
+        return \PHP_VERSION_ID >= 80300
+            ? $this->deps . '/' . self::TOOL . '/src/TypedInputsTrait.php'
+            : $this->root . '/patched/TypedInputsTrait.php';
+    }
+
     public static function get(): self
     {
         return self::$instance ??= self::setUp();
@@ -89,9 +103,13 @@ final class Deps
                 throw new \RuntimeException("tests/drupal: $deps/$name is missing: run scripts/deps.sh first");
             }
         }
-        foreach (['Psr/Container', 'Doctrine/Common/Lexer', 'Doctrine/Deprecations', 'Egulias/EmailValidator'] as $dir) {
-            if (!is_dir("/usr/share/php/$dir")) {
-                throw new \RuntimeException("tests/drupal: /usr/share/php/$dir is missing: run scripts/install-deps.sh (Debian php-psr-container, php-doctrine-lexer, php-doctrine-deprecations, php-email-validator)");
+        // Drupal 10.6 needs doctrine/lexer 2.x; Debian 13 ships 3.x, so the
+        // Debian 13 stage (scripts/test.d/90-debian13.sh) unpacks Debian 12's
+        // 2.1 package and names its folder in TOOL_SCHEMA_DOCTRINE_LEXER.
+        $lexer = getenv('TOOL_SCHEMA_DOCTRINE_LEXER') ?: '/usr/share/php/Doctrine/Common/Lexer';
+        foreach (['/usr/share/php/Psr/Container', $lexer, '/usr/share/php/Doctrine/Deprecations', '/usr/share/php/Egulias/EmailValidator'] as $dir) {
+            if (!is_dir($dir)) {
+                throw new \RuntimeException("tests/drupal: $dir is missing: run scripts/install-deps.sh (Debian php-psr-container, php-doctrine-lexer, php-doctrine-deprecations, php-email-validator)");
             }
         }
         $root = $repo . '/target/drupal';
@@ -111,7 +129,7 @@ final class Deps
             'Symfony\\Component\\' => "$deps/" . self::SYMFONY . '/src/Symfony/Component',
             'Psr\\Log\\' => "$deps/" . self::PSR_LOG . '/src',
             'Psr\\Container\\' => '/usr/share/php/Psr/Container',
-            'Doctrine\\Common\\Lexer\\' => '/usr/share/php/Doctrine/Common/Lexer',
+            'Doctrine\\Common\\Lexer\\' => $lexer,
             'Doctrine\\Deprecations\\' => '/usr/share/php/Doctrine/Deprecations',
             'Egulias\\EmailValidator\\' => '/usr/share/php/Egulias/EmailValidator',
         ];
@@ -123,7 +141,7 @@ final class Deps
         }
         $self->classMap = [
             'Drupal' => "$core/lib/Drupal.php",
-            'Drupal\\tool\\TypedInputsTrait' => "$root/patched/TypedInputsTrait.php",
+            'Drupal\\tool\\TypedInputsTrait' => $self->typedInputsTrait(),
         ];
         // Prepended: Debian's own autoloaders (PHPUnit's, php-symfony-* 5.4)
         // must never shadow Symfony 6.4 or psr/log 3.
@@ -145,7 +163,7 @@ final class Deps
         }
         $dir = $this->root . '/patched-' . basename($patch, '.patch') . '.' . getmypid();
         @mkdir("$dir/src", 0777, true);
-        copy($this->root . '/patched/TypedInputsTrait.php', "$dir/src/TypedInputsTrait.php");
+        copy($this->typedInputsTrait(), "$dir/src/TypedInputsTrait.php");
         $command = sprintf('patch -p1 -s -N -d %s < %s 2>&1', escapeshellarg($dir), escapeshellarg($patch));
         exec($command, $output, $status);
         if ($status !== 0) {

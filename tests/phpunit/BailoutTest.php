@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Tests;
 
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\Attributes\Group;
 use PHPUnit\Framework\TestCase;
 
 /**
@@ -16,6 +18,7 @@ use PHPUnit\Framework\TestCase;
  *
  * @group native
  */
+#[Group('native')]
 final class BailoutTest extends TestCase
 {
     /** @return array{int, string} exit code, stdout + stderr */
@@ -49,7 +52,7 @@ final class BailoutTest extends TestCase
     }
 
     /** @return iterable<string, array{string, string}> */
-    public function calls(): iterable
+    public static function calls(): iterable
     {
         $props = 'for ($i = 0; $i < 100000; $i++) { $props["p$i"] = ["type" => "string", "label" => "Label $i", "description" => "Description $i", "constraints" => ["Length" => ["max" => 10]]]; }';
         yield 'normalize_schema' => [$props, '\ToolSchema\normalize_schema(["type" => "map", "properties" => $props], [], $w)'];
@@ -72,6 +75,7 @@ final class BailoutTest extends TestCase
     }
 
     /** @dataProvider calls */
+    #[DataProvider('calls')]
     public function testMemoryExhaustedInACallIsPhpsOwnFatalError(string $build, string $call): void
     {
         [$status, $out] = self::runPhp(self::script($build, $call));
@@ -84,7 +88,7 @@ final class BailoutTest extends TestCase
     public function testTheSameCallsReturnWithEnoughMemory(): void
     {
         // The control: the scripts above work when memory suffices.
-        foreach ($this->calls() as $name => [$build, $call]) {
+        foreach (self::calls() as $name => [$build, $call]) {
             $code = str_replace('(1 << 20)', '(512 << 20)', self::script($build, $call));
             [$status, $out] = self::runPhp(str_replace("ini_set('memory_limit', (string) (memory_get_usage(true) + (512 << 20)));", "ini_set('memory_limit', '-1');", $code));
             self::assertSame("returned\nshutdown function ran\n", $out, $name);

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace ToolSchema\Tests;
 
+use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 use ToolSchema\Php\Coerce\Coercer;
 use ToolSchema\Php\Normalize\Normalizer;
@@ -60,7 +61,7 @@ final class CliTest extends TestCase
 
 
     /** @return iterable<string, array{string}> */
-    public function implementationProvider(): iterable
+    public static function implementationProvider(): iterable
     {
         yield 'php' => ['php'];
         if (\extension_loaded('tool_schema')) {
@@ -106,6 +107,7 @@ final class CliTest extends TestCase
     }
 
     /** @dataProvider implementationProvider */
+    #[DataProvider('implementationProvider')]
     public function testNormalize(string $impl): void
     {
         $def = $this->json(self::DEFINITION);
@@ -128,6 +130,7 @@ final class CliTest extends TestCase
     }
 
     /** @dataProvider implementationProvider */
+    #[DataProvider('implementationProvider')]
     public function testNormalizeOptions(string $impl): void
     {
         $def = $this->json(self::DEFINITION);
@@ -146,6 +149,7 @@ final class CliTest extends TestCase
     }
 
     /** @dataProvider implementationProvider */
+    #[DataProvider('implementationProvider')]
     public function testNormalizeFromStdin(string $impl): void
     {
         $def = ['type' => 'integer', 'required' => false];
@@ -156,6 +160,7 @@ final class CliTest extends TestCase
     }
 
     /** @dataProvider implementationProvider */
+    #[DataProvider('implementationProvider')]
     public function testCoerce(string $impl): void
     {
         $def = $this->json(self::DEFINITION);
@@ -180,6 +185,7 @@ final class CliTest extends TestCase
     }
 
     /** @dataProvider implementationProvider */
+    #[DataProvider('implementationProvider')]
     public function testVersionAndHelp(string $impl): void
     {
         foreach (['--version', '-V', 'version'] as $arg) {
@@ -198,10 +204,10 @@ final class CliTest extends TestCase
     }
 
     /** @return iterable<string, array{string, int, list<string>, ?string, string}> */
-    public function errorProvider(): iterable
+    public static function errorProvider(): iterable
     {
         // [implementation, expected status, args (@def/@bad... are replaced), stdin, expected stderr line (regex)]
-        foreach ($this->implementationProvider() as [$impl]) {
+        foreach (self::implementationProvider() as [$impl]) {
             yield "$impl: missing file" => [$impl, 1, ['normalize', '/nonexistent/def.json'], null, '~^tool-schema: cannot read /nonexistent/def\.json: No such file or directory$~'];
             yield "$impl: directory" => [$impl, 1, ['normalize', sys_get_temp_dir()], null, '~^tool-schema: cannot read .*: it is a directory$~'];
             yield "$impl: invalid JSON" => [$impl, 1, ['normalize', '@broken'], null, '~^tool-schema: .*: invalid JSON: Syntax error$~'];
@@ -232,6 +238,7 @@ final class CliTest extends TestCase
      * @dataProvider errorProvider
      * @param list<string> $args
      */
+    #[DataProvider('errorProvider')]
     public function testErrors(string $impl, int $status, array $args, ?string $stdin, string $pattern): void
     {
         $files = [

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace ToolSchema\Tests;
 
+use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 
 /**
@@ -83,7 +84,7 @@ final class CoerceEdgeCasesTest extends TestCase
     }
 
     /** @return iterable<string, array{array<mixed>, string}> */
-    public function invalidUtf8(): iterable
+    public static function invalidUtf8(): iterable
     {
         yield 'integer' => [self::INT, "5\xff"];
         yield 'choice, suffix' => [self::CHOICE, "Article\xff"];
@@ -94,6 +95,7 @@ final class CoerceEdgeCasesTest extends TestCase
     }
 
     /** @dataProvider invalidUtf8 */
+    #[DataProvider('invalidUtf8')]
     public function testInvalidUtf8Stays(array $def, string $value): void
     {
         foreach (Implementations::coercers() as $impl => $f) {

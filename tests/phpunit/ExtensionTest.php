@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Tests;
 
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\Attributes\Group;
 use PHPUnit\Framework\TestCase;
 
 /**
@@ -12,6 +14,7 @@ use PHPUnit\Framework\TestCase;
  *
  * @group native
  */
+#[Group('native')]
 final class ExtensionTest extends TestCase
 {
     public function testLoadedAndNative(): void
@@ -25,7 +28,7 @@ final class ExtensionTest extends TestCase
     }
 
     /** @return iterable<string, array{callable, class-string, string}> */
-    public function argumentErrors(): iterable
+    public static function argumentErrors(): iterable
     {
         yield 'no argument' => [static fn () => \ToolSchema\normalize_schema(), \ArgumentCountError::class, 'ToolSchema\normalize_schema() expects at least 1 argument, 0 given'];
         yield 'too many' => [static fn () => \ToolSchema\normalize_schema([], [], $w, 4), \ArgumentCountError::class, 'ToolSchema\normalize_schema() expects at most 3 arguments, 4 given'];
@@ -40,6 +43,7 @@ final class ExtensionTest extends TestCase
     }
 
     /** @dataProvider argumentErrors */
+    #[DataProvider('argumentErrors')]
     public function testArgumentErrorsInPhpsWording(callable $call, string $class, string $message): void
     {
         try {

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace ToolSchema\Tests;
 
+use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 
 /**
@@ -22,6 +23,7 @@ final class FixturesTest extends TestCase
     }
 
     /** @dataProvider cases */
+    #[DataProvider('cases')]
     public function testCase(string $name): void
     {
         $fixture = Fixtures::all()[$name];

@@ -287,7 +287,7 @@ final class Generator
         $c = $def['constraints']['Choice'] ?? $def['constraints']['AllowedValues'] ?? null;
         if (\is_array($c) && $c !== [] && $this->chance(50)) {
             $list = array_is_list($c) ? $c : ($c['choices'] ?? [null]);
-            $v = \is_array($list) && $list !== [] ? $list[array_rand($list)] : null;
+            $v = \is_array($list) && $list !== [] ? $list[$this->pick(array_keys($list))] : null;
             return \is_string($v) && $this->chance(50) ? ' ' . strtoupper($v) . ' ' : $v;
         }
         return $this->scalar();

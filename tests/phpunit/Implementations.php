@@ -45,6 +45,33 @@ final class Implementations
     }
 
     /**
+     * The pure-PHP outcome of every fixture case and of $count seeded random
+     * definitions and values (normalized and coerced), keyed by case: what
+     * CoreOnlyTest compares between a `php -n` child and its own process.
+     *
+     * @return array{fixtures: array<string, string>, random: list<string>}
+     */
+    public static function coreOnlyOutcomes(int $seed, int $count): array
+    {
+        $normalize = self::normalizers()['php'];
+        $coerce = self::coercers()['php'];
+        $fixtures = [];
+        foreach (Fixtures::all() as $name => ['case' => $case]) {
+            $fixtures[$name] = ($case['function'] ?? '') === 'coerce'
+                ? self::coerceOutcome($coerce, $case['input'] ?? null, $case['definition'], $case['options'] ?? [])
+                : self::normalizeOutcome($normalize, $case['definition'], $case['options'] ?? []);
+        }
+        $g = new Generator($seed);
+        $random = [];
+        for ($i = 0; $i < $count; $i++) {
+            $def = $g->definition();
+            $random[] = self::normalizeOutcome($normalize, $def, $g->options());
+            $random[] = self::coerceOutcome($coerce, $g->value($def), $def, []);
+        }
+        return ['fixtures' => $fixtures, 'random' => $random];
+    }
+
+    /**
      * Runs a normalizer and describes the outcome as one string: the schema and
      * warnings as JSON, or the exception's class and message.
      */

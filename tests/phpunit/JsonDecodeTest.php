@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace ToolSchema\Tests;
 
+use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 
 /**
@@ -71,7 +72,7 @@ final class JsonDecodeTest extends TestCase
     }
 
     /** @return iterable<string, array{string}> */
-    public function corpus(): iterable
+    public static function corpus(): iterable
     {
         $cases = [
             'empty list' => '[]', 'empty object' => '{}', 'spaces' => " \t\n\r[ \t\n\r1 \t\n\r] \t\n\r",
@@ -110,6 +111,7 @@ final class JsonDecodeTest extends TestCase
     }
 
     /** @dataProvider corpus */
+    #[DataProvider('corpus')]
     public function testCorpus(string $s): void
     {
         self::assertGreaterThan(0, self::check($s));

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace ToolSchema\Tests;
 
+use PHPUnit\Framework\Attributes\Group;
 use PHPUnit\Framework\TestCase;
 
 /**
@@ -14,6 +15,7 @@ use PHPUnit\Framework\TestCase;
  *
  * @group native
  */
+#[Group('native')]
 final class ParityTest extends TestCase
 {
     private static function seed(): int
@@ -23,7 +25,7 @@ final class ParityTest extends TestCase
         return $seed;
     }
 
-    private static function size(): int
+    private static function caseCount(): int
     {
         return max(1, (int) (getenv('TOOL_SCHEMA_PARITY_CASES') ?: 10000));
     }
@@ -43,7 +45,7 @@ final class ParityTest extends TestCase
         $seed = self::seed();
         $g = new Generator($seed);
         $impls = Implementations::normalizers();
-        $n = self::size();
+        $n = self::caseCount();
         for ($i = 0; $i < $n; $i++) {
             $def = $g->definition();
             $opts = $g->options();
@@ -66,7 +68,7 @@ final class ParityTest extends TestCase
         $g = new Generator($seed ^ 0x5bd1e995);
         $impls = Implementations::coercers();
         self::assertArrayHasKey('native', $impls, 'the extension must provide coerce_input');
-        $n = self::size();
+        $n = self::caseCount();
         for ($i = 0; $i < $n; $i++) {
             $def = $g->definition();
             $value = $g->value($def);

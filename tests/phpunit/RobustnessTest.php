@@ -4,6 +4,9 @@ declare(strict_types=1);
 
 namespace ToolSchema\Tests;
 
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\Attributes\Group;
+use PHPUnit\Framework\Attributes\RequiresPhpExtension;
 use PHPUnit\Framework\TestCase;
 use ToolSchema\Php\Path;
 
@@ -75,7 +78,7 @@ final class RobustnessTest extends TestCase
     }
 
     /** @return iterable<string, array{array<mixed>, string}> */
-    public function badDefinitions(): iterable
+    public static function badDefinitions(): iterable
     {
         yield 'object default' => [['type' => 'string', 'default' => new \stdClass()], 'ValueError: default: must not be an object or resource'];
         yield 'NaN example' => [['type' => 'float', 'examples' => [NAN]], 'ValueError: examples.0: must be a finite number'];
@@ -89,6 +92,7 @@ final class RobustnessTest extends TestCase
     }
 
     /** @dataProvider badDefinitions */
+    #[DataProvider('badDefinitions')]
     public function testBadDefinitions(array $def, string $expected): void
     {
         foreach (self::normalizeAll($def) as $impl => $outcome) {
@@ -96,8 +100,36 @@ final class RobustnessTest extends TestCase
         }
     }
 
+    /**
+     * A string another extension writes into in place (sodium_increment()
+     * adds one to the bytes of a string held once, without clearing the
+     * engine's "valid UTF-8" flag) is checked again: "\x7f\x7f\x7f" was valid
+     * UTF-8, "\x80\x7f\x7f" is not, whatever flag the first call left on it.
+     *
+     * @requires extension sodium
+     */
+    #[RequiresPhpExtension('sodium')]
+    public function testAStringWrittenInPlaceIsCheckedAgain(): void
+    {
+        foreach (['label', 'description'] as $key) {
+            foreach (Implementations::normalizers() as $impl => $f) {
+                // Made at run time: a refcounted string held by the array only.
+                $def = ['type' => 'string', $key => str_repeat("\x7f", 3)];
+                self::assertStringStartsWith('{"description":', Implementations::normalizeOutcome($f, $def, []), "$impl, $key");
+                self::assertSame(1, preg_match('//u', $def[$key]));
+                sodium_increment($def[$key]);
+                self::assertSame("\x80\x7f\x7f", $def[$key]);
+                self::assertSame(
+                    "ValueError: $key: must be valid UTF-8\nwarnings: []",
+                    Implementations::normalizeOutcome($f, $def, []),
+                    "$impl, $key"
+                );
+            }
+        }
+    }
+
     /** @return iterable<string, array{mixed, array<mixed>}> */
-    public function oddValues(): iterable
+    public static function oddValues(): iterable
     {
         $rec = [1];
         $rec[] = &$rec;
@@ -111,6 +143,7 @@ final class RobustnessTest extends TestCase
     }
 
     /** @dataProvider oddValues */
+    #[DataProvider('oddValues')]
     public function testOddValuesComeBackUnchanged(mixed $value, array $def): void
     {
         foreach (Implementations::coercers() as $impl => $f) {
@@ -160,7 +193,7 @@ final class RobustnessTest extends TestCase
      *
      * @return iterable<string, array{int|string, string}>
      */
-    public function keySpellings(): iterable
+    public static function keySpellings(): iterable
     {
         yield 'empty' => ['', ''];
         yield 'UTF-8' => ['name é 😀', 'name é 😀'];
@@ -180,13 +213,14 @@ final class RobustnessTest extends TestCase
     }
 
     /** @dataProvider keySpellings */
+    #[DataProvider('keySpellings')]
     public function testKeySpelling(int|string $key, string $expected): void
     {
         self::assertSame($expected, Path::key($key));
     }
 
     /** @return iterable<string, array{string, string}> */
-    public function nonUtf8KeysInErrors(): iterable
+    public static function nonUtf8KeysInErrors(): iterable
     {
         yield 'normalize, unknown option' => ['normalize', 'ValueError: options.a\xff: unknown option'];
         yield 'coerce, unknown option' => ['coerce-option', 'ValueError: options.\xe2\x82: unknown option'];
@@ -200,6 +234,7 @@ final class RobustnessTest extends TestCase
      *
      * @dataProvider nonUtf8KeysInErrors
      */
+    #[DataProvider('nonUtf8KeysInErrors')]
     public function testANonUtf8KeyInAnErrorPath(string $where, string $expected): void
     {
         if ($where === 'normalize') {
@@ -223,6 +258,7 @@ final class RobustnessTest extends TestCase
      *
      * @group native
      */
+    #[Group('native')]
     public function testRandomKeysAreSpelledAlike(): void
     {
         $impls = Implementations::coercers();

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Tests;
 
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\Attributes\Group;
 use PHPUnit\Framework\TestCase;
 
 /**
@@ -19,6 +21,7 @@ use PHPUnit\Framework\TestCase;
  *
  * @group native
  */
+#[Group('native')]
 final class StubTest extends TestCase
 {
     private const STUB = __DIR__ . '/../../stubs/tool_schema.stub.php';
@@ -149,13 +152,14 @@ final class StubTest extends TestCase
     }
 
     /** @return iterable<string, array{string}> */
-    public function functionProvider(): iterable
+    public static function functionProvider(): iterable
     {
         yield 'normalize_schema' => ['ToolSchema\\normalize_schema'];
         yield 'coerce_input' => ['ToolSchema\\coerce_input'];
     }
 
     /** @dataProvider functionProvider */
+    #[DataProvider('functionProvider')]
     public function testSignatureMatchesStub(string $name): void
     {
         $stub = self::stub()['functions'][$name] ?? null;

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace ToolSchema\Tests;
 
+use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 use ToolSchema\Php\Normalize\Definition;
 
@@ -53,6 +54,7 @@ final class Utf8MemoTest extends TestCase
     }
 
     /** @dataProvider strings */
+    #[DataProvider('strings')]
     public function testTheAnswerIsPcresEveryTime(string $s, bool $valid): void
     {
         self::assertSame($valid, preg_match('//u', $s) === 1, 'the case itself');

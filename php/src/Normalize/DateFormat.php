@@ -30,7 +30,9 @@ final class DateFormat
     private static function parse(string $format): ?array
     {
         $out = [];
-        $chars = \mb_str_split($format, 1, 'UTF-8');
+        // The characters of a valid UTF-8 string (pattern() checked it); no
+        // mbstring: the library needs nothing but PHP itself.
+        $chars = \preg_split('//u', $format, -1, \PREG_SPLIT_NO_EMPTY);
         $n = \count($chars);
         for ($i = 0; $i < $n; $i++) {
             $c = $chars[$i];

@@ -113,8 +113,8 @@ final class Definition
 
     /**
      * @var array<array-key, bool> validUtf8() of short strings: the same
-     *   labels, descriptions and names come back on every call (the native
-     *   implementation keeps the engine's "valid UTF-8" flag on the string)
+     *   labels, descriptions and names come back on every call (keyed by
+     *   content, so a string written in place is looked up anew)
      */
     private static array $utf8 = [];
 

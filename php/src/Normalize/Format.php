@@ -170,7 +170,7 @@ final class Format
         $one = static function (mixed $v) use ($bad): int {
             if (\is_int($v)) {
                 $n = $v;
-            } elseif (\is_string($v) && \strlen($v) === 1 && \ctype_digit($v)) {
+            } elseif (\is_string($v) && \strlen($v) === 1 && \strspn($v, '0123456789') === 1) {
                 $n = (int) $v;
             } else {
                 throw $bad();

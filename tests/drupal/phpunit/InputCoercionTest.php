@@ -5,6 +5,8 @@ declare(strict_types=1);
 namespace ToolSchema\Tests\Drupal;
 
 use Drupal\Core\Logger\RfcLogLevel;
+use PHPUnit\Framework\Attributes\PreserveGlobalState;
+use PHPUnit\Framework\Attributes\RunTestsInSeparateProcesses;
 use PHPUnit\Framework\TestCase;
 use ToolSchema\Php\Drupal\DefinitionArrayBuilder;
 use ToolSchema\Php\Drupal\InputCoercer;
@@ -24,6 +26,8 @@ use ToolSchema\Php\Drupal\InputCoercer;
  * @runTestsInSeparateProcesses
  * @preserveGlobalState disabled
  */
+#[RunTestsInSeparateProcesses]
+#[PreserveGlobalState(false)]
 final class InputCoercionTest extends TestCase
 {
     private static function patchedSite(bool $withService): array

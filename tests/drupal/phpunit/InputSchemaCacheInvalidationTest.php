@@ -7,6 +7,8 @@ namespace ToolSchema\Tests\Drupal;
 use Drupal\Core\Cache\MemoryBackend;
 use Drupal\Core\Logger\RfcLogLevel;
 use Drupal\tool\TypedData\InputDefinition;
+use PHPUnit\Framework\Attributes\PreserveGlobalState;
+use PHPUnit\Framework\Attributes\RunTestsInSeparateProcesses;
 use PHPUnit\Framework\TestCase;
 use ToolSchema\Php\Drupal\InputSchemaCache;
 use ToolSchema\Php\Drupal\InputSchemaGenerator;
@@ -25,6 +27,8 @@ use ToolSchema\Php\Drupal\InputSchemaGenerator;
  * @runTestsInSeparateProcesses
  * @preserveGlobalState disabled
  */
+#[RunTestsInSeparateProcesses]
+#[PreserveGlobalState(false)]
 final class InputSchemaCacheInvalidationTest extends TestCase
 {
     private const JSON = JSON_PRESERVE_ZERO_FRACTION | JSON_UNESCAPED_SLASHES;

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace ToolSchema\Tests\Drupal;
 
+use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 use ToolSchema\Php\Drupal\InputSchemaCache;
 use ToolSchema\Php\Drupal\InputSchemaGenerator;
@@ -60,6 +61,7 @@ final class InputSchemaCacheTest extends TestCase
      * @dataProvider optionSets
      * @param array<string, string> $options
      */
+    #[DataProvider('optionSets')]
     public function testCachedSchemasAreTheUncachedOnes(array $options): void
     {
         $site = Site::boot();

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace ToolSchema\Tests\Drupal;
 
+use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 use ToolSchema\Php\Drupal\DefinitionArrayBuilder;
 use ToolSchema\Php\Drupal\InputSchemaGenerator;
@@ -19,7 +20,7 @@ final class ToolPluginsTest extends TestCase
 {
 
     /** @return iterable<string, array{string, string}> "tool.input" => [tool id, input name] */
-    public function inputProvider(): iterable
+    public static function inputProvider(): iterable
     {
         foreach (Site::boot()->tools()->getDefinitions() as $id => $definition) {
             foreach (array_keys($definition->getInputDefinitions(true)) as $name) {
@@ -30,7 +31,7 @@ final class ToolPluginsTest extends TestCase
 
     public function testThe33ToolsAndTheirInputs(): void
     {
-        $inputs = iterator_to_array($this->inputProvider());
+        $inputs = iterator_to_array(self::inputProvider());
         self::assertCount(33, Site::boot()->tools()->getDefinitions());
         // system_status, entity_type_list and field_type_definitions take no input.
         self::assertCount(30, array_unique(array_column($inputs, 0)));
@@ -38,6 +39,7 @@ final class ToolPluginsTest extends TestCase
     }
 
     /** @dataProvider inputProvider */
+    #[DataProvider('inputProvider')]
     public function testInputInEveryNullableStyle(string $tool, string $input): void
     {
         $site = Site::boot();

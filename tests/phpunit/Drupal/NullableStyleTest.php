@@ -4,13 +4,14 @@ declare(strict_types=1);
 
 namespace ToolSchema\Tests\Drupal;
 
+use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 use ToolSchema\Php\Drupal\NullableStyle;
 
 final class NullableStyleTest extends TestCase
 {
     /** @return iterable<string, array{string, string}> */
-    public function versionProvider(): iterable
+    public static function versionProvider(): iterable
     {
         foreach (['10.0.0', '10.3.6', '10.4.x-dev', '10.5-dev', '10.6.15', '9.5.11', '11.0.0', '11.0.13', '11.0.x-dev', '11.1.0', '11.1.9', '11.1-dev'] as $v) {
             yield $v => [$v, 'type_array'];
@@ -21,6 +22,7 @@ final class NullableStyleTest extends TestCase
     }
 
     /** @dataProvider versionProvider */
+    #[DataProvider('versionProvider')]
     public function testStyleForCoreVersion(string $version, string $style): void
     {
         self::assertSame($style, NullableStyle::forCoreVersion($version));
