@@ -41,16 +41,37 @@ final class SiteTest extends TestCase
 
         $constraints = array_keys($site->container->get('validation.constraint')->getDefinitions());
         sort($constraints);
-        $expectedConstraints = ['AllowedValues', 'Blank', 'Bundle', 'Callback', 'Choice', 'ComplexData', 'ConfigExists',
+        $expectedConstraints10 = ['AllowedValues', 'Blank', 'Bundle', 'Callback', 'Choice', 'ComplexData', 'ConfigExists',
             'Count', 'CountryCode', 'Email', 'EntityBundleExists', 'EntityChanged', 'EntityHasField', 'EntityType',
             'EntityUntranslatableFields', 'ExtensionExists', 'ExtensionName', 'FieldExists', 'FullyValidatable', 'Image',
             'ImmutableProperties', 'LangcodeRequiredIfTranslatableValues', 'Length', 'NotBlank', 'NotNull', 'Null',
             'PluginExists', 'PrimitiveType', 'ProtectedUserField', 'Range', 'ReferenceAccess', 'Regex',
             'RequiredConfigDependencies', 'UniqueField', 'UniquePathAlias', 'UserMailRequired', 'UserMailUnique',
             'UserName', 'UserNameUnique', 'Uuid', 'ValidKeys', 'ValidPath', 'ValidReference'];
-        self::assertSame($expectedConstraints, $constraints, '38 ids of core + serialization + tool, and the user module\'s 5');
-        foreach (['GreaterThan', 'Url', 'Ip', 'DateTime', 'IdenticalTo', 'Positive', 'FixedValue', 'AtLeastOneOf'] as $id) {
-            self::assertNotContains($id, $constraints, "$id is no constraint plugin of Drupal 10.6");
+        $version = $site->deps->version;
+        if (!$site->deps->isDrupal11()) {
+            self::assertSame($expectedConstraints10, $constraints, '38 ids of core + serialization + tool, and the user module\'s 5');
+            foreach (['GreaterThan', 'Url', 'Ip', 'DateTime', 'IdenticalTo', 'Positive', 'FixedValue', 'AtLeastOneOf'] as $id) {
+                self::assertNotContains($id, $constraints, "$id is no constraint plugin of Drupal 10.6");
+            }
+        } else {
+            // Drupal 11.3: 52 ids of core + serialization + tool (Symfony's
+            // AtLeastOneOf, IdenticalTo, Optional, PositiveOrZero, Required,
+            // Sequentially among the new ones), and the user module's 7; 11.4
+            // adds StringEqualsConcatenatedValues.
+            $new = ['AtLeastOneOf', 'ClassResolver', 'ExtensionAvailable', 'File', 'IdenticalTo', 'MappingCollection',
+                'MenuLinkDepth', 'Optional', 'PositiveOrZero', 'Required', 'RoleExists', 'Sequentially', 'Serialized',
+                'UriHost', 'UserCancelMethod', 'ValidSequenceKeys'];
+            if ($version === '11.4.5') {
+                $new[] = 'StringEqualsConcatenatedValues';
+            }
+            $expected = [...$expectedConstraints10, ...$new];
+            sort($expected);
+            self::assertSame($expected, $constraints, "the constraint ids of Drupal $version");
+            self::assertCount($version === '11.4.5' ? 53 : 52, array_diff($constraints, ['ProtectedUserField', 'RoleExists', 'UserCancelMethod', 'UserMailRequired', 'UserMailUnique', 'UserName', 'UserNameUnique']));
+            foreach (['GreaterThan', 'Url', 'Ip', 'DateTime', 'Positive', 'FixedValue'] as $id) {
+                self::assertNotContains($id, $constraints, "$id is no constraint plugin of Drupal $version either");
+            }
         }
 
         $tools = $site->tools()->getDefinitions();
@@ -70,7 +91,8 @@ final class SiteTest extends TestCase
             new \Drupal\tool\TypedData\InputDefinition('string', 'S', 'd', constraints: ['Length' => ['max' => 2]]),
             'abc',
         );
-        $roots = [$site->deps->deps, '/usr/share/php/', $site->deps->root . '/patched'];
+        // Drupal 11: nothing from /usr/share/php (the forky packages are unpacked into target/deps).
+        $roots = $site->deps->isDrupal11() ? [$site->deps->deps] : [$site->deps->deps, '/usr/share/php/', $site->deps->root . '/patched'];
         $checked = 0;
         foreach ([...get_declared_classes(), ...get_declared_interfaces(), ...get_declared_traits()] as $class) {
             if (preg_match('/^(Drupal|Symfony|Psr|Doctrine|Egulias)\\\\/', $class) !== 1 && $class !== 'Drupal') {
@@ -88,10 +110,22 @@ final class SiteTest extends TestCase
         self::assertGreaterThan(300, $checked, 'classes checked');
     }
 
-    /** The one change to upstream code: the six typed constants of TypedInputsTrait, in a copy. */
+    /**
+     * The one change to upstream code on 10.6 (PHP 8.2): the six typed
+     * constants of TypedInputsTrait, in a copy. Drupal 11 runs on PHP 8.3+,
+     * where the Tool module loads unpatched: the trait is the archive's file.
+     */
     public function testTheOnlyPatchedFileDiffersByTheConstantTypes(): void
     {
         $site = Site::boot();
+        if ($site->deps->isDrupal11()) {
+            self::assertSame(
+                realpath($site->deps->deps . '/' . Deps::TOOL . '/src/TypedInputsTrait.php'),
+                realpath((string) (new \ReflectionClass(\Drupal\tool\TypedInputsTrait::class))->getFileName()),
+            );
+            self::assertFileDoesNotExist($site->deps->root . '/patched/TypedInputsTrait.php');
+            return;
+        }
         $upstream = file($site->deps->deps . '/' . Deps::TOOL . '/src/TypedInputsTrait.php');
         $copy = file($site->deps->root . '/patched/TypedInputsTrait.php');
         self::assertCount(\count($upstream), $copy);
