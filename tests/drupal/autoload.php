@@ -34,8 +34,8 @@ declare(strict_types=1);
  * The last is the one change to upstream code, on a copy (never on the
  * archive): the Tool module snapshot declares six typed class constants
  * (`const string X = ...`, PHP 8.3) in src/TypedInputsTrait.php; PHP 8.2 cannot
- * parse them, so the copy drops the type (the values are the same strings).
- * Drupal 11 needs PHP 8.3, so there the Tool module loads unpatched.
+ * parse them, so the copy drops the type (the values are the same strings);
+ * PHP 8.3 and later (Drupal 11 needs 8.3) load the snapshot's own file.
  *
  * Returns the ToolSchema\Tests\Drupal\Deps paths (root, core, tool module).
  */
@@ -113,12 +113,13 @@ final class Deps
     }
 
     /**
-     * The TypedInputsTrait.php the Tool module loads: the PHP 8.2 copy on
-     * 10.6, the archive's own file on Drupal 11 (PHP 8.3+).
+     * The Tool module's TypedInputsTrait as this PHP loads it: the
+     * snapshot's own file from PHP 8.3 on (typed class constants; Drupal 11
+     * needs 8.3), the copy without the constants' type on PHP 8.2.
      */
     public function typedInputsTrait(): string
     {
-        return $this->isDrupal11()
+        return \PHP_VERSION_ID >= 80300
             ? $this->deps . '/' . self::TOOL . '/src/TypedInputsTrait.php'
             : $this->root . '/patched/TypedInputsTrait.php';
     }
@@ -204,10 +205,10 @@ final class Deps
         foreach (self::TOOL_SUBMODULES as $module) {
             $self->psr4["Drupal\\$module\\"] = "$tool/modules/$module/src";
         }
-        $self->classMap = ['Drupal' => "$core/lib/Drupal.php"];
-        if (!$drupal11) {
-            $self->classMap['Drupal\\tool\\TypedInputsTrait'] = "$root/patched/TypedInputsTrait.php";
-        }
+        $self->classMap = [
+            'Drupal' => "$core/lib/Drupal.php",
+            'Drupal\\tool\\TypedInputsTrait' => $self->typedInputsTrait(),
+        ];
         // Prepended: Debian's own autoloaders (PHPUnit's, php-symfony-* 5.4)
         // must never shadow Symfony 6.4 / 7.4 or psr/log 3.
         spl_autoload_register([$self, 'load'], true, true);
