@@ -8,7 +8,8 @@ declare(strict_types=1);
  *
  *   10.6.15          Drupal core 10.6, Symfony 6.4 and its contracts, psr/log 3
  *                    (target/deps/, scripts/deps.sh), plus Debian's
- *                    php-psr-container, php-doctrine-lexer,
+ *                    php-psr-container, php-doctrine-lexer (2.x;
+ *                    TOOL_SCHEMA_DOCTRINE_LEXER names another folder),
  *                    php-doctrine-deprecations and php-email-validator under
  *                    /usr/share/php (PHP 8.2 or later);
  *   11.3.16, 11.4.5  Drupal core 11.3 or 11.4 (target/deps/, scripts/deps.sh
@@ -156,11 +157,16 @@ final class Deps
             throw new \RuntimeException("tests/drupal: Drupal $version needs PHP 8.3 or later (this is " . \PHP_VERSION . '): run it in the Debian 13 chroot (scripts/trixie.sh run)');
         }
         $php = $drupal11 ? "$deps/" . self::FORKY . '/usr/share/php' : '/usr/share/php';
-        foreach (['Psr/Container', 'Doctrine/Common/Lexer', 'Doctrine/Deprecations', 'Egulias/EmailValidator'] as $dir) {
-            if (!is_dir("$php/$dir")) {
+        // Drupal 10.6 needs doctrine/lexer 2.x; Debian 13 ships 3.x, so the
+        // Debian 13 stage (scripts/test.d/90-debian13.sh) unpacks Debian 12's
+        // 2.1 package and names its folder in TOOL_SCHEMA_DOCTRINE_LEXER.
+        // Drupal 11 takes the forky package's 3.x.
+        $lexer = (!$drupal11 ? getenv('TOOL_SCHEMA_DOCTRINE_LEXER') : false) ?: "$php/Doctrine/Common/Lexer";
+        foreach (["$php/Psr/Container", $lexer, "$php/Doctrine/Deprecations", "$php/Egulias/EmailValidator"] as $dir) {
+            if (!is_dir($dir)) {
                 throw new \RuntimeException($drupal11
-                    ? "tests/drupal: $php/$dir is missing: run scripts/deps.sh drupal11"
-                    : "tests/drupal: /usr/share/php/$dir is missing: run scripts/install-deps.sh (Debian php-psr-container, php-doctrine-lexer, php-doctrine-deprecations, php-email-validator)");
+                    ? "tests/drupal: $dir is missing: run scripts/deps.sh drupal11"
+                    : "tests/drupal: $dir is missing: run scripts/install-deps.sh (Debian php-psr-container, php-doctrine-lexer, php-doctrine-deprecations, php-email-validator)");
             }
         }
         $root = $repo . '/target/' . ($drupal11 ? "drupal-$version" : 'drupal');
@@ -195,7 +201,7 @@ final class Deps
         }
         $self->psr4 += [
             'Psr\\Container\\' => "$php/Psr/Container",
-            'Doctrine\\Common\\Lexer\\' => "$php/Doctrine/Common/Lexer",
+            'Doctrine\\Common\\Lexer\\' => $lexer,
             'Doctrine\\Deprecations\\' => "$php/Doctrine/Deprecations",
             'Egulias\\EmailValidator\\' => "$php/Egulias/EmailValidator",
         ];

@@ -93,6 +93,9 @@ final class SiteTest extends TestCase
         );
         // Drupal 11: nothing from /usr/share/php (the forky packages are unpacked into target/deps).
         $roots = $site->deps->isDrupal11() ? [$site->deps->deps] : [$site->deps->deps, '/usr/share/php/', $site->deps->root . '/patched'];
+        if (!$site->deps->isDrupal11() && getenv('TOOL_SCHEMA_DOCTRINE_LEXER')) {
+            $roots[] = getenv('TOOL_SCHEMA_DOCTRINE_LEXER');   // Debian 12's package, on Debian 13
+        }
         $checked = 0;
         foreach ([...get_declared_classes(), ...get_declared_interfaces(), ...get_declared_traits()] as $class) {
             if (preg_match('/^(Drupal|Symfony|Psr|Doctrine|Egulias)\\\\/', $class) !== 1 && $class !== 'Drupal') {
