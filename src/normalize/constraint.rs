@@ -145,7 +145,11 @@ pub fn apply<'a, N: Node<'a>>(
 mod tests {
     #[test]
     fn unstated_ids_are_sorted_and_unique() {
-        for ids in [super::UNSTATED_IDS, super::UNSTATED_FORMAT_IDS, super::UNSTATED_COMPOSITE_IDS] {
+        for ids in [
+            super::UNSTATED_IDS,
+            super::UNSTATED_FORMAT_IDS,
+            super::UNSTATED_COMPOSITE_IDS,
+        ] {
             assert!(ids.windows(2).all(|w| w[0] < w[1]));
         }
     }
