@@ -13,6 +13,9 @@ if php_config="${TOOL_SCHEMA_PHP_CONFIG:-$(command -v php-config)}" && [ -n "$ph
     export PHP_CONFIG PHP
 fi
 cargo build --release --quiet
-so="$PWD/target/release/libtool_schema.so"
-cp "$so" "$PWD/target/release/tool_schema.so"
-echo "$PWD/target/release/tool_schema.so"
+# CARGO_TARGET_DIR (relative to the repository root, as cargo reads it) keeps a
+# build for another PHP apart (the Debian 13 chroot: target/trixie).
+out="${CARGO_TARGET_DIR:-target}"
+case "$out" in /*) ;; *) out="$PWD/$out" ;; esac
+cp "$out/release/libtool_schema.so" "$out/release/tool_schema.so"
+echo "$out/release/tool_schema.so"

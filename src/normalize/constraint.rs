@@ -1,11 +1,13 @@
 //! The constraints of one definition: which rule reads each constraint id, and
 //! what is said about the ids no rule can state.
 //!
-//! Ids are those Drupal core 10.6 and the Tool module discover (plus the
-//! Symfony names a site module may register as plugins: `GreaterThan`, `Url`,
-//! `Ip`, ...). A known id whose meaning JSON Schema cannot state (it depends on
-//! site state or on other values) is reported with [`UNSTATED`]; an id the
-//! normalizer does not know at all is left out silently (a custom plugin).
+//! Ids are those Drupal core 10.6, 11.3, 11.4 and the Tool module discover
+//! (plus the Symfony names a site module may register as plugins:
+//! `GreaterThan`, `Url`, `Ip`, ...). A known id whose meaning the schema does
+//! not state (it depends on site state or on other values, it checks a format
+//! JSON Schema has no keyword for, or it is a composite of other constraints)
+//! is reported with [`UNSTATED`]; an id the normalizer does not know at all is
+//! left out silently (a custom plugin).
 
 use super::definition::Cat;
 use super::facets::{Enum, Facets, Rule};
@@ -21,30 +23,54 @@ pub const NOT_APPLICABLE: &str = "constraint_not_applicable";
 /// other values): the schema accepts values it rejects.
 pub const UNSTATED: &str = "constraint_unstated";
 
-/// Constraint ids of Drupal core 10.6 and the Tool module that restrict values
-/// in ways a JSON Schema cannot state. Sorted (binary search).
+/// Constraint ids of Drupal core (10.6, and 11.3/11.4: ClassResolver,
+/// ExtensionAvailable, File, MappingCollection, MenuLinkDepth, RoleExists,
+/// StringEqualsConcatenatedValues, UserCancelMethod, ValidSequenceKeys) and
+/// the Tool module that restrict values in ways a JSON Schema cannot state.
+/// Sorted (binary search).
 const UNSTATED_IDS: &[&[u8]] = &[
     b"Bundle",
     b"Callback",
+    b"ClassResolver",
     b"ComplexData",
     b"ConfigExists",
     b"EntityChanged",
     b"EntityHasField",
     b"EntityType",
     b"EntityUntranslatableFields",
+    b"ExtensionAvailable",
     b"ExtensionExists",
     b"FieldExists",
+    b"File",
     b"Image",
     b"ImmutableProperties",
     b"LangcodeRequiredIfTranslatableValues",
+    b"MappingCollection",
+    b"MenuLinkDepth",
     b"ReferenceAccess",
     b"RequiredConfigDependencies",
+    b"RoleExists",
+    b"StringEqualsConcatenatedValues",
     b"UniqueField",
     b"UniquePathAlias",
+    b"UserCancelMethod",
     b"ValidKeys",
     b"ValidPath",
     b"ValidReference",
+    b"ValidSequenceKeys",
 ];
+
+/// Drupal 11 constraint ids that check a format JSON Schema has no keyword
+/// for: UriHost (an RFC 3986 host), Serialized (a string unserialize() reads).
+/// Sorted.
+const UNSTATED_FORMAT_IDS: &[&[u8]] = &[b"Serialized", b"UriHost"];
+
+/// Drupal 11's composites of nested constraints (their `constraints` option),
+/// which the schema does not state: AtLeastOneOf (one of them holds),
+/// Sequentially (all of them hold). (Optional and Required, the other two,
+/// have no validator outside Symfony's Collection: Drupal 11 throws for every
+/// value.) Sorted.
+const UNSTATED_COMPOSITE_IDS: &[&[u8]] = &[b"AtLeastOneOf", b"Sequentially"];
 
 /// The pattern Drupal's ExtensionName constraint checks
 /// (ExtensionDiscovery::PHP_FUNCTION_PATTERN).
@@ -63,6 +89,10 @@ pub fn apply<'a, N: Node<'a>>(
                 rule.unstated(
                     "Drupal checks this constraint against site state or other values; the schema cannot state it",
                 );
+            } else if UNSTATED_FORMAT_IDS.binary_search(&name).is_ok() {
+                rule.unstated("Drupal checks a format JSON Schema has no keyword for; the schema cannot state it");
+            } else if UNSTATED_COMPOSITE_IDS.binary_search(&name).is_ok() {
+                rule.unstated("a composite of nested constraints; the schema does not state them");
             }
         }
         return Ok(());
@@ -115,6 +145,12 @@ pub fn apply<'a, N: Node<'a>>(
 mod tests {
     #[test]
     fn unstated_ids_are_sorted_and_unique() {
-        assert!(super::UNSTATED_IDS.windows(2).all(|w| w[0] < w[1]));
+        for ids in [
+            super::UNSTATED_IDS,
+            super::UNSTATED_FORMAT_IDS,
+            super::UNSTATED_COMPOSITE_IDS,
+        ] {
+            assert!(ids.windows(2).all(|w| w[0] < w[1]));
+        }
     }
 }

@@ -3,26 +3,40 @@
 declare(strict_types=1);
 
 /*
- * Composer-free class loading of real Drupal for the tests in tests/drupal/:
- * Drupal core 10.6, Symfony 6.4 and its contracts, psr/log 3 and the Tool
- * module, unpacked by scripts/deps.sh into target/deps/ (checksums first), plus
- * Debian's php-psr-container, php-doctrine-lexer (2.x; TOOL_SCHEMA_DOCTRINE_LEXER
- * names another folder), php-doctrine-deprecations and php-email-validator
- * under /usr/share/php. Nothing of these is in the
- * repository, and no class is stubbed.
+ * Composer-free class loading of real Drupal for the tests in tests/drupal/,
+ * for the core chosen by TOOL_SCHEMA_DRUPAL (default 10.6.15):
  *
- * It also lays out a Drupal root the way a site has it, under target/drupal/:
- *   core            -> target/deps/drupal-core-10.6.15
+ *   10.6.15          Drupal core 10.6, Symfony 6.4 and its contracts, psr/log 3
+ *                    (target/deps/, scripts/deps.sh), plus Debian's
+ *                    php-psr-container, php-doctrine-lexer (2.x;
+ *                    TOOL_SCHEMA_DOCTRINE_LEXER names another folder),
+ *                    php-doctrine-deprecations and php-email-validator under
+ *                    /usr/share/php (PHP 8.2 or later);
+ *   11.3.16, 11.4.5  Drupal core 11.3 or 11.4 (target/deps/, scripts/deps.sh
+ *                    drupal11) and the Debian forky packages of
+ *                    ../shared/deps/drupal11/forky-php-debs.tar unpacked into
+ *                    target/deps/forky-php-debs/usr/share/php: Symfony 7.4,
+ *                    contracts 3.7, polyfill-php84/85/86 (their files loaded as
+ *                    Composer loads them), psr/container 2, psr/log 3,
+ *                    doctrine/lexer 3, doctrine/deprecations, egulias 4
+ *                    (PHP 8.3 or later: the Debian 13 chroot, PHP 8.4);
+ *
+ * and the Tool module. Nothing of these is in the repository, and no class is
+ * stubbed.
+ *
+ * It also lays out a Drupal root the way a site has it, under target/drupal/
+ * (10.6) or target/drupal-<version>/ (11.x):
+ *   core            -> target/deps/drupal-core-<version>
  *   modules/tool    -> target/deps/tool-module-2025-12-16
  *   modules/tool_schema_site_changes -> tests/drupal/modules/... (InputSchemaCacheTest)
  *   modules/tool_schema_symfony_constraints -> tests/drupal/modules/... (the
  *                      differential test's module, enabled only there)
- *   patched/TypedInputsTrait.php
+ *   patched/TypedInputsTrait.php   (10.6 only)
  * The last is the one change to upstream code, on a copy (never on the
  * archive): the Tool module snapshot declares six typed class constants
  * (`const string X = ...`, PHP 8.3) in src/TypedInputsTrait.php; PHP 8.2 cannot
  * parse them, so the copy drops the type (the values are the same strings);
- * PHP 8.3 and later load the snapshot's own file.
+ * PHP 8.3 and later (Drupal 11 needs 8.3) load the snapshot's own file.
  *
  * Returns the ToolSchema\Tests\Drupal\Deps paths (root, core, tool module).
  */
@@ -32,6 +46,12 @@ namespace ToolSchema\Tests\Drupal;
 final class Deps
 {
     public const CORE = 'drupal-core-10.6.15';
+
+    /** The cores TOOL_SCHEMA_DRUPAL may name (the first is the default). */
+    public const VERSIONS = ['10.6.15', '11.3.16', '11.4.5'];
+
+    /** Drupal 11's PHP libraries: the Debian forky packages, unpacked (scripts/deps.sh drupal11). */
+    public const FORKY = 'forky-php-debs';
     public const SYMFONY = 'symfony-6.4.12';
     public const CONTRACTS = 'symfony-contracts-3.5';
     public const PSR_LOG = 'psr-log-3.0.2';
@@ -64,13 +84,39 @@ final class Deps
         /** The Drupal root (holds core/ and modules/tool). */
         public readonly string $root,
         public readonly string $deps,
+        /** The core version (TOOL_SCHEMA_DRUPAL): one of VERSIONS. */
+        public readonly string $version,
+        /** Where the PHP libraries beside core come from: /usr/share/php (10.6) or the unpacked forky packages (11.x). */
+        public readonly string $php,
     ) {
+    }
+
+    /** The core version TOOL_SCHEMA_DRUPAL names (default 10.6.15). */
+    public static function version(): string
+    {
+        $version = getenv('TOOL_SCHEMA_DRUPAL') ?: self::VERSIONS[0];
+        if (!\in_array($version, self::VERSIONS, true)) {
+            throw new \RuntimeException("tests/drupal: TOOL_SCHEMA_DRUPAL=$version is none of " . implode(', ', self::VERSIONS));
+        }
+        return $version;
+    }
+
+    /** Drupal 11 (11.3 or 11.4), rather than 10.6. */
+    public function isDrupal11(): bool
+    {
+        return $this->version !== self::VERSIONS[0];
+    }
+
+    /** The unpacked core archive's folder name under target/deps. */
+    public function coreArchive(): string
+    {
+        return 'drupal-core-' . $this->version;
     }
 
     /**
      * The Tool module's TypedInputsTrait as this PHP loads it: the
-     * snapshot's own file from PHP 8.3 on (typed class constants), the copy
-     * without the constants' type on PHP 8.2.
+     * snapshot's own file from PHP 8.3 on (typed class constants; Drupal 11
+     * needs 8.3), the copy without the constants' type on PHP 8.2.
      */
     public function typedInputsTrait(): string
     {
@@ -98,40 +144,66 @@ final class Deps
     {
         $repo = \dirname(__DIR__, 2);
         $deps = getenv('TOOL_SCHEMA_DRUPAL_DEPS') ?: $repo . '/target/deps';
-        foreach ([self::CORE, self::SYMFONY, self::CONTRACTS, self::PSR_LOG, self::TOOL] as $name) {
+        $version = self::version();
+        $drupal11 = $version !== self::VERSIONS[0];
+        $coreArchive = 'drupal-core-' . $version;
+        $needed = $drupal11 ? [$coreArchive, self::FORKY, self::TOOL] : [$coreArchive, self::SYMFONY, self::CONTRACTS, self::PSR_LOG, self::TOOL];
+        foreach ($needed as $name) {
             if (!is_dir("$deps/$name")) {
-                throw new \RuntimeException("tests/drupal: $deps/$name is missing: run scripts/deps.sh first");
+                throw new \RuntimeException("tests/drupal: $deps/$name is missing: run scripts/deps.sh" . ($drupal11 ? ' drupal11' : '') . ' first');
             }
         }
+        if ($drupal11 && \PHP_VERSION_ID < 80300) {
+            throw new \RuntimeException("tests/drupal: Drupal $version needs PHP 8.3 or later (this is " . \PHP_VERSION . '): run it in the Debian 13 chroot (scripts/trixie.sh run)');
+        }
+        $php = $drupal11 ? "$deps/" . self::FORKY . '/usr/share/php' : '/usr/share/php';
         // Drupal 10.6 needs doctrine/lexer 2.x; Debian 13 ships 3.x, so the
         // Debian 13 stage (scripts/test.d/90-debian13.sh) unpacks Debian 12's
         // 2.1 package and names its folder in TOOL_SCHEMA_DOCTRINE_LEXER.
-        $lexer = getenv('TOOL_SCHEMA_DOCTRINE_LEXER') ?: '/usr/share/php/Doctrine/Common/Lexer';
-        foreach (['/usr/share/php/Psr/Container', $lexer, '/usr/share/php/Doctrine/Deprecations', '/usr/share/php/Egulias/EmailValidator'] as $dir) {
+        // Drupal 11 takes the forky package's 3.x.
+        $lexer = (!$drupal11 ? getenv('TOOL_SCHEMA_DOCTRINE_LEXER') : false) ?: "$php/Doctrine/Common/Lexer";
+        foreach (["$php/Psr/Container", $lexer, "$php/Doctrine/Deprecations", "$php/Egulias/EmailValidator"] as $dir) {
             if (!is_dir($dir)) {
-                throw new \RuntimeException("tests/drupal: $dir is missing: run scripts/install-deps.sh (Debian php-psr-container, php-doctrine-lexer, php-doctrine-deprecations, php-email-validator)");
+                throw new \RuntimeException($drupal11
+                    ? "tests/drupal: $dir is missing: run scripts/deps.sh drupal11"
+                    : "tests/drupal: $dir is missing: run scripts/install-deps.sh (Debian php-psr-container, php-doctrine-lexer, php-doctrine-deprecations, php-email-validator)");
             }
         }
-        $root = $repo . '/target/drupal';
-        self::layOut($root, $deps);
+        $root = $repo . '/target/' . ($drupal11 ? "drupal-$version" : 'drupal');
+        self::layOut($root, $deps, $coreArchive, $drupal11);
 
-        $self = new self($root, $deps);
-        $core = "$deps/" . self::CORE;
+        $self = new self($root, $deps, $version, $php);
+        $core = "$deps/$coreArchive";
         $tool = "$deps/" . self::TOOL;
         $self->psr4 = [
             'Drupal\\Core\\' => "$core/lib/Drupal/Core",
             'Drupal\\Component\\' => "$core/lib/Drupal/Component",
             'Drupal\\tool\\' => "$tool/src",
             'ToolSchema\\Tests\\Drupal\\' => __DIR__ . '/src',
-            'Symfony\\Contracts\\Service\\' => "$deps/" . self::CONTRACTS . '/Service',
-            'Symfony\\Contracts\\Translation\\' => "$deps/" . self::CONTRACTS . '/Translation',
-            'Symfony\\Contracts\\EventDispatcher\\' => "$deps/" . self::CONTRACTS . '/EventDispatcher',
-            'Symfony\\Component\\' => "$deps/" . self::SYMFONY . '/src/Symfony/Component',
-            'Psr\\Log\\' => "$deps/" . self::PSR_LOG . '/src',
-            'Psr\\Container\\' => '/usr/share/php/Psr/Container',
+        ];
+        if ($drupal11) {
+            $self->psr4 += [
+                'Symfony\\Contracts\\Service\\' => "$php/Symfony/Contracts/Service",
+                'Symfony\\Contracts\\Translation\\' => "$php/Symfony/Contracts/Translation",
+                'Symfony\\Contracts\\EventDispatcher\\' => "$php/Symfony/Contracts/EventDispatcher",
+                'Symfony\\Component\\' => "$php/Symfony/Component",
+                'Symfony\\Polyfill\\' => "$php/Symfony/Polyfill",
+                'Psr\\Log\\' => "$php/Psr/Log",
+            ];
+        } else {
+            $self->psr4 += [
+                'Symfony\\Contracts\\Service\\' => "$deps/" . self::CONTRACTS . '/Service',
+                'Symfony\\Contracts\\Translation\\' => "$deps/" . self::CONTRACTS . '/Translation',
+                'Symfony\\Contracts\\EventDispatcher\\' => "$deps/" . self::CONTRACTS . '/EventDispatcher',
+                'Symfony\\Component\\' => "$deps/" . self::SYMFONY . '/src/Symfony/Component',
+                'Psr\\Log\\' => "$deps/" . self::PSR_LOG . '/src',
+            ];
+        }
+        $self->psr4 += [
+            'Psr\\Container\\' => "$php/Psr/Container",
             'Doctrine\\Common\\Lexer\\' => $lexer,
-            'Doctrine\\Deprecations\\' => '/usr/share/php/Doctrine/Deprecations',
-            'Egulias\\EmailValidator\\' => '/usr/share/php/Egulias/EmailValidator',
+            'Doctrine\\Deprecations\\' => "$php/Doctrine/Deprecations",
+            'Egulias\\EmailValidator\\' => "$php/Egulias/EmailValidator",
         ];
         foreach (self::CORE_MODULES as $module) {
             $self->psr4["Drupal\\$module\\"] = "$core/modules/$module/src";
@@ -144,15 +216,25 @@ final class Deps
             'Drupal\\tool\\TypedInputsTrait' => $self->typedInputsTrait(),
         ];
         // Prepended: Debian's own autoloaders (PHPUnit's, php-symfony-* 5.4)
-        // must never shadow Symfony 6.4 or psr/log 3.
+        // must never shadow Symfony 6.4 / 7.4 or psr/log 3.
         spl_autoload_register([$self, 'load'], true, true);
+        if ($drupal11) {
+            // What Composer's "files" autoload loads for Drupal 11: the
+            // polyfills core requires (their functions and stub classes; each
+            // file returns at once on a PHP that has them) and
+            // symfony/deprecation-contracts' trigger_deprecation().
+            foreach (['Php84', 'Php85', 'Php86'] as $polyfill) {
+                require_once "$php/Symfony/Polyfill/$polyfill/bootstrap.php";
+            }
+            require_once "$php/Symfony/Contracts/Deprecation/function.php";
+        }
         return $self;
     }
 
     /**
      * Loads the Tool module's TypedInputsTrait with a patch of docs/patches/
-     * applied (by `patch -p1`, on top of the PHP 8.2 copy), instead of the
-     * unpatched copy: how the tests run a documented change to the Tool
+     * applied (by `patch -p1`, on top of the PHP 8.2 copy on 10.6, of the
+     * archive's file on Drupal 11), instead of the unpatched trait: how the tests run a documented change to the Tool
      * module on its real code. Must come before anything loads the trait
      * (a tool plugin class), so in a process of its own.
      */
@@ -203,15 +285,16 @@ final class Deps
     }
 
     /**
-     * The Drupal root under target/drupal/ (symlinks into target/deps, plus
-     * the PHP 8.2 copy of TypedInputsTrait.php). Rebuilt when a link points
-     * elsewhere; written to a temporary name first, so that parallel
-     * processes never see half a file.
+     * The Drupal root under target/drupal/ or target/drupal-<version>/
+     * (symlinks into target/deps, plus on 10.6 the PHP 8.2 copy of
+     * TypedInputsTrait.php). Rebuilt when a link points elsewhere; written to
+     * a temporary name first, so that parallel processes never see half a
+     * file.
      */
-    private static function layOut(string $root, string $deps): void
+    private static function layOut(string $root, string $deps, string $coreArchive, bool $drupal11): void
     {
         $links = [
-            "$root/core" => "$deps/" . self::CORE,
+            "$root/core" => "$deps/$coreArchive",
             "$root/modules/tool" => "$deps/" . self::TOOL,
             "$root/modules/" . self::TEST_MODULE => \dirname(__DIR__) . '/drupal/modules/' . self::TEST_MODULE,
             "$root/modules/" . self::SITE_CHANGES_MODULE => \dirname(__DIR__) . '/drupal/modules/' . self::SITE_CHANGES_MODULE,
@@ -226,6 +309,9 @@ final class Deps
             if (!symlink($target, $tmp) || !rename($tmp, $link)) {
                 throw new \RuntimeException("tests/drupal: cannot link $link -> $target");
             }
+        }
+        if ($drupal11) {
+            return;
         }
 
         $source = "$deps/" . self::TOOL . '/src/TypedInputsTrait.php';

@@ -69,8 +69,13 @@ final class Site
     /** Seconds the boot took (autoloader set-up, services, discovery of data types, constraints and tools). */
     public readonly float $bootSeconds;
 
-    private function __construct(public readonly Container $container, public readonly Deps $deps, float $started)
-    {
+    private function __construct(
+        public readonly Container $container,
+        public readonly Deps $deps,
+        float $started,
+        /** Drupal 11: the cache.bootstrap bin of ModuleHandler (its hook_data entry). */
+        private readonly ?MemoryBackend $bootstrapCache = null,
+    ) {
         $this->bootSeconds = microtime(true) - $started;
     }
 
@@ -130,7 +135,23 @@ final class Site
             $file = is_file("$root/$path/$module.module") ? "$module.module" : null;
             $moduleList[$module] = ['type' => 'module', 'pathname' => "$path/$module.info.yml", 'filename' => $file];
         }
-        $moduleHandler = new ModuleHandler($root, $moduleList, $cache());
+        $keyValue = new KeyValueMemoryFactory();
+        $container->set('keyvalue', $keyValue);
+        $classResolver = new ClassResolver($container);
+        $container->set('class_resolver', $classResolver);
+        if ($deps->isDrupal11()) {
+            // Drupal 11: ModuleHandler reads the hook implementations from the
+            // hook_data key/value collection, which core's own compiler passes
+            // write when DrupalKernel compiles the container (procedural
+            // hooks of the .module files and #[Hook] methods alike).
+            $bootstrapCache = $cache();
+            self::collectHooks($root, $moduleList, $keyValue, $bootstrapCache);
+            $callableResolver = new \Drupal\Core\Utility\CallableResolver($classResolver);
+            $container->set('callable_resolver', $callableResolver);
+            $moduleHandler = new ModuleHandler($root, $moduleList, $keyValue, $callableResolver, $bootstrapCache);
+        } else {
+            $moduleHandler = new ModuleHandler($root, $moduleList, $cache());
+        }
         // As DrupalKernel does: the .module files are loaded (user.module, and
         // the test module's alter hook when enabled).
         $moduleHandler->loadAll();
@@ -154,8 +175,6 @@ final class Site
         $namespaces = new \ArrayObject($namespaces);
         $container->set('container.namespaces', $namespaces);
 
-        $classResolver = new ClassResolver($container);
-        $container->set('class_resolver', $classResolver);
         $languageDefault = new LanguageDefault(['id' => 'en', 'name' => 'English']);
         $container->set('language.default', $languageDefault);
         $container->set('string_translation', new TranslationManager($languageDefault));
@@ -170,9 +189,6 @@ final class Site
         $container->set('request_stack', $requestStack);
         $loggers = new LoggerChannelFactory($requestStack, $currentUser);
         $container->set('logger.factory', $loggers);
-        $keyValue = new KeyValueMemoryFactory();
-        $container->set('keyvalue', $keyValue);
-
         $typedData = new TypedDataManager($namespaces, $cache(), $moduleHandler, $classResolver);
         $constraints = new ConstraintManager($namespaces, $cache(), $moduleHandler);
         $typedData->setValidationConstraintManager($constraints);
@@ -216,7 +232,30 @@ final class Site
             $container->set($alias, $container->get($id));
         }
 
-        return self::$site = new self($container, $deps, $started);
+        return self::$site = new self($container, $deps, $started, $bootstrapCache ?? null);
+    }
+
+    /**
+     * Drupal 11's hook discovery, as DrupalKernel::compileContainer() runs it:
+     * core's HookCollectorPass over the enabled modules (a container builder
+     * with the container.modules parameter), then core's
+     * HookCollectorKeyValueWritePass, which stores what it found in the
+     * hook_data key/value collection that ModuleHandler reads.
+     *
+     * @param array<string, array{type: string, pathname: string, filename: ?string}> $moduleList
+     */
+    private static function collectHooks(string $root, array $moduleList, KeyValueMemoryFactory $keyValue, MemoryBackend $bootstrapCache): void
+    {
+        $builder = new \Symfony\Component\DependencyInjection\ContainerBuilder();
+        $absolute = [];
+        foreach ($moduleList as $module => $info) {
+            $absolute[$module] = ['pathname' => "$root/{$info['pathname']}"] + $info;
+        }
+        $builder->setParameter('container.modules', $absolute);
+        $builder->set('keyvalue', $keyValue);
+        $builder->set('cache.bootstrap', $bootstrapCache);
+        (new \Drupal\Core\Hook\HookCollectorPass())->process($builder);
+        (new \Drupal\Core\Hook\HookCollectorKeyValueWritePass())->process($builder);
     }
 
     /**
@@ -231,11 +270,45 @@ final class Site
      */
     private static function serializer(): Serializer
     {
+        if (!self::toolNormalizersLoad()) {
+            // What a Drupal 11.4 site with this Tool module snapshot cannot
+            // build: its serializer service would load the Tool module's
+            // normalizers, a fatal error. Core's own normalizers remain.
+            return new Serializer(self::coreNormalizers(), []);
+        }
         return new Serializer([
             new \Drupal\tool\Normalizer\LegacyTypedDataNormalizer(),      // 1000
             new \Drupal\tool\Normalizer\ContextDefinitionNormalizer(),    // 100
             ...self::otherNormalizers(),
         ], []);
+    }
+
+    /**
+     * Whether the Tool module snapshot's three normalizers (and tool_schema's
+     * ContextDefinitionNormalizer, which extends one of them) can be loaded
+     * on this core: they declare normalize() with the return type
+     * array|string|int|float|bool|\ArrayObject|null, and Drupal 11.4 narrowed
+     * core's ComplexDataNormalizer::normalize(), which they extend, to
+     * `array` (core commit 03e2fc0427): loading one is then a fatal error
+     * ("must be compatible"), which no test can catch. Read from core's own
+     * class, not from the version number.
+     */
+    public static function toolNormalizersLoad(): bool
+    {
+        $type = (new \ReflectionMethod(\Drupal\serialization\Normalizer\ComplexDataNormalizer::class, 'normalize'))->getReturnType();
+        return !($type instanceof \ReflectionNamedType && $type->getName() === 'array');
+    }
+
+    /**
+     * Why a test that needs the Tool module's normalizers (or tool_schema's
+     * drop-in, which extends the Tool module's) does not run on this core, or
+     * null when they load.
+     */
+    public static function toolNormalizersSkipReason(): ?string
+    {
+        return self::toolNormalizersLoad() ? null : 'Drupal ' . \Drupal::VERSION . ' narrowed ComplexDataNormalizer::normalize() to return array: '
+            . 'the Tool module snapshot\'s normalizers, and ToolSchema\\Php\\Drupal\\ContextDefinitionNormalizer (which extends its ContextDefinitionNormalizer), '
+            . 'are a fatal error to load; the standalone normalizer of branch module replaces the drop-in';
     }
 
     /**
@@ -250,12 +323,59 @@ final class Site
     {
         return [
             new \Drupal\tool\Normalizer\MapDefinitionNormalizer(),        // 100
+            ...self::coreNormalizers(),
+        ];
+    }
+
+    /**
+     * Core serialization's service-free normalizers, in their order.
+     *
+     * @return list<object>
+     */
+    public static function coreNormalizers(): array
+    {
+        return [
             new \Drupal\serialization\Normalizer\ListNormalizer(),        // 9
             new \Drupal\serialization\Normalizer\PrimitiveDataNormalizer(), // 5
             new \Drupal\serialization\Normalizer\ComplexDataNormalizer(), // 0
             new \Drupal\serialization\Normalizer\MarkupNormalizer(),      // 0
             new \Drupal\serialization\Normalizer\TypedDataNormalizer(),   // 0
         ];
+    }
+
+    /**
+     * Enables a module in the running site, its hooks taking part from now on.
+     * Drupal 10.6: ModuleHandler::addModule() and load(). Drupal 11 removed
+     * that (addModule() does nothing since 11.2; a module is installed by a
+     * container rebuild, whose compiler passes collect the hooks): the module
+     * list is set, core's hook passes run again over it, and the module
+     * handler forgets the hook lists it read, as the one of a rebuilt
+     * container has not read them yet.
+     */
+    public function enableModule(string $module, string $path): void
+    {
+        $modules = $this->moduleHandler();
+        if ($modules->moduleExists($module)) {
+            return;
+        }
+        if (!$this->deps->isDrupal11()) {
+            $modules->addModule($module, $path);
+            $modules->load($module);
+            return;
+        }
+        $file = is_file("{$this->deps->root}/$path/$module.module") ? "$module.module" : null;
+        $extensions = $modules->getModuleList();
+        $extensions[$module] = new \Drupal\Core\Extension\Extension($this->deps->root, 'module', "$path/$module.info.yml", $file);
+        $list = [];
+        foreach ($extensions as $name => $extension) {
+            $list[$name] = ['type' => 'module', 'pathname' => $extension->getPathname(), 'filename' => $extension->getExtensionFilename()];
+        }
+        $modules->setModuleList($extensions);
+        $modules->load($module);
+        self::collectHooks($this->deps->root, $list, $this->container->get('keyvalue'), $this->bootstrapCache);
+        (function (): void {
+            $this->hookLists = null;
+        })->call($modules);
     }
 
     public function moduleHandler(): ModuleHandler

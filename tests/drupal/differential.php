@@ -97,7 +97,8 @@ $container = $site->container;
 $builder = new DefinitionArrayBuilder($container, $container->get('entity_type.bundle.info'));
 $verdict = new Verdict($site->tools()->createInstance('user_block'), $site->typedData());
 $rng = new Rng($seed);
-$specs = new SpecGenerator($rng);
+// Drupal 11 also draws its constraint ids that 10.6 lacks (SpecGenerator).
+$specs = new SpecGenerator($rng, $site->deps->isDrupal11());
 $values = new ValueGenerator($rng);
 $styles = ['type_array', 'one_of', 'any_of'];
 

@@ -15,7 +15,7 @@ declare(strict_types=1);
  * Cases Drupal cannot judge here are counted and skipped, with the reason:
  * base_schema (no Drupal type), entity inputs (no entity storage), derived
  * enums resolved by the caller (site state), unknown data types, definitions
- * Drupal 10.6 refuses whatever the value (a constraint that is no plugin, an
+ * the running Drupal refuses whatever the value (a constraint that is no plugin, an
  * option it does not have), an input the case warns about (the warning says
  * the schema accepts values Drupal rejects), and null for an optional root map
  * (the tool's inputs are never null).
@@ -112,7 +112,7 @@ foreach (glob(__DIR__ . '/../fixtures/normalize_*.json') as $file) {
                 $verdict->isolate();
                 $judged = $verdict->judge(Definitions::input($spec($input)), $v);
                 if ($judged['definitionError']) {
-                    $why = 'Drupal 10.6 refuses the definition: ' . ($judged['constraint'] ?? '?');
+                    $why = 'Drupal ' . \Drupal::VERSION . ' refuses the definition: ' . ($judged['constraint'] ?? '?');
                     $skipped[$why] = ($skipped[$why] ?? 0) + 1;
                     continue;
                 }

@@ -41,16 +41,37 @@ final class SiteTest extends TestCase
 
         $constraints = array_keys($site->container->get('validation.constraint')->getDefinitions());
         sort($constraints);
-        $expectedConstraints = ['AllowedValues', 'Blank', 'Bundle', 'Callback', 'Choice', 'ComplexData', 'ConfigExists',
+        $expectedConstraints10 = ['AllowedValues', 'Blank', 'Bundle', 'Callback', 'Choice', 'ComplexData', 'ConfigExists',
             'Count', 'CountryCode', 'Email', 'EntityBundleExists', 'EntityChanged', 'EntityHasField', 'EntityType',
             'EntityUntranslatableFields', 'ExtensionExists', 'ExtensionName', 'FieldExists', 'FullyValidatable', 'Image',
             'ImmutableProperties', 'LangcodeRequiredIfTranslatableValues', 'Length', 'NotBlank', 'NotNull', 'Null',
             'PluginExists', 'PrimitiveType', 'ProtectedUserField', 'Range', 'ReferenceAccess', 'Regex',
             'RequiredConfigDependencies', 'UniqueField', 'UniquePathAlias', 'UserMailRequired', 'UserMailUnique',
             'UserName', 'UserNameUnique', 'Uuid', 'ValidKeys', 'ValidPath', 'ValidReference'];
-        self::assertSame($expectedConstraints, $constraints, '38 ids of core + serialization + tool, and the user module\'s 5');
-        foreach (['GreaterThan', 'Url', 'Ip', 'DateTime', 'IdenticalTo', 'Positive', 'FixedValue', 'AtLeastOneOf'] as $id) {
-            self::assertNotContains($id, $constraints, "$id is no constraint plugin of Drupal 10.6");
+        $version = $site->deps->version;
+        if (!$site->deps->isDrupal11()) {
+            self::assertSame($expectedConstraints10, $constraints, '38 ids of core + serialization + tool, and the user module\'s 5');
+            foreach (['GreaterThan', 'Url', 'Ip', 'DateTime', 'IdenticalTo', 'Positive', 'FixedValue', 'AtLeastOneOf'] as $id) {
+                self::assertNotContains($id, $constraints, "$id is no constraint plugin of Drupal 10.6");
+            }
+        } else {
+            // Drupal 11.3: 52 ids of core + serialization + tool (Symfony's
+            // AtLeastOneOf, IdenticalTo, Optional, PositiveOrZero, Required,
+            // Sequentially among the new ones), and the user module's 7; 11.4
+            // adds StringEqualsConcatenatedValues.
+            $new = ['AtLeastOneOf', 'ClassResolver', 'ExtensionAvailable', 'File', 'IdenticalTo', 'MappingCollection',
+                'MenuLinkDepth', 'Optional', 'PositiveOrZero', 'Required', 'RoleExists', 'Sequentially', 'Serialized',
+                'UriHost', 'UserCancelMethod', 'ValidSequenceKeys'];
+            if ($version === '11.4.5') {
+                $new[] = 'StringEqualsConcatenatedValues';
+            }
+            $expected = [...$expectedConstraints10, ...$new];
+            sort($expected);
+            self::assertSame($expected, $constraints, "the constraint ids of Drupal $version");
+            self::assertCount($version === '11.4.5' ? 53 : 52, array_diff($constraints, ['ProtectedUserField', 'RoleExists', 'UserCancelMethod', 'UserMailRequired', 'UserMailUnique', 'UserName', 'UserNameUnique']));
+            foreach (['GreaterThan', 'Url', 'Ip', 'DateTime', 'Positive', 'FixedValue'] as $id) {
+                self::assertNotContains($id, $constraints, "$id is no constraint plugin of Drupal $version either");
+            }
         }
 
         $tools = $site->tools()->getDefinitions();
@@ -70,8 +91,9 @@ final class SiteTest extends TestCase
             new \Drupal\tool\TypedData\InputDefinition('string', 'S', 'd', constraints: ['Length' => ['max' => 2]]),
             'abc',
         );
-        $roots = [$site->deps->deps, '/usr/share/php/', $site->deps->root . '/patched'];
-        if (getenv('TOOL_SCHEMA_DOCTRINE_LEXER')) {
+        // Drupal 11: nothing from /usr/share/php (the forky packages are unpacked into target/deps).
+        $roots = $site->deps->isDrupal11() ? [$site->deps->deps] : [$site->deps->deps, '/usr/share/php/', $site->deps->root . '/patched'];
+        if (!$site->deps->isDrupal11() && getenv('TOOL_SCHEMA_DOCTRINE_LEXER')) {
             $roots[] = getenv('TOOL_SCHEMA_DOCTRINE_LEXER');   // Debian 12's package, on Debian 13
         }
         $checked = 0;
@@ -94,11 +116,19 @@ final class SiteTest extends TestCase
     /**
      * The one change to upstream code: the six typed constants of
      * TypedInputsTrait, in a copy that PHP 8.2 loads (8.3 and later load the
-     * snapshot's own file).
+     * snapshot's own file). Drupal 11 runs on PHP 8.3+: the trait is the
+     * archive's file, and no copy is laid out.
      */
     public function testTheOnlyPatchedFileDiffersByTheConstantTypes(): void
     {
         $site = Site::boot();
+        if ($site->deps->isDrupal11()) {
+            self::assertSame(
+                realpath($site->deps->deps . '/' . Deps::TOOL . '/src/TypedInputsTrait.php'),
+                realpath((string) (new \ReflectionClass(\Drupal\tool\TypedInputsTrait::class))->getFileName()),
+            );
+            return;
+        }
         $upstream = file($site->deps->deps . '/' . Deps::TOOL . '/src/TypedInputsTrait.php');
         $copy = file($site->deps->root . '/patched/TypedInputsTrait.php');
         self::assertCount(\count($upstream), $copy);
@@ -112,6 +142,7 @@ final class SiteTest extends TestCase
         foreach ($changed as [$before, $after]) {
             self::assertSame($before, str_replace('const ', 'const string ', $after));
         }
+        // Loaded on PHP 8.2; 8.3 and later (10.6 in the Debian 13 stage) load the snapshot's own file.
         self::assertSame(
             (new \ReflectionClass(\Drupal\tool\TypedInputsTrait::class))->getFileName(),
             \PHP_VERSION_ID >= 80300

@@ -70,6 +70,12 @@ final class Schemas
      */
     public static function serializer(InputSchemas $schemas, bool $above = true, ?object $legacy = null): Serializer
     {
+        // Drupal 11.4: the Tool module's normalizers, and the drop-in that
+        // extends one of them, cannot be loaded (a fatal error): the test
+        // stops here, skipped with the reason.
+        if (($reason = Site::toolNormalizersSkipReason()) !== null) {
+            \PHPUnit\Framework\Assert::markTestSkipped($reason);
+        }
         $ours = new ContextDefinitionNormalizer();
         $ours->setToolSchema($schemas);
         $legacy ??= new \Drupal\tool\Normalizer\LegacyTypedDataNormalizer();

@@ -36,11 +36,7 @@ final class SiteChanges
     /** Enables the module in the running site (its hooks take part from now on). */
     public static function enable(Site $site): void
     {
-        $modules = $site->moduleHandler();
-        if (!$modules->moduleExists(self::MODULE)) {
-            $modules->addModule(self::MODULE, 'modules/' . self::MODULE);
-            $modules->load(self::MODULE);
-        }
+        $site->enableModule(self::MODULE, 'modules/' . self::MODULE);
     }
 
     /** A bundle is created (ConfigEntityBundleBase::postSave() clears the bundle info: tag entity_bundles). */

@@ -76,7 +76,16 @@ final class SpecGenerator
 
     private int $counter = 0;
 
-    public function __construct(private readonly Rng $rng)
+    /**
+     * @param bool $drupal11 Also draw the constraint ids that are plugins on
+     *   Drupal 11.3 and 11.4 but not on 10.6 (where they make Drupal throw
+     *   PluginNotFoundException): the composites AtLeastOneOf, Sequentially,
+     *   Optional and Required (nested constraints in their `constraints`
+     *   option), UriHost, Serialized, and Length/Count `exactly` (10.6's
+     *   Symfony 6.4 refuses the option). On 10.6 nothing more is drawn, and the
+     *   seeded sequence is the one it always was.
+     */
+    public function __construct(private readonly Rng $rng, private readonly bool $drupal11 = false)
     {
     }
 
@@ -134,6 +143,50 @@ final class SpecGenerator
         return $spec;
     }
 
+    /**
+     * A constraint of Drupal 11 that 10.6 does not have, for a value of $type.
+     *
+     * @return array{0: string, 1: mixed}
+     */
+    private function drupal11Constraint(string $type): array
+    {
+        $r = $this->rng;
+        $numeric = \in_array($type, [...self::INT_TYPES, 'float', 'decimal'], true);
+        $container = \in_array($type, ['list', 'map', 'any'], true);
+        if (\in_array($type, self::STRING_TYPES, true)) {
+            $nested = [
+                [['Length' => ['max' => 2]], ['Regex' => ['pattern' => '/^\d+$/']]],
+                [['Choice' => ['choices' => ['a', 'b']]], ['Length' => ['min' => 4]]],
+                [['Length' => ['min' => 1]], ['Regex' => ['pattern' => '/^[a-z]+$/']]],
+                [['Regex' => ['pattern' => '/^x/']], ['Regex' => ['pattern' => '/y$/']]],
+            ];
+            $kind = $r->weighted(['AtLeastOneOf' => 3, 'Sequentially' => 3, 'Optional' => 1, 'Required' => 1, 'UriHost' => 2, 'Serialized' => 1, 'Length' => 3]);
+        } elseif ($numeric) {
+            $nested = [
+                [['Range' => ['max' => 0]], ['Range' => ['min' => 10]]],
+                [['Range' => ['min' => 1]], ['Range' => ['max' => 5]]],
+                [['PositiveOrZero' => []], ['IdenticalTo' => ['value' => -1]]],
+                [['Choice' => ['choices' => [1, 2, 3]]], ['Range' => ['min' => 2]]],
+            ];
+            $kind = $r->weighted(['AtLeastOneOf' => 3, 'Sequentially' => 3, 'Optional' => 1, 'Required' => 1]);
+        } elseif ($container) {
+            $nested = [
+                [['Count' => ['max' => 1]], ['Count' => ['min' => 3]]],
+                [['Count' => ['min' => 1]], ['Count' => ['max' => 2]]],
+            ];
+            $kind = $r->weighted(['Count' => 3, 'AtLeastOneOf' => 1, 'Sequentially' => 1]);
+        } else {
+            $nested = [[['IdenticalTo' => ['value' => true]]], [['NotNull' => []], ['IdenticalTo' => ['value' => false]]]];
+            $kind = $r->weighted(['AtLeastOneOf' => 1, 'Sequentially' => 1, 'Required' => 1]);
+        }
+        return match ($kind) {
+            'Length' => ['Length', ['exactly' => $r->int(0, 4)]],
+            'Count' => ['Count', ['exactly' => $r->int(0, 3)]],
+            'UriHost', 'Serialized' => [$kind, []],
+            default => [$kind, ['constraints' => $r->pick($nested)]],
+        };
+    }
+
     private function defaultFor(string $type): mixed
     {
         return match (true) {
@@ -155,6 +208,9 @@ final class SpecGenerator
     private function constraint(string $type, array $spec): array
     {
         $r = $this->rng;
+        if ($this->drupal11 && $r->chance(0.15)) {
+            return $this->drupal11Constraint($type);
+        }
         if (\in_array($type, self::STRING_TYPES, true)) {
             $kind = $r->weighted([
                 'Length' => 8, 'Regex' => 8, 'Choice' => 7, 'AllowedValues' => 4, 'NotBlank' => 5, 'NotNull' => 2,

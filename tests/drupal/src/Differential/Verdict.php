@@ -24,9 +24,10 @@ use Symfony\Component\Validator\Exception\MissingOptionsException;
  *
  * A value is accepted when there is no violation and nothing is thrown.
  * Anything thrown is a rejection (the tool fails), except the exceptions that
- * say the definition itself is not valid in Drupal 10.6 (an unknown
- * constraint plugin, missing or wrong constraint options): such a definition
- * is reported apart and its pairs are left out.
+ * say the definition itself is not valid in the running Drupal (an unknown
+ * constraint plugin, missing or wrong constraint options; on Drupal 11 a bare
+ * option for a Symfony constraint that takes named arguments): such a
+ * definition is reported apart and its pairs are left out.
  */
 final class Verdict
 {
@@ -127,7 +128,7 @@ final class Verdict
 
     private static function thrown(\Throwable $e): array
     {
-        $definitionError = false;
+        $definitionError = self::optionFormRefused($e);
         foreach (self::DEFINITION_ERRORS as $class) {
             $definitionError = $definitionError || $e instanceof $class;
         }
@@ -145,6 +146,40 @@ final class Verdict
             'message' => self::oneLine($e->getMessage()),
             'definitionError' => $definitionError,
         ];
+    }
+
+    /**
+     * Drupal 11 refuses a constraint option form whatever the value: its
+     * ConstraintManager::create() wraps a bare option as ['value' => $x], and
+     * ConstraintFactory::createInstance() spreads it as named arguments into
+     * a Symfony 7.4 constraint with #[HasNamedArguments] whose constructor
+     * has no $value parameter (Regex): an \Error "Unknown named parameter
+     * $value" when the constraint is built. (Drupal 10.6 with Symfony 6.4
+     * passes the array as options: the bare forms work there.)
+     */
+    private static function optionFormRefused(\Throwable $e): bool
+    {
+        if ($e instanceof \Error && str_starts_with($e->getMessage(), 'Unknown named parameter')) {
+            return self::thrownIn($e, 'ConstraintFactory', 'createInstance');
+        }
+        // Drupal 11's Optional and Required (Symfony's Collection field
+        // markers, plugins since 11.x) have no validator of their own: as the
+        // constraint of a value, ConstraintValidatorFactory cannot find
+        // "...\RequiredConstraintValidator" for any value.
+        if ($e instanceof \InvalidArgumentException && preg_match('/^Class "[^"]+ConstraintValidator" does not exist\.$/', $e->getMessage()) === 1) {
+            return self::thrownIn($e, 'ConstraintValidatorFactory', 'getInstance');
+        }
+        return false;
+    }
+
+    private static function thrownIn(\Throwable $e, string $class, string $function): bool
+    {
+        foreach ($e->getTrace() as $frame) {
+            if (($frame['function'] ?? '') === $function && str_ends_with($frame['class'] ?? '', $class)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public static function short(string $class): string

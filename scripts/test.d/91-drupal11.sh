@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Real Drupal 11 in the loop (issue 20): Drupal core 11.3.16 and 11.4.5 with
+# Symfony 7.4 (the Debian forky packages of ../shared/deps/drupal11) and the
+# Tool module snapshot unpatched, on PHP 8.4 in the Debian 13 chroot
+# (scripts/trixie.sh), unpacked by `scripts/deps.sh drupal11` into target/deps
+# (checksums first; nothing enters the repo). For each core:
+#   1. PHPUnit on the real classes (tests/drupal/phpunit.xml, TOOL_SCHEMA_DRUPAL
+#      picks the core), without the extension, then with the extension built
+#      for PHP 8.4 in the chroot (target/trixie). On 11.4 the tests that need
+#      the Tool module's normalizers, or tool_schema's drop-in that extends
+#      one of them, are skipped with the reason (core narrowed
+#      ComplexDataNormalizer::normalize(): loading them is a fatal error);
+#      DocsTest runs on 10.6 only (its "before" columns are 10.6's);
+#   2. the fixtures' own claims, judged by this Drupal (fixture_verdicts.php);
+#   3. the differential test (differential.php; the generator also draws the
+#      constraint ids that are plugins on 11 and not on 10.6), native, the PHP
+#      twin compared on every definition.
+# Each part's wall time is printed, and a table at the end.
+# TOOL_SCHEMA_DIFF_REPORT_ONLY=1 prints the differential's classes without failing.
+# Drupal 10.6 on PHP 8.4 is the Debian 13 stage's, not this one's.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+scripts/deps.sh drupal11 >/dev/null
+scripts/trixie.sh setup
+(cd tests/drupal && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+
+times=()
+part() {
+    local name="$1" start=$SECONDS
+    shift
+    echo "-- $name"
+    "$@"
+    local took=$((SECONDS - start))
+    echo "-- $name: ${took}s"
+    times+=("$(printf '%5ds  %s' "$took" "$name")")
+}
+summary() {
+    printf '\n-- Drupal 11 parts, wall time\n'
+    printf '%s\n' "${times[@]}"
+}
+trap summary EXIT
+
+in_chroot() {
+    scripts/trixie.sh run env ${TOOL_SCHEMA_DIFF_REPORT_ONLY:+TOOL_SCHEMA_DIFF_REPORT_ONLY=1} "$@"
+}
+
+so=""
+build() {
+    so=$(scripts/trixie.sh run env CARGO_TARGET_DIR=target/trixie scripts/build.sh | tail -n1)
+    in_chroot php -d extension="$so" -r 'echo "extension for PHP ", PHP_VERSION, ": ", ToolSchema\IMPLEMENTATION, " ", ToolSchema\VERSION, PHP_EOL;'
+}
+part "build the extension for PHP 8.4 (chroot, target/trixie)" build
+
+for version in 11.3.16 11.4.5; do
+    part "Drupal $version: PHPUnit on real Drupal, pure PHP" \
+        in_chroot TOOL_SCHEMA_DRUPAL="$version" phpunit -c tests/drupal/phpunit.xml
+    part "Drupal $version: PHPUnit on real Drupal, with the extension" \
+        in_chroot TOOL_SCHEMA_DRUPAL="$version" php -d extension="$so" /usr/bin/phpunit -c tests/drupal/phpunit.xml
+    part "Drupal $version: fixture verdicts" \
+        in_chroot TOOL_SCHEMA_DRUPAL="$version" php -d extension="$so" tests/drupal/fixture_verdicts.php
+    part "Drupal $version: differential test, native (the PHP twin compared on every definition)" \
+        in_chroot TOOL_SCHEMA_DRUPAL="$version" TOOL_SCHEMA_DIFF_EXPECT_NATIVE=1 php -d extension="$so" tests/drupal/differential.php
+done
