@@ -24,6 +24,8 @@
 #                       built with scripts/build.sh when missing)
 #   TOOL_SCHEMA_ENABLE  0: tool_schema uninstalled (the site as it is without
 #                       it); default 1: enabled when drupal/tool_schema/ exists
+#   SITE_MODULES        more modules to enable, comma-separated (the tests
+#                       enable tests/site/modules/tool_schema_site_test)
 #   TOOL_SCHEMA_DEPS    the archives (default ../shared/deps)
 # Idempotent: a site built from the same archives, patches and scripts is not
 # built again (the module code and the library are synced on every run).
@@ -167,7 +169,8 @@ if [ "$changed" = 1 ]; then
         composer dump-autoload --no-plugins --no-scripts --quiet)
 fi
 cp scripts/site/boot.php scripts/site/setup.php scripts/site/stdio.php "$site/web/"
-sitephp setup.php --key-file="$site/mcp-key.txt" --tool-schema="${TOOL_SCHEMA_ENABLE:-1}" >&2
+sitephp setup.php --key-file="$site/mcp-key.txt" --tool-schema="${TOOL_SCHEMA_ENABLE:-1}" \
+    --also="${SITE_MODULES:-}" >&2
 if [ "$changed" = 1 ]; then sitephp core/scripts/rebuild_token_calculator.sh >/dev/null 2>&1 || true; sitephp -r 'require "boot.php"; drupal_flush_all_caches();'; fi
 
 case "$mode" in

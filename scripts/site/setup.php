@@ -10,18 +10,21 @@
 //   - the HTTP endpoint on, executing as uid 1 (a local test site only);
 //   - an API key, written to the file given as --key-file (kept when the file
 //     already holds a key the site still accepts);
+//   - the modules of --also (a comma-separated list) enabled too;
 //   - tool_schema enabled when --tool-schema=1 and the module is in the code
 //     base, uninstalled when --tool-schema=0.
-// Usage (from web/): php setup.php --key-file=PATH [--tool-schema=0|1]
+// Usage (from web/): php setup.php --key-file=PATH [--tool-schema=0|1] [--also=module,...]
 declare(strict_types=1);
 
-$opts = getopt('', ['key-file:', 'tool-schema::']);
+$opts = getopt('', ['key-file:', 'tool-schema::', 'also::']);
 require __DIR__ . '/boot.php';
 
 $installer = \Drupal::service('module_installer');
 $handler = \Drupal::moduleHandler();
 $wanted = ['tool', 'tool_content', 'tool_content_translation', 'tool_entity', 'tool_system', 'tool_user',
            'mcp_tools', 'mcp_tools_remote'];
+$also = array_values(array_filter(explode(',', (string) ($opts['also'] ?? ''))));
+$wanted = array_merge($wanted, $also);
 $missing = array_values(array_filter($wanted, fn ($m) => !$handler->moduleExists($m)));
 if ($missing) {
     $installer->install($missing);

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# A whole installed Drupal 10.6.15 site (scripts/site.sh: the Tool module,
+# mcp_tools alpha26 patched with docs/patches/mcp_tools-*.patch, SQLite) and a
+# pinned real MCP client (PyPI mcp==2.3.0 in target/site-venv) over Streamable
+# HTTP and STDIO (tests/site/mcp_client.py, asserted by tests/site/check.py):
+#   1. baseline, tool_schema off (with the test module
+#      tests/site/modules/tool_schema_site_test: broken definitions, a wrong
+#      default and example): every listed inputSchema is mcp_tools' own
+#      converter's, HTTP = STDIO, and its known defects hold (the 15 enum
+#      inputs without enum; entity_id "1.5" loads user 1; ...);
+#   2. tool_schema on, with the extension and with the PHP twin: every
+#      inputSchema is what tool_schema.input_schemas gives (tests/site/expected.php
+#      boots the site), the 15 enums, model-style mistakes repaired and the
+#      calls succeed, ambiguous values refused before the tool runs, the bad
+#      definitions served as before, native = PHP twin, HTTP = STDIO;
+#   3. tool_schema uninstalled: the list of step 1 again;
+#   4. the site audit (scripts/site-audit.php) finds the test tool's wrong
+#      default and example.
+# Until the module decorates mcp_tools' services (drupal/tool_schema), steps 2-4
+# are skipped with a notice. The server listens on 127.0.0.1:SITE_TEST_PORT
+# (default 18931) and is stopped on exit.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+start=$SECONDS
+export SITE_DIR="${SITE_DIR:-$PWD/target/site}"
+export PORT="${SITE_TEST_PORT:-18931}"
+export SITE_MODULES=tool_schema_site_test
+out="$PWD/target/site-test"
+rm -rf "$out"; mkdir -p "$out"
+
+venv="$PWD/target/site-venv"
+if ! "$venv/bin/python" -c 'import importlib.metadata as m; assert m.version("mcp") == "2.3.0"' 2>/dev/null; then
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check -r tests/site/requirements.txt
+fi
+py="$venv/bin/python"
+trap 'scripts/site.sh --stop' EXIT
+
+so="${TOOL_SCHEMA_SO:-}"
+if [ -z "$so" ]; then so="$(scripts/build.sh)"; fi
+export TOOL_SCHEMA_SO="$so"
+web="$SITE_DIR/web"
+client() { # name php-args...: HTTP and STDIO
+    local name="$1"; shift
+    timeout 300 "$py" tests/site/mcp_client.py http "$(cat "$SITE_DIR/mcp-url.txt")" "$SITE_DIR/mcp-key.txt" \
+        "$out/$name-http.json" tests/site/calls.json
+    PHP_ARGS="$*" timeout 300 "$py" tests/site/mcp_client.py stdio "$web" "$out/$name-stdio.json" tests/site/calls.json
+}
+expected() { cp tests/site/expected.php "$web/"; (cd "$web" && php "$@" expected.php); }
+
+echo "-- baseline: tool_schema off"
+TOOL_SCHEMA_ENABLE=0 scripts/site.sh --detach >/dev/null
+client base -d "extension=$so"
+expected -d "extension=$so" > "$out/base-expected.json"
+python3 tests/site/check.py baseline "$out"
+
+if ! grep -qs 'mcp_tools.schema_converter' drupal/tool_schema/tool_schema.services.yml; then
+    echo "-- SKIP steps 2-4: drupal/tool_schema does not decorate mcp_tools.schema_converter yet"
+    echo "site stage: $((SECONDS - start)) s"
+    exit 0
+fi
+
+echo "-- tool_schema on, native"
+TOOL_SCHEMA_ENABLE=1 scripts/site.sh --detach >/dev/null
+client on-native -d "extension=$so"
+expected -d "extension=$so" > "$out/on-expected.json"
+echo "-- tool_schema on, PHP twin"
+TOOL_SCHEMA_NATIVE=0 TOOL_SCHEMA_ENABLE=1 scripts/site.sh --detach >/dev/null
+client on-php
+expected > "$out/on-expected-php.json"
+python3 tests/site/check.py module "$out"
+(cd "$web" && php -r 'require "boot.php";
+    $rows = \Drupal::database()->query("SELECT message, variables FROM {watchdog} WHERE type = :t", [":t" => "tool_schema"])->fetchAll();
+    foreach ($rows as $r) { echo strtr($r->message, array_map("strval", (array) unserialize($r->variables, ["allowed_classes" => false]) ?: [])), "\n"; }') \
+    > "$out/tool_schema-log.txt"
+for t in tool_schema_site_test_unknown_type tool_schema_site_test_bad_option \
+         tool_schema_site_test_broken_callback tool_schema_site_test_missing_manager; do
+    grep -q "$t" "$out/tool_schema-log.txt" || { echo "FAIL: $t is not in the tool_schema log"; exit 1; }
+done
+echo "bad definitions: each of the 4 logged on the tool_schema channel"
+
+echo "-- site audit"
+cp scripts/site-audit.php "$web/"
+set +e
+(cd "$web" && php -d "extension=$so" site-audit.php) > "$out/audit.txt"
+rc=$?
+set -e
+cat "$out/audit.txt"
+[ "$rc" != 0 ] || { echo "FAIL: the audit exits 0 with a wrong default and a wrong example on the site"; exit 1; }
+grep -q 'tool_schema_site_test_wrong_examples.*count.*default' "$out/audit.txt" || { echo "FAIL: the audit misses the wrong default"; exit 1; }
+grep -q 'tool_schema_site_test_wrong_examples.*size.*example' "$out/audit.txt" || { echo "FAIL: the audit misses the wrong example"; exit 1; }
+
+echo "-- tool_schema uninstalled"
+TOOL_SCHEMA_ENABLE=0 scripts/site.sh --detach >/dev/null
+timeout 300 "$py" tests/site/mcp_client.py http "$(cat "$SITE_DIR/mcp-url.txt")" "$SITE_DIR/mcp-key.txt" "$out/off-http.json"
+python3 tests/site/check.py uninstalled "$out"
+echo "site stage: $((SECONDS - start)) s"
