@@ -45,11 +45,10 @@ declare(strict_types=1);
 
 use Drupal\Core\Cache\MemoryBackend;
 use Symfony\Component\Serializer\Serializer;
-use ToolSchema\Php\Drupal\ContextDefinitionNormalizer;
-use ToolSchema\Php\Drupal\DefinitionArrayBuilder;
-use ToolSchema\Php\Drupal\InputSchemaCache;
-use ToolSchema\Php\Drupal\InputSchemaGenerator;
-use ToolSchema\Php\Drupal\InputSchemas;
+use Drupal\tool_schema\Definition\DefinitionArrayBuilder;
+use Drupal\tool_schema\Schema\InputSchemaCache;
+use Drupal\tool_schema\Schema\InputSchemaGenerator;
+use Drupal\tool_schema\Schema\InputDefinitionSchemasInterface as InputSchemas;
 use ToolSchema\Php\Normalize\Normalizer;
 use ToolSchema\Tests\Drupal\Schemas;
 use ToolSchema\Tests\Drupal\Site;
@@ -99,9 +98,29 @@ $list = static function (Serializer $serializer) use ($tools): int {
 };
 
 // One serializer for every drop-in row, tool_schema's normalizer above the
-// Tool module's LegacyTypedDataNormalizer; each row hands it its cache.
-$normalizer = new ContextDefinitionNormalizer();
-$dropIn = new Serializer([$normalizer, new \Drupal\tool\Normalizer\LegacyTypedDataNormalizer(), ...Site::otherNormalizers()], []);
+// Tool module's LegacyTypedDataNormalizer; each row hands it its cache
+// through $normalizer (the normalizer takes its schemas at construction, as
+// the container builds it: a forwarding object is the one call more per
+// input that lets one serializer serve every row).
+$normalizer = new class () implements InputSchemas {
+    public InputSchemas $to;
+
+    public function setToolSchema(InputSchemas $to): void
+    {
+        $this->to = $to;
+    }
+
+    public function schema(\Drupal\Component\Plugin\Context\ContextDefinitionInterface $definition, ?\Closure $fallback = null): array
+    {
+        return $this->to->schema($definition, $fallback);
+    }
+
+    public function cached(\Drupal\Component\Plugin\Context\ContextDefinitionInterface $definition): ?array
+    {
+        return $this->to->cached($definition);
+    }
+};
+$dropIn = new Serializer([Schemas::normalizer($normalizer), new \Drupal\tool\Normalizer\LegacyTypedDataNormalizer(), ...Site::otherNormalizers()], []);
 // A drop-in row's run: the normalizer gets the row's schemas, and every tool
 // is listed through the serializer.
 $through = static function (InputSchemas $schemas) use ($list, $dropIn, $normalizer): int {
@@ -118,12 +137,12 @@ $cache = static fn (object $bin, ?\Closure $normalize, ?DefinitionArrayBuilder $
 // The dispatch alone: the serializer and tool_schema's normalizer, handing
 // back a schema that is at hand.
 $constant = new class () implements InputSchemas {
-    public function schema(object $definition, ?\Closure $fallback = null): array
+    public function schema(\Drupal\Component\Plugin\Context\ContextDefinitionInterface $definition, ?\Closure $fallback = null): array
     {
         return ['type' => 'string'];
     }
 
-    public function cached(object $definition): ?array
+    public function cached(\Drupal\Component\Plugin\Context\ContextDefinitionInterface $definition): ?array
     {
         return ['type' => 'string'];
     }
@@ -161,7 +180,7 @@ $workloads['per tool, cold, native'] = [
     static function (InputSchemaCache $c) use ($tools): int {
         $n = 0;
         foreach ($tools as $id => $inputs) {
-            $n += \count($c->toolSchema((string) $id)['properties']);
+            $n += \count($c->schemaOfTool((string) $id)['properties']);
         }
         return $n;
     },

@@ -104,6 +104,8 @@ final class Deps
             'Drupal\\Core\\' => "$core/lib/Drupal/Core",
             'Drupal\\Component\\' => "$core/lib/Drupal/Component",
             'Drupal\\tool\\' => "$tool/src",
+            // The module under test (drupal/tool_schema/).
+            'Drupal\\tool_schema\\' => \dirname(__DIR__, 2) . '/drupal/tool_schema/src',
             'ToolSchema\\Tests\\Drupal\\' => __DIR__ . '/src',
             'Symfony\\Contracts\\Service\\' => "$deps/" . self::CONTRACTS . '/Service',
             'Symfony\\Contracts\\Translation\\' => "$deps/" . self::CONTRACTS . '/Translation',

@@ -5,8 +5,8 @@ declare(strict_types=1);
 namespace ToolSchema\Tests\Drupal;
 
 use PHPUnit\Framework\TestCase;
-use ToolSchema\Php\Drupal\InputSchemaCache;
-use ToolSchema\Php\Drupal\InputSchemaGenerator;
+use Drupal\tool_schema\Schema\InputSchemaCache;
+use Drupal\tool_schema\Schema\InputSchemaGenerator;
 use ToolSchema\Tests\Implementations;
 
 /**
@@ -104,7 +104,7 @@ final class InputSchemaCacheTest extends TestCase
                 $expected = $normalize($builder->buildInputs($inputs), $options, $w);
                 foreach ([$cold, $next] as $cache) {
                     $warnings = null;
-                    self::assertSame(json_encode($expected, self::JSON), json_encode($cache->toolSchema($id, $options, $warnings), self::JSON), "$id: toolSchema(), $implementation");
+                    self::assertSame(json_encode($expected, self::JSON), json_encode($cache->schemaOfTool($id, $options, $warnings), self::JSON), "$id: toolSchema(), $implementation");
                     self::assertSame($w, $warnings);
                 }
             }
@@ -189,7 +189,7 @@ final class InputSchemaCacheTest extends TestCase
         $site = Site::boot();
         $tools = Schemas::tools($site);
         $cache = Schemas::cache($site, null);
-        $ours = new \ToolSchema\Php\Drupal\ContextDefinitionNormalizer();
+        $ours = Schemas::normalizer($cache);
         self::assertSame([\Drupal\Core\Plugin\Context\ContextDefinitionInterface::class => true], $ours->getSupportedTypes('json_schema'));
         self::assertSame([\Drupal\Core\Plugin\Context\ContextDefinitionInterface::class => true], $ours->getSupportedTypes(null));
 
@@ -225,7 +225,7 @@ final class InputSchemaCacheTest extends TestCase
         Schemas::throughSerializer(Schemas::serializer($cache), $tools);
         foreach (['one_of', 'any_of'] as $style) {
             foreach (array_keys(array_filter($tools)) as $id) {
-                $cache->toolSchema($id, ['nullable' => $style]);
+                $cache->schemaOfTool($id, ['nullable' => $style]);
             }
         }
         $cache->destruct();

@@ -5,12 +5,13 @@ declare(strict_types=1);
 namespace ToolSchema\Tests\Drupal;
 
 use PHPUnit\Framework\TestCase;
-use ToolSchema\Php\Drupal\NullableStyle;
+use Drupal\tool_schema\Schema\NullableStyle;
+use PHPUnit\Framework\Attributes\DataProvider;
 
 final class NullableStyleTest extends TestCase
 {
     /** @return iterable<string, array{string, string}> */
-    public function versionProvider(): iterable
+    public static function versionProvider(): iterable
     {
         foreach (['10.0.0', '10.3.6', '10.4.x-dev', '10.5-dev', '10.6.15', '9.5.11', '11.0.0', '11.0.13', '11.0.x-dev', '11.1.0', '11.1.9', '11.1-dev'] as $v) {
             yield $v => [$v, 'type_array'];
@@ -21,6 +22,7 @@ final class NullableStyleTest extends TestCase
     }
 
     /** @dataProvider versionProvider */
+    #[DataProvider('versionProvider')]
     public function testStyleForCoreVersion(string $version, string $style): void
     {
         self::assertSame($style, NullableStyle::forCoreVersion($version));
@@ -33,8 +35,9 @@ final class NullableStyleTest extends TestCase
         NullableStyle::forCoreVersion('dev');
     }
 
-    public function testNoDrupalHere(): void
+    public function testTheRunningCore(): void
     {
-        self::assertNull(NullableStyle::runningCoreVersion());
+        self::assertSame(\Drupal::VERSION, NullableStyle::runningCoreVersion());
+        self::assertSame('type_array', NullableStyle::forCoreVersion((string) NullableStyle::runningCoreVersion()));
     }
 }

@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace ToolSchema\Php\Drupal;
+namespace Drupal\tool_schema\Definition;
 
 /**
  * The one exception DefinitionArrayBuilder throws: a definition or constraint

@@ -2,7 +2,16 @@
 
 declare(strict_types=1);
 
-namespace ToolSchema\Php\Drupal;
+namespace Drupal\tool_schema\Definition;
+
+use Drupal\Component\Plugin\Context\ContextDefinitionInterface;
+use Drupal\Core\StringTranslation\TranslatableMarkup;
+use Drupal\Core\TypedData\ComplexDataDefinitionInterface;
+use Drupal\Core\TypedData\DataDefinitionInterface;
+use Drupal\Core\TypedData\ListDataDefinitionInterface;
+use Drupal\tool\TypedData\InputDefinitionInterface;
+use Drupal\tool\TypedData\ListContextDefinition;
+use Drupal\tool\TypedData\MapContextDefinition;
 
 /**
  * Has a definition object changed since an array was built from it?
@@ -77,7 +86,7 @@ final class DefinitionSnapshot
      */
     public static function nested(object $definition): array
     {
-        if ($definition instanceof \Drupal\Component\Plugin\Context\ContextDefinitionInterface) {
+        if ($definition instanceof ContextDefinitionInterface) {
             $type = $definition->getDataType();
             if ($type !== 'list' && $type !== 'map') {
                 $constraints = $definition->getConstraints();
@@ -135,7 +144,7 @@ final class DefinitionSnapshot
         if ($depth > self::MAX_DEPTH) {
             return 'too deep';
         }
-        if (!$definition instanceof \Drupal\Component\Plugin\Context\ContextDefinitionInterface) {
+        if (!$definition instanceof ContextDefinitionInterface) {
             // Another kind of definition: what the builder reads of it,
             // derived enums left as given.
             try {
@@ -155,15 +164,14 @@ final class DefinitionSnapshot
             $definition->getDefaultValue(),
             $definition->getConstraints(),
             method_exists($definition, 'getExamples') ? $definition->getExamples() : null,
-            method_exists($definition, 'isLocked') ? $definition->isLocked() : null,
+            $definition instanceof InputDefinitionInterface ? $definition->isLocked() : null,
         ];
-        if ($type === 'list' && method_exists($definition, 'getItemDefinition')) {
-            $item = $definition->getItemDefinition();
-            $state[] = \is_object($item) ? self::state($item, $depth + 1) : null;
-        } elseif ($type === 'map' && method_exists($definition, 'getPropertyDefinitions')) {
+        if ($type === 'list' && $definition instanceof ListContextDefinition) {
+            $state[] = self::state($definition->getItemDefinition(), $depth + 1);
+        } elseif ($type === 'map' && $definition instanceof MapContextDefinition) {
             $properties = [];
             foreach ($definition->getPropertyDefinitions() as $name => $property) {
-                $properties[$name] = \is_object($property) ? self::state($property, $depth + 1) : null;
+                $properties[$name] = self::state($property, $depth + 1);
             }
             $state[] = $properties;
         }
@@ -173,7 +181,7 @@ final class DefinitionSnapshot
     /** A label as its source: a TranslatableMarkup by its untranslated string, arguments and options. */
     private static function text(mixed $text): mixed
     {
-        if ($text instanceof \Drupal\Core\StringTranslation\TranslatableMarkup) {
+        if ($text instanceof TranslatableMarkup) {
             return [$text->getUntranslatedString(), $text->getArguments(), $text->getOptions()];
         }
         return $text instanceof \Stringable ? (string) $text : $text;
@@ -186,12 +194,12 @@ final class DefinitionSnapshot
         if ($depth > self::MAX_DEPTH) {
             return;
         }
-        if ($definition instanceof \Drupal\Component\Plugin\Context\ContextDefinitionInterface) {
+        if ($definition instanceof ContextDefinitionInterface) {
             $constraints = $definition->getConstraints();
             $type = $definition->getDataType();
         } else {
-            $constraints = method_exists($definition, 'getConstraints') ? $definition->getConstraints() : null;
-            $type = method_exists($definition, 'getDataType') ? $definition->getDataType() : null;
+            $constraints = $definition instanceof DataDefinitionInterface ? $definition->getConstraints() : null;
+            $type = $definition instanceof DataDefinitionInterface ? $definition->getDataType() : null;
         }
         if (\is_array($constraints)) {
             foreach ($constraints as $constraint) {
@@ -200,12 +208,12 @@ final class DefinitionSnapshot
                 }
             }
         }
-        if ($type === 'list' && method_exists($definition, 'getItemDefinition')) {
+        if ($type === 'list' && ($definition instanceof ListContextDefinition || $definition instanceof ListDataDefinitionInterface)) {
             $item = $definition->getItemDefinition();
             if (\is_object($item)) {
                 self::collect($item, $states, $depth + 1);
             }
-        } elseif ($type === 'map' && method_exists($definition, 'getPropertyDefinitions')) {
+        } elseif ($type === 'map' && ($definition instanceof MapContextDefinition || $definition instanceof ComplexDataDefinitionInterface)) {
             foreach ($definition->getPropertyDefinitions() as $property) {
                 if (\is_object($property)) {
                     self::collect($property, $states, $depth + 1);

@@ -2,7 +2,18 @@
 
 declare(strict_types=1);
 
-namespace ToolSchema\Php\Drupal;
+namespace Drupal\tool_schema\Schema;
+
+use Drupal\Component\Plugin\Context\ContextDefinitionInterface;
+use Drupal\Component\Plugin\PluginManagerInterface;
+use Drupal\Core\Cache\CacheBackendInterface;
+use Drupal\Core\Cache\CacheTagsInvalidatorInterface;
+use Drupal\Core\Language\LanguageManagerInterface;
+use Drupal\tool\Tool\ToolDefinition;
+use Drupal\tool_schema\Definition\DefinitionArrayBuilder;
+use Drupal\tool_schema\Definition\DefinitionException;
+use Drupal\tool_schema\Definition\DefinitionSnapshot;
+use Psr\Log\LoggerInterface;
 
 /**
  * The JSON Schema of Tool API inputs, built once per tool and kept: in memory
@@ -29,61 +40,27 @@ namespace ToolSchema\Php\Drupal;
  *   EntityBundleExists, the country list behind CountryCode; a bundle or a
  *   plugin added in this request shows on the next call).
  *
- * **In the cache bin** (across requests), one entry per tool plugin and
- * interface language, cid "tool_schema:<version>:<langcode>:<plugin id>"
- * (labels and descriptions are translated), holding the results (schema and
- * warnings) per options set, and the definition arrays in an entry of their
- * own (read only when another options set is normalized), tagged with
- * - `tool_schema` (clearCachedDefinitions()), `locale` (translations),
- * - the tool plugin manager's cache tags (plugin discovery; without any, the
- *   bin is not used: nothing would tell when the plugins change),
- * - the tags of the site state behind derived enums: `entity_types` and
- *   `entity_bundles` for EntityBundleExists, the named plugin manager's tags
- *   for PluginExists (`entity_types` for entity_type.manager). A tool whose
- *   derived enums have no tag (a plugin manager without cache tags,
- *   CountryCode) is kept in memory only: it is never served stale.
- * A plugin definition changes only when plugins are discovered again, except
- * where the Tool module refines it in place: the inputs a tool refines
- * (ToolDefinition::getInputDefinitionRefiners()) are fingerprinted in each
- * request that reads the entry (DefinitionSnapshot::fingerprint()), and the
- * entry keeps one variant per version of them. Entries are written by
- * destruct(), after the response, merged with the entry as the bin holds it
- * then. An entry is bounded: MAX_ENTRY_BYTES (serialized), at most
- * MAX_VARIANTS variants and MAX_OPTION_SETS options sets each, the oldest
- * dropped first; entryBytes() reports the size per tool.
- *
- * **The bin is on by default only for the PHP twin.** With the extension's
- * normalize_schema() (no $normalize given, the extension loaded), reading a
- * request's entries back (unserializing them, checking them) costs more than
- * building the schemas again natively, before the bin's own round trip
+ * **In the cache bin** (across requests; ToolSchemaBin): one entry per tool
+ * plugin and interface language, invalidated by cache tags, written by
+ * destruct() after the response. **On by default only for the PHP twin.**
+ * With the extension's normalize_schema() (no $normalize given, the
+ * extension loaded), reading a request's entries back (unserializing them,
+ * checking them) costs more than building the schemas again natively
  * (docs/benchmarks.md: "warm, bin" against "cold"), so the bin is left out
  * unless useCaches(true) is called. With the PHP twin, reading the bin takes
  * a third or more off a cold request's time.
  *
- * Warnings and errors are logged when a schema is built (as
- * InputSchemaGenerator logs them: per input, its schema's own warnings), not
- * on every cache hit.
- *
- * Needs no Drupal class to load: the tool manager, the cache bin, the
- * language manager and cache_tags.invalidator are used through the methods
- * of Drupal's services.
+ * Warnings and errors are logged when a schema is built, not on every cache
+ * hit: each input's under its label, a warning of the tool as a whole once
+ * under the tool's plugin id (InputWarnings).
  */
-final class InputSchemaCache implements InputSchemas
+final class InputSchemaCache implements InputDefinitionSchemasInterface
 {
     /** Cache tag of every entry; clearCachedDefinitions() invalidates it. */
-    public const TAG = 'tool_schema';
+    public const TAG = ToolSchemaBin::TAG;
 
     /** Largest serialized entry per tool kept in the bin. */
-    public const MAX_ENTRY_BYTES = 131072;
-
-    /** Versions of a tool's refined inputs kept per entry. */
-    public const MAX_VARIANTS = 8;
-
-    /** Options sets (nullable style, profile, ...) kept per variant. */
-    public const MAX_OPTION_SETS = 4;
-
-    /** CachedTool::$variant of a tool whose refined inputs cannot be told apart across requests. */
-    private const NO_VARIANT = '-';
+    public const MAX_ENTRY_BYTES = ToolSchemaBin::MAX_ENTRY_BYTES;
 
     /** @var array<string, mixed> the default normalize_schema() options */
     private readonly array $options;
@@ -106,42 +83,18 @@ final class InputSchemaCache implements InputSchemas
     /** @var array<string, CachedTool> tool plugin id => what is kept (built, or as the index made it) */
     private array $tools = [];
 
-    /** @var array<string, array<mixed>|null>|null tool plugin id => its bin entry, read at once at the first miss of the request */
-    private ?array $prefetched = null;
-
-    /** @var array<string, array<mixed>> tool plugin id => its bin entry as last read or written */
-    private array $entries = [];
-
-    /** Does the cache bin take part? useCaches(); by default, unless the extension normalizes (see the class comment). */
-    private bool $useCaches;
-
-    /** binUsable(), once known (null: not asked yet in this request, or since useCaches()). */
-    private ?bool $binOn = null;
-
     /** @var array<string, CachedTool> tool plugin id => built or normalized in this request, not written yet (destruct()) */
     private array $dirty = [];
-
-    /** @var array<string, Dependency|null> Dependency::$key => the source watched again, shared by the tools read from the bin */
-    private array $dependencies = [];
-
-    /** @var array<string, int> tool plugin id => bytes of the definition arrays entry written in this request */
-    private array $arrayBytes = [];
-
-    /** @var list<string>|null the tool manager's cache tags (read once) */
-    private ?array $discoveryTags = null;
-
-    /** The interface language of the request, as first seen (cid()). */
-    private ?string $langcode = null;
 
     /** @var array<string, int> what happened, for tests and the benchmark */
     private array $stats = [
         'tool_builds' => 0,
         'single_builds' => 0,
         'normalize_calls' => 0,
-        'bin_hits' => 0,
-        'bin_misses' => 0,
-        'bin_writes' => 0,
     ];
+
+    /** The cross-request half: the cache bin. */
+    private readonly ToolSchemaBin $bin;
 
     /**
      * @param object|null $toolManager plugin.manager.tool (getDefinitions():
@@ -164,11 +117,11 @@ final class InputSchemaCache implements InputSchemas
      */
     public function __construct(
         private readonly DefinitionArrayBuilder $builder,
-        private readonly ?object $toolManager = null,
-        private readonly ?object $cache = null,
-        private readonly ?object $logger = null,
-        private readonly ?object $languageManager = null,
-        private readonly ?object $invalidator = null,
+        private readonly ?PluginManagerInterface $toolManager = null,
+        private readonly ?CacheBackendInterface $cache = null,
+        private readonly ?LoggerInterface $logger = null,
+        ?LanguageManagerInterface $languageManager = null,
+        private readonly ?CacheTagsInvalidatorInterface $invalidator = null,
         ?string $coreVersion = null,
         array $options = [],
         ?string $profile = null,
@@ -177,7 +130,7 @@ final class InputSchemaCache implements InputSchemas
         $this->options = InputSchemaGenerator::defaultOptions($coreVersion, $options, $profile);
         $this->key = self::optionsKey($this->options);
         $this->inputs = new \WeakMap();
-        $this->useCaches = $normalize !== null || !\extension_loaded('tool_schema');
+        $this->bin = new ToolSchemaBin($cache, $toolManager, $languageManager, $builder, fn (): array => array_keys($this->definitions()), $normalize !== null || !\extension_loaded('tool_schema'));
     }
 
     /** @return array<string, mixed> the default normalize_schema() options */
@@ -186,7 +139,7 @@ final class InputSchemaCache implements InputSchemas
         return $this->options;
     }
 
-    public function cached(object $definition): ?array
+    public function cached(ContextDefinitionInterface $definition): ?array
     {
         $tool = $this->inputs[$definition] ?? null;
         if ($tool === null) {
@@ -219,7 +172,7 @@ final class InputSchemaCache implements InputSchemas
         return $schema;
     }
 
-    public function schema(object $definition, ?\Closure $fallback = null): array
+    public function schema(ContextDefinitionInterface $definition, ?\Closure $fallback = null): array
     {
         $tool = $this->inputs[$definition] ?? null;
         if ($tool !== null && !$tool->built && $tool->id !== null && $this->first($tool)) {
@@ -238,7 +191,7 @@ final class InputSchemaCache implements InputSchemas
      * @param (\Closure(): array)|null $fallback as for schema()
      * @return array<string, mixed>
      */
-    public function inputSchema(object $definition, ?array $options = null, ?\Closure $fallback = null): array
+    public function inputSchema(ContextDefinitionInterface $definition, ?array $options = null, ?\Closure $fallback = null): array
     {
         if ($options === null || $options === []) {
             $options = $this->options;
@@ -275,7 +228,7 @@ final class InputSchemaCache implements InputSchemas
      * @throws DefinitionException|\ValueError An input cannot be normalized
      *   (as buildInputs() and normalize_schema() throw it).
      */
-    public function toolSchema(string $pluginId, ?array $options = null, ?array &$warnings = null): array
+    public function schemaOfTool(string $pluginId, ?array $options = null, ?array &$warnings = null): array
     {
         $warnings = [];
         [$options, $key] = $this->resolveOptions($options);
@@ -305,7 +258,7 @@ final class InputSchemaCache implements InputSchemas
         $this->reset();
         if ($this->invalidator !== null) {
             $this->invalidator->invalidateTags([self::TAG]);
-        } elseif ($this->cache !== null && method_exists($this->cache, 'invalidateTags')) {
+        } elseif ($this->cache instanceof CacheTagsInvalidatorInterface) {
             $this->cache->invalidateTags([self::TAG]);
         }
     }
@@ -317,10 +270,7 @@ final class InputSchemaCache implements InputSchemas
      */
     public function useCaches(bool $useCaches = false): void
     {
-        $this->useCaches = $useCaches;
-        $this->binOn = null;
-        $this->prefetched = null;
-        $this->entries = [];
+        $this->bin->setEnabled($useCaches);
         $this->dirty = [];
     }
 
@@ -342,49 +292,33 @@ final class InputSchemaCache implements InputSchemas
         }
         foreach ($dirty as $id => $tool) {
             if (($this->tools[$id] ?? null) === $tool && $tool->valid()) {
-                $this->write($id, $tool);
+                $this->bin->write($id, $tool);
             }
         }
     }
 
     /**
      * The size of each tool's bin entries known in this request (read or
-     * written): the entry, and the definition arrays when they were written
-     * in this request, in bytes of serialize().
+     * written), in bytes of serialize().
      *
      * @return array<string, int> tool plugin id => bytes
      */
     public function entryBytes(): array
     {
-        $bytes = [];
-        foreach ($this->entries as $id => $entry) {
-            $bytes[$id] = \strlen(serialize($entry)) + ($this->arrayBytes[$id] ?? 0);
-        }
-        return $bytes;
+        return $this->bin->entryBytes();
     }
 
     /** @return array<string, int> counters: tool_builds, single_builds, normalize_calls, bin_hits, bin_misses, bin_writes */
     public function stats(): array
     {
-        return $this->stats;
+        return [...$this->stats, ...$this->bin->stats()];
     }
 
-    /**
-     * The cache id of a tool's entry: the library version (a new release
-     * may change the rules), the interface language of the request (labels
-     * are translated; the language this object first saw), the plugin id.
-     */
+    /** The cache id of a tool's bin entry (ToolSchemaBin::cid()). */
     public function cid(string $pluginId): string
     {
-        $this->langcode ??= $this->currentLangcode();
-        return 'tool_schema:' . \ToolSchema\VERSION . ':' . $this->langcode . ':' . $pluginId;
+        return $this->bin->cid($pluginId);
     }
-
-    private function currentLangcode(): string
-    {
-        return $this->languageManager === null ? '' : (string) $this->languageManager->getCurrentLanguage()->getId();
-    }
-
     /**
      * The key of an options set: the same options in any key order give the
      * same key.
@@ -402,10 +336,8 @@ final class InputSchemaCache implements InputSchemas
         $this->inputs = new \WeakMap();
         $this->indexed = null;
         $this->tools = [];
-        $this->prefetched = null;
-        $this->entries = [];
         $this->dirty = [];
-        $this->dependencies = [];
+        $this->bin->reset();
     }
 
     /**
@@ -429,7 +361,7 @@ final class InputSchemaCache implements InputSchemas
      * @param array<string, mixed> $options
      * @param string|null $name set to the input's name in the tool
      */
-    private function load(object $definition, array $options, string $key, ?string &$name = null): CachedTool
+    private function load(ContextDefinitionInterface $definition, array $options, string $key, ?string &$name = null): CachedTool
     {
         // The index as the tool manager's definitions are now (made again
         // when they changed).
@@ -494,7 +426,7 @@ final class InputSchemaCache implements InputSchemas
             $tool->nested[$name] = DefinitionSnapshot::of($list);
         }
         foreach ($errors as $name => $error) {
-            InputSchemaGenerator::logError($this->logger, $objects[$name], $error);
+            InputWarnings::logError($this->logger, $objects[$name], $error);
         }
         $tool->built = true;
     }
@@ -531,7 +463,7 @@ final class InputSchemaCache implements InputSchemas
             }
             $inputs = $this->inputs;
             foreach ($definitions as $id => $definition) {
-                if ($definition instanceof \Drupal\tool\Tool\ToolDefinition || (\is_object($definition) && method_exists($definition, 'getInputDefinitions'))) {
+                if ($definition instanceof ToolDefinition) {
                     $all = $definition->getInputDefinitions(true);
                     if (!\is_array($all) || $all === []) {
                         continue;
@@ -561,7 +493,7 @@ final class InputSchemaCache implements InputSchemas
     {
         $definition = ($definitions ?? $this->definitions())[$id] ?? null;
         $tool = $this->tools[$id] ?? null;
-        if ($definition === null || ($tool?->definition !== $definition && (!\is_object($definition) || !method_exists($definition, 'getInputDefinitions')))) {
+        if (!$definition instanceof ToolDefinition) {
             return null;
         }
         $all = $definition->getInputDefinitions(true);
@@ -588,10 +520,10 @@ final class InputSchemaCache implements InputSchemas
                 $this->inputs[$object] = $tool;
             }
         }
-        if ($trustBin && $this->prefetched !== null && $this->knownMissing($id)) {
+        if ($trustBin && $this->bin->prefetched() && $this->bin->knownMissing($id)) {
             $trustBin = false;
         }
-        if (!$trustBin || !$this->fromBin($tool)) {
+        if (!$trustBin || !$this->bin->fill($tool)) {
             $this->stats['tool_builds']++;
             $this->build($tool);
         }
@@ -620,11 +552,11 @@ final class InputSchemaCache implements InputSchemas
         if ($tool->definition->getInputDefinitions(true) !== $tool->all) {
             return false;
         }
-        if ($this->binOn ??= $this->binUsable()) {
-            if ($this->prefetched === null) {
-                $this->prefetch();
+        if ($this->bin->usable()) {
+            if (!$this->bin->prefetched()) {
+                $this->bin->prefetch(array_keys($this->definitions()));
             }
-            if (!$this->knownMissing($id)) {
+            if (!$this->bin->knownMissing($id)) {
                 return false;
             }
         }
@@ -632,40 +564,6 @@ final class InputSchemaCache implements InputSchemas
         $this->build($tool);
         $this->ensure($tool, $this->options, $this->key);
         return true;
-    }
-
-    /**
-     * Which version of the tool's refined inputs this is: '' for a tool
-     * without input definition refiners, otherwise a hash of its refined
-     * inputs' fingerprints (DefinitionSnapshot::fingerprint()); null when
-     * they cannot be fingerprinted. The Tool module refines the plugin
-     * definition's objects in place, so a bin entry written after a
-     * refinement must not be read for the unrefined definition, nor the other
-     * way round: each version is a variant of the entry.
-     */
-    private static function variant(CachedTool $tool): ?string
-    {
-        if ($tool->variant !== null) {
-            return $tool->variant === self::NO_VARIANT ? null : $tool->variant;
-        }
-        $refiners = $tool->definition !== null && method_exists($tool->definition, 'getInputDefinitionRefiners') ? $tool->definition->getInputDefinitionRefiners() : [];
-        $refined = \is_array($refiners) ? array_intersect_key($tool->objects, $refiners) : [];
-        if ($refined === []) {
-            return $tool->variant = '';
-        }
-        $fingerprints = [];
-        try {
-            foreach ($refined as $name => $object) {
-                $fingerprints[$name] = DefinitionSnapshot::fingerprint($object);
-            }
-            $tool->variant = 'v:' . hash('xxh128', serialize($fingerprints));
-        } catch (\Throwable) {
-            // Something that cannot be compared across requests (a closure
-            // in a constraint): this tool stays out of the bin.
-            $tool->variant = self::NO_VARIANT;
-            return null;
-        }
-        return $tool->variant;
     }
 
     /**
@@ -682,10 +580,10 @@ final class InputSchemaCache implements InputSchemas
         $result = $tool->stored[$key] ?? null;
         if (\is_array($result) && \array_key_exists('tool', $result)) {
             unset($tool->stored[$key]);
-            $this->apply($tool, $key, $result, null);
+            $this->apply($tool, $key, $result, false);
             return;
         }
-        if ($tool->id !== null && $this->cache !== null && $this->useCaches) {
+        if ($tool->id !== null && $this->bin->enabled()) {
             $this->dirty[$tool->id] = $tool;
         }
         if (!$tool->loaded) {
@@ -723,7 +621,7 @@ final class InputSchemaCache implements InputSchemas
                 }
             }
         }
-        $this->apply($tool, $key, $result, $options);
+        $this->apply($tool, $key, $result, true);
     }
 
     /**
@@ -733,9 +631,7 @@ final class InputSchemaCache implements InputSchemas
     private function loadArrays(CachedTool $tool): void
     {
         $tool->loaded = true;
-        $variant = self::variant($tool);
-        $item = $variant === null ? false : $this->cache?->get($this->cid((string) $tool->id) . ":$variant:arrays");
-        $arrays = \is_object($item) && \is_array($item->data ?? null) ? $item->data : null;
+        $arrays = $this->bin->storedArrays($tool);
         $tool->arrays = [];
         $missing = [];
         foreach ($tool->objects as $name => $object) {
@@ -757,15 +653,16 @@ final class InputSchemaCache implements InputSchemas
 
     /**
      * Hands a result to the tool's inputs (each input's schema and
-     * warnings), logging them when it was just built (with $options).
+     * warnings), logging them when it was just built. Each warning belongs
+     * to the input its path names (InputWarnings::split()); one of the tool
+     * as a whole (a profile's size limit, counted per schema: here the
+     * tool's, the schema a consumer is sent) is logged once, for the tool.
      *
      * @param array<string, mixed> $result
-     * @param array<string, mixed>|null $options the options it was built
-     *   with, to log its warnings; null: read from the bin, logged already
+     * @param bool $log just built (false: read from the bin, logged already)
      */
-    private function apply(CachedTool $tool, string $key, array $result, ?array $options): void
+    private function apply(CachedTool $tool, string $key, array $result, bool $log): void
     {
-        $log = $options !== null;
         $tool->results[$key] = $result;
         if ($result['tool'] !== null && $tool->buildErrors === [] && $result['warnings'] === []) {
             // Every input has its schema, nothing to log: the map's
@@ -775,20 +672,9 @@ final class InputSchemaCache implements InputSchemas
         }
         if ($result['tool'] !== null) {
             $schemas = $result['tool']['properties'] ?? [];
-            $split = $result['warnings'] === [] ? [] : self::split($result['warnings'], array_keys($tool->objects));
-            if ($log && array_sum(array_map('count', $split)) < \count($result['warnings'])) {
-                // A warning of the whole map (a profile's size limit, counted
-                // per schema): each input's own warnings are those of its
-                // schema alone, as InputSchemaGenerator logs them.
-                $split = [];
-                foreach ($tool->arrays as $name => $array) {
-                    $warnings = [];
-                    try {
-                        InputSchemaGenerator::inputSchema($array, $options, $warnings, $this->normalize);
-                        $split[$name] = $warnings;
-                    } catch (\ValueError) {
-                    }
-                }
+            [$split, $whole] = InputWarnings::split($result['warnings'], array_map('strval', array_keys($tool->objects)));
+            if ($log && $whole !== []) {
+                InputWarnings::logTool($this->logger, $tool->id ?? InputSchemaGenerator::INPUT, $whole);
             }
         } else {
             $schemas = $result['inputs'] ?? [];
@@ -802,264 +688,15 @@ final class InputSchemaCache implements InputSchemas
             if (isset($schemas[$name]) && \is_array($schemas[$name])) {
                 $tool->schemas[$key][$name] = $schemas[$name];
                 if ($log && isset($split[$name])) {
-                    InputSchemaGenerator::logWarnings($this->logger, $object, $split[$name]);
+                    InputWarnings::logInput($this->logger, $object, $split[$name]);
                 }
             } else {
                 $error = $result['input_errors'][$name] ?? "normalize_schema() gave no schema for the input \"$name\"";
                 $tool->errors[$key][$name] = $error;
                 if ($log) {
-                    InputSchemaGenerator::logError($this->logger, $object, $error);
+                    InputWarnings::logError($this->logger, $object, $error);
                 }
             }
         }
-    }
-
-    /**
-     * The warnings of a tool's schema per input, with paths relative to the
-     * input (as InputSchemaGenerator::inputSchema() gives them).
-     *
-     * @param list<array{code: string, path: string, message: string}> $warnings
-     * @param list<string> $names
-     * @return array<string, list<array{code: string, path: string, message: string}>>
-     */
-    private static function split(array $warnings, array $names): array
-    {
-        // Longest names first: "a.b" is not an input "a" at path "b".
-        usort($names, static fn (string $a, string $b): int => \strlen($b) <=> \strlen($a));
-        $out = [];
-        foreach ($warnings as $warning) {
-            foreach ($names as $name) {
-                $prefix = "properties.$name";
-                if ($warning['path'] === $prefix) {
-                    $warning['path'] = '';
-                } elseif (str_starts_with($warning['path'], "$prefix.")) {
-                    $warning['path'] = substr($warning['path'], \strlen($prefix) + 1);
-                } else {
-                    continue;
-                }
-                $out[$name][] = $warning;
-                break;
-            }
-        }
-        return $out;
-    }
-
-    /**
-     * Fills a tool from its bin entry, when the entry has this variant (the
-     * fingerprints of its refined inputs) for the same inputs and every
-     * derived enum's source can be watched again. The definition arrays stay
-     * in their own bin entry until another options set needs them.
-     */
-    private function fromBin(CachedTool $tool): bool
-    {
-        $entry = $this->read((string) $tool->id);
-        if ($entry === null) {
-            return false;
-        }
-        $variant = self::variant($tool);
-        $stored = $variant === null ? null : ($entry['variants'][$variant] ?? null);
-        if (!\is_array($stored) || ($stored['names'] ?? null) !== array_keys($tool->objects) || !\is_array($stored['results'] ?? null)) {
-            $this->stats['bin_misses']++;
-            return false;
-        }
-        $nested = [];
-        $dependencies = [];
-        try {
-            foreach ($stored['dependencies'] ?? [] as $name => $keys) {
-                if (!isset($tool->objects[$name]) || !\is_array($keys)) {
-                    continue;
-                }
-                foreach ($keys as $dependencyKey) {
-                    $dependency = $this->dependencies[$dependencyKey] ?? null;
-                    if ($dependency === null || !$dependency->holds()) {
-                        $dependency = $this->dependencies[$dependencyKey] = $this->builder->dependency((string) $dependencyKey);
-                    }
-                    if ($dependency === null) {
-                        $this->stats['bin_misses']++;
-                        return false;
-                    }
-                    $dependencies[$name][] = $dependency;
-                }
-            }
-            foreach ($tool->objects as $name => $object) {
-                $list = DefinitionSnapshot::nested($object);
-                if ($list !== []) {
-                    $nested[$name] = $list;
-                }
-            }
-        } catch (\Throwable) {
-            // Drupal threw while the definition was read: the build says how.
-            $this->stats['bin_misses']++;
-            return false;
-        }
-        $this->stats['bin_hits']++;
-        foreach ($tool->objects as $name => $object) {
-            $tool->states[$name] = (array) $object;
-        }
-        $tool->nested = $nested;
-        $tool->dependencies = $dependencies;
-        $tool->built = true;
-        $tool->buildErrors = \is_array($stored['errors'] ?? null) ? $stored['errors'] : [];
-        $tool->loaded = false;
-        $tool->stored = $stored['results'];
-        return true;
-    }
-
-    /**
-     * A tool's bin entry: from the one read of all tools' entries at the
-     * first miss of the request (a site lists its tools together), later
-     * from the bin itself.
-     *
-     * @return array<mixed>|null
-     */
-    private function read(string $id): ?array
-    {
-        if (!($this->binOn ??= $this->binUsable())) {
-            return null;
-        }
-        if ($this->prefetched === null) {
-            $this->prefetch();
-        }
-        if (\array_key_exists($id, $this->prefetched)) {
-            $entry = $this->prefetched[$id];
-            unset($this->prefetched[$id]);
-        } else {
-            $item = $this->cache->get($this->cid($id));
-            $entry = \is_object($item) && \is_array($item->data ?? null) ? $item->data : null;
-        }
-        if ($entry !== null) {
-            $this->entries[$id] = $entry;
-        } else {
-            unset($this->entries[$id]);
-            $this->stats['bin_misses']++;
-        }
-        return $entry;
-    }
-
-    /**
-     * Had the bin no entry for the tool at the first miss of the request
-     * (an empty bin: every tool)? Then that answer is taken (read() in
-     * short) and the tool is built.
-     */
-    private function knownMissing(string $id): bool
-    {
-        if (!\array_key_exists($id, $this->prefetched) || $this->prefetched[$id] !== null) {
-            return false;
-        }
-        unset($this->prefetched[$id], $this->entries[$id]);
-        $this->stats['bin_misses']++;
-        return true;
-    }
-
-    /** Reads every tool's entry at once (a site lists its tools together): $prefetched. */
-    private function prefetch(): void
-    {
-        $this->prefetched = [];
-        $cids = [];
-        $prefix = $this->cid('');
-        foreach (array_keys($this->definitions()) as $toolId) {
-            $cids[$prefix . $toolId] = (string) $toolId;
-            $this->prefetched[(string) $toolId] = null;
-        }
-        $missing = array_keys($cids);
-        foreach ($this->cache->getMultiple($missing) as $cid => $item) {
-            if (isset($cids[$cid]) && \is_object($item) && \is_array($item->data ?? null)) {
-                $this->prefetched[$cids[$cid]] = $item->data;
-            }
-        }
-    }
-
-    /** The bin is used only when the tool manager has cache tags (plugin discovery must invalidate it). */
-    private function binUsable(): bool
-    {
-        return $this->cache !== null && $this->useCaches && $this->discoveryTags() !== [];
-    }
-
-    /** @return list<string> */
-    private function discoveryTags(): array
-    {
-        if ($this->discoveryTags === null) {
-            $tags = $this->toolManager !== null && method_exists($this->toolManager, 'getCacheTags') ? $this->toolManager->getCacheTags() : [];
-            $this->discoveryTags = \is_array($tags) ? array_values($tags) : [];
-        }
-        return $this->discoveryTags;
-    }
-
-    /**
-     * Writes a tool's variant into its bin entry (and its definition arrays
-     * into an entry of their own, read only when another options set is
-     * normalized), unless a derived enum's source has no cache tag. Bounded:
-     * the newest variants and options sets first, within MAX_ENTRY_BYTES
-     * each.
-     */
-    private function write(string $id, CachedTool $tool): void
-    {
-        $variant = self::variant($tool);
-        if ($this->cache === null || !$this->useCaches || !$this->binUsable() || $variant === null) {
-            return;
-        }
-        if ($this->langcode !== null && $this->currentLangcode() !== $this->langcode) {
-            // The interface language changed during the request: labels
-            // translated in either may be in the schemas.
-            return;
-        }
-        $tags = [self::TAG, 'locale', ...$this->discoveryTags()];
-        $dependencies = [];
-        foreach ($tool->dependencies as $name => $list) {
-            foreach ($list as $dependency) {
-                if (!$dependency->persistable()) {
-                    return;
-                }
-                $dependencies[$name][] = $dependency->key;
-                array_push($tags, ...$dependency->tags);
-            }
-        }
-        $tags = array_values(array_unique($tags));
-        $results = $tool->stored;
-        foreach ($tool->results as $key => $result) {
-            unset($results[$key]);
-            $results[$key] = $result;
-        }
-        // The other variants and options sets as the bin holds them now, not
-        // as this request read them: an invalidation since (a bundle added)
-        // must not bring a stale one back under fresh tags.
-        $cid = $this->cid($id);
-        $current = $this->cache->get($cid);
-        $entry = \is_object($current) && \is_array($current->data ?? null) && \is_array($current->data['variants'] ?? null) ? $current->data : ['variants' => []];
-        unset($entry['variants'][$variant]);
-        $entry['variants'][$variant] = [
-            'names' => array_keys($tool->objects),
-            'dependencies' => $dependencies,
-            'errors' => $tool->buildErrors,
-            'tags' => $tags,
-            'results' => \array_slice($results, -self::MAX_OPTION_SETS, null, true),
-        ];
-        $entry['variants'] = \array_slice($entry['variants'], -self::MAX_VARIANTS, null, true);
-        $bytes = \strlen(serialize($entry));
-        while ($bytes > self::MAX_ENTRY_BYTES && \count($entry['variants']) > 1) {
-            array_shift($entry['variants']);
-            $bytes = \strlen(serialize($entry));
-        }
-        while ($bytes > self::MAX_ENTRY_BYTES && \count($entry['variants'][$variant]['results']) > 1) {
-            array_shift($entry['variants'][$variant]['results']);
-            $bytes = \strlen(serialize($entry));
-        }
-        $arraysBytes = $tool->loaded ? \strlen(serialize($tool->arrays)) : 0;
-        if ($bytes > self::MAX_ENTRY_BYTES || $arraysBytes > self::MAX_ENTRY_BYTES) {
-            return;
-        }
-        $allTags = [];
-        foreach ($entry['variants'] as $stored) {
-            array_push($allTags, ...$stored['tags']);
-        }
-        $items = [$cid => ['data' => $entry, 'expire' => -1, 'tags' => array_values(array_unique($allTags))]];
-        if ($tool->loaded) {
-            // Read from the bin, the arrays are already in theirs.
-            $items["$cid:$variant:arrays"] = ['data' => $tool->arrays, 'expire' => -1, 'tags' => $tags];
-            $this->arrayBytes[$id] = $arraysBytes;
-        }
-        $this->cache->setMultiple($items);
-        $this->entries[$id] = $entry;
-        $this->stats['bin_writes']++;
     }
 }

@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace ToolSchema\Php\Drupal;
+namespace Drupal\tool_schema\Schema;
 
 /**
  * The `nullable` option that matches the JSON Schema a site emits for an

@@ -2,21 +2,22 @@
 
 declare(strict_types=1);
 
-namespace ToolSchema\Php\Drupal;
+namespace Drupal\tool_schema\Schema;
 
+use Drupal\Component\Plugin\Context\ContextDefinitionInterface;
+use Drupal\tool_schema\Definition\DefinitionArrayBuilder;
+use Psr\Log\LoggerInterface;
 use ToolSchema\Php\Normalize\Profile\Profile;
 
 /**
  * The JSON Schema of a Tool API input definition through
  * ToolSchema\normalize_schema() (the extension when it is loaded, the pure-PHP
  * implementation otherwise), with the nullable style of the running Drupal
- * core and the warnings handed to a logger.
- *
- * No Drupal class is needed: the logger is anything with
- * warning($message, $context) and error($message, $context) (PSR-3, Drupal's
- * logger channels).
+ * core and the warnings handed to a logger (the tool_schema channel).
+ * Nothing is kept: each call builds and normalizes (the
+ * tool_schema.input_schema service; InputSchemaCache keeps them).
  */
-final class InputSchemaGenerator implements InputSchemas
+final class InputSchemaGenerator implements InputDefinitionSchemasInterface
 {
     /** @var array<string, mixed> */
     private readonly array $options;
@@ -35,7 +36,7 @@ final class InputSchemaGenerator implements InputSchemas
      */
     public function __construct(
         private readonly DefinitionArrayBuilder $builder,
-        private readonly ?object $logger = null,
+        private readonly ?LoggerInterface $logger = null,
         ?string $coreVersion = null,
         array $options = [],
         ?string $profile = null,
@@ -121,7 +122,7 @@ final class InputSchemaGenerator implements InputSchemas
      *   fallback the exception is thrown.
      * @return array<string, mixed>
      */
-    public function schema(object $definition, ?\Closure $fallback = null): array
+    public function schema(ContextDefinitionInterface $definition, ?\Closure $fallback = null): array
     {
         $warnings = [];
         try {
@@ -131,49 +132,16 @@ final class InputSchemaGenerator implements InputSchemas
             if ($fallback === null) {
                 throw $e;
             }
-            self::logError($this->logger, $definition, $e->getMessage());
+            InputWarnings::logError($this->logger, $definition, $e->getMessage());
             return $fallback($definition);
         }
-        self::logWarnings($this->logger, $definition, $warnings);
+        InputWarnings::logInput($this->logger, $definition, $warnings);
         return $schema;
     }
 
     /** Nothing is kept: always null. */
-    public function cached(object $definition): ?array
+    public function cached(ContextDefinitionInterface $definition): ?array
     {
         return null;
-    }
-
-    /**
-     * Logs each warning of an input's schema at warning level, as
-     * "tool_schema: @code at @path: @warning" (@label: the input's label).
-     *
-     * @param list<array{code: string, path: string, message: string}> $warnings paths relative to the input
-     */
-    public static function logWarnings(?object $logger, object $definition, array $warnings): void
-    {
-        foreach ($warnings as $w) {
-            $logger?->warning('tool_schema: @code at @path: @warning', [
-                '@code' => $w['code'],
-                '@path' => $w['path'] === '' ? '(root)' : $w['path'],
-                '@warning' => $w['message'],
-                '@label' => self::label($definition),
-            ]);
-        }
-    }
-
-    /** Logs that an input definition cannot be normalized and the Tool module's own schema is used. */
-    public static function logError(?object $logger, object $definition, string $error): void
-    {
-        $logger?->error('tool_schema: cannot normalize the @label input definition (@error); the Tool module\'s own schema is used', [
-            '@label' => self::label($definition),
-            '@error' => $error,
-        ]);
-    }
-
-    private static function label(object $definition): string
-    {
-        $label = method_exists($definition, 'getLabel') ? $definition->getLabel() : null;
-        return \is_string($label) || $label instanceof \Stringable ? (string) $label : '';
     }
 }

@@ -2,26 +2,35 @@
 
 declare(strict_types=1);
 
-namespace ToolSchema\Php\Drupal;
+namespace Drupal\tool_schema\Definition;
+
+use Drupal\Component\Plugin\Context\ContextDefinitionInterface;
+use Drupal\Component\Plugin\PluginManagerInterface;
+use Drupal\Core\StringTranslation\TranslatableMarkup;
+use Drupal\Core\TypedData\ComplexDataDefinitionInterface;
+use Drupal\Core\TypedData\DataDefinitionInterface;
+use Drupal\Core\TypedData\ListDataDefinitionInterface;
+use Drupal\tool\TypedData\ListContextDefinition;
+use Drupal\tool\TypedData\MapContextDefinition;
+use Drupal\tool_schema\DerivedEnum\DerivedEnumResolver;
+use Drupal\tool_schema\DerivedEnum\Dependency;
+use Drupal\tool_schema\DerivedEnum\DerivedEnum;
 
 /**
- * Turns a Tool API input definition (Drupal\tool\TypedData\InputDefinitionInterface:
- * InputDefinition, ListInputDefinition, MapInputDefinition,
- * EntityInputDefinition, or any core ContextDefinitionInterface, or a core
- * DataDefinition, ListDataDefinition, MapDataDefinition) into the
- * definition array that ToolSchema\normalize_schema() and
- * ToolSchema\coerce_input() read (docs/drupal.md, CONTRACT "The definition
- * array"). The result holds no objects and no callables.
+ * Reads a Tool API input definition into the definition array that
+ * ToolSchema\normalize_schema() and ToolSchema\coerce_input() read
+ * (docs/drupal.md, CONTRACT "The definition array"). The result holds no
+ * objects and no callables.
  *
- * It needs no Drupal class to load: definitions are read through the method
- * names of Drupal's classes (duck typing). It is tested on the real classes of
- * Drupal 10.6 and the Tool module (tests/drupal/):
- *
- * - getDataType(), getLabel(), getDescription(), isRequired(), isMultiple(),
- *   getDefaultValue(), getConstraints() (core ContextDefinitionInterface);
- * - getItemDefinition() (ListContextDefinition / ListInputDefinition);
- * - getPropertyDefinitions() (MapContextDefinition / MapInputDefinition);
- * - getExamples() when the definition has it (tool 1.0.0-beta11 and later).
+ * Definitions are read through Drupal's interfaces: a context definition
+ * (ContextDefinitionInterface: the Tool module's InputDefinition,
+ * EntityInputDefinition, and its ListContextDefinition / MapContextDefinition
+ * classes with their item and property definitions; core's
+ * ContextDefinition), or a data definition (DataDefinitionInterface, with
+ * ListDataDefinitionInterface items and ComplexDataDefinitionInterface
+ * properties). Anything else is a DefinitionException. getExamples() is read
+ * when the class has it: Tool module releases after the 2025-12-16 snapshot
+ * add it, with no interface to test for.
  *
  * Labels and descriptions (TranslatableMarkup, any Stringable) become strings.
  * Constraints become option arrays: array options are kept, Symfony/Drupal
@@ -29,16 +38,14 @@ namespace ToolSchema\Php\Drupal;
  * GreaterThan, ... found by class short name, a "Constraint" suffix removed)
  * are read from their public properties; Choice/AllowedValues callbacks are
  * called; PluginExists, CountryCode and EntityBundleExists are resolved into
- * ['choices' => [...]] through the services (plugin managers, country_manager)
- * and the entity type bundle info given to the constructor (left unresolved,
- * which normalize_schema reports as a derived_enum_unresolved warning, when
- * they are not given).
+ * ['choices' => [...]] by the DerivedEnumResolver given to the constructor
+ * (without one they are left as given, which normalize_schema reports as a
+ * derived_enum_unresolved warning).
  *
  * For caches (InputSchemaCache, InputCoercer), build() also reports what the
  * array was built from: the site state behind each derived enum (Dependency:
  * how to tell it changed, its cache tags) and the definition and constraint
- * objects it read (DefinitionSnapshot). Getters of Drupal's context
- * definitions are called directly, others by name.
+ * objects it read (DefinitionSnapshot).
  */
 final class DefinitionArrayBuilder
 {
@@ -81,9 +88,6 @@ final class DefinitionArrayBuilder
     /** Properties of Symfony constraint objects that are never options for the schema. */
     private const BOOKKEEPING = ['groups', 'payload', 'normalizer'];
 
-    /** Finds a service by id (plugin managers for PluginExists, country_manager for CountryCode). @var \Closure(string): ?object|null */
-    private ?\Closure $pluginManagers;
-
     /** Path of the definition or constraint being read (for errors from Drupal). */
     private string $path = '';
 
@@ -93,51 +97,21 @@ final class DefinitionArrayBuilder
     /** @var list<object>|null the definition and constraint objects read (null: not collected) */
     private ?array $objects = null;
 
-    /** @var array<string, array{object, mixed, list<int|string>, Dependency}> PluginExists ids already read: manager, its definitions, the ids, the dependency */
-    private array $pluginIds = [];
-
-    /** @var array<string, object> service id => the plugin manager PluginExists names, as found */
-    private array $services = [];
-
     /** @var array<class-string, bool> definition class => has getExamples() */
     private array $hasExamples = [];
 
-    /** Component ContextDefinitionInterface: the getters every Tool API input has, called directly. */
-    private const CONTEXT_DEFINITION = 'Drupal\Component\Plugin\Context\ContextDefinitionInterface';
-
     /**
-     * @param object|null $pluginManagers How services are found by id: the
-     *   plugin manager PluginExists names in its `manager` option, the
-     *   country_manager behind CountryCode. A container with get($id)
-     *   (Drupal's service_container), or a callable fn(string $serviceId):
-     *   ?object. Null leaves PluginExists and CountryCode unresolved.
-     * @param object|null $entityTypeBundleInfo Drupal's entity_type.bundle.info
-     *   service (getBundleInfo($entityTypeId) returns bundles keyed by id).
-     *   Null leaves EntityBundleExists unresolved.
+     * @param \Drupal\tool_schema\DerivedEnum\DerivedEnumResolver|null $enums
+     *   Resolves PluginExists, EntityBundleExists and CountryCode from site
+     *   state; NULL leaves them as given.
      * @param (\Closure(string $dataType, object $definition): ?array)|null $baseSchema
      *   Optional JSON Schema for data types normalize_schema does not know
      *   (entity:node, ...), carried as `base_schema`. Return null for none.
      */
     public function __construct(
-        ?object $pluginManagers = null,
-        private readonly ?object $entityTypeBundleInfo = null,
+        private readonly ?DerivedEnumResolver $enums = null,
         private readonly ?\Closure $baseSchema = null,
     ) {
-        if ($pluginManagers === null) {
-            $this->pluginManagers = null;
-        } elseif (\is_callable($pluginManagers)) {
-            $this->pluginManagers = \Closure::fromCallable($pluginManagers);
-        } elseif (method_exists($pluginManagers, 'get')) {
-            $this->pluginManagers = static function (string $id) use ($pluginManagers): ?object {
-                if (method_exists($pluginManagers, 'has') && !$pluginManagers->has($id)) {
-                    return null;
-                }
-                $service = $pluginManagers->get($id);
-                return \is_object($service) ? $service : null;
-            };
-        } else {
-            throw new \InvalidArgumentException('$pluginManagers must be a container with get() or a callable, ' . get_debug_type($pluginManagers) . ' given');
-        }
     }
 
     /**
@@ -246,22 +220,7 @@ final class DefinitionArrayBuilder
      */
     public function dependency(string $key): ?Dependency
     {
-        try {
-            if (str_starts_with($key, 'plugins:')) {
-                $service = $this->pluginManagers === null ? null : ($this->pluginManagers)(substr($key, 8));
-                return $service !== null && method_exists($service, 'getDefinitions') ? self::pluginDependency($key, $service, $service->getDefinitions()) : null;
-            }
-            if (str_starts_with($key, 'bundles:')) {
-                $info = $this->entityTypeBundleInfo;
-                return $info === null ? null : self::bundleDependency(substr($key, 8), $info, $info->getBundleInfo(substr($key, 8)));
-            }
-            if ($key === 'countries') {
-                $countries = $this->pluginManagers === null ? null : ($this->pluginManagers)('country_manager');
-                return $countries !== null && method_exists($countries, 'getList') ? self::countryDependency($countries, $countries->getList()) : null;
-            }
-        } catch (\Throwable) {
-        }
-        return null;
+        return $this->enums?->dependency($key);
     }
 
     /**
@@ -317,7 +276,10 @@ final class DefinitionArrayBuilder
      */
     private function definition(object $def, string $path, int $depth, ?string $itemOf = null): array
     {
-        $context = $def instanceof \Drupal\Component\Plugin\Context\ContextDefinitionInterface;
+        $context = $def instanceof ContextDefinitionInterface;
+        if (!$context && !$def instanceof DataDefinitionInterface) {
+            throw new DefinitionException(self::at($path) . 'not a definition: a ' . ContextDefinitionInterface::class . ' or a ' . DataDefinitionInterface::class . ' is expected, ' . get_debug_type($def) . ' given');
+        }
         if ($itemOf !== null) {
             $type = $itemOf;
         } else {
@@ -328,14 +290,14 @@ final class DefinitionArrayBuilder
                 // The definition itself is the caller's (build(), buildEach()).
                 $this->objects[] = $def;
             }
-            $type = $context ? $def->getDataType() : self::call($def, 'getDataType');
+            $type = $def->getDataType();
             if (!\is_string($type) || $type === '') {
                 throw new DefinitionException(self::at($path) . 'getDataType() must return a non-empty string');
             }
             // `multiple: TRUE` on a non-list definition: a list of single
             // values (multiple()).
-            if ($type !== 'list' && ($context ? $def->isMultiple() : self::call($def, 'isMultiple')) === true) {
-                return $this->multiple($def, $type, $path, $depth, $context);
+            if ($type !== 'list' && $context && $def->isMultiple()) {
+                return $this->multiple($def, $type, $path, $depth);
             }
         }
 
@@ -347,21 +309,22 @@ final class DefinitionArrayBuilder
             $default = $def->getDefaultValue();
             $constraints = $def->getConstraints();
         } else {
-            $label = self::call($def, 'getLabel');
-            $description = self::call($def, 'getDescription');
-            $required = self::call($def, 'isRequired');
-            $default = self::call($def, 'getDefaultValue');
-            $constraints = self::call($def, 'getConstraints');
+            $label = $def->getLabel();
+            $description = $def->getDescription();
+            $required = $def->isRequired();
+            // A data definition carries no default of its own.
+            $default = null;
+            $constraints = $def->getConstraints();
         }
         $out = ['type' => $type];
         // Labels are TranslatableMarkup: rendered directly (what their
         // __toString() returns, without the detour).
         if ($label !== null) {
-            $out['label'] = $label instanceof \Drupal\Core\StringTranslation\TranslatableMarkup ? (string) $label->render()
+            $out['label'] = $label instanceof TranslatableMarkup ? (string) $label->render()
                 : (\is_string($label) ? $label : self::text($label));
         }
         if ($description !== null) {
-            $out['description'] = $description instanceof \Drupal\Core\StringTranslation\TranslatableMarkup ? (string) $description->render()
+            $out['description'] = $description instanceof TranslatableMarkup ? (string) $description->render()
                 : (\is_string($description) ? $description : self::text($description));
         }
         $out['required'] = (bool) ($required ?? true);
@@ -388,13 +351,14 @@ final class DefinitionArrayBuilder
         }
 
         if ($type === 'list') {
-            if (method_exists($def, 'getItemDefinition')) {
-                $item = $def->getItemDefinition();
-                if (\is_object($item)) {
-                    $out['items'] = $this->definition($item, self::sub($path, 'items'), $depth + 1);
-                }
+            $item = match (true) {
+                $def instanceof ListContextDefinition, $def instanceof ListDataDefinitionInterface => $def->getItemDefinition(),
+                default => null,
+            };
+            if ($item !== null) {
+                $out['items'] = $this->definition($item, self::sub($path, 'items'), $depth + 1);
             }
-        } elseif ($type === 'map' && method_exists($def, 'getPropertyDefinitions')) {
+        } elseif ($type === 'map' && ($def instanceof MapContextDefinition || $def instanceof ComplexDataDefinitionInterface)) {
             $properties = [];
             foreach ($def->getPropertyDefinitions() as $name => $property) {
                 if (!\is_object($property)) {
@@ -426,16 +390,15 @@ final class DefinitionArrayBuilder
      * AllowedValues with `multiple`); each item is required and carries the
      * others (NotBlank on both).
      *
-     * @param bool $context $def is a ContextDefinitionInterface
      * @return array<string, mixed>
      */
-    private function multiple(object $def, string $type, string $path, int $depth, bool $context): array
+    private function multiple(ContextDefinitionInterface $def, string $type, string $path, int $depth): array
     {
         $this->path = $path;
         $out = ['type' => 'list'];
-        $this->annotations($def, $out, $context);
-        $out['required'] = (bool) (($context ? $def->isRequired() : self::call($def, 'isRequired')) ?? true);
-        $default = $this->ownDefault($def, $type, $context);
+        $this->annotations($def, $out);
+        $out['required'] = $def->isRequired();
+        $default = $this->ownDefault($def, $type);
         if ($default !== null) {
             $out['default'] = self::plain($default, self::sub($path, 'default'), true);
         }
@@ -474,9 +437,9 @@ final class DefinitionArrayBuilder
      * its properties' own defaults, which is not a default of the map (each
      * property carries its own), nor of a multi-value map's list.
      */
-    private function ownDefault(object $def, string $type, bool $context): mixed
+    private function ownDefault(ContextDefinitionInterface $def, string $type): mixed
     {
-        $default = $context ? $def->getDefaultValue() : self::call($def, 'getDefaultValue');
+        $default = $def->getDefaultValue();
         if ($type === 'map' && \is_array($default) && self::isSynthesizedMapDefault($def, $default)) {
             return null;
         }
@@ -484,13 +447,13 @@ final class DefinitionArrayBuilder
     }
 
     /** @param array<string, mixed> $out */
-    private function annotations(object $def, array &$out, bool $context): void
+    private function annotations(ContextDefinitionInterface $def, array &$out): void
     {
-        $label = $context ? $def->getLabel() : self::call($def, 'getLabel');
+        $label = $def->getLabel();
         if ($label !== null) {
             $out['label'] = \is_string($label) ? $label : self::text($label);
         }
-        $description = $context ? $def->getDescription() : self::call($def, 'getDescription');
+        $description = $def->getDescription();
         if ($description !== null) {
             $out['description'] = \is_string($description) ? $description : self::text($description);
         }
@@ -518,7 +481,7 @@ final class DefinitionArrayBuilder
                 $this->objects[] = $options;
             }
             if (\is_object($options) && !$options instanceof \Stringable) {
-                $manager = $name === 'PluginExists' && isset($options->pluginManager) && \is_object($options->pluginManager) ? $options->pluginManager : null;
+                $manager = $name === 'PluginExists' && ($options->pluginManager ?? null) instanceof PluginManagerInterface ? $options->pluginManager : null;
                 $options = $this->fromObject($name, $options);
             }
             $out[$name] = match ($name) {
@@ -588,141 +551,59 @@ final class DefinitionArrayBuilder
     }
 
     /**
-     * PluginExists: the ids of the plugin manager's definitions, as core's
-     * PluginExistsConstraintValidator accepts them: only classes implementing
-     * `interface` when given (the class as DefaultFactory::getPluginClass()
-     * finds it). Fallback plugin ids (FallbackPluginManagerInterface) are left
-     * out unless `allowFallback`: Drupal accepts them, but a model should not
-     * be told to pick the "broken" plugin. The manager comes from the
-     * `manager` option (a service id) or, on a PluginExistsConstraint object,
-     * its `pluginManager`.
+     * PluginExists: the plugin ids Drupal accepts (DerivedEnumResolver). The
+     * manager comes from the `manager` option (a service id) or, on a
+     * PluginExistsConstraint object, its `pluginManager`. Without a resolver,
+     * left as given.
      */
-    private function pluginExists(mixed $options, string $path, ?object $manager = null): mixed
+    private function pluginExists(mixed $options, string $path, ?PluginManagerInterface $manager = null): mixed
     {
-        if (\is_array($options) && \array_key_exists('choices', $options)) {
-            return self::plain($options, $path, true);
+        if ($this->enums === null || (\is_array($options) && \array_key_exists('choices', $options))) {
+            return self::plain($options, $path, $this->enums !== null);
         }
-        $service = $manager;
-        $key = null;
         $id = \is_array($options) ? ($options['manager'] ?? null) : (\is_string($options) ? $options : null);
-        if ($service === null && \is_string($id) && $id !== '' && $this->pluginManagers !== null) {
-            // Found once per builder (a tool list names the entity type
-            // manager a dozen times).
-            $service = $this->services[$id] ??= ($this->pluginManagers)($id);
-            $key = "plugins:$id";
+        $serviceId = null;
+        if ($manager === null) {
+            if (!\is_string($id) || $id === '') {
+                throw new DefinitionException(self::at($path) . 'names no plugin manager (`manager`)');
+            }
+            $manager = $this->enums->pluginManager($id);
+            $serviceId = $id;
         }
-        if ($service === null || !method_exists($service, 'getDefinitions')) {
-            return self::plain($options, $path, false);
-        }
-        $interface = \is_array($options) ? ($options['interface'] ?? null) : null;
+        $interface = \is_array($options) && \is_string($options['interface'] ?? null) ? $options['interface'] : null;
         $allowFallback = \is_array($options) && ($options['allowFallback'] ?? false) === true;
-        $definitions = $service->getDefinitions();
-        // The same manager (by the same service id), interface and
-        // definitions give the same ids and the same dependency (a tool list
-        // asks for the entity types a dozen times).
-        $memo = $key . "\0" . spl_object_id($service) . "\0" . (\is_string($interface) ? $interface : '') . "\0" . (int) $allowFallback;
-        $known = $this->pluginIds[$memo] ?? null;
-        if ($known !== null && $known[0] === $service && $known[1] === $definitions) {
-            if ($this->dependencies !== null) {
-                $this->dependencies[] = $known[3];
-            }
-            return ['choices' => $known[2]];
-        }
-        $dependency = self::pluginDependency($key, $service, $definitions);
-        if ($this->dependencies !== null) {
-            $this->dependencies[] = $dependency;
-        }
-        $ids = [];
-        foreach ($definitions as $pluginId => $definition) {
-            if (\is_string($interface) && $interface !== '' && !is_a(self::pluginClass($definition), $interface, true)) {
-                continue;
-            }
-            $ids[] = $pluginId;
-        }
-        if (!$allowFallback && $service instanceof \Drupal\Component\Plugin\FallbackPluginManagerInterface) {
-            $fallbacks = [];
-            foreach ($ids as $pluginId) {
-                $fallback = $service->getFallbackPluginId((string) $pluginId);
-                if (\is_string($fallback) && $fallback !== '') {
-                    $fallbacks[$fallback] = true;
-                }
-            }
-            $ids = array_values(array_filter($ids, static fn ($pluginId): bool => !isset($fallbacks[(string) $pluginId])));
-        }
-        $this->pluginIds[$memo] = [$service, $definitions, $ids, $dependency];
-        return ['choices' => $ids];
+        return $this->derived($this->enums->pluginIds($serviceId, $manager, $interface, $allowFallback));
     }
 
-    /** The class of a plugin definition (an array with `class`, or an object with getClass()), as DefaultFactory::getPluginClass() reads it. */
-    private static function pluginClass(mixed $definition): string
-    {
-        $class = \is_array($definition) ? ($definition['class'] ?? null)
-            : (\is_object($definition) && method_exists($definition, 'getClass') ? $definition->getClass() : null);
-        return \is_string($class) ? $class : '';
-    }
-
-    /**
-     * CountryCode: Drupal's CountryCodeConstraint is a Choice of the keys of
-     * the country_manager service's getList() (hook_countries_alter() may
-     * change it), resolved like PluginExists into ['choices' => [...]].
-     * Unresolved (left as given) without a country_manager service.
-     */
+    /** CountryCode: the country codes (DerivedEnumResolver). Without a resolver, left as given. */
     private function countryCode(mixed $options, string $path): mixed
     {
-        if (\is_array($options) && \array_key_exists('choices', $options)) {
-            return self::plain($options, $path, true);
+        if ($this->enums === null || (\is_array($options) && \array_key_exists('choices', $options))) {
+            return self::plain($options, $path, $this->enums !== null);
         }
-        $countries = $this->pluginManagers === null ? null : ($this->pluginManagers)('country_manager');
-        if ($countries === null || !method_exists($countries, 'getList')) {
-            return self::plain($options, $path, false);
-        }
-        $list = $countries->getList();
-        if ($this->dependencies !== null) {
-            $this->dependencies[] = self::countryDependency($countries, $list);
-        }
-        return ['choices' => \is_array($list) ? array_map('strval', array_keys($list)) : []];
+        return $this->derived($this->enums->countries());
     }
 
-    /** EntityBundleExists: the bundle ids of the entity type. A dynamic entity type (%parent...) stays unresolved. */
+    /** EntityBundleExists: the bundle ids of the entity type. A dynamic entity type (%parent...) stays unresolved, as it does without a resolver. */
     private function entityBundleExists(mixed $options, string $path): mixed
     {
         if (\is_array($options) && \array_key_exists('choices', $options)) {
             return self::plain($options, $path, true);
         }
         $entityType = \is_string($options) ? $options : (\is_array($options) ? ($options['entityTypeId'] ?? $options[0] ?? null) : null);
-        if ($this->entityTypeBundleInfo === null || !\is_string($entityType) || $entityType === '' || $entityType[0] === '%') {
+        if ($this->enums === null || !\is_string($entityType) || $entityType === '' || $entityType[0] === '%') {
             return self::plain($options, $path, false);
         }
-        $bundles = $this->entityTypeBundleInfo->getBundleInfo($entityType);
+        return $this->derived($this->enums->bundles($entityType));
+    }
+
+    /** @return array{choices: list<int|string>} */
+    private function derived(DerivedEnum $enum): array
+    {
         if ($this->dependencies !== null) {
-            $this->dependencies[] = self::bundleDependency($entityType, $this->entityTypeBundleInfo, $bundles);
+            $this->dependencies[] = $enum->dependency;
         }
-        return ['choices' => \is_array($bundles) ? array_keys($bundles) : []];
-    }
-
-    /**
-     * PluginExists reads the manager's definitions; its cache tags
-     * (DefaultPluginManager::getCacheTags(), `entity_types` for the entity
-     * type manager) are invalidated when they are rediscovered. A manager
-     * without cache tags (most plugin managers only delete their cache entry)
-     * gives none: the array is not kept across requests.
-     */
-    private static function pluginDependency(?string $key, object $manager, mixed $definitions): Dependency
-    {
-        $tags = $manager instanceof \Drupal\Core\Cache\CacheableDependencyInterface ? $manager->getCacheTags() : [];
-        return new Dependency($key, $tags === [] ? null : array_values($tags), static fn (): mixed => $manager->getDefinitions(), $definitions);
-    }
-
-    /** EntityBundleExists reads the bundle info, which core caches under the `entity_types` and `entity_bundles` tags. */
-    private static function bundleDependency(string $entityType, object $bundleInfo, mixed $bundles): Dependency
-    {
-        return new Dependency("bundles:$entityType", ['entity_types', 'entity_bundles'], static fn (): mixed => $bundleInfo->getBundleInfo($entityType), $bundles);
-    }
-
-    /** CountryCode reads country_manager's list (hook_countries_alter()), which no cache tag covers. */
-    private static function countryDependency(object $countries, mixed $list): Dependency
-    {
-        return new Dependency('countries', null, static fn (): mixed => $countries->getList(), $list);
+        return ['choices' => $enum->choices];
     }
 
     /**
@@ -785,7 +666,7 @@ final class DefinitionArrayBuilder
         if (\is_string($text)) {
             return $text;
         }
-        if ($text instanceof \Drupal\Core\StringTranslation\TranslatableMarkup) {
+        if ($text instanceof TranslatableMarkup) {
             // What its __toString() returns, without the detour.
             return (string) $text->render();
         }
@@ -798,7 +679,7 @@ final class DefinitionArrayBuilder
     /** @param array<mixed> $default */
     private static function isSynthesizedMapDefault(object $def, array $default): bool
     {
-        if (!method_exists($def, 'getPropertyDefinitions')) {
+        if (!$def instanceof MapContextDefinition) {
             return false;
         }
         $properties = $def->getPropertyDefinitions();
@@ -807,7 +688,7 @@ final class DefinitionArrayBuilder
         }
         foreach ($properties as $name => $property) {
             if (!\array_key_exists($name, $default) || !\is_object($property)
-                || $default[$name] !== self::call($property, 'getDefaultValue')) {
+                || $default[$name] !== $property->getDefaultValue()) {
                 return false;
             }
         }
@@ -822,11 +703,6 @@ final class DefinitionArrayBuilder
             $short = substr($short, 0, -\strlen('Constraint'));
         }
         return $short;
-    }
-
-    private static function call(object $def, string $method): mixed
-    {
-        return method_exists($def, $method) ? $def->{$method}() : null;
     }
 
     private static function sub(string $path, string $segment): string

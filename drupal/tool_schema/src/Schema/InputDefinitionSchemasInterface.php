@@ -2,26 +2,28 @@
 
 declare(strict_types=1);
 
-namespace ToolSchema\Php\Drupal;
+namespace Drupal\tool_schema\Schema;
+
+use Drupal\Component\Plugin\Context\ContextDefinitionInterface;
 
 /**
- * Where ContextDefinitionNormalizer gets the JSON Schema of an input
+ * Where InputDefinitionNormalizer gets the JSON Schema of an input
  * definition: InputSchemaGenerator (built on every call) or InputSchemaCache
  * (built once per tool, kept for the request and in a cache bin).
  */
-interface InputSchemas
+interface InputDefinitionSchemasInterface
 {
     /**
      * The schema of $definition as an input of a tool (a property of the
      * tool's input map, InputSchemaGenerator::inputSchema()).
      *
-     * @param (\Closure(object): array)|null $fallback Called with
+     * @param (\Closure(ContextDefinitionInterface): array)|null $fallback Called with
      *   $definition when the definition cannot be normalized (the error is
      *   logged); without one the exception is thrown. (A closure that takes
      *   no argument will do: PHP passes the extra one unused.)
      * @return array<string, mixed>
      */
-    public function schema(object $definition, ?\Closure $fallback = null): array;
+    public function schema(ContextDefinitionInterface $definition, ?\Closure $fallback = null): array;
 
     /**
      * The schema of $definition when it is at hand without building anything
@@ -30,5 +32,5 @@ interface InputSchemas
      *
      * @return array<string, mixed>|null
      */
-    public function cached(object $definition): ?array;
+    public function cached(ContextDefinitionInterface $definition): ?array;
 }

@@ -2,7 +2,7 @@
 
 declare(strict_types=1);
 
-namespace ToolSchema\Php\Drupal;
+namespace Drupal\tool_schema\DerivedEnum;
 
 /**
  * Site state a definition array was built from: the source of a derived enum

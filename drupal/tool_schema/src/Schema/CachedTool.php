@@ -2,7 +2,11 @@
 
 declare(strict_types=1);
 
-namespace ToolSchema\Php\Drupal;
+namespace Drupal\tool_schema\Schema;
+
+use Drupal\tool\Tool\ToolDefinition;
+use Drupal\tool\TypedData\InputDefinitionInterface;
+use Drupal\tool_schema\DerivedEnum\Dependency;
 
 /**
  * @internal What InputSchemaCache keeps in memory during a request for one
@@ -69,8 +73,8 @@ final class CachedTool
     /** @var string|null the tool plugin id (null: one input definition of no tool plugin, never in the bin) */
     public ?string $id;
 
-    /** @var object|null the plugin definition */
-    public ?object $definition;
+    /** The plugin definition (null: one input definition of no tool plugin). */
+    public ?ToolDefinition $definition;
 
     /** @var array<mixed> its input definitions, locked ones included, as read */
     public array $all;
@@ -90,7 +94,7 @@ final class CachedTool
      *   normalized; null: the unlocked ones of $all, as the Tool module's
      *   ToolDefinition::getInputDefinitions() gives them
      */
-    public function __construct(?string $id, ?object $definition, array $all, ?array $objects = null)
+    public function __construct(?string $id, ?ToolDefinition $definition, array $all, ?array $objects = null)
     {
         $this->id = $id;
         $this->definition = $definition;
@@ -98,7 +102,7 @@ final class CachedTool
         if ($objects === null) {
             $objects = [];
             foreach ($all as $name => $input) {
-                if (\is_object($input) && !($input instanceof \Drupal\tool\TypedData\InputDefinitionInterface && $input->isLocked())) {
+                if (\is_object($input) && !($input instanceof InputDefinitionInterface && $input->isLocked())) {
                     $objects[(string) $name] = $input;
                     $this->names[spl_object_id($input)] = (string) $name;
                 }
