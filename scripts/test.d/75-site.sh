@@ -73,7 +73,7 @@ python3 tests/site/check.py module "$out"
     $rows = \Drupal::database()->query("SELECT message, variables FROM {watchdog} WHERE type = :t", [":t" => "tool_schema"])->fetchAll();
     foreach ($rows as $r) { echo strtr($r->message, array_map("strval", (array) unserialize($r->variables, ["allowed_classes" => false]) ?: [])), "\n"; }') \
     > "$out/tool_schema-log.txt"
-for t in tool_schema_site_test_unknown_type tool_schema_site_test_bad_option \
+for t in tool_schema_site_test_throwing_definition tool_schema_site_test_bad_option \
          tool_schema_site_test_broken_callback tool_schema_site_test_missing_manager; do
     grep -q "$t" "$out/tool_schema-log.txt" || { echo "FAIL: $t is not in the tool_schema log"; exit 1; }
 done

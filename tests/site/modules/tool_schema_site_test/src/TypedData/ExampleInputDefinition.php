@@ -12,8 +12,14 @@ use Drupal\tool\TypedData\InputDefinition;
  */
 final class ExampleInputDefinition extends InputDefinition {
 
-  public function __construct($data_type, string|TranslatableMarkup $label, string|TranslatableMarkup $description = '', $required = TRUE, $default_value = NULL, ?array $constraints = [], private readonly array $examples = []) {
+  /**
+   * The example values.
+   */
+  protected array $examples = [];
+
+  public function __construct($data_type, string|TranslatableMarkup $label, string|TranslatableMarkup $description = '', $required = TRUE, $default_value = NULL, ?array $constraints = [], array $examples = []) {
     parent::__construct($data_type, $label, $description, $required, FALSE, $default_value, $constraints);
+    $this->examples = $examples;
   }
 
   /**
