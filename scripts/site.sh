@@ -136,7 +136,8 @@ if [ "$(cat "$site/.built" 2>/dev/null)" != "$stamp" ] || [ ! -f "$site/web/site
         composer dump-autoload --no-plugins --no-scripts --quiet)
 
     # Core's installer (SQLite under sites/default/files).
-    (cd "$site/web" && php "${php_args[@]}" core/scripts/drupal install minimal --site-name="tool_schema site" >/dev/null)
+    (cd "$site/web" && php "${php_args[@]}" core/scripts/drupal install minimal --site-name="tool_schema site") \
+        >"$site/install.log" 2>&1 || { echo "site.sh: the installer failed (see $site/install.log)" >&2; exit 1; }
     cat >> "$site/web/sites/default/settings.php" <<'PHP'
 
 // scripts/site.sh: served on 127.0.0.1 only.
@@ -184,10 +185,16 @@ if [ "$mode" = --detach ]; then
     (cd "$site/web" && exec php "${php_args[@]}" -S "127.0.0.1:$port" -t . .ht.router.php \
         >"$site/server.log" 2>&1) &
     echo $! > "$site/server.pid"
+    pid="$(cat "$site/server.pid")"
     for _ in $(seq 1 100); do
+        kill -0 "$pid" 2>/dev/null || break
         if php -r '$s=@fsockopen("127.0.0.1",(int)$argv[1]); exit($s?0:1);' "$port"; then break; fi
         sleep 0.1
     done
+    if ! kill -0 "$pid" 2>/dev/null; then
+        rm -f "$site/server.pid"
+        echo "site.sh: the server did not start (port $port in use?):" >&2; tail -5 "$site/server.log" >&2; exit 1
+    fi
     echo "$url" > "$site/mcp-url.txt"
     echo "MCP endpoint: $url"
     echo "API key:      $(cat "$site/mcp-key.txt")"
