@@ -47,671 +47,662 @@ use Drupal\tool_schema\DerivedEnum\DerivedEnum;
  * how to tell it changed, its cache tags) and the definition and constraint
  * objects it read (DefinitionSnapshot).
  */
-final class DefinitionArrayBuilder
-{
-    /** Deepest nesting of list/map definitions followed (deeper is an error). */
-    public const MAX_DEPTH = 64;
+final class DefinitionArrayBuilder {
 
-    /** Options a constraint object carries, by constraint name; the rest of its properties are not options for the schema. */
-    private const OBJECT_OPTIONS = [
-        'Choice' => ['choices', 'callback', 'multiple'],
-        'AllowedValues' => ['choices', 'callback', 'multiple'],
-        'Regex' => ['pattern', 'match', 'htmlPattern'],
-        'Length' => ['min', 'max'],
-        'Range' => ['min', 'max'],
-        'Count' => ['min', 'max'],
-        'GreaterThan' => ['value'],
-        'GreaterThanOrEqual' => ['value'],
-        'LessThan' => ['value'],
-        'LessThanOrEqual' => ['value'],
-        'IdenticalTo' => ['value'],
-        'FixedValue' => ['value'],
-        'PluginExists' => ['manager', 'interface', 'allowFallback'],
-        'EntityBundleExists' => ['entityTypeId'],
-        'NotBlank' => [],
-        'Positive' => [],
-        'PositiveOrZero' => [],
-        'Negative' => [],
-        'NegativeOrZero' => [],
-        'Email' => [],
-        'Url' => [],
-        'Uuid' => [],
-        'Ip' => ['version'],
-        'Date' => [],
-        'DateOnly' => [],
-        'DateTime' => ['format'],
-    ];
+  /** Deepest nesting of list/map definitions followed (deeper is an error). */
+  public const MAX_DEPTH = 64;
 
-    /** Constraints of a `multiple: TRUE` definition that also bind the list itself. */
-    private const LIST_CONSTRAINTS = ['Count', 'NotBlank', 'NotNull'];
+  /** Options a constraint object carries, by constraint name; the rest of its properties are not options for the schema. */
+  private const OBJECT_OPTIONS = [
+    'Choice' => ['choices', 'callback', 'multiple'],
+    'AllowedValues' => ['choices', 'callback', 'multiple'],
+    'Regex' => ['pattern', 'match', 'htmlPattern'],
+    'Length' => ['min', 'max'],
+    'Range' => ['min', 'max'],
+    'Count' => ['min', 'max'],
+    'GreaterThan' => ['value'],
+    'GreaterThanOrEqual' => ['value'],
+    'LessThan' => ['value'],
+    'LessThanOrEqual' => ['value'],
+    'IdenticalTo' => ['value'],
+    'FixedValue' => ['value'],
+    'PluginExists' => ['manager', 'interface', 'allowFallback'],
+    'EntityBundleExists' => ['entityTypeId'],
+    'NotBlank' => [],
+    'Positive' => [],
+    'PositiveOrZero' => [],
+    'Negative' => [],
+    'NegativeOrZero' => [],
+    'Email' => [],
+    'Url' => [],
+    'Uuid' => [],
+    'Ip' => ['version'],
+    'Date' => [],
+    'DateOnly' => [],
+    'DateTime' => ['format'],
+  ];
 
-    /** Properties of Symfony constraint objects that are never options for the schema. */
-    private const BOOKKEEPING = ['groups', 'payload', 'normalizer'];
+  /** Constraints of a `multiple: TRUE` definition that also bind the list itself. */
+  private const LIST_CONSTRAINTS = ['Count', 'NotBlank', 'NotNull'];
 
-    /** Path of the definition or constraint being read (for errors from Drupal). */
-    private string $path = '';
+  /** Properties of Symfony constraint objects that are never options for the schema. */
+  private const BOOKKEEPING = ['groups', 'payload', 'normalizer'];
 
-    /** @var list<Dependency>|null the site state the array being built reads (null: not collected) */
-    private ?array $dependencies = null;
+  /** Path of the definition or constraint being read (for errors from Drupal). */
+  private string $path = '';
 
-    /** @var list<object>|null the definition and constraint objects read (null: not collected) */
-    private ?array $objects = null;
+  /** @var list<Dependency>|null the site state the array being built reads (null: not collected) */
+  private ?array $dependencies = NULL;
 
-    /** @var array<class-string, bool> definition class => has getExamples() */
-    private array $hasExamples = [];
+  /** @var list<object>|null the definition and constraint objects read (null: not collected) */
+  private ?array $objects = NULL;
 
-    /**
-     * @param \Drupal\tool_schema\DerivedEnum\DerivedEnumResolver|null $enums
-     *   Resolves PluginExists, EntityBundleExists and CountryCode from site
-     *   state; NULL leaves them as given.
-     * @param (\Closure(string $dataType, object $definition): ?array)|null $baseSchema
-     *   Optional JSON Schema for data types normalize_schema does not know
-     *   (entity:node, ...), carried as `base_schema`. Return null for none.
-     */
-    public function __construct(
-        private readonly ?DerivedEnumResolver $enums = null,
-        private readonly ?\Closure $baseSchema = null,
-    ) {
+  /** @var array<class-string, bool> definition class => has getExamples() */
+  private array $hasExamples = [];
+
+  /**
+   * @param \Drupal\tool_schema\DerivedEnum\DerivedEnumResolver|null $enums
+   *   Resolves PluginExists, EntityBundleExists and CountryCode from site
+   *   state; NULL leaves them as given.
+   * @param (\Closure(string $dataType, object $definition): ?array)|null $baseSchema
+   *   Optional JSON Schema for data types normalize_schema does not know
+   *   (entity:node, ...), carried as `base_schema`. Return null for none.
+   */
+  public function __construct(
+    private readonly ?DerivedEnumResolver $enums = NULL,
+    private readonly ?\Closure $baseSchema = NULL,
+  ) {
+  }
+
+  /**
+   * The definition array of one input definition.
+   *
+   * @param list<Dependency>|null $dependencies Set to the site state the
+   *   array was built from: one Dependency per derived enum resolved
+   *   (PluginExists, EntityBundleExists, CountryCode), for caches.
+   * @param list<object>|null $objects Set to the objects read: the
+   *   definition, the definitions nested in it, constraint objects
+   *   (DefinitionSnapshot::of()), for caches.
+   * @return array<string, mixed>
+   *
+   * @throws DefinitionException A definition or constraint that cannot be
+   *   carried into a definition array, or anything Drupal throws while it is
+   *   read (the message names the path; the original is the previous
+   *   exception). No other exception leaves the builder.
+   */
+  public function build(ContextDefinitionInterface|DataDefinitionInterface $definition, ?array &$dependencies = NULL, ?array &$objects = NULL): array {
+    $this->dependencies = [];
+    $this->objects = [$definition];
+    $this->path = '';
+    try {
+      return $this->definition($definition, '', 0);
+    }
+    catch (DefinitionException $e) {
+      throw $e;
+    }
+    catch (\Throwable $e) {
+      throw self::wrapped($e, $this->path);
+    }
+    finally {
+      $dependencies = $this->dependencies;
+      $objects = $this->objects;
+      $this->dependencies = $this->objects = NULL;
+    }
+  }
+
+  /**
+   * The definition arrays of a tool's inputs, each built on its own as
+   * build() builds it (an input that cannot be built does not stop the
+   * others): what a cache keeps per input, in one call per tool.
+   *
+   * @param array<string, object> $definitions input name => definition
+   * @param array<string, string>|null $errors Set to input name => the
+   *   message of the DefinitionException build() would throw (inputs
+   *   without an array).
+   * @param array<string, list<object>>|null $nested Set to input name =>
+   *   the objects read besides the definition itself (definitions nested in
+   *   it, constraint objects), for the inputs that have any: with the
+   *   definition, what build() reports in $objects.
+   * @param array<string, list<Dependency>>|null $dependencies Set to input
+   *   name => what build() reports, for the inputs that have any.
+   * @return array<string, array<string, mixed>> input name => definition array
+   */
+  public function buildEach(array $definitions, ?array &$errors = NULL, ?array &$nested = NULL, ?array &$dependencies = NULL): array {
+    $arrays = [];
+    $errors = [];
+    $nested = [];
+    $dependencies = [];
+    foreach ($definitions as $name => $definition) {
+      $this->dependencies = [];
+      $this->objects = [];
+      $this->path = '';
+      try {
+        $arrays[$name] = $this->definition($definition, '', 0);
+      }
+      catch (DefinitionException $e) {
+        $errors[$name] = $e->getMessage();
+      }
+      catch (\Throwable $e) {
+        $errors[$name] = self::wrapped($e, $this->path)->getMessage();
+      }
+      if ($this->objects !== []) {
+        $nested[$name] = $this->objects;
+      }
+      if ($this->dependencies !== []) {
+        $dependencies[$name] = $this->dependencies;
+      }
+    }
+    $this->dependencies = $this->objects = NULL;
+    return $arrays;
+  }
+
+  /**
+   * The definition array of a tool's inputs as one map (name => definition,
+   * order kept), the way the Tool module advertises a whole tool.
+   *
+   * @param iterable<string, object> $definitions
+   * @param list<Dependency>|null $dependencies as for build()
+   * @return array<string, mixed>
+   */
+  public function buildInputs(iterable $definitions, ?array &$dependencies = NULL): array {
+    $this->dependencies = [];
+    try {
+      return $this->guardedInputs($definitions);
+    }
+    finally {
+      $dependencies = $this->dependencies;
+      $this->dependencies = NULL;
+    }
+  }
+
+  /**
+   * The site state behind a Dependency::$key, read now: how a cache that
+   * kept an array across requests (valid by its cache tags) watches the
+   * source again for the rest of this request. Null when the source cannot
+   * be found here.
+   */
+  public function dependency(string $key): ?Dependency {
+    return $this->enums?->dependency($key);
+  }
+
+  /**
+   * @param iterable<string, object> $definitions
+   * @return array<string, mixed>
+   */
+  private function guardedInputs(iterable $definitions): array {
+    return $this->guarded(function () use ($definitions): array {
+      $properties = [];
+      foreach ($definitions as $name => $definition) {
+        $properties[(string) $name] = $this->definition($definition, 'properties.' . $name, 1);
+      }
+      return ['type' => 'map', 'properties' => $properties];
+    });
+  }
+
+  /**
+   * Runs $build; whatever Drupal throws on the way (a getter, a constraint
+   * callback, a plugin manager, the bundle info, an \Error as much as an
+   * \Exception) comes out as one DefinitionException naming the path of the
+   * definition being read, the original as its previous exception.
+   *
+   * @template T
+   * @param \Closure(): T $build
+   * @return T
+   */
+  private function guarded(\Closure $build): mixed {
+    $this->path = '';
+    try {
+      return $build();
+    }
+    catch (DefinitionException $e) {
+      throw $e;
+    }
+    catch (\Throwable $e) {
+      throw self::wrapped($e, $this->path);
+    }
+  }
+
+  private static function wrapped(\Throwable $e, string $path): DefinitionException {
+    return new DefinitionException(self::at($path) . get_class($e) . ': ' . $e->getMessage(), 0, $e);
+  }
+
+  /**
+   * The definition array of $def (a ContextDefinitionInterface's getters
+   * called directly, anything else's by the method names it has).
+   *
+   * @param string|null $itemOf the data type of $def when it is read as
+   *   the item of its own `multiple: TRUE` list (its type known; it was
+   *   counted among the objects read already)
+   * @return array<string, mixed>
+   */
+  private function definition(object $def, string $path, int $depth, ?string $itemOf = NULL): array {
+    $context = $def instanceof ContextDefinitionInterface;
+    if (!$context && !$def instanceof DataDefinitionInterface) {
+      throw new DefinitionException(self::at($path) . 'not a definition: a ' . ContextDefinitionInterface::class . ' or a ' . DataDefinitionInterface::class . ' is expected, ' . get_debug_type($def) . ' given');
+    }
+    if ($itemOf !== NULL) {
+      $type = $itemOf;
+    }
+    else {
+      if ($depth > self::MAX_DEPTH) {
+        throw new DefinitionException(self::at($path) . 'definitions nested deeper than ' . self::MAX_DEPTH . ' levels');
+      }
+      if ($depth > 0 && $this->objects !== NULL) {
+        // The definition itself is the caller's (build(), buildEach()).
+        $this->objects[] = $def;
+      }
+      $type = $def->getDataType();
+      if (!\is_string($type) || $type === '') {
+        throw new DefinitionException(self::at($path) . 'getDataType() must return a non-empty string');
+      }
+      // `multiple: TRUE` on a non-list definition: a list of single
+      // values (multiple()).
+      if ($type !== 'list' && $context && $def->isMultiple()) {
+        return $this->multiple($def, $type, $path, $depth);
+      }
     }
 
-    /**
-     * The definition array of one input definition.
-     *
-     * @param list<Dependency>|null $dependencies Set to the site state the
-     *   array was built from: one Dependency per derived enum resolved
-     *   (PluginExists, EntityBundleExists, CountryCode), for caches.
-     * @param list<object>|null $objects Set to the objects read: the
-     *   definition, the definitions nested in it, constraint objects
-     *   (DefinitionSnapshot::of()), for caches.
-     * @return array<string, mixed>
-     *
-     * @throws DefinitionException A definition or constraint that cannot be
-     *   carried into a definition array, or anything Drupal throws while it is
-     *   read (the message names the path; the original is the previous
-     *   exception). No other exception leaves the builder.
-     */
-    public function build(object $definition, ?array &$dependencies = null, ?array &$objects = null): array
-    {
-        $this->dependencies = [];
-        $this->objects = [$definition];
-        $this->path = '';
-        try {
-            return $this->definition($definition, '', 0);
-        } catch (DefinitionException $e) {
-            throw $e;
-        } catch (\Throwable $e) {
-            throw self::wrapped($e, $this->path);
-        } finally {
-            $dependencies = $this->dependencies;
-            $objects = $this->objects;
-            $this->dependencies = $this->objects = null;
-        }
+    $this->path = $path;
+    if ($context) {
+      $label = $def->getLabel();
+      $description = $def->getDescription();
+      $required = $def->isRequired();
+      $default = $def->getDefaultValue();
+      $constraints = $def->getConstraints();
+    }
+    else {
+      $label = $def->getLabel();
+      $description = $def->getDescription();
+      $required = $def->isRequired();
+      // A data definition carries no default of its own.
+      $default = NULL;
+      $constraints = $def->getConstraints();
+    }
+    $out = ['type' => $type];
+    // Labels are TranslatableMarkup: rendered directly (what their
+    // __toString() returns, without the detour).
+    if ($label !== NULL) {
+      $out['label'] = $label instanceof TranslatableMarkup ? (string) $label->render()
+        : (\is_string($label) ? $label : self::text($label));
+    }
+    if ($description !== NULL) {
+      $out['description'] = $description instanceof TranslatableMarkup ? (string) $description->render()
+        : (\is_string($description) ? $description : self::text($description));
+    }
+    $out['required'] = (bool) ($required ?? TRUE);
+    if ($default !== NULL) {
+      if ($type === 'map' && \is_array($default) && self::isSynthesizedMapDefault($def, $default)) {
+        // The map default MapContextDefinition makes up from its
+        // properties' defaults (ownDefault()).
+      }
+      else {
+        $out['default'] = self::plain($default, $path === '' ? 'default' : "$path.default", TRUE);
+      }
+    }
+    if ($constraints !== [] && \is_array($constraints)) {
+      $converted = $this->constraints($constraints, $path === '' ? 'constraints' : "$path.constraints");
+      if ($converted !== []) {
+        $out['constraints'] = $converted;
+      }
     }
 
-    /**
-     * The definition arrays of a tool's inputs, each built on its own as
-     * build() builds it (an input that cannot be built does not stop the
-     * others): what a cache keeps per input, in one call per tool.
-     *
-     * @param array<string, object> $definitions input name => definition
-     * @param array<string, string>|null $errors Set to input name => the
-     *   message of the DefinitionException build() would throw (inputs
-     *   without an array).
-     * @param array<string, list<object>>|null $nested Set to input name =>
-     *   the objects read besides the definition itself (definitions nested in
-     *   it, constraint objects), for the inputs that have any: with the
-     *   definition, what build() reports in $objects.
-     * @param array<string, list<Dependency>>|null $dependencies Set to input
-     *   name => what build() reports, for the inputs that have any.
-     * @return array<string, array<string, mixed>> input name => definition array
-     */
-    public function buildEach(array $definitions, ?array &$errors = null, ?array &$nested = null, ?array &$dependencies = null): array
-    {
-        $arrays = [];
-        $errors = [];
-        $nested = [];
-        $dependencies = [];
-        foreach ($definitions as $name => $definition) {
-            $this->dependencies = [];
-            $this->objects = [];
-            $this->path = '';
-            try {
-                $arrays[$name] = $this->definition($definition, '', 0);
-            } catch (DefinitionException $e) {
-                $errors[$name] = $e->getMessage();
-            } catch (\Throwable $e) {
-                $errors[$name] = self::wrapped($e, $this->path)->getMessage();
-            }
-            if ($this->objects !== []) {
-                $nested[$name] = $this->objects;
-            }
-            if ($this->dependencies !== []) {
-                $dependencies[$name] = $this->dependencies;
-            }
-        }
-        $this->dependencies = $this->objects = null;
-        return $arrays;
+    if ($this->hasExamples[$def::class] ??= method_exists($def, 'getExamples')) {
+      $examples = $def->getExamples();
+      if (\is_array($examples) && $examples !== []) {
+        $out['examples'] = array_values(self::plain($examples, self::sub($path, 'examples'), TRUE));
+      }
     }
 
-    /**
-     * The definition array of a tool's inputs as one map (name => definition,
-     * order kept), the way the Tool module advertises a whole tool.
-     *
-     * @param iterable<string, object> $definitions
-     * @param list<Dependency>|null $dependencies as for build()
-     * @return array<string, mixed>
-     */
-    public function buildInputs(iterable $definitions, ?array &$dependencies = null): array
-    {
-        $this->dependencies = [];
-        try {
-            return $this->guardedInputs($definitions);
-        } finally {
-            $dependencies = $this->dependencies;
-            $this->dependencies = null;
+    if ($type === 'list') {
+      $item = match (TRUE) {
+        $def instanceof ListContextDefinition, $def instanceof ListDataDefinitionInterface => $def->getItemDefinition(),
+        default => NULL,
+      };
+      if ($item !== NULL) {
+        $out['items'] = $this->definition($item, self::sub($path, 'items'), $depth + 1);
+      }
+    }
+    elseif ($type === 'map' && ($def instanceof MapContextDefinition || $def instanceof ComplexDataDefinitionInterface)) {
+      $properties = [];
+      foreach ($def->getPropertyDefinitions() as $name => $property) {
+        if (!\is_object($property)) {
+          throw new DefinitionException(self::at(self::sub($path, "properties.$name")) . 'must be a definition object, ' . get_debug_type($property) . ' given');
         }
+        $properties[(string) $name] = $this->definition($property, self::sub($path, "properties.$name"), $depth + 1);
+      }
+      $out['properties'] = $properties;
     }
 
-    /**
-     * The site state behind a Dependency::$key, read now: how a cache that
-     * kept an array across requests (valid by its cache tags) watches the
-     * source again for the rest of this request. Null when the source cannot
-     * be found here.
-     */
-    public function dependency(string $key): ?Dependency
-    {
-        return $this->enums?->dependency($key);
+    if ($this->baseSchema !== NULL && !isset($out['items']) && !isset($out['properties'])) {
+      $base = ($this->baseSchema)($type, $def);
+      if ($base !== NULL) {
+        $out['base_schema'] = self::plain($base, self::sub($path, 'base_schema'), TRUE);
+      }
     }
+    return $out;
+  }
 
-    /**
-     * @param iterable<string, object> $definitions
-     * @return array<string, mixed>
-     */
-    private function guardedInputs(iterable $definitions): array
-    {
-        return $this->guarded(function () use ($definitions): array {
-            $properties = [];
-            foreach ($definitions as $name => $definition) {
-                $properties[(string) $name] = $this->definition($definition, 'properties.' . $name, 1);
-            }
-            return ['type' => 'map', 'properties' => $properties];
-        });
+  /**
+   * A `multiple: TRUE` definition of a non-list type: a list of single
+   * values. Drupal validates it two ways, and the list must satisfy both:
+   * core (ContextDefinition::getDataDefinition()) makes a list data
+   * definition carrying the constraints (a required list sent empty is
+   * null); the Tool module (InputDefinition::getDataDefinition(),
+   * TypedInputsTrait::validateInputValue()) also puts them on each item. So
+   * the list keeps the label, description, requiredness, default and the
+   * constraints that bind a list (Count, NotBlank, NotNull, Choice /
+   * AllowedValues with `multiple`); each item is required and carries the
+   * others (NotBlank on both).
+   *
+   * @return array<string, mixed>
+   */
+  private function multiple(ContextDefinitionInterface $def, string $type, string $path, int $depth): array {
+    $this->path = $path;
+    $out = ['type' => 'list'];
+    $this->annotations($def, $out);
+    $out['required'] = $def->isRequired();
+    $default = $this->ownDefault($def, $type);
+    if ($default !== NULL) {
+      $out['default'] = self::plain($default, self::sub($path, 'default'), TRUE);
     }
-
-    /**
-     * Runs $build; whatever Drupal throws on the way (a getter, a constraint
-     * callback, a plugin manager, the bundle info, an \Error as much as an
-     * \Exception) comes out as one DefinitionException naming the path of the
-     * definition being read, the original as its previous exception.
-     *
-     * @template T
-     * @param \Closure(): T $build
-     * @return T
-     */
-    private function guarded(\Closure $build): mixed
-    {
-        $this->path = '';
-        try {
-            return $build();
-        } catch (DefinitionException $e) {
-            throw $e;
-        } catch (\Throwable $e) {
-            throw self::wrapped($e, $this->path);
-        }
+    $item = $this->definition($def, $path === '' ? 'items' : "$path.items", $depth + 1, $type);
+    $item['required'] = TRUE;
+    unset($item['label'], $item['description'], $item['default'], $item['examples']);
+    $onList = [];
+    foreach ($item['constraints'] ?? [] as $name => $options) {
+      $multiChoice = \in_array($name, ['Choice', 'AllowedValues'], TRUE) && \is_array($options) && ($options['multiple'] ?? FALSE) === TRUE;
+      if ($multiChoice || \in_array($name, self::LIST_CONSTRAINTS, TRUE)) {
+        $onList[$name] = $options;
+      }
+      if ($multiChoice || $name === 'Count') {
+        unset($item['constraints'][$name]);
+      }
     }
-
-    private static function wrapped(\Throwable $e, string $path): DefinitionException
-    {
-        return new DefinitionException(self::at($path) . get_class($e) . ': ' . $e->getMessage(), 0, $e);
+    if (($item['constraints'] ?? NULL) === []) {
+      unset($item['constraints']);
     }
-
-    /**
-     * The definition array of $def (a ContextDefinitionInterface's getters
-     * called directly, anything else's by the method names it has).
-     *
-     * @param string|null $itemOf the data type of $def when it is read as
-     *   the item of its own `multiple: TRUE` list (its type known; it was
-     *   counted among the objects read already)
-     * @return array<string, mixed>
-     */
-    private function definition(object $def, string $path, int $depth, ?string $itemOf = null): array
-    {
-        $context = $def instanceof ContextDefinitionInterface;
-        if (!$context && !$def instanceof DataDefinitionInterface) {
-            throw new DefinitionException(self::at($path) . 'not a definition: a ' . ContextDefinitionInterface::class . ' or a ' . DataDefinitionInterface::class . ' is expected, ' . get_debug_type($def) . ' given');
-        }
-        if ($itemOf !== null) {
-            $type = $itemOf;
-        } else {
-            if ($depth > self::MAX_DEPTH) {
-                throw new DefinitionException(self::at($path) . 'definitions nested deeper than ' . self::MAX_DEPTH . ' levels');
-            }
-            if ($depth > 0 && $this->objects !== null) {
-                // The definition itself is the caller's (build(), buildEach()).
-                $this->objects[] = $def;
-            }
-            $type = $def->getDataType();
-            if (!\is_string($type) || $type === '') {
-                throw new DefinitionException(self::at($path) . 'getDataType() must return a non-empty string');
-            }
-            // `multiple: TRUE` on a non-list definition: a list of single
-            // values (multiple()).
-            if ($type !== 'list' && $context && $def->isMultiple()) {
-                return $this->multiple($def, $type, $path, $depth);
-            }
-        }
-
-        $this->path = $path;
-        if ($context) {
-            $label = $def->getLabel();
-            $description = $def->getDescription();
-            $required = $def->isRequired();
-            $default = $def->getDefaultValue();
-            $constraints = $def->getConstraints();
-        } else {
-            $label = $def->getLabel();
-            $description = $def->getDescription();
-            $required = $def->isRequired();
-            // A data definition carries no default of its own.
-            $default = null;
-            $constraints = $def->getConstraints();
-        }
-        $out = ['type' => $type];
-        // Labels are TranslatableMarkup: rendered directly (what their
-        // __toString() returns, without the detour).
-        if ($label !== null) {
-            $out['label'] = $label instanceof TranslatableMarkup ? (string) $label->render()
-                : (\is_string($label) ? $label : self::text($label));
-        }
-        if ($description !== null) {
-            $out['description'] = $description instanceof TranslatableMarkup ? (string) $description->render()
-                : (\is_string($description) ? $description : self::text($description));
-        }
-        $out['required'] = (bool) ($required ?? true);
-        if ($default !== null) {
-            if ($type === 'map' && \is_array($default) && self::isSynthesizedMapDefault($def, $default)) {
-                // The map default MapContextDefinition makes up from its
-                // properties' defaults (ownDefault()).
-            } else {
-                $out['default'] = self::plain($default, $path === '' ? 'default' : "$path.default", true);
-            }
-        }
-        if ($constraints !== [] && \is_array($constraints)) {
-            $converted = $this->constraints($constraints, $path === '' ? 'constraints' : "$path.constraints");
-            if ($converted !== []) {
-                $out['constraints'] = $converted;
-            }
-        }
-
-        if ($this->hasExamples[$def::class] ??= method_exists($def, 'getExamples')) {
-            $examples = $def->getExamples();
-            if (\is_array($examples) && $examples !== []) {
-                $out['examples'] = array_values(self::plain($examples, self::sub($path, 'examples'), true));
-            }
-        }
-
-        if ($type === 'list') {
-            $item = match (true) {
-                $def instanceof ListContextDefinition, $def instanceof ListDataDefinitionInterface => $def->getItemDefinition(),
-                default => null,
-            };
-            if ($item !== null) {
-                $out['items'] = $this->definition($item, self::sub($path, 'items'), $depth + 1);
-            }
-        } elseif ($type === 'map' && ($def instanceof MapContextDefinition || $def instanceof ComplexDataDefinitionInterface)) {
-            $properties = [];
-            foreach ($def->getPropertyDefinitions() as $name => $property) {
-                if (!\is_object($property)) {
-                    throw new DefinitionException(self::at(self::sub($path, "properties.$name")) . 'must be a definition object, ' . get_debug_type($property) . ' given');
-                }
-                $properties[(string) $name] = $this->definition($property, self::sub($path, "properties.$name"), $depth + 1);
-            }
-            $out['properties'] = $properties;
-        }
-
-        if ($this->baseSchema !== null && !isset($out['items']) && !isset($out['properties'])) {
-            $base = ($this->baseSchema)($type, $def);
-            if ($base !== null) {
-                $out['base_schema'] = self::plain($base, self::sub($path, 'base_schema'), true);
-            }
-        }
-        return $out;
+    if ($onList !== []) {
+      $out['constraints'] = $onList;
     }
-
-    /**
-     * A `multiple: TRUE` definition of a non-list type: a list of single
-     * values. Drupal validates it two ways, and the list must satisfy both:
-     * core (ContextDefinition::getDataDefinition()) makes a list data
-     * definition carrying the constraints (a required list sent empty is
-     * null); the Tool module (InputDefinition::getDataDefinition(),
-     * TypedInputsTrait::validateInputValue()) also puts them on each item. So
-     * the list keeps the label, description, requiredness, default and the
-     * constraints that bind a list (Count, NotBlank, NotNull, Choice /
-     * AllowedValues with `multiple`); each item is required and carries the
-     * others (NotBlank on both).
-     *
-     * @return array<string, mixed>
-     */
-    private function multiple(ContextDefinitionInterface $def, string $type, string $path, int $depth): array
-    {
-        $this->path = $path;
-        $out = ['type' => 'list'];
-        $this->annotations($def, $out);
-        $out['required'] = $def->isRequired();
-        $default = $this->ownDefault($def, $type);
-        if ($default !== null) {
-            $out['default'] = self::plain($default, self::sub($path, 'default'), true);
-        }
-        $item = $this->definition($def, $path === '' ? 'items' : "$path.items", $depth + 1, $type);
-        $item['required'] = true;
-        unset($item['label'], $item['description'], $item['default'], $item['examples']);
-        $onList = [];
-        foreach ($item['constraints'] ?? [] as $name => $options) {
-            $multiChoice = \in_array($name, ['Choice', 'AllowedValues'], true) && \is_array($options) && ($options['multiple'] ?? false) === true;
-            if ($multiChoice || \in_array($name, self::LIST_CONSTRAINTS, true)) {
-                $onList[$name] = $options;
-            }
-            if ($multiChoice || $name === 'Count') {
-                unset($item['constraints'][$name]);
-            }
-        }
-        if (($item['constraints'] ?? null) === []) {
-            unset($item['constraints']);
-        }
-        if ($onList !== []) {
-            $out['constraints'] = $onList;
-        }
-        if ($this->hasExamples[$def::class] ??= method_exists($def, 'getExamples')) {
-            $examples = $def->getExamples();
-            if (\is_array($examples) && $examples !== []) {
-                $out['examples'] = array_values(self::plain($examples, self::sub($path, 'examples'), true));
-            }
-        }
-        $out['items'] = $item;
-        return $out;
+    if ($this->hasExamples[$def::class] ??= method_exists($def, 'getExamples')) {
+      $examples = $def->getExamples();
+      if (\is_array($examples) && $examples !== []) {
+        $out['examples'] = array_values(self::plain($examples, self::sub($path, 'examples'), TRUE));
+      }
     }
+    $out['items'] = $item;
+    return $out;
+  }
 
-    /**
-     * The definition's default, without the one MapContextDefinition makes
-     * up: when a map has no default, its getDefaultValue() returns a map of
-     * its properties' own defaults, which is not a default of the map (each
-     * property carries its own), nor of a multi-value map's list.
-     */
-    private function ownDefault(ContextDefinitionInterface $def, string $type): mixed
-    {
-        $default = $def->getDefaultValue();
-        if ($type === 'map' && \is_array($default) && self::isSynthesizedMapDefault($def, $default)) {
-            return null;
-        }
-        return $default;
+  /**
+   * The definition's default, without the one MapContextDefinition makes
+   * up: when a map has no default, its getDefaultValue() returns a map of
+   * its properties' own defaults, which is not a default of the map (each
+   * property carries its own), nor of a multi-value map's list.
+   */
+  private function ownDefault(ContextDefinitionInterface $def, string $type): mixed {
+    $default = $def->getDefaultValue();
+    if ($type === 'map' && \is_array($default) && self::isSynthesizedMapDefault($def, $default)) {
+      return NULL;
     }
+    return $default;
+  }
 
-    /** @param array<string, mixed> $out */
-    private function annotations(ContextDefinitionInterface $def, array &$out): void
-    {
-        $label = $def->getLabel();
-        if ($label !== null) {
-            $out['label'] = \is_string($label) ? $label : self::text($label);
-        }
-        $description = $def->getDescription();
-        if ($description !== null) {
-            $out['description'] = \is_string($description) ? $description : self::text($description);
-        }
+  /** @param array<string, mixed> $out */
+  private function annotations(ContextDefinitionInterface $def, array &$out): void {
+    $label = $def->getLabel();
+    if ($label !== NULL) {
+      $out['label'] = \is_string($label) ? $label : self::text($label);
     }
+    $description = $def->getDescription();
+    if ($description !== NULL) {
+      $out['description'] = \is_string($description) ? $description : self::text($description);
+    }
+  }
 
-    /**
-     * @param array<mixed> $constraints name => options, or a list of constraint objects
-     * @return array<string, mixed>
-     */
-    private function constraints(array $constraints, string $path): array
-    {
-        $out = [];
-        foreach ($constraints as $key => $options) {
-            if (\is_string($key)) {
-                $name = $key;
-            } elseif (\is_object($options)) {
-                $name = self::shortName($options);
-            } else {
-                throw new DefinitionException(self::at(self::sub($path, (string) $key)) . 'a constraint without a name must be a constraint object');
-            }
-            $at = "$path.$name";
-            $this->path = $at;
-            $manager = null;
-            if (\is_object($options) && $this->objects !== null) {
-                $this->objects[] = $options;
-            }
-            if (\is_object($options) && !$options instanceof \Stringable) {
-                $manager = $name === 'PluginExists' && ($options->pluginManager ?? null) instanceof PluginManagerInterface ? $options->pluginManager : null;
-                $options = $this->fromObject($name, $options);
-            }
-            $out[$name] = match ($name) {
-                'Choice', 'AllowedValues' => $this->choice($options, $at),
-                'PluginExists' => $this->pluginExists($options, $at, $manager),
-                'EntityBundleExists' => $this->entityBundleExists($options, $at),
-                'CountryCode' => $this->countryCode($options, $at),
-                default => self::plain($options, $at, isset(self::OBJECT_OPTIONS[$name])),
-            };
-        }
-        return $out;
+  /**
+   * @param array<mixed> $constraints name => options, or a list of constraint objects
+   * @return array<string, mixed>
+   */
+  private function constraints(array $constraints, string $path): array {
+    $out = [];
+    foreach ($constraints as $key => $options) {
+      if (\is_string($key)) {
+        $name = $key;
+      }
+      elseif (\is_object($options)) {
+        $name = self::shortName($options);
+      }
+      else {
+        throw new DefinitionException(self::at(self::sub($path, (string) $key)) . 'a constraint without a name must be a constraint object');
+      }
+      $at = "$path.$name";
+      $this->path = $at;
+      $manager = NULL;
+      if (\is_object($options) && $this->objects !== NULL) {
+        $this->objects[] = $options;
+      }
+      if (\is_object($options) && !$options instanceof \Stringable) {
+        $manager = $name === 'PluginExists' && ($options->pluginManager ?? NULL) instanceof PluginManagerInterface ? $options->pluginManager : NULL;
+        $options = $this->fromObject($name, $options);
+      }
+      $out[$name] = match ($name) {
+        'Choice', 'AllowedValues' => $this->choice($options, $at),
+        'PluginExists' => $this->pluginExists($options, $at, $manager),
+        'EntityBundleExists' => $this->entityBundleExists($options, $at),
+        'CountryCode' => $this->countryCode($options, $at),
+        default => self::plain($options, $at, isset(self::OBJECT_OPTIONS[$name])),
+      };
     }
+    return $out;
+  }
 
-    /** The options of a constraint object: its public properties that are options for the schema. */
-    private function fromObject(string $name, object $constraint): mixed
-    {
-        $vars = get_object_vars($constraint);
-        if (isset(self::OBJECT_OPTIONS[$name])) {
-            $options = [];
-            foreach (self::OBJECT_OPTIONS[$name] as $key) {
-                if (\array_key_exists($key, $vars) && $vars[$key] !== null) {
-                    $options[$key] = $vars[$key];
-                }
-            }
-            if ($name === 'Regex' && ($options['htmlPattern'] ?? null) === '') {
-                unset($options['htmlPattern']);
-            }
-            if (\in_array($name, ['Choice', 'AllowedValues'], true) && ($options['multiple'] ?? false) === false) {
-                unset($options['multiple']);
-            }
-            if ($name === 'PluginExists' && ($options['allowFallback'] ?? false) === false) {
-                unset($options['allowFallback']);
-            }
-            return $options;
+  /** The options of a constraint object: its public properties that are options for the schema. */
+  private function fromObject(string $name, object $constraint): mixed {
+    $vars = get_object_vars($constraint);
+    if (isset(self::OBJECT_OPTIONS[$name])) {
+      $options = [];
+      foreach (self::OBJECT_OPTIONS[$name] as $key) {
+        if (\array_key_exists($key, $vars) && $vars[$key] !== NULL) {
+          $options[$key] = $vars[$key];
         }
-        // A constraint normalize_schema does not map: its scalar options, for
-        // the record (it is left out of the schema).
-        $options = [];
-        foreach ($vars as $key => $value) {
-            if (\in_array($key, self::BOOKKEEPING, true) || str_ends_with(strtolower($key), 'message')) {
-                continue;
-            }
-            if ($value === null || \is_scalar($value)) {
-                $options[$key] = $value;
-            }
-        }
-        return $options;
+      }
+      if ($name === 'Regex' && ($options['htmlPattern'] ?? NULL) === '') {
+        unset($options['htmlPattern']);
+      }
+      if (\in_array($name, ['Choice', 'AllowedValues'], TRUE) && ($options['multiple'] ?? FALSE) === FALSE) {
+        unset($options['multiple']);
+      }
+      if ($name === 'PluginExists' && ($options['allowFallback'] ?? FALSE) === FALSE) {
+        unset($options['allowFallback']);
+      }
+      return $options;
     }
+    // A constraint normalize_schema does not map: its scalar options, for
+    // the record (it is left out of the schema).
+    $options = [];
+    foreach ($vars as $key => $value) {
+      if (\in_array($key, self::BOOKKEEPING, TRUE) || str_ends_with(strtolower($key), 'message')) {
+        continue;
+      }
+      if ($value === NULL || \is_scalar($value)) {
+        $options[$key] = $value;
+      }
+    }
+    return $options;
+  }
 
-    /** Choice / AllowedValues: a callback is called and becomes `choices`. */
-    private function choice(mixed $options, string $path): mixed
-    {
-        if (!\is_array($options) || array_is_list($options) || !\array_key_exists('callback', $options) || isset($options['choices'])) {
-            return self::plain($options, $path, true);
-        }
-        $callback = $options['callback'];
-        if (!\is_callable($callback)) {
-            throw new DefinitionException(self::at(self::sub($path, 'callback')) . 'is not callable here (a method name of the validated object cannot be resolved without it); give `choices` instead');
-        }
-        $choices = $callback();
-        if (!\is_array($choices)) {
-            throw new DefinitionException(self::at(self::sub($path, 'callback')) . 'must return an array of choices, ' . get_debug_type($choices) . ' returned');
-        }
-        unset($options['callback']);
-        $options = ['choices' => array_values($choices)] + $options;
-        return self::plain($options, $path, true);
+  /** Choice / AllowedValues: a callback is called and becomes `choices`. */
+  private function choice(mixed $options, string $path): mixed {
+    if (!\is_array($options) || array_is_list($options) || !\array_key_exists('callback', $options) || isset($options['choices'])) {
+      return self::plain($options, $path, TRUE);
     }
+    $callback = $options['callback'];
+    if (!\is_callable($callback)) {
+      throw new DefinitionException(self::at(self::sub($path, 'callback')) . 'is not callable here (a method name of the validated object cannot be resolved without it); give `choices` instead');
+    }
+    $choices = $callback();
+    if (!\is_array($choices)) {
+      throw new DefinitionException(self::at(self::sub($path, 'callback')) . 'must return an array of choices, ' . get_debug_type($choices) . ' returned');
+    }
+    unset($options['callback']);
+    $options = ['choices' => array_values($choices)] + $options;
+    return self::plain($options, $path, TRUE);
+  }
 
-    /**
-     * PluginExists: the plugin ids Drupal accepts (DerivedEnumResolver). The
-     * manager comes from the `manager` option (a service id) or, on a
-     * PluginExistsConstraint object, its `pluginManager`. Without a resolver,
-     * left as given.
-     */
-    private function pluginExists(mixed $options, string $path, ?PluginManagerInterface $manager = null): mixed
-    {
-        if ($this->enums === null || (\is_array($options) && \array_key_exists('choices', $options))) {
-            return self::plain($options, $path, $this->enums !== null);
-        }
-        $id = \is_array($options) ? ($options['manager'] ?? null) : (\is_string($options) ? $options : null);
-        $serviceId = null;
-        if ($manager === null) {
-            if (!\is_string($id) || $id === '') {
-                throw new DefinitionException(self::at($path) . 'names no plugin manager (`manager`)');
-            }
-            $manager = $this->enums->pluginManager($id);
-            $serviceId = $id;
-        }
-        $interface = \is_array($options) && \is_string($options['interface'] ?? null) ? $options['interface'] : null;
-        $allowFallback = \is_array($options) && ($options['allowFallback'] ?? false) === true;
-        return $this->derived($this->enums->pluginIds($serviceId, $manager, $interface, $allowFallback));
+  /**
+   * PluginExists: the plugin ids Drupal accepts (DerivedEnumResolver). The
+   * manager comes from the `manager` option (a service id) or, on a
+   * PluginExistsConstraint object, its `pluginManager`. Without a resolver,
+   * left as given.
+   */
+  private function pluginExists(mixed $options, string $path, ?PluginManagerInterface $manager = NULL): mixed {
+    if ($this->enums === NULL || (\is_array($options) && \array_key_exists('choices', $options))) {
+      return self::plain($options, $path, $this->enums !== NULL);
     }
+    $id = \is_array($options) ? ($options['manager'] ?? NULL) : (\is_string($options) ? $options : NULL);
+    $serviceId = NULL;
+    if ($manager === NULL) {
+      if (!\is_string($id) || $id === '') {
+        throw new DefinitionException(self::at($path) . 'names no plugin manager (`manager`)');
+      }
+      $manager = $this->enums->pluginManager($id);
+      $serviceId = $id;
+    }
+    $interface = \is_array($options) && \is_string($options['interface'] ?? NULL) ? $options['interface'] : NULL;
+    $allowFallback = \is_array($options) && ($options['allowFallback'] ?? FALSE) === TRUE;
+    return $this->derived($this->enums->pluginIds($serviceId, $manager, $interface, $allowFallback));
+  }
 
-    /** CountryCode: the country codes (DerivedEnumResolver). Without a resolver, left as given. */
-    private function countryCode(mixed $options, string $path): mixed
-    {
-        if ($this->enums === null || (\is_array($options) && \array_key_exists('choices', $options))) {
-            return self::plain($options, $path, $this->enums !== null);
-        }
-        return $this->derived($this->enums->countries());
+  /** CountryCode: the country codes (DerivedEnumResolver). Without a resolver, left as given. */
+  private function countryCode(mixed $options, string $path): mixed {
+    if ($this->enums === NULL || (\is_array($options) && \array_key_exists('choices', $options))) {
+      return self::plain($options, $path, $this->enums !== NULL);
     }
+    return $this->derived($this->enums->countries());
+  }
 
-    /** EntityBundleExists: the bundle ids of the entity type. A dynamic entity type (%parent...) stays unresolved, as it does without a resolver. */
-    private function entityBundleExists(mixed $options, string $path): mixed
-    {
-        if (\is_array($options) && \array_key_exists('choices', $options)) {
-            return self::plain($options, $path, true);
-        }
-        $entityType = \is_string($options) ? $options : (\is_array($options) ? ($options['entityTypeId'] ?? $options[0] ?? null) : null);
-        if ($this->enums === null || !\is_string($entityType) || $entityType === '' || $entityType[0] === '%') {
-            return self::plain($options, $path, false);
-        }
-        return $this->derived($this->enums->bundles($entityType));
+  /** EntityBundleExists: the bundle ids of the entity type. A dynamic entity type (%parent...) stays unresolved, as it does without a resolver. */
+  private function entityBundleExists(mixed $options, string $path): mixed {
+    if (\is_array($options) && \array_key_exists('choices', $options)) {
+      return self::plain($options, $path, TRUE);
     }
+    $entityType = \is_string($options) ? $options : (\is_array($options) ? ($options['entityTypeId'] ?? $options[0] ?? NULL) : NULL);
+    if ($this->enums === NULL || !\is_string($entityType) || $entityType === '' || $entityType[0] === '%') {
+      return self::plain($options, $path, FALSE);
+    }
+    return $this->derived($this->enums->bundles($entityType));
+  }
 
-    /** @return array{choices: list<int|string>} */
-    private function derived(DerivedEnum $enum): array
-    {
-        if ($this->dependencies !== null) {
-            $this->dependencies[] = $enum->dependency;
-        }
-        return ['choices' => $enum->choices];
+  /** @return array{choices: list<int|string>} */
+  private function derived(DerivedEnum $enum): array {
+    if ($this->dependencies !== NULL) {
+      $this->dependencies[] = $enum->dependency;
     }
+    return ['choices' => $enum->choices];
+  }
 
-    /**
-     * A value as plain data: scalars, null, arrays; Stringable objects
-     * (TranslatableMarkup) become strings. Other objects are an error when
-     * $strict, otherwise dropped (options of constraints the schema ignores).
-     */
-    private static function plain(mixed $value, string $path, bool $strict, int $depth = 0): mixed
-    {
-        if ($value === null || \is_scalar($value)) {
-            return $value;
-        }
-        if ($value instanceof \Stringable) {
-            return (string) $value;
-        }
-        if (\is_array($value)) {
-            if ($depth > self::MAX_DEPTH) {
-                throw new DefinitionException(self::at($path) . 'values nested deeper than ' . self::MAX_DEPTH . ' levels');
-            }
-            if (self::scalars($value, $depth)) {
-                return $value;
-            }
-            $out = [];
-            foreach ($value as $k => $v) {
-                if (\is_object($v) && !$v instanceof \Stringable && !$strict) {
-                    continue;
-                }
-                $out[$k] = self::plain($v, self::sub($path, (string) $k), $strict, $depth + 1);
-            }
-            return $out;
-        }
-        if (!$strict) {
-            return null;
-        }
-        throw new DefinitionException(self::at($path) . get_debug_type($value) . ' cannot be carried into a definition array');
+  /**
+   * A value as plain data: scalars, null, arrays; Stringable objects
+   * (TranslatableMarkup) become strings. Other objects are an error when
+   * $strict, otherwise dropped (options of constraints the schema ignores).
+   */
+  private static function plain(mixed $value, string $path, bool $strict, int $depth = 0): mixed {
+    if ($value === NULL || \is_scalar($value)) {
+      return $value;
     }
+    if ($value instanceof \Stringable) {
+      return (string) $value;
+    }
+    if (\is_array($value)) {
+      if ($depth > self::MAX_DEPTH) {
+        throw new DefinitionException(self::at($path) . 'values nested deeper than ' . self::MAX_DEPTH . ' levels');
+      }
+      if (self::scalars($value, $depth)) {
+        return $value;
+      }
+      $out = [];
+      foreach ($value as $k => $v) {
+        if (\is_object($v) && !$v instanceof \Stringable && !$strict) {
+          continue;
+        }
+        $out[$k] = self::plain($v, self::sub($path, (string) $k), $strict, $depth + 1);
+      }
+      return $out;
+    }
+    if (!$strict) {
+      return NULL;
+    }
+    throw new DefinitionException(self::at($path) . get_debug_type($value) . ' cannot be carried into a definition array');
+  }
 
-    /**
-     * Does the array hold nothing but scalars, nulls and such arrays (then it
-     * is plain as it is)?
-     *
-     * @param array<mixed> $value
-     */
-    private static function scalars(array $value, int $depth): bool
-    {
-        foreach ($value as $v) {
-            if (\is_array($v)) {
-                if ($depth >= self::MAX_DEPTH || !self::scalars($v, $depth + 1)) {
-                    return false;
-                }
-            } elseif ($v !== null && !\is_scalar($v)) {
-                return false;
-            }
+  /**
+   * Does the array hold nothing but scalars, nulls and such arrays (then it
+   * is plain as it is)?
+   *
+   * @param array<mixed> $value
+   */
+  private static function scalars(array $value, int $depth): bool {
+    foreach ($value as $v) {
+      if (\is_array($v)) {
+        if ($depth >= self::MAX_DEPTH || !self::scalars($v, $depth + 1)) {
+          return FALSE;
         }
-        return true;
+      }
+      elseif ($v !== NULL && !\is_scalar($v)) {
+        return FALSE;
+      }
     }
+    return TRUE;
+  }
 
-    private static function text(mixed $text): string
-    {
-        if (\is_string($text)) {
-            return $text;
-        }
-        if ($text instanceof TranslatableMarkup) {
-            // What its __toString() returns, without the detour.
-            return (string) $text->render();
-        }
-        if ($text instanceof \Stringable || \is_scalar($text)) {
-            return (string) $text;
-        }
-        return '';
+  private static function text(mixed $text): string {
+    if (\is_string($text)) {
+      return $text;
     }
+    if ($text instanceof TranslatableMarkup) {
+      // What its __toString() returns, without the detour.
+      return (string) $text->render();
+    }
+    if ($text instanceof \Stringable || \is_scalar($text)) {
+      return (string) $text;
+    }
+    return '';
+  }
 
-    /** @param array<mixed> $default */
-    private static function isSynthesizedMapDefault(object $def, array $default): bool
-    {
-        if (!$def instanceof MapContextDefinition) {
-            return false;
-        }
-        $properties = $def->getPropertyDefinitions();
-        if ($properties === [] || \count($default) !== \count($properties)) {
-            return false;
-        }
-        foreach ($properties as $name => $property) {
-            if (!\array_key_exists($name, $default) || !\is_object($property)
-                || $default[$name] !== $property->getDefaultValue()) {
-                return false;
-            }
-        }
-        return true;
+  /** @param array<mixed> $default */
+  private static function isSynthesizedMapDefault(object $def, array $default): bool {
+    if (!$def instanceof MapContextDefinition) {
+      return FALSE;
     }
+    $properties = $def->getPropertyDefinitions();
+    if ($properties === [] || \count($default) !== \count($properties)) {
+      return FALSE;
+    }
+    foreach ($properties as $name => $property) {
+      if (!\array_key_exists($name, $default) || !\is_object($property)
+        || $default[$name] !== $property->getDefaultValue()) {
+        return FALSE;
+      }
+    }
+    return TRUE;
+  }
 
-    private static function shortName(object $constraint): string
-    {
-        $class = \get_class($constraint);
-        $short = substr($class, (int) strrpos('\\' . $class, '\\'));
-        if (str_ends_with($short, 'Constraint') && $short !== 'Constraint') {
-            $short = substr($short, 0, -\strlen('Constraint'));
-        }
-        return $short;
+  private static function shortName(object $constraint): string {
+    $class = \get_class($constraint);
+    $short = substr($class, (int) strrpos('\\' . $class, '\\'));
+    if (str_ends_with($short, 'Constraint') && $short !== 'Constraint') {
+      $short = substr($short, 0, -\strlen('Constraint'));
     }
+    return $short;
+  }
 
-    private static function sub(string $path, string $segment): string
-    {
-        return $path === '' ? $segment : "$path.$segment";
-    }
+  private static function sub(string $path, string $segment): string {
+    return $path === '' ? $segment : "$path.$segment";
+  }
 
-    private static function at(string $path): string
-    {
-        return $path === '' ? '' : "$path: ";
-    }
+  private static function at(string $path): string {
+    return $path === '' ? '' : "$path: ";
+  }
+
 }

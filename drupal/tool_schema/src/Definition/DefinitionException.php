@@ -16,6 +16,6 @@ namespace Drupal\tool_schema\Definition;
  * It is an \InvalidArgumentException, so callers written against the earlier
  * contract keep working.
  */
-final class DefinitionException extends \InvalidArgumentException
-{
+final class DefinitionException extends \InvalidArgumentException {
+
 }

@@ -23,33 +23,33 @@ namespace Drupal\tool_schema\DerivedEnum;
  *   "countries"); null when it cannot (a plugin manager object handed over on
  *   a constraint object).
  */
-final class Dependency
-{
-    /**
-     * @param list<string>|null $tags
-     * @param \Closure(): mixed $source reads the source again
-     */
-    public function __construct(
-        public readonly ?string $key,
-        public readonly ?array $tags,
-        private readonly \Closure $source,
-        private readonly mixed $seen,
-    ) {
-    }
+final class Dependency {
 
-    /** Is the source unchanged? Anything thrown while reading it counts as a change. */
-    public function holds(): bool
-    {
-        try {
-            return ($this->source)() === $this->seen;
-        } catch (\Throwable) {
-            return false;
-        }
-    }
+  /**
+   * @param list<string>|null $tags
+   * @param \Closure(): mixed $source reads the source again
+   */
+  public function __construct(
+    public readonly ?string $key,
+    public readonly ?array $tags,
+    private readonly \Closure $source,
+    private readonly mixed $seen,
+  ) {
+  }
 
-    /** Can an array built from this source be kept in a cache bin? */
-    public function persistable(): bool
-    {
-        return $this->key !== null && $this->tags !== null;
+  /** Is the source unchanged? Anything thrown while reading it counts as a change. */
+  public function holds(): bool {
+    try {
+      return ($this->source)() === $this->seen;
     }
+    catch (\Throwable) {
+      return FALSE;
+    }
+  }
+
+  /** Can an array built from this source be kept in a cache bin? */
+  public function persistable(): bool {
+    return $this->key !== NULL && $this->tags !== NULL;
+  }
+
 }
