@@ -4,7 +4,7 @@
 # without it (a second site, BENCH_SITE_DIR-off, where tool_schema stays
 # uninstalled), medians of ROUNDS (default 21) interleaved requests: the
 # client's wall time, and PHP's wall time and peak memory per request
-# (bench/site_prepend.php). Servers on 127.0.0.1:18951-18953 (opcache on),
+# (bench/site_router.php). Servers on 127.0.0.1:18951-18953 (opcache on),
 # stopped on exit. Prints a Markdown table (docs/benchmarks.md).
 # Usage: bench/site.sh [ROUNDS]
 set -euo pipefail
@@ -20,10 +20,10 @@ SITE_DIR="$off" TOOL_SCHEMA_ENABLE=0 scripts/site.sh --build-only >/dev/null 2>&
 logs="$PWD/target/site-bench-logs"; mkdir -p "$logs"
 pids=()
 trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done' EXIT
-prepend="$PWD/bench/site_prepend.php"
+router="$PWD/bench/site_router.php"
 serve_at() { local web="$1" port="$2" log="$3"; shift 3
     (cd "$web" && TOOL_SCHEMA_BENCH_LOG="$log" exec php "$@" -d opcache.enable=1 \
-        -d auto_prepend_file="$prepend" -S "127.0.0.1:$port" -t . .ht.router.php >/dev/null 2>&1) &
+        -S "127.0.0.1:$port" -t . "$router" >/dev/null 2>&1) &
     pids+=($!)
 }
 serve_at "$site/web" 18951 "$logs/native.log" -d "extension=$so"

@@ -3,7 +3,7 @@
 initialize + notifications/initialized per server, then ROUNDS rounds, each
 sending one tools/list to every server in turn. Prints a Markdown table of
 medians: client wall time per request, PHP's wall time and peak memory per
-request (from the servers' bench logs, bench/site_prepend.php).
+request (from the servers' bench logs, bench/site_router.php).
 
 Usage: site_bench.py ROUNDS label=URL=LOG=KEYFILE ...
 """

@@ -1,8 +1,9 @@
 <?php
-// auto_prepend_file of the site benchmark's servers (bench/site.sh): after
-// each request to the MCP endpoint, appends one JSON line to the file named
-// by TOOL_SCHEMA_BENCH_LOG: the JSON-RPC method, PHP's peak memory and the
-// wall time of the request inside PHP.
+// Router of the site benchmark's servers (bench/site.sh), in front of the
+// site's own .ht.router.php (php -S runs no auto_prepend_file before a router
+// script): after each request to the MCP endpoint, appends one JSON line to
+// the file named by TOOL_SCHEMA_BENCH_LOG: the JSON-RPC method, PHP's peak
+// memory and the wall time of the request inside PHP.
 declare(strict_types=1);
 
 if (($log = getenv('TOOL_SCHEMA_BENCH_LOG')) && str_starts_with($_SERVER['REQUEST_URI'] ?? '', '/_mcp_tools')) {
@@ -17,3 +18,4 @@ if (($log = getenv('TOOL_SCHEMA_BENCH_LOG')) && str_starts_with($_SERVER['REQUES
         ]) . "\n", FILE_APPEND | LOCK_EX);
     });
 }
+return require getcwd() . '/.ht.router.php';
