@@ -10,6 +10,7 @@ use Drupal\Core\DependencyInjection\YamlFileLoader;
 use Drupal\serialization\RegisterSerializationClassesCompilerPass;
 use Drupal\tool\TypedData\InputDefinition;
 use Drupal\tool\TypedData\MapInputDefinition;
+use Drupal\tool_schema\EventSubscriber\InputCoercionSubscriber;
 use Drupal\tool_schema\InputCoercer;
 use Drupal\tool_schema\InputCoercerInterface;
 use Drupal\tool_schema\Normalizer\InputDefinitionNormalizer;
@@ -238,6 +239,52 @@ final class ModuleContainerTest extends TestCase
         self::assertSame(5, $coercer->coerceValue($definition->getInputDefinition('amount'), '5'));
         $this->expectException(\Drupal\Component\Plugin\Exception\PluginNotFoundException::class);
         $coercer->coerce('tool_schema_no_such_tool', $sent);
+    }
+
+    /**
+     * On a Tool module release with the input event, register() adds the
+     * coercion subscriber (priority 50), and it repairs the event's value.
+     * No such release is among the pinned sources: the event here is a
+     * stand-in with the API the subscriber assumes (getDefinition(),
+     * getValue(), setValue()), declared in this test's own process; what is
+     * tested is the module's switch on the class and the subscriber's
+     * wiring, not the Tool module's event.
+     */
+    public function testOnAReleaseWithTheInputEventTheSubscriberIsRegistered(): void
+    {
+        $site = Site::boot();
+        eval(<<<'PHP'
+            namespace Drupal\tool\Event;
+            final class ToolInputTransformEvent {
+              public function __construct(private \Drupal\Core\Plugin\Context\ContextDefinitionInterface $definition, private mixed $value) {}
+              public function getDefinition(): \Drupal\Core\Plugin\Context\ContextDefinitionInterface { return $this->definition; }
+              public function getValue(): mixed { return $this->value; }
+              public function setValue(mixed $value): void { $this->value = $value; }
+            }
+            PHP);
+        $container = self::container(true);
+        $subscriber = $container->getDefinition(ToolSchemaServiceProvider::SUBSCRIBER);
+        self::assertSame(InputCoercionSubscriber::class, $subscriber->getClass());
+        self::assertTrue($subscriber->hasTag('event_subscriber'));
+        self::assertEquals([new Reference('tool_schema.input_coercer')], $subscriber->getArguments());
+        self::assertSame([ToolSchemaServiceProvider::INPUT_EVENT => ['onInputTransform', 50]], InputCoercionSubscriber::getSubscribedEvents());
+
+        $container->compile();
+        foreach (self::SITE_SERVICES as $id) {
+            $container->set($id, $site->container->get($id));
+        }
+        // Called as the event dispatcher calls a subscriber's listener
+        // (psr/event-dispatcher, which Symfony's dispatcher needs, is not
+        // among the test's sources).
+        $subscriber = $container->get(ToolSchemaServiceProvider::SUBSCRIBER);
+        [$method] = InputCoercionSubscriber::getSubscribedEvents()[ToolSchemaServiceProvider::INPUT_EVENT];
+        $amount = $site->tools()->getDefinition('entity_list')->getInputDefinition('amount');
+        $event = new (ToolSchemaServiceProvider::INPUT_EVENT)($amount, '5');
+        $subscriber->{$method}($event);
+        self::assertSame(5, $event->getValue());
+        $event = new (ToolSchemaServiceProvider::INPUT_EVENT)($amount, 'five');
+        $subscriber->{$method}($event);
+        self::assertSame('five', $event->getValue(), 'not unambiguous: as sent');
     }
 
     /** A map input (LogMessage's context and the like) goes through the module's normalizer in one call. */

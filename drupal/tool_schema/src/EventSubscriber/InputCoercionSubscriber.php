@@ -8,7 +8,6 @@ use Drupal\Core\Plugin\Context\ContextDefinitionInterface;
 use Drupal\tool_schema\InputCoercerInterface;
 use Drupal\tool_schema\ToolSchemaServiceProvider;
 use Symfony\Component\EventDispatcher\EventSubscriberInterface;
-use Symfony\Contracts\EventDispatcher\Event;
 
 /**
  * Repairs each input value on the Tool module's input event, before the
@@ -41,8 +40,11 @@ final class InputCoercionSubscriber implements EventSubscriberInterface {
 
   /**
    * Repairs the event's value against its input definition.
+   *
+   * @param object $event
+   *   The Tool module's input event (ToolSchemaServiceProvider::INPUT_EVENT).
    */
-  public function onInputTransform(Event $event): void {
+  public function onInputTransform(object $event): void {
     // No interface to type against: the event class is the Tool module's,
     // absent from the release this is tested on.
     $definition = match (TRUE) {
