@@ -24,6 +24,8 @@
 #                       built with scripts/build.sh when missing)
 #   TOOL_SCHEMA_ENABLE  0: tool_schema uninstalled (the site as it is without
 #                       it); default 1: enabled when drupal/tool_schema/ exists
+#   SITE_MCP_PATCH      0: mcp_tools as released, without docs/patches/ (what a
+#                       site without the patch gets)
 #   SITE_MODULES        more modules to enable, comma-separated (the tests
 #                       enable tests/site/modules/tool_schema_site_test)
 #   TOOL_SCHEMA_DEPS    the archives (default ../shared/deps)
@@ -70,6 +72,7 @@ sitephp() { (cd "$site/web" && php "${php_args[@]}" "$@"); }
 (cd "$deps/site" && sha256sum --quiet -c SHA256SUMS) >&2 || { echo "site.sh: checksum mismatch in $deps/site" >&2; exit 1; }
 shopt -s nullglob
 patches=(docs/patches/mcp_tools-*.patch)
+[ "${SITE_MCP_PATCH:-1}" != 0 ] || patches=()
 stamp="$(cat "$deps/SHA256SUMS" "$deps/site/SHA256SUMS" "$0" scripts/site/composer.php "${patches[@]}" | sha256sum | cut -c1-16)"
 
 if [ "$(cat "$site/.built" 2>/dev/null)" != "$stamp" ] || [ ! -f "$site/web/sites/default/files/.sqlite" ]; then

@@ -15,7 +15,9 @@
 #      definitions served as before, native = PHP twin, HTTP = STDIO;
 #   3. tool_schema uninstalled: the list of step 1 again;
 #   4. the site audit (scripts/site-audit.php) finds the test tool's wrong
-#      default and example.
+#      default and example;
+#   5. a second site with mcp_tools as released (no patch): enabling
+#      tool_schema installs and leaves tools/list and the calls as they were.
 # Until the module decorates mcp_tools' services (drupal/tool_schema), steps 2-4
 # are skipped with a notice. The server listens on 127.0.0.1:SITE_TEST_PORT
 # (default 18931) and is stopped on exit.
@@ -34,7 +36,7 @@ if ! "$venv/bin/python" -c 'import importlib.metadata as m; assert m.version("mc
     "$venv/bin/pip" install --quiet --disable-pip-version-check -r tests/site/requirements.txt
 fi
 py="$venv/bin/python"
-trap 'scripts/site.sh --stop' EXIT
+trap 'scripts/site.sh --stop; SITE_DIR="$SITE_DIR-nopatch" scripts/site.sh --stop' EXIT
 
 so="${TOOL_SCHEMA_SO:-}"
 if [ -z "$so" ]; then so="$(scripts/build.sh)"; fi
@@ -94,4 +96,14 @@ echo "-- tool_schema uninstalled"
 TOOL_SCHEMA_ENABLE=0 scripts/site.sh --detach >/dev/null
 timeout 300 "$py" tests/site/mcp_client.py http "$(cat "$SITE_DIR/mcp-url.txt")" "$SITE_DIR/mcp-key.txt" "$out/off-http.json"
 python3 tests/site/check.py uninstalled "$out"
+
+echo "-- mcp_tools without the patch (a second site): tool_schema installs and changes nothing there"
+nopatch="$SITE_DIR-nopatch"
+for on in 0 1; do
+    SITE_DIR="$nopatch" SITE_MCP_PATCH=0 TOOL_SCHEMA_ENABLE=$on scripts/site.sh --detach >/dev/null
+    timeout 300 "$py" tests/site/mcp_client.py http "$(cat "$nopatch/mcp-url.txt")" "$nopatch/mcp-key.txt" \
+        "$out/nopatch-$([ $on = 1 ] && echo on || echo off)-http.json" tests/site/calls.json
+done
+SITE_DIR="$nopatch" scripts/site.sh --stop
+python3 tests/site/check.py nopatch "$out"
 echo "site stage: $((SECONDS - start)) s"

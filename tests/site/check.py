@@ -7,6 +7,7 @@ client received (tests/site/mcp_client.py) and what the site computes
                           defects of that baseline hold (asserted as such)
   check.py module DIR     tool_schema on (native and PHP twin)
   check.py uninstalled DIR
+  check.py nopatch DIR    mcp_tools unpatched: tool_schema on changes nothing there
 """
 
 import json
@@ -154,7 +155,17 @@ def uninstalled(d):
     print(f"uninstalled: {len(off['tools'])} tools as before enabling")
 
 
+def nopatch(d):
+    off, on = load(d, "nopatch-off-http.json"), load(d, "nopatch-on-http.json")
+    check(enc(off["tools"]) == enc(on["tools"]),
+          "without the mcp_tools patch: enabling tool_schema leaves tools/list as it was")
+    strip = lambda data: [(c["isError"], c["structured"]) for c in data["calls"]]
+    check(enc(strip(off)) == enc(strip(on)),
+          "without the mcp_tools patch: the calls give what they gave without tool_schema")
+    print(f"without the patch: {len(on['tools'])} tools, {len(on['calls'])} calls, as without tool_schema")
+
+
 if __name__ == "__main__":
-    {"baseline": baseline, "module": module, "uninstalled": uninstalled}[sys.argv[1]](sys.argv[2])
+    {"baseline": baseline, "module": module, "uninstalled": uninstalled, "nopatch": nopatch}[sys.argv[1]](sys.argv[2])
     print(f"{sys.argv[1]}: {passed} checks passed, {len(failures)} failed")
     sys.exit(1 if failures else 0)
