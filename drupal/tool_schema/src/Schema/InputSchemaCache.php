@@ -90,11 +90,13 @@ final class InputSchemaCache implements InputDefinitionSchemasInterface {
   private array $stats = [
     'tool_builds' => 0,
     'single_builds' => 0,
-    'normalize_calls' => 0,
   ];
 
   /** The cross-request half: the cache bin. */
   private readonly ToolSchemaBin $bin;
+
+  /** What normalizes a tool's inputs and hands the result to them. */
+  private readonly ToolNormalizer $normalizer;
 
   /**
    * @param \Drupal\Component\Plugin\PluginManagerInterface|null $toolManager
@@ -127,11 +129,12 @@ final class InputSchemaCache implements InputDefinitionSchemasInterface {
     ?string $coreVersion = NULL,
     array $options = [],
     ?string $profile = NULL,
-    private readonly ?\Closure $normalize = NULL,
+    ?\Closure $normalize = NULL,
   ) {
     $this->options = InputSchemaGenerator::defaultOptions($coreVersion, $options, $profile);
     $this->key = self::optionsKey($this->options);
     $this->inputs = new \WeakMap();
+    $this->normalizer = new ToolNormalizer($normalize, $logger);
     $this->bin = new ToolSchemaBin($cache, $toolManager, $languageManager, $builder, fn (): array => array_keys($this->definitions()), $normalize !== NULL || !\extension_loaded('tool_schema'));
   }
 
@@ -240,7 +243,7 @@ final class InputSchemaCache implements InputDefinitionSchemasInterface {
       // Throw what the uncached path throws, with its path.
       $w = [];
       $map = $this->builder->buildInputs($tool->objects);
-      $this->normalize === NULL ? \ToolSchema\normalize_schema($map, $options, $w) : ($this->normalize)($map, $options, $w);
+      $this->normalizer->schema($map, $options, $w);
       throw new \LogicException("tool_schema: $pluginId failed once and not again");
     }
     $warnings = $result['warnings'];
@@ -306,7 +309,7 @@ final class InputSchemaCache implements InputDefinitionSchemasInterface {
 
   /** @return array<string, int> counters: tool_builds, single_builds, normalize_calls, bin_hits, bin_misses, bin_writes */
   public function stats(): array {
-    return [...$this->stats, ...$this->bin->stats()];
+    return [...$this->stats, 'normalize_calls' => $this->normalizer->calls, ...$this->bin->stats()];
   }
 
   /** The cache id of a tool's bin entry (ToolSchemaBin::cid()). */
@@ -566,7 +569,7 @@ final class InputSchemaCache implements InputDefinitionSchemasInterface {
     $result = $tool->stored[$key] ?? NULL;
     if (\is_array($result) && \array_key_exists('tool', $result)) {
       unset($tool->stored[$key]);
-      $this->apply($tool, $key, $result, FALSE);
+      $this->normalizer->apply($tool, $key, $result, FALSE);
       return;
     }
     if ($tool->id !== NULL && $this->bin->enabled()) {
@@ -575,41 +578,9 @@ final class InputSchemaCache implements InputDefinitionSchemasInterface {
     if (!$tool->loaded) {
       $this->loadArrays($tool);
     }
-    $this->normalize($tool, $options, $key);
+    $this->normalizer->normalize($tool, $options, $key);
   }
 
-  /**
-   * normalize_schema() of the tool's inputs as one map (its definition
-   * arrays, in the order of its inputs, those that could not be built
-   * left out); when it refuses the map (one input's definition array),
-   * each input alone. The result handed to the inputs (apply()).
-   *
-   * @param array<string, mixed> $options
-   */
-  private function normalize(CachedTool $tool, array $options, string $key): void {
-    $properties = $tool->arrays;
-    $this->stats['normalize_calls']++;
-    $warnings = [];
-    try {
-      $map = ['type' => 'map', 'properties' => $properties];
-      $schema = $this->normalize === NULL ? \ToolSchema\normalize_schema($map, $options, $warnings) : ($this->normalize)($map, $options, $warnings);
-      $result = ['tool' => $schema, 'warnings' => $warnings, 'error' => NULL];
-    }
-    catch (\ValueError $e) {
-      $result = ['tool' => NULL, 'warnings' => [], 'error' => $e->getMessage(), 'inputs' => [], 'input_warnings' => [], 'input_errors' => []];
-      foreach ($properties as $name => $array) {
-        $this->stats['normalize_calls']++;
-        try {
-          $result['inputs'][$name] = InputSchemaGenerator::inputSchema($array, $options, $warnings, $this->normalize);
-          $result['input_warnings'][$name] = $warnings;
-        }
-        catch (\ValueError $e) {
-          $result['input_errors'][$name] = $e->getMessage();
-        }
-      }
-    }
-    $this->apply($tool, $key, $result, TRUE);
-  }
 
   /**
    * The definition arrays of a tool read from the bin: from their own bin
@@ -638,54 +609,5 @@ final class InputSchemaCache implements InputDefinitionSchemasInterface {
     }
   }
 
-  /**
-   * Hands a result to the tool's inputs (each input's schema and
-   * warnings), logging them when it was just built. Each warning belongs
-   * to the input its path names (InputWarnings::split()); one of the tool
-   * as a whole (a profile's size limit, counted per schema: here the
-   * tool's, the schema a consumer is sent) is logged once, for the tool.
-   *
-   * @param array<string, mixed> $result
-   * @param bool $log just built (false: read from the bin, logged already)
-   */
-  private function apply(CachedTool $tool, string $key, array $result, bool $log): void {
-    $tool->results[$key] = $result;
-    if ($result['tool'] !== NULL && $tool->buildErrors === [] && $result['warnings'] === []) {
-      // Every input has its schema, nothing to log: the map's
-      // properties are the inputs' schemas.
-      $tool->schemas[$key] = $result['tool']['properties'] ?? [];
-      return;
-    }
-    if ($result['tool'] !== NULL) {
-      $schemas = $result['tool']['properties'] ?? [];
-      [$split, $whole] = InputWarnings::split($result['warnings'], array_map('strval', array_keys($tool->objects)));
-      if ($log && $whole !== []) {
-        InputWarnings::logTool($this->logger, $tool->id ?? InputSchemaGenerator::INPUT, $whole);
-      }
-    }
-    else {
-      $schemas = $result['inputs'] ?? [];
-      $split = $result['input_warnings'] ?? [];
-    }
-    $tool->schemas[$key] = [];
-    foreach ($tool->objects as $name => $object) {
-      if (isset($tool->buildErrors[$name])) {
-        continue;
-      }
-      if (isset($schemas[$name]) && \is_array($schemas[$name])) {
-        $tool->schemas[$key][$name] = $schemas[$name];
-        if ($log && isset($split[$name])) {
-          InputWarnings::logInput($this->logger, $object, $split[$name]);
-        }
-      }
-      else {
-        $error = $result['input_errors'][$name] ?? "normalize_schema() gave no schema for the input \"$name\"";
-        $tool->errors[$key][$name] = $error;
-        if ($log) {
-          InputWarnings::logError($this->logger, $object, $error);
-        }
-      }
-    }
-  }
 
 }
