@@ -18,7 +18,7 @@
 #      default and example;
 #   5. a second site with mcp_tools as released (no patch): enabling
 #      tool_schema installs and leaves tools/list and the calls as they were.
-# Until the module decorates mcp_tools' services (drupal/tool_schema), steps 2-4
+# Until the module decorates mcp_tools' services (drupal/tool_schema), steps 2-5
 # are skipped with a notice. The server listens on 127.0.0.1:SITE_TEST_PORT
 # (default 18931) and is stopped on exit.
 set -euo pipefail
@@ -57,7 +57,7 @@ expected -d "extension=$so" > "$out/base-expected.json"
 python3 tests/site/check.py baseline "$out"
 
 if ! grep -qs 'mcp_tools.schema_converter' drupal/tool_schema/tool_schema.services.yml; then
-    echo "-- SKIP steps 2-4: drupal/tool_schema does not decorate mcp_tools.schema_converter yet"
+    echo "-- SKIP steps 2-5: drupal/tool_schema does not decorate mcp_tools.schema_converter yet"
     echo "site stage: $((SECONDS - start)) s"
     exit 0
 fi

@@ -141,6 +141,8 @@ def module(d):
               f"as before), {len(tool_enums)} enum inputs carry enum, {len(c)} calls")
     check(enc(runs["native"][0]["tools"]) == enc(runs["php"][0]["tools"]),
           "module: native and PHP twin list the same inputSchemas over HTTP")
+    check(runs["native"][0]["raw_tools_list"] == runs["php"][0]["raw_tools_list"],
+          "module: native and PHP twin send the same bytes for tools/list over HTTP")
     check(enc(runs["native"][1]["tools"]) == enc(runs["php"][1]["tools"]),
           "module: native and PHP twin list the same inputSchemas over STDIO")
     strip = lambda data: [(c["isError"], c["structured"]) for c in data["calls"]]
@@ -152,6 +154,8 @@ def uninstalled(d):
     base, off = load(d, "base-http.json"), load(d, "off-http.json")
     check(enc(base["tools"]) == enc(off["tools"]),
           "uninstalled: tools/list is the one captured before tool_schema was enabled")
+    check(base["raw_tools_list"] == off["raw_tools_list"],
+          "uninstalled: the same bytes as before tool_schema was enabled")
     print(f"uninstalled: {len(off['tools'])} tools as before enabling")
 
 

@@ -8,7 +8,8 @@ it received as JSON:
 
 Each inputSchema is kept as the SDK decoded it (key order kept); the SDK's
 own model validation of the tools/list answer runs (a list it rejects fails
-here).
+here). Over HTTP, "raw_tools_list" is also the body of one tools/list answer
+as the server sent it (plain JSON-RPC, no SDK), for byte comparisons.
 
 Usage:
   mcp_client.py http URL KEYFILE OUT [CALLS.json]
@@ -20,6 +21,7 @@ import json
 import os
 import shlex
 import sys
+import urllib.request
 
 import httpx2 as httpx
 from mcp import ClientSession
@@ -58,6 +60,24 @@ async def run(session, calls):
     return {"tools": tools, "calls": out}
 
 
+def raw_tools_list(url, key):
+    """The bytes of one tools/list answer, by plain JSON-RPC over HTTP (no SDK)."""
+    def post(payload, session=None):
+        headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
+                   "Authorization": "Bearer " + key, "MCP-Protocol-Version": "2025-06-18"}
+        if session:
+            headers["Mcp-Session-Id"] = session
+        req = urllib.request.Request(url, data=json.dumps(payload).encode(), headers=headers, method="POST")
+        with urllib.request.urlopen(req, timeout=60) as r:
+            return r.headers.get("Mcp-Session-Id"), r.read()
+    sid, _ = post({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {},
+        "clientInfo": {"name": "tool_schema-site-test", "version": "1.0"}}})
+    post({"jsonrpc": "2.0", "method": "notifications/initialized"}, sid)
+    _, body = post({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}, sid)
+    return body.decode()
+
+
 async def main(argv):
     mode = argv[1]
     if mode == "http":
@@ -76,6 +96,7 @@ async def main(argv):
             async with streamable_http_client(url, http_client=client) as (read, write):
                 async with ClientSession(read, write) as session:
                     data = await run(session, calls)
+        data["raw_tools_list"] = raw_tools_list(url, key)
     else:
         php_args = shlex.split(os.environ.get("PHP_ARGS", ""))
         params = StdioServerParameters(command="php", args=php_args + ["stdio.php"], cwd=web)
