@@ -5,7 +5,6 @@ declare(strict_types=1);
 namespace Drupal\tool_schema\Definition;
 
 use Drupal\Component\Plugin\Context\ContextDefinitionInterface;
-use Drupal\Component\Plugin\PluginManagerInterface;
 use Drupal\Core\StringTranslation\TranslatableMarkup;
 use Drupal\Core\TypedData\ComplexDataDefinitionInterface;
 use Drupal\Core\TypedData\DataDefinitionInterface;
@@ -14,7 +13,6 @@ use Drupal\tool\TypedData\ListContextDefinition;
 use Drupal\tool\TypedData\MapContextDefinition;
 use Drupal\tool_schema\DerivedEnum\DerivedEnumResolver;
 use Drupal\tool_schema\DerivedEnum\Dependency;
-use Drupal\tool_schema\DerivedEnum\DerivedEnum;
 
 /**
  * Reads a Tool API input definition into the definition array that
@@ -33,13 +31,9 @@ use Drupal\tool_schema\DerivedEnum\DerivedEnum;
  * add it, with no interface to test for.
  *
  * Labels and descriptions (TranslatableMarkup, any Stringable) become strings.
- * Constraints become option arrays: array options are kept, Symfony/Drupal
- * constraint objects (Choice, Regex, Length, Range, Count, NotBlank,
- * GreaterThan, ... found by class short name, a "Constraint" suffix removed)
- * are read from their public properties; Choice/AllowedValues callbacks are
- * called; PluginExists, CountryCode and EntityBundleExists are resolved into
- * ['choices' => [...]] by the DerivedEnumResolver given to the constructor
- * (without one they are left as given, which normalize_schema reports as a
+ * Constraints become option arrays (ConstraintReader), derived enums
+ * resolved by the DerivedEnumResolver given to the constructor (without one
+ * they are left as given, which normalize_schema reports as a
  * derived_enum_unresolved warning).
  *
  * For caches (InputSchemaCache, InputCoercer), build() also reports what the
@@ -52,43 +46,10 @@ final class DefinitionArrayBuilder {
   /** Deepest nesting of list/map definitions followed (deeper is an error). */
   public const MAX_DEPTH = 64;
 
-  /** Options a constraint object carries, by constraint name; the rest of its properties are not options for the schema. */
-  private const OBJECT_OPTIONS = [
-    'Choice' => ['choices', 'callback', 'multiple'],
-    'AllowedValues' => ['choices', 'callback', 'multiple'],
-    'Regex' => ['pattern', 'match', 'htmlPattern'],
-    'Length' => ['min', 'max'],
-    'Range' => ['min', 'max'],
-    'Count' => ['min', 'max'],
-    'GreaterThan' => ['value'],
-    'GreaterThanOrEqual' => ['value'],
-    'LessThan' => ['value'],
-    'LessThanOrEqual' => ['value'],
-    'IdenticalTo' => ['value'],
-    'FixedValue' => ['value'],
-    'PluginExists' => ['manager', 'interface', 'allowFallback'],
-    'EntityBundleExists' => ['entityTypeId'],
-    'NotBlank' => [],
-    'Positive' => [],
-    'PositiveOrZero' => [],
-    'Negative' => [],
-    'NegativeOrZero' => [],
-    'Email' => [],
-    'Url' => [],
-    'Uuid' => [],
-    'Ip' => ['version'],
-    'Date' => [],
-    'DateOnly' => [],
-    'DateTime' => ['format'],
-  ];
-
   /** Constraints of a `multiple: TRUE` definition that also bind the list itself. */
   private const LIST_CONSTRAINTS = ['Count', 'NotBlank', 'NotNull'];
 
-  /** Properties of Symfony constraint objects that are never options for the schema. */
-  private const BOOKKEEPING = ['groups', 'payload', 'normalizer'];
-
-  /** Path of the definition or constraint being read (for errors from Drupal). */
+  /** Path of the definition being read (for errors from Drupal). */
   private string $path = '';
 
   /** @var list<Dependency>|null the site state the array being built reads (null: not collected) */
@@ -96,6 +57,12 @@ final class DefinitionArrayBuilder {
 
   /** @var list<object>|null the definition and constraint objects read (null: not collected) */
   private ?array $objects = NULL;
+
+  /** Resolves derived enums (dependency()). */
+  private readonly ?DerivedEnumResolver $enums;
+
+  /** Reads constraints into option arrays. */
+  private readonly ConstraintReader $constraints;
 
   /** @var array<class-string, bool> definition class => has getExamples() */
   private array $hasExamples = [];
@@ -109,9 +76,11 @@ final class DefinitionArrayBuilder {
    *   (entity:node, ...), carried as `base_schema`. Return null for none.
    */
   public function __construct(
-    private readonly ?DerivedEnumResolver $enums = NULL,
+    ?DerivedEnumResolver $enums = NULL,
     private readonly ?\Closure $baseSchema = NULL,
   ) {
+    $this->enums = $enums;
+    $this->constraints = new ConstraintReader($enums);
   }
 
   /**
@@ -263,7 +232,7 @@ final class DefinitionArrayBuilder {
   }
 
   private static function wrapped(\Throwable $e, string $path): DefinitionException {
-    return new DefinitionException(self::at($path) . get_class($e) . ': ' . $e->getMessage(), 0, $e);
+    return new DefinitionException(PlainData::at($path) . get_class($e) . ': ' . $e->getMessage(), 0, $e);
   }
 
   /**
@@ -278,14 +247,14 @@ final class DefinitionArrayBuilder {
   private function definition(object $def, string $path, int $depth, ?string $itemOf = NULL): array {
     $context = $def instanceof ContextDefinitionInterface;
     if (!$context && !$def instanceof DataDefinitionInterface) {
-      throw new DefinitionException(self::at($path) . 'not a definition: a ' . ContextDefinitionInterface::class . ' or a ' . DataDefinitionInterface::class . ' is expected, ' . get_debug_type($def) . ' given');
+      throw new DefinitionException(PlainData::at($path) . 'not a definition: a ' . ContextDefinitionInterface::class . ' or a ' . DataDefinitionInterface::class . ' is expected, ' . get_debug_type($def) . ' given');
     }
     if ($itemOf !== NULL) {
       $type = $itemOf;
     }
     else {
       if ($depth > self::MAX_DEPTH) {
-        throw new DefinitionException(self::at($path) . 'definitions nested deeper than ' . self::MAX_DEPTH . ' levels');
+        throw new DefinitionException(PlainData::at($path) . 'definitions nested deeper than ' . self::MAX_DEPTH . ' levels');
       }
       if ($depth > 0 && $this->objects !== NULL) {
         // The definition itself is the caller's (build(), buildEach()).
@@ -293,7 +262,7 @@ final class DefinitionArrayBuilder {
       }
       $type = $def->getDataType();
       if (!\is_string($type) || $type === '') {
-        throw new DefinitionException(self::at($path) . 'getDataType() must return a non-empty string');
+        throw new DefinitionException(PlainData::at($path) . 'getDataType() must return a non-empty string');
       }
       // `multiple: TRUE` on a non-list definition: a list of single
       // values (multiple()).
@@ -336,11 +305,11 @@ final class DefinitionArrayBuilder {
         // properties' defaults (ownDefault()).
       }
       else {
-        $out['default'] = self::plain($default, $path === '' ? 'default' : "$path.default", TRUE);
+        $out['default'] = PlainData::of($default, $path === '' ? 'default' : "$path.default", TRUE);
       }
     }
     if ($constraints !== [] && \is_array($constraints)) {
-      $converted = $this->constraints($constraints, $path === '' ? 'constraints' : "$path.constraints");
+      $converted = $this->constraints->read($constraints, $path === '' ? 'constraints' : "$path.constraints", $this->objects, $this->dependencies);
       if ($converted !== []) {
         $out['constraints'] = $converted;
       }
@@ -349,7 +318,7 @@ final class DefinitionArrayBuilder {
     if ($this->hasExamples[$def::class] ??= method_exists($def, 'getExamples')) {
       $examples = $def->getExamples();
       if (\is_array($examples) && $examples !== []) {
-        $out['examples'] = array_values(self::plain($examples, self::sub($path, 'examples'), TRUE));
+        $out['examples'] = array_values(PlainData::of($examples, PlainData::sub($path, 'examples'), TRUE));
       }
     }
 
@@ -359,16 +328,16 @@ final class DefinitionArrayBuilder {
         default => NULL,
       };
       if ($item !== NULL) {
-        $out['items'] = $this->definition($item, self::sub($path, 'items'), $depth + 1);
+        $out['items'] = $this->definition($item, PlainData::sub($path, 'items'), $depth + 1);
       }
     }
     elseif ($type === 'map' && ($def instanceof MapContextDefinition || $def instanceof ComplexDataDefinitionInterface)) {
       $properties = [];
       foreach ($def->getPropertyDefinitions() as $name => $property) {
         if (!\is_object($property)) {
-          throw new DefinitionException(self::at(self::sub($path, "properties.$name")) . 'must be a definition object, ' . get_debug_type($property) . ' given');
+          throw new DefinitionException(PlainData::at(PlainData::sub($path, "properties.$name")) . 'must be a definition object, ' . get_debug_type($property) . ' given');
         }
-        $properties[(string) $name] = $this->definition($property, self::sub($path, "properties.$name"), $depth + 1);
+        $properties[(string) $name] = $this->definition($property, PlainData::sub($path, "properties.$name"), $depth + 1);
       }
       $out['properties'] = $properties;
     }
@@ -376,7 +345,7 @@ final class DefinitionArrayBuilder {
     if ($this->baseSchema !== NULL && !isset($out['items']) && !isset($out['properties'])) {
       $base = ($this->baseSchema)($type, $def);
       if ($base !== NULL) {
-        $out['base_schema'] = self::plain($base, self::sub($path, 'base_schema'), TRUE);
+        $out['base_schema'] = PlainData::of($base, PlainData::sub($path, 'base_schema'), TRUE);
       }
     }
     return $out;
@@ -403,7 +372,7 @@ final class DefinitionArrayBuilder {
     $out['required'] = $def->isRequired();
     $default = $this->ownDefault($def, $type);
     if ($default !== NULL) {
-      $out['default'] = self::plain($default, self::sub($path, 'default'), TRUE);
+      $out['default'] = PlainData::of($default, PlainData::sub($path, 'default'), TRUE);
     }
     $item = $this->definition($def, $path === '' ? 'items' : "$path.items", $depth + 1, $type);
     $item['required'] = TRUE;
@@ -427,7 +396,7 @@ final class DefinitionArrayBuilder {
     if ($this->hasExamples[$def::class] ??= method_exists($def, 'getExamples')) {
       $examples = $def->getExamples();
       if (\is_array($examples) && $examples !== []) {
-        $out['examples'] = array_values(self::plain($examples, self::sub($path, 'examples'), TRUE));
+        $out['examples'] = array_values(PlainData::of($examples, PlainData::sub($path, 'examples'), TRUE));
       }
     }
     $out['items'] = $item;
@@ -460,202 +429,6 @@ final class DefinitionArrayBuilder {
     }
   }
 
-  /**
-   * @param array<mixed> $constraints name => options, or a list of constraint objects
-   * @return array<string, mixed>
-   */
-  private function constraints(array $constraints, string $path): array {
-    $out = [];
-    foreach ($constraints as $key => $options) {
-      if (\is_string($key)) {
-        $name = $key;
-      }
-      elseif (\is_object($options)) {
-        $name = self::shortName($options);
-      }
-      else {
-        throw new DefinitionException(self::at(self::sub($path, (string) $key)) . 'a constraint without a name must be a constraint object');
-      }
-      $at = "$path.$name";
-      $this->path = $at;
-      $manager = NULL;
-      if (\is_object($options) && $this->objects !== NULL) {
-        $this->objects[] = $options;
-      }
-      if (\is_object($options) && !$options instanceof \Stringable) {
-        $manager = $name === 'PluginExists' && ($options->pluginManager ?? NULL) instanceof PluginManagerInterface ? $options->pluginManager : NULL;
-        $options = $this->fromObject($name, $options);
-      }
-      $out[$name] = match ($name) {
-        'Choice', 'AllowedValues' => $this->choice($options, $at),
-        'PluginExists' => $this->pluginExists($options, $at, $manager),
-        'EntityBundleExists' => $this->entityBundleExists($options, $at),
-        'CountryCode' => $this->countryCode($options, $at),
-        default => self::plain($options, $at, isset(self::OBJECT_OPTIONS[$name])),
-      };
-    }
-    return $out;
-  }
-
-  /** The options of a constraint object: its public properties that are options for the schema. */
-  private function fromObject(string $name, object $constraint): mixed {
-    $vars = get_object_vars($constraint);
-    if (isset(self::OBJECT_OPTIONS[$name])) {
-      $options = [];
-      foreach (self::OBJECT_OPTIONS[$name] as $key) {
-        if (\array_key_exists($key, $vars) && $vars[$key] !== NULL) {
-          $options[$key] = $vars[$key];
-        }
-      }
-      if ($name === 'Regex' && ($options['htmlPattern'] ?? NULL) === '') {
-        unset($options['htmlPattern']);
-      }
-      if (\in_array($name, ['Choice', 'AllowedValues'], TRUE) && ($options['multiple'] ?? FALSE) === FALSE) {
-        unset($options['multiple']);
-      }
-      if ($name === 'PluginExists' && ($options['allowFallback'] ?? FALSE) === FALSE) {
-        unset($options['allowFallback']);
-      }
-      return $options;
-    }
-    // A constraint normalize_schema does not map: its scalar options, for
-    // the record (it is left out of the schema).
-    $options = [];
-    foreach ($vars as $key => $value) {
-      if (\in_array($key, self::BOOKKEEPING, TRUE) || str_ends_with(strtolower($key), 'message')) {
-        continue;
-      }
-      if ($value === NULL || \is_scalar($value)) {
-        $options[$key] = $value;
-      }
-    }
-    return $options;
-  }
-
-  /** Choice / AllowedValues: a callback is called and becomes `choices`. */
-  private function choice(mixed $options, string $path): mixed {
-    if (!\is_array($options) || array_is_list($options) || !\array_key_exists('callback', $options) || isset($options['choices'])) {
-      return self::plain($options, $path, TRUE);
-    }
-    $callback = $options['callback'];
-    if (!\is_callable($callback)) {
-      throw new DefinitionException(self::at(self::sub($path, 'callback')) . 'is not callable here (a method name of the validated object cannot be resolved without it); give `choices` instead');
-    }
-    $choices = $callback();
-    if (!\is_array($choices)) {
-      throw new DefinitionException(self::at(self::sub($path, 'callback')) . 'must return an array of choices, ' . get_debug_type($choices) . ' returned');
-    }
-    unset($options['callback']);
-    $options = ['choices' => array_values($choices)] + $options;
-    return self::plain($options, $path, TRUE);
-  }
-
-  /**
-   * PluginExists: the plugin ids Drupal accepts (DerivedEnumResolver). The
-   * manager comes from the `manager` option (a service id) or, on a
-   * PluginExistsConstraint object, its `pluginManager`. Without a resolver,
-   * left as given.
-   */
-  private function pluginExists(mixed $options, string $path, ?PluginManagerInterface $manager = NULL): mixed {
-    if ($this->enums === NULL || (\is_array($options) && \array_key_exists('choices', $options))) {
-      return self::plain($options, $path, $this->enums !== NULL);
-    }
-    $id = \is_array($options) ? ($options['manager'] ?? NULL) : (\is_string($options) ? $options : NULL);
-    $serviceId = NULL;
-    if ($manager === NULL) {
-      if (!\is_string($id) || $id === '') {
-        throw new DefinitionException(self::at($path) . 'names no plugin manager (`manager`)');
-      }
-      $manager = $this->enums->pluginManager($id);
-      $serviceId = $id;
-    }
-    $interface = \is_array($options) && \is_string($options['interface'] ?? NULL) ? $options['interface'] : NULL;
-    $allowFallback = \is_array($options) && ($options['allowFallback'] ?? FALSE) === TRUE;
-    return $this->derived($this->enums->pluginIds($serviceId, $manager, $interface, $allowFallback));
-  }
-
-  /** CountryCode: the country codes (DerivedEnumResolver). Without a resolver, left as given. */
-  private function countryCode(mixed $options, string $path): mixed {
-    if ($this->enums === NULL || (\is_array($options) && \array_key_exists('choices', $options))) {
-      return self::plain($options, $path, $this->enums !== NULL);
-    }
-    return $this->derived($this->enums->countries());
-  }
-
-  /** EntityBundleExists: the bundle ids of the entity type. A dynamic entity type (%parent...) stays unresolved, as it does without a resolver. */
-  private function entityBundleExists(mixed $options, string $path): mixed {
-    if (\is_array($options) && \array_key_exists('choices', $options)) {
-      return self::plain($options, $path, TRUE);
-    }
-    $entityType = \is_string($options) ? $options : (\is_array($options) ? ($options['entityTypeId'] ?? $options[0] ?? NULL) : NULL);
-    if ($this->enums === NULL || !\is_string($entityType) || $entityType === '' || $entityType[0] === '%') {
-      return self::plain($options, $path, FALSE);
-    }
-    return $this->derived($this->enums->bundles($entityType));
-  }
-
-  /** @return array{choices: list<int|string>} */
-  private function derived(DerivedEnum $enum): array {
-    if ($this->dependencies !== NULL) {
-      $this->dependencies[] = $enum->dependency;
-    }
-    return ['choices' => $enum->choices];
-  }
-
-  /**
-   * A value as plain data: scalars, null, arrays; Stringable objects
-   * (TranslatableMarkup) become strings. Other objects are an error when
-   * $strict, otherwise dropped (options of constraints the schema ignores).
-   */
-  private static function plain(mixed $value, string $path, bool $strict, int $depth = 0): mixed {
-    if ($value === NULL || \is_scalar($value)) {
-      return $value;
-    }
-    if ($value instanceof \Stringable) {
-      return (string) $value;
-    }
-    if (\is_array($value)) {
-      if ($depth > self::MAX_DEPTH) {
-        throw new DefinitionException(self::at($path) . 'values nested deeper than ' . self::MAX_DEPTH . ' levels');
-      }
-      if (self::scalars($value, $depth)) {
-        return $value;
-      }
-      $out = [];
-      foreach ($value as $k => $v) {
-        if (\is_object($v) && !$v instanceof \Stringable && !$strict) {
-          continue;
-        }
-        $out[$k] = self::plain($v, self::sub($path, (string) $k), $strict, $depth + 1);
-      }
-      return $out;
-    }
-    if (!$strict) {
-      return NULL;
-    }
-    throw new DefinitionException(self::at($path) . get_debug_type($value) . ' cannot be carried into a definition array');
-  }
-
-  /**
-   * Does the array hold nothing but scalars, nulls and such arrays (then it
-   * is plain as it is)?
-   *
-   * @param array<mixed> $value
-   */
-  private static function scalars(array $value, int $depth): bool {
-    foreach ($value as $v) {
-      if (\is_array($v)) {
-        if ($depth >= self::MAX_DEPTH || !self::scalars($v, $depth + 1)) {
-          return FALSE;
-        }
-      }
-      elseif ($v !== NULL && !\is_scalar($v)) {
-        return FALSE;
-      }
-    }
-    return TRUE;
-  }
-
   private static function text(mixed $text): string {
     if (\is_string($text)) {
       return $text;
@@ -686,23 +459,6 @@ final class DefinitionArrayBuilder {
       }
     }
     return TRUE;
-  }
-
-  private static function shortName(object $constraint): string {
-    $class = \get_class($constraint);
-    $short = substr($class, (int) strrpos('\\' . $class, '\\'));
-    if (str_ends_with($short, 'Constraint') && $short !== 'Constraint') {
-      $short = substr($short, 0, -\strlen('Constraint'));
-    }
-    return $short;
-  }
-
-  private static function sub(string $path, string $segment): string {
-    return $path === '' ? $segment : "$path.$segment";
-  }
-
-  private static function at(string $path): string {
-    return $path === '' ? '' : "$path: ";
   }
 
 }
