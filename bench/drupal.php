@@ -18,7 +18,7 @@ declare(strict_types=1);
 // adapter (DefinitionArrayBuilder) alone, normalize_schema() alone; and the
 // bin write at the end of the request (destruct(), after the response).
 //
-//   per tool, cold  InputSchemaCache::toolSchema() of every tool on an empty cache:
+//   per tool, cold  InputSchemaCache::schemaOfTool() of every tool on an empty cache:
 //                   one call per tool, no serializer (a per-tool entry point)
 //   uncached        InputSchemaGenerator through the same serializer: nothing kept,
 //                   each input built and normalized on every call
@@ -173,7 +173,7 @@ foreach ($implementations as $impl => $normalize) {
         $through,
     ];
 }
-// Asked once per tool (InputSchemaCache::toolSchema(), no serializer): what a
+// Asked once per tool (InputSchemaCache::schemaOfTool(), no serializer): what a
 // per-tool entry point in the Tool module would cost, cold.
 $workloads['per tool, cold, native'] = [
     static fn (): InputSchemaCache => $cache($bin(), null, Schemas::builder($site)),
@@ -264,7 +264,7 @@ foreach ($ceilings ?? [] as $name => $make) {
     }
 }
 if (json_encode(Schemas::throughToolSchema($cache($bin(), null), $tools)) !== $expected) {
-    fwrite(STDERR, "ABORT: toolSchema() differs from the uncached schemas\n");
+    fwrite(STDERR, "ABORT: schemaOfTool() differs from the uncached schemas\n");
     exit(2);
 }
 foreach ($workloads as $name => [$setup, $f]) {
