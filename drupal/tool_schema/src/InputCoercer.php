@@ -12,6 +12,7 @@ use Drupal\tool_schema\Definition\DefinitionArrayBuilder;
 use Drupal\tool_schema\Definition\DefinitionException;
 use Drupal\tool_schema\Definition\DefinitionSnapshot;
 use Drupal\tool_schema\DerivedEnum\Dependency;
+use Drupal\tool_schema\Schema\InputWarnings;
 use Psr\Log\LoggerInterface;
 
 /**
@@ -76,7 +77,7 @@ final class InputCoercer implements InputCoercerInterface {
       }
       catch (DefinitionException $e) {
         $array = FALSE;
-        $this->logger?->error('tool_schema: input values are not coerced for the @label input definition: @error', ['@label' => (string) $definition->getLabel(), '@error' => $e->getMessage()]);
+        $this->logger?->error('tool_schema: input values are not coerced for the @label input definition: @error', ['@label' => InputWarnings::label($definition), '@error' => $e->getMessage()]);
       }
       $entry = [$array, DefinitionSnapshot::of($objects), $dependencies];
       $this->arrays[$definition] = $entry;
@@ -90,7 +91,7 @@ final class InputCoercer implements InputCoercerInterface {
     catch (\ValueError $e) {
       $entry[0] = FALSE;
       $this->arrays[$definition] = $entry;
-      $this->logger?->error('tool_schema: input values are not coerced for the @label input definition: @error', ['@label' => (string) $definition->getLabel(), '@error' => $e->getMessage()]);
+      $this->logger?->error('tool_schema: input values are not coerced for the @label input definition: @error', ['@label' => InputWarnings::label($definition), '@error' => $e->getMessage()]);
       return $value;
     }
   }

@@ -6,7 +6,6 @@ namespace Drupal\tool_schema;
 
 use Drupal\Component\Plugin\PluginManagerInterface;
 use Drupal\tool\Tool\ToolDefinition;
-use Drupal\tool_schema\Definition\DefinitionException;
 use Drupal\tool_schema\Schema\InputSchemaCache;
 use Drupal\tool_schema\Schema\InputWarnings;
 use Psr\Log\LoggerInterface;
@@ -38,7 +37,9 @@ final class ToolInputSchemas implements ToolInputSchemasInterface {
     try {
       $schema = $this->schemas->schemaOfTool($id, NULL, $w);
     }
-    catch (DefinitionException | \ValueError | \InvalidArgumentException $e) {
+    catch (\Throwable $e) {
+      // A DefinitionException, a \ValueError of normalize_schema(), or what
+      // a broken definition throws on the way: this tool only.
       $this->logger?->error('tool_schema: cannot normalize the inputs of the @tool tool (@error); its own schema is used', [
         '@tool' => $id,
         '@error' => $e->getMessage(),

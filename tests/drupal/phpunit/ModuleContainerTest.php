@@ -55,6 +55,8 @@ final class ModuleContainerTest extends TestCase
     private const SITE_SERVICES = [
         'entity_type.bundle.info', 'country_manager', 'language_manager', 'cache_tags.invalidator',
         'container.namespaces', 'module_handler', 'logger.factory', 'typed_data_manager',
+        // The plugin managers the Tool module's PluginExists constraints name.
+        'entity_type.manager', 'plugin.manager.field.field_type',
     ];
 
     private static function container(bool $enabled): ContainerBuilder
@@ -162,6 +164,11 @@ final class ModuleContainerTest extends TestCase
         $tool = $container->get('tool_schema.input_schemas')->toolSchema('entity_bundle_delete', $warnings);
         self::assertSame(json_encode($expected), json_encode($tool['properties']['entity_type_id']), 'a tool\'s schema holds the same input schemas');
         self::assertSame([], $warnings);
+        $served = 0;
+        foreach ($container->get('plugin.manager.tool')->getDefinitions() as $id => $tool) {
+            $served += \is_array($container->get('tool_schema.input_schemas')->toolSchema($tool)) ? 1 : 0;
+        }
+        self::assertSame(33, $served, 'every tool of the Tool module');
 
         $uninstalled = self::compiled(false)->get('serializer');
         self::assertSame(json_encode($site->container->get('serializer')->normalize($definition, 'json_schema')), json_encode($uninstalled->normalize($definition, 'json_schema')), 'uninstalled: the Tool module\'s schema');
@@ -218,6 +225,39 @@ final class ModuleContainerTest extends TestCase
         self::assertCount(1, $tool);
         self::assertStringContainsString('plugin.manager.tool_schema_none', $tool[0]['context']['@error']);
         self::assertIsArray($schemas->toolSchema('entity_bundle_delete'), 'the other tools are unaffected');
+    }
+
+    /**
+     * An input definition that throws when it is read (its getLabel()): its
+     * tool gets no schema from tool_schema.input_schemas (NULL, logged), the
+     * tool's other input still gets tool_schema's schema through the
+     * serializer and its repairs, the broken one's value passes unchanged,
+     * and the other tools are unaffected.
+     */
+    public function testAnInputDefinitionThatThrowsBreaksNothingElse(): void
+    {
+        $site = Site::boot();
+        $logger = new CollectingLogger();
+        $site->container->get('logger.factory')->addLogger($logger);
+        $throwing = new ThrowingInputDefinition('string', 'Thing', '');
+        $good = new InputDefinition('integer', 'Count', '', required: false);
+        SiteChanges::addTool($site, 'tool_schema_throwing', ['thing' => $throwing, 'count' => $good]);
+        $container = self::compiled(true);
+
+        $schemas = $container->get('tool_schema.input_schemas');
+        self::assertNull($schemas->toolSchema('tool_schema_throwing'));
+        $logged = array_values(array_filter($logger->records, static fn (array $r): bool => ($r['context']['@tool'] ?? null) === 'tool_schema_throwing'));
+        self::assertCount(1, $logged);
+        self::assertStringContainsString('this input definition throws on purpose', $logged[0]['context']['@error']);
+        self::assertIsArray($schemas->toolSchema('entity_list'), 'the other tools are unaffected');
+
+        $definition = $container->get('plugin.manager.tool')->getDefinition('tool_schema_throwing');
+        $count = $definition->getInputDefinition('count');
+        $expected = (new InputSchemaGenerator(Schemas::builder($site)))->schema($count);
+        self::assertSame(json_encode($expected), json_encode($container->get('serializer')->normalize($count, 'json_schema')));
+
+        $coercer = $container->get('tool_schema.input_coercer');
+        self::assertSame(['thing' => ' x ', 'count' => 5], $coercer->coerce($definition, ['thing' => ' x ', 'count' => '5']));
     }
 
     /**

@@ -364,7 +364,14 @@ final class InputSchemaCache implements InputDefinitionSchemasInterface {
     }
     $id = ($this->inputs[$definition] ?? NULL)?->id;
     if ($id !== NULL) {
-      $tool = $this->tool($id, $options, $key, $definitions);
+      try {
+        $tool = $this->tool($id, $options, $key, $definitions);
+      }
+      catch (\Throwable) {
+        // Its tool cannot be read as a whole (an input definition that
+        // throws): this input alone, below.
+        $tool = NULL;
+      }
       $name = $tool?->names[spl_object_id($definition)] ?? NULL;
       if ($name !== NULL && $tool->objects[$name] === $definition) {
         return $tool;
@@ -454,16 +461,26 @@ final class InputSchemaCache implements InputDefinitionSchemasInterface {
       }
       $inputs = $this->inputs;
       foreach ($definitions as $id => $definition) {
-        if ($definition instanceof ToolDefinition) {
+        if (!$definition instanceof ToolDefinition) {
+          continue;
+        }
+        try {
           $all = $definition->getInputDefinitions(TRUE);
-          if (!\is_array($all) || $all === []) {
+          if ($all === []) {
             continue;
           }
-          $tool = $this->tools[(string) $id] = new CachedTool((string) $id, $definition, $all);
-          foreach ($all as $input) {
-            if (\is_object($input) && !isset($inputs[$input])) {
-              $inputs[$input] = $tool;
-            }
+          $tool = new CachedTool((string) $id, $definition, $all);
+        }
+        catch (\Throwable) {
+          // A tool whose inputs cannot even be listed (a definition that
+          // throws) is left out of the index: its inputs are normalized
+          // alone, the others are unaffected.
+          continue;
+        }
+        $this->tools[(string) $id] = $tool;
+        foreach ($all as $input) {
+          if (\is_object($input) && !isset($inputs[$input])) {
+            $inputs[$input] = $tool;
           }
         }
       }

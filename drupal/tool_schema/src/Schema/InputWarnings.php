@@ -68,7 +68,7 @@ final class InputWarnings {
    * @param list<array{code: string, path: string, message: string}> $warnings paths relative to the input
    */
   public static function logInput(?LoggerInterface $logger, ContextDefinitionInterface|DataDefinitionInterface $definition, array $warnings): void {
-    self::log($logger, (string) $definition->getLabel(), $warnings);
+    self::log($logger, self::label($definition), $warnings);
   }
 
   /**
@@ -83,9 +83,22 @@ final class InputWarnings {
   /** Logs that an input definition cannot be normalized and the Tool module's own schema is used. */
   public static function logError(?LoggerInterface $logger, ContextDefinitionInterface|DataDefinitionInterface $definition, string $error): void {
     $logger?->error('tool_schema: cannot normalize the @label input definition (@error); the Tool module\'s own schema is used', [
-      '@label' => (string) $definition->getLabel(),
+      '@label' => self::label($definition),
       '@error' => $error,
     ]);
+  }
+
+  /**
+   * A definition's label for a log message; '' when reading it throws (the
+   * definition is broken, which is what is being logged).
+   */
+  public static function label(ContextDefinitionInterface|DataDefinitionInterface $definition): string {
+    try {
+      return (string) $definition->getLabel();
+    }
+    catch (\Throwable) {
+      return '';
+    }
   }
 
   /** @param list<array{code: string, path: string, message: string}> $warnings */
