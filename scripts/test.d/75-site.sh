@@ -42,17 +42,19 @@ so="${TOOL_SCHEMA_SO:-}"
 if [ -z "$so" ]; then so="$(scripts/build.sh)"; fi
 export TOOL_SCHEMA_SO="$so"
 web="$SITE_DIR/web"
-client() { # name php-args...: HTTP and STDIO
-    local name="$1"; shift
+client() { # name: over HTTP (the server site.sh --detach started), then over
+    # STDIO (scripts/site.sh --stdio, same environment)
+    local name="$1"
     timeout 300 "$py" tests/site/mcp_client.py http "$(cat "$SITE_DIR/mcp-url.txt")" "$SITE_DIR/mcp-key.txt" \
         "$out/$name-http.json" tests/site/calls.json
-    PHP_ARGS="$*" timeout 300 "$py" tests/site/mcp_client.py stdio "$web" "$out/$name-stdio.json" tests/site/calls.json
+    timeout 300 "$py" tests/site/mcp_client.py stdio "$out/$name-stdio.json" tests/site/calls.json scripts/site.sh --stdio
 }
 expected() { cp tests/site/expected.php "$web/"; (cd "$web" && php "$@" expected.php); }
 
 echo "-- baseline: tool_schema off"
-TOOL_SCHEMA_ENABLE=0 scripts/site.sh --detach >/dev/null
-client base -d "extension=$so"
+export TOOL_SCHEMA_ENABLE=0
+scripts/site.sh --detach >/dev/null
+client base
 expected -d "extension=$so" > "$out/base-expected.json"
 python3 tests/site/check.py baseline "$out"
 
@@ -63,13 +65,16 @@ if ! grep -qs 'mcp_tools.schema_converter' drupal/tool_schema/tool_schema.servic
 fi
 
 echo "-- tool_schema on, native"
-TOOL_SCHEMA_ENABLE=1 scripts/site.sh --detach >/dev/null
-client on-native -d "extension=$so"
+export TOOL_SCHEMA_ENABLE=1
+scripts/site.sh --detach >/dev/null
+client on-native
 expected -d "extension=$so" > "$out/on-expected.json"
 echo "-- tool_schema on, PHP twin"
-TOOL_SCHEMA_NATIVE=0 TOOL_SCHEMA_ENABLE=1 scripts/site.sh --detach >/dev/null
+export TOOL_SCHEMA_NATIVE=0
+scripts/site.sh --detach >/dev/null
 client on-php
 expected > "$out/on-expected-php.json"
+unset TOOL_SCHEMA_NATIVE
 python3 tests/site/check.py module "$out"
 (cd "$web" && php -r 'require "boot.php";
     $rows = \Drupal::database()->query("SELECT message, variables FROM {watchdog} WHERE type = :t", [":t" => "tool_schema"])->fetchAll();
@@ -93,7 +98,8 @@ grep -q 'tool_schema_site_test_wrong_examples.*count.*default' "$out/audit.txt" 
 grep -q 'tool_schema_site_test_wrong_examples.*size.*example' "$out/audit.txt" || { echo "FAIL: the audit misses the wrong example"; exit 1; }
 
 echo "-- tool_schema uninstalled"
-TOOL_SCHEMA_ENABLE=0 scripts/site.sh --detach >/dev/null
+export TOOL_SCHEMA_ENABLE=0
+scripts/site.sh --detach >/dev/null
 timeout 300 "$py" tests/site/mcp_client.py http "$(cat "$SITE_DIR/mcp-url.txt")" "$SITE_DIR/mcp-key.txt" "$out/off-http.json"
 python3 tests/site/check.py uninstalled "$out"
 

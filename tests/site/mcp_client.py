@@ -13,13 +13,14 @@ as the server sent it (plain JSON-RPC, no SDK), for byte comparisons.
 
 Usage:
   mcp_client.py http URL KEYFILE OUT [CALLS.json]
-  mcp_client.py stdio SITE_WEB OUT [CALLS.json]   (env PHP_ARGS: extra php -d ...)
+  mcp_client.py stdio OUT CALLS.json COMMAND [ARGS...]
+      (the server command, e.g. scripts/site.sh --stdio; it gets this
+      process's environment)
 """
 
 import asyncio
 import json
 import os
-import shlex
 import sys
 import urllib.request
 
@@ -85,8 +86,7 @@ async def main(argv):
         callfile = argv[5] if len(argv) > 5 else None
         key = open(keyfile).read().strip()
     elif mode == "stdio":
-        web, outfile = argv[2], argv[3]
-        callfile = argv[4] if len(argv) > 4 else None
+        outfile, callfile, command = argv[2], argv[3], argv[4:]
     else:
         raise SystemExit(__doc__)
     calls = json.load(open(callfile)) if callfile else []
@@ -98,8 +98,7 @@ async def main(argv):
                     data = await run(session, calls)
         data["raw_tools_list"] = raw_tools_list(url, key)
     else:
-        php_args = shlex.split(os.environ.get("PHP_ARGS", ""))
-        params = StdioServerParameters(command="php", args=php_args + ["stdio.php"], cwd=web)
+        params = StdioServerParameters(command=command[0], args=command[1:], env=dict(os.environ))
         async with stdio_client(params) as (read, write):
             async with ClientSession(read, write) as session:
                 data = await run(session, calls)
