@@ -102,6 +102,7 @@ export TOOL_SCHEMA_ENABLE=0
 scripts/site.sh --detach >/dev/null
 timeout 300 "$py" tests/site/mcp_client.py http "$(cat "$SITE_DIR/mcp-url.txt")" "$SITE_DIR/mcp-key.txt" "$out/off-http.json"
 python3 tests/site/check.py uninstalled "$out"
+scripts/site.sh --stop
 
 echo "-- mcp_tools without the patch (a second site): tool_schema installs and changes nothing there"
 nopatch="$SITE_DIR-nopatch"
