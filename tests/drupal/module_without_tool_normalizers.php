@@ -9,7 +9,9 @@ declare(strict_types=1);
  * any attempt ends the process with status 3, as a fatal error would (on
  * Drupal 11.4 core narrowed ComplexDataNormalizer::normalize() to return
  * `array`, and the Tool module snapshot's normalizers, which extend it, are a
- * fatal error when loaded). Run by ModuleLoadingTest; prints one JSON line.
+ * fatal error when loaded). mcp_tools (patched) is on the autoloader for the
+ * module's decorators of its services. Run by ModuleLoadingTest; prints one
+ * JSON line.
  */
 
 namespace ToolSchema\Tests\Drupal;
@@ -23,6 +25,9 @@ use Symfony\Component\Serializer\Serializer;
 
 require __DIR__ . '/../../php/autoload.php';
 $deps = require __DIR__ . '/autoload.php';
+// The decorators of mcp_tools' services (src/McpTools/) implement its
+// interfaces: mcp_tools with the patch that adds them, as a site has it.
+$deps->useMcpTools(\dirname(__DIR__, 2) . '/docs/patches/mcp_tools-extension-points.patch');
 
 spl_autoload_register(static function (string $class): void {
     if (str_starts_with($class, 'Drupal\\tool\\Normalizer\\')) {

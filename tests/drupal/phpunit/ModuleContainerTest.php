@@ -49,57 +49,9 @@ use Symfony\Component\Serializer\Serializer;
 #[PreserveGlobalState(false)]
 final class ModuleContainerTest extends TestCase
 {
-    private const MODULE = __DIR__ . '/../../../drupal/tool_schema';
-
-    /** The services of the booted site the YAML reaches (set as synthetic services). */
-    private const SITE_SERVICES = [
-        'entity_type.bundle.info', 'country_manager', 'language_manager', 'cache_tags.invalidator',
-        'container.namespaces', 'module_handler', 'logger.factory', 'typed_data_manager',
-        // The plugin managers the Tool module's PluginExists constraints name.
-        'entity_type.manager', 'plugin.manager.field.field_type',
-    ];
-
-    private static function container(bool $enabled): ContainerBuilder
-    {
-        $site = Site::boot();
-        $container = new ContainerBuilder();
-        $core = new ContainerBuilder();
-        (new YamlFileLoader($core))->load($site->deps->root . '/core/core.services.yml');
-        foreach (['logger.channel_base', 'default_plugin_manager'] as $parent) {
-            $container->setDefinition($parent, $core->getDefinition($parent));
-        }
-        foreach (self::SITE_SERVICES as $id) {
-            $container->register($id)->setSynthetic(true)->setPublic(true);
-        }
-        $container->register('cache_factory', MemoryBackendFactory::class)->addArgument($site->container->get('datetime.time'));
-        $container->register('cache.discovery', \Drupal\Core\Cache\CacheBackendInterface::class)->setFactory([new Reference('cache_factory'), 'get'])->addArgument('discovery');
-        $container->register('serializer', Serializer::class)->setArguments([[], []])->setPublic(true);
-
-        (new YamlFileLoader($container))->load($site->deps->root . '/modules/tool/tool.services.yml');
-        $provider = new ToolSchemaServiceProvider();
-        if ($enabled) {
-            (new YamlFileLoader($container))->load(self::MODULE . '/tool_schema.services.yml');
-            $provider->register($container);
-            $provider->alter($container);
-        }
-        $container->addCompilerPass(new RegisterSerializationClassesCompilerPass());
-        return $container;
-    }
-
-    private static function compiled(bool $enabled): ContainerBuilder
-    {
-        $site = Site::boot();
-        $container = self::container($enabled);
-        $container->compile();
-        foreach (self::SITE_SERVICES as $id) {
-            $container->set($id, $site->container->get($id));
-        }
-        return $container;
-    }
-
     public function testTheAlterationIsWhatTheYamlAndTheProviderGive(): void
     {
-        $container = self::container(true);
+        $container = ModuleContainer::builder(true);
         $tool = $container->getDefinition(ToolSchemaServiceProvider::TOOL_NORMALIZER);
         self::assertSame('Drupal\tool\Normalizer\ContextDefinitionNormalizer', $tool->getClass(), 'the Tool module\'s service is kept ...');
         self::assertFalse($tool->hasTag('normalizer'), '... out of the serializer');
@@ -122,7 +74,7 @@ final class ModuleContainerTest extends TestCase
         $order = array_map('strval', $container->getDefinition('serializer')->getArgument(0));
         self::assertSame([ToolSchemaServiceProvider::NORMALIZER, 'tool.normalizer.legacy_data_definition', 'tool.normalizer.map_data_definition'], $order);
 
-        $without = self::container(false);
+        $without = ModuleContainer::builder(false);
         (new RegisterSerializationClassesCompilerPass())->process($without);
         self::assertSame(['tool.normalizer.legacy_data_definition', 'tool.normalizer.context_definition', 'tool.normalizer.map_data_definition'], array_map('strval', $without->getDefinition('serializer')->getArgument(0)), 'uninstalled: the Tool module\'s own');
         self::assertSame([], $without->getDefinition('plugin.manager.tool')->getMethodCalls());
@@ -131,10 +83,10 @@ final class ModuleContainerTest extends TestCase
     /** A Tool module normalizer under another id is found by its class. */
     public function testARenamedToolNormalizerIsFoundByItsClass(): void
     {
-        $container = self::container(false);
+        $container = ModuleContainer::builder(false);
         $container->setDefinition('mysite.context_definition_normalizer', $container->getDefinition(ToolSchemaServiceProvider::TOOL_NORMALIZER));
         $container->removeDefinition(ToolSchemaServiceProvider::TOOL_NORMALIZER);
-        (new YamlFileLoader($container))->load(self::MODULE . '/tool_schema.services.yml');
+        (new YamlFileLoader($container))->load(ModuleContainer::MODULE . '/tool_schema.services.yml');
         (new ToolSchemaServiceProvider())->alter($container);
         self::assertFalse($container->getDefinition('mysite.context_definition_normalizer')->hasTag('normalizer'));
         self::assertEquals([new Reference('mysite.context_definition_normalizer', ContainerInterface::NULL_ON_INVALID_REFERENCE)], $container->getDefinition(ToolSchemaServiceProvider::NORMALIZER)->getArgument(1)->getValues());
@@ -148,7 +100,7 @@ final class ModuleContainerTest extends TestCase
     public function testTheCompiledContainerSwitchesTheSerializer(): void
     {
         $site = Site::boot();
-        $container = self::compiled(true);
+        $container = ModuleContainer::compiled(true);
         self::assertInstanceOf(InputSchemaCache::class, $container->get('tool_schema.input_schema_cache'));
         self::assertInstanceOf(InputSchemaGenerator::class, $container->get('tool_schema.input_schema'));
         self::assertInstanceOf(ToolInputSchemas::class, $container->get('tool_schema.input_schemas'));
@@ -156,6 +108,8 @@ final class ModuleContainerTest extends TestCase
         self::assertInstanceOf(InputCoercer::class, $container->get('tool_schema.input_coercer'));
         self::assertSame($container->get('tool_schema.input_coercer'), $container->get(InputCoercerInterface::class));
         self::assertSame(['tool_plugins'], $container->get('plugin.manager.tool')->getCacheTags());
+        self::assertFalse($container->has('tool_schema.mcp_tools.schema_converter'), 'no mcp_tools: its decorations ignored');
+        self::assertFalse($container->has('tool_schema.mcp_tools.argument_normalizer'));
 
         $definition = $site->tools()->getDefinition('entity_bundle_delete')->getInputDefinition('entity_type_id');
         $expected = (new InputSchemaGenerator(Schemas::builder($site)))->schema($definition);
@@ -170,7 +124,7 @@ final class ModuleContainerTest extends TestCase
         }
         self::assertSame(33, $served, 'every tool of the Tool module');
 
-        $uninstalled = self::compiled(false)->get('serializer');
+        $uninstalled = ModuleContainer::compiled(false)->get('serializer');
         self::assertSame(json_encode($site->container->get('serializer')->normalize($definition, 'json_schema')), json_encode($uninstalled->normalize($definition, 'json_schema')), 'uninstalled: the Tool module\'s schema');
         self::assertNotSame(json_encode($expected), json_encode($uninstalled->normalize($definition, 'json_schema')));
     }
@@ -191,7 +145,7 @@ final class ModuleContainerTest extends TestCase
         $site = Site::boot();
         $logger = new CollectingLogger();
         $site->container->get('logger.factory')->addLogger($logger);
-        $container = self::compiled(true);
+        $container = ModuleContainer::compiled(true);
         $serializer = $container->get('serializer');
         $before = $site->container->get('serializer');
 
@@ -218,7 +172,7 @@ final class ModuleContainerTest extends TestCase
         }
 
         SiteChanges::addTool($site, 'tool_schema_broken', ['good' => $good, 'missing' => $missing]);
-        $schemas = self::compiled(true)->get('tool_schema.input_schemas');
+        $schemas = ModuleContainer::compiled(true)->get('tool_schema.input_schemas');
         $logger->records = [];
         self::assertNull($schemas->toolSchema('tool_schema_broken'));
         $tool = array_values(array_filter($logger->records, static fn (array $r): bool => ($r['context']['@tool'] ?? null) === 'tool_schema_broken'));
@@ -242,7 +196,7 @@ final class ModuleContainerTest extends TestCase
         $throwing = new ThrowingInputDefinition('string', 'Thing', '');
         $good = new InputDefinition('integer', 'Count', '', required: false);
         SiteChanges::addTool($site, 'tool_schema_throwing', ['thing' => $throwing, 'count' => $good]);
-        $container = self::compiled(true);
+        $container = ModuleContainer::compiled(true);
 
         $schemas = $container->get('tool_schema.input_schemas');
         self::assertNull($schemas->toolSchema('tool_schema_throwing'));
@@ -268,7 +222,7 @@ final class ModuleContainerTest extends TestCase
     public function testTheCoercerRepairsAToolCallsArguments(): void
     {
         $site = Site::boot();
-        $coercer = self::compiled(true)->get('tool_schema.input_coercer');
+        $coercer = ModuleContainer::compiled(true)->get('tool_schema.input_coercer');
         $sent = ['entity_type_id' => 'user', 'amount' => '5', 'offset' => 2.0, 'unknown' => '7'];
         $repaired = ['entity_type_id' => 'user', 'amount' => 5, 'offset' => 2, 'unknown' => '7'];
         $definition = $site->tools()->getDefinition('entity_list');
@@ -302,7 +256,7 @@ final class ModuleContainerTest extends TestCase
               public function setValue(mixed $value): void { $this->value = $value; }
             }
             PHP);
-        $container = self::container(true);
+        $container = ModuleContainer::builder(true);
         $subscriber = $container->getDefinition(ToolSchemaServiceProvider::SUBSCRIBER);
         self::assertSame(InputCoercionSubscriber::class, $subscriber->getClass());
         self::assertTrue($subscriber->hasTag('event_subscriber'));
@@ -310,7 +264,7 @@ final class ModuleContainerTest extends TestCase
         self::assertSame([ToolSchemaServiceProvider::INPUT_EVENT => ['onInputTransform', 50]], InputCoercionSubscriber::getSubscribedEvents());
 
         $container->compile();
-        foreach (self::SITE_SERVICES as $id) {
+        foreach (ModuleContainer::SITE_SERVICES as $id) {
             $container->set($id, $site->container->get($id));
         }
         // Called as the event dispatcher calls a subscriber's listener
@@ -330,7 +284,7 @@ final class ModuleContainerTest extends TestCase
     /** A map input (LogMessage's context and the like) goes through the module's normalizer in one call. */
     public function testNestedDefinitionsInOneCall(): void
     {
-        $serializer = self::compiled(true)->get('serializer');
+        $serializer = ModuleContainer::compiled(true)->get('serializer');
         $map = new MapInputDefinition('Search', '', property_definitions: ['q' => new InputDefinition('string', 'Q', '', constraints: ['Length' => ['max' => 5]])]);
         $schema = $serializer->normalize($map, 'json_schema');
         self::assertFalse($schema['additionalProperties']);
