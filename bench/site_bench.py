@@ -46,14 +46,15 @@ def main():
                 text = next(l[5:] for l in text.splitlines() if l.startswith("data:"))
             n = len(json.loads(text)["result"]["tools"])
             s["tools"] = n
+            s["bytes"] = len(body)
             if i > 0:
                 s["wall"].append(dt)
-    print(f"| configuration | tools | client wall ms (median) | PHP wall ms (median) | peak PHP memory MB (median) |")
-    print("|---|---|---|---|---|")
+    print("| configuration | tools | answer bytes | client wall ms (median) | PHP wall ms (median) | peak PHP memory MB (median) |")
+    print("|---|---|---|---|---|---|")
     for s in servers:
         rows = [json.loads(l) for l in open(s["log"]) if l.strip()]
         rows = [r for r in rows if r["method"] == "tools/list"][1:]
-        print(f"| {s['label']} | {s['tools']} | {statistics.median(s['wall']):.1f} | "
+        print(f"| {s['label']} | {s['tools']} | {s['bytes']} | {statistics.median(s['wall']):.1f} | "
               f"{statistics.median(r['ms'] for r in rows):.1f} | "
               f"{statistics.median(r['peak'] for r in rows) / 1048576:.2f} |")
     print(f"\n{rounds} interleaved rounds (one more for warm-up, not counted).")
