@@ -175,9 +175,12 @@ final class ModuleContainerTest extends TestCase
         $schemas = ModuleContainer::compiled(true)->get('tool_schema.input_schemas');
         $logger->records = [];
         self::assertNull($schemas->toolSchema('tool_schema_broken'));
+        // Both records name the tool: the input's (its build) and the tool's.
         $tool = array_values(array_filter($logger->records, static fn (array $r): bool => ($r['context']['@tool'] ?? null) === 'tool_schema_broken'));
-        self::assertCount(1, $tool);
-        self::assertStringContainsString('plugin.manager.tool_schema_none', $tool[0]['context']['@error']);
+        self::assertSame(['Missing', null], array_map(static fn (array $r): ?string => $r['context']['@label'] ?? null, $tool));
+        self::assertStringContainsString('input of the @tool tool', $tool[0]['message']);
+        self::assertStringContainsString('the inputs of the @tool tool', $tool[1]['message']);
+        self::assertStringContainsString('plugin.manager.tool_schema_none', $tool[1]['context']['@error']);
         self::assertIsArray($schemas->toolSchema('entity_bundle_delete'), 'the other tools are unaffected');
     }
 
@@ -201,8 +204,9 @@ final class ModuleContainerTest extends TestCase
         $schemas = $container->get('tool_schema.input_schemas');
         self::assertNull($schemas->toolSchema('tool_schema_throwing'));
         $logged = array_values(array_filter($logger->records, static fn (array $r): bool => ($r['context']['@tool'] ?? null) === 'tool_schema_throwing'));
-        self::assertCount(1, $logged);
-        self::assertStringContainsString('this input definition throws on purpose', $logged[0]['context']['@error']);
+        self::assertCount(2, $logged, 'the input\'s error and the tool\'s, both naming the tool');
+        self::assertSame('', $logged[0]['context']['@label'], 'a label that throws is not asked for again');
+        self::assertStringContainsString('this input definition throws on purpose', $logged[1]['context']['@error']);
         self::assertIsArray($schemas->toolSchema('entity_list'), 'the other tools are unaffected');
 
         $definition = $container->get('plugin.manager.tool')->getDefinition('tool_schema_throwing');

@@ -426,7 +426,7 @@ final class InputSchemaCache implements InputDefinitionSchemasInterface {
       $tool->nested[$name] = DefinitionSnapshot::of($list);
     }
     foreach ($errors as $name => $error) {
-      InputWarnings::logError($this->logger, $objects[$name], $error);
+      InputWarnings::logError($this->logger, $objects[$name], $error, $tool->id);
     }
     $tool->built = TRUE;
   }

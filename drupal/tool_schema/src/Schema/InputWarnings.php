@@ -80,10 +80,22 @@ final class InputWarnings {
     self::log($logger, $pluginId, $warnings);
   }
 
-  /** Logs that an input definition cannot be normalized and the Tool module's own schema is used. */
-  public static function logError(?LoggerInterface $logger, ContextDefinitionInterface|DataDefinitionInterface $definition, string $error): void {
-    $logger?->error('tool_schema: cannot normalize the @label input definition (@error); the Tool module\'s own schema is used', [
+  /**
+   * Logs that an input definition cannot be normalized and the Tool module's
+   * own schema is used; with the tool's plugin id when it is known (the
+   * input of a tool plugin), so that the log names the tool.
+   */
+  public static function logError(?LoggerInterface $logger, ContextDefinitionInterface|DataDefinitionInterface $definition, string $error, ?string $pluginId = NULL): void {
+    if ($pluginId === NULL) {
+      $logger?->error('tool_schema: cannot normalize the @label input definition (@error); the Tool module\'s own schema is used', [
+        '@label' => self::label($definition),
+        '@error' => $error,
+      ]);
+      return;
+    }
+    $logger?->error('tool_schema: cannot normalize the @label input of the @tool tool (@error); the Tool module\'s own schema is used', [
       '@label' => self::label($definition),
+      '@tool' => $pluginId,
       '@error' => $error,
     ]);
   }

@@ -121,7 +121,7 @@ final class ToolNormalizer {
         $error = $result['input_errors'][$name] ?? "normalize_schema() gave no schema for the input \"$name\"";
         $tool->errors[$key][$name] = $error;
         if ($log) {
-          InputWarnings::logError($this->logger, $object, $error);
+          InputWarnings::logError($this->logger, $object, $error, $tool->id);
         }
       }
     }
