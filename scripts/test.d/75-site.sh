@@ -13,18 +13,20 @@
 #      boots the site), the 15 enums, model-style mistakes repaired and the
 #      calls succeed, ambiguous values refused before the tool runs, the bad
 #      definitions served as before, native = PHP twin, HTTP = STDIO;
-#   3. tool_schema uninstalled: the list of step 1 again;
-#   4. the site audit (scripts/site-audit.php) finds the test tool's wrong
+#   3. the site audit (scripts/site-audit.php) finds the test tool's wrong
 #      default and example;
+#   4. tool_schema uninstalled: the list of step 1 again;
 #   5. a second site with mcp_tools as released (no patch): enabling
 #      tool_schema installs and leaves tools/list and the calls as they were.
 # Until the module decorates mcp_tools' services (drupal/tool_schema), steps 2-5
-# are skipped with a notice. The server listens on 127.0.0.1:SITE_TEST_PORT
-# (default 18931) and is stopped on exit.
+# are skipped with a notice. The sites are SITE_TEST_DIR (default
+# target/site-ci, apart from scripts/site.sh's target/site: the test module
+# stays enabled there) and SITE_TEST_DIR-nopatch; the server listens on
+# 127.0.0.1:SITE_TEST_PORT (default 18931) and is stopped on exit.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 start=$SECONDS
-export SITE_DIR="${SITE_DIR:-$PWD/target/site}"
+export SITE_DIR="${SITE_TEST_DIR:-$PWD/target/site-ci}"
 export PORT="${SITE_TEST_PORT:-18931}"
 export SITE_MODULES=tool_schema_site_test
 out="$PWD/target/site-test"
