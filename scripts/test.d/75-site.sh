@@ -52,6 +52,13 @@ client() { # name: over HTTP (the server site.sh --detach started), then over
     timeout 300 "$py" tests/site/mcp_client.py stdio "$out/$name-stdio.json" tests/site/calls.json scripts/site.sh --stdio
 }
 expected() { cp tests/site/expected.php "$web/"; (cd "$web" && php "$@" expected.php); }
+implementation() { # php-args...: which implementation the site's PHP runs, and the server's
+    local cli server
+    cli="$(cd "$web" && php "$@" -r 'require "boot.php"; echo \ToolSchema\IMPLEMENTATION;')"
+    server="$(ps -o args= -p "$(cat "$SITE_DIR/server.pid")")"
+    case "$server" in *"extension=$so"*) server=native ;; *) server=php ;; esac
+    echo "$cli/$server"
+}
 
 echo "-- baseline: tool_schema off"
 export TOOL_SCHEMA_ENABLE=0
@@ -69,11 +76,13 @@ fi
 echo "-- tool_schema on, native"
 export TOOL_SCHEMA_ENABLE=1
 scripts/site.sh --detach >/dev/null
+[ "$(implementation -d "extension=$so")" = native/native ] || { echo "FAIL: not the extension"; exit 1; }
 client on-native
 expected -d "extension=$so" > "$out/on-expected.json"
 echo "-- tool_schema on, PHP twin"
 export TOOL_SCHEMA_NATIVE=0
 scripts/site.sh --detach >/dev/null
+[ "$(implementation)" = php/php ] || { echo "FAIL: not the PHP twin"; exit 1; }
 client on-php
 expected > "$out/on-expected-php.json"
 unset TOOL_SCHEMA_NATIVE
