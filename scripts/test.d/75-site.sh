@@ -33,9 +33,12 @@ out="$PWD/target/site-test"
 rm -rf "$out"; mkdir -p "$out"
 
 venv="$PWD/target/site-venv"
-if ! "$venv/bin/python" -c 'import importlib.metadata as m; assert m.version("mcp") == "2.3.0"' 2>/dev/null; then
+want="$(sha256sum tests/site/requirements.txt | cut -c1-16)"
+if [ "$(cat "$venv/.requirements" 2>/dev/null)" != "$want" ]; then
+    rm -rf "$venv"
     python3 -m venv "$venv"
     "$venv/bin/pip" install --quiet --disable-pip-version-check -r tests/site/requirements.txt
+    echo "$want" > "$venv/.requirements"
 fi
 py="$venv/bin/python"
 trap 'scripts/site.sh --stop; SITE_DIR="$SITE_DIR-nopatch" scripts/site.sh --stop' EXIT
