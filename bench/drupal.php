@@ -18,7 +18,7 @@ declare(strict_types=1);
 // adapter (DefinitionArrayBuilder) alone, normalize_schema() alone; and the
 // bin write at the end of the request (destruct(), after the response).
 //
-//   per tool, cold  InputSchemaCache::toolSchema() of every tool on an empty cache:
+//   per tool, cold  InputSchemaCache::schemaOfTool() of every tool on an empty cache:
 //                   one call per tool, no serializer (a per-tool entry point)
 //   uncached        InputSchemaGenerator through the same serializer: nothing kept,
 //                   each input built and normalized on every call
@@ -45,11 +45,10 @@ declare(strict_types=1);
 
 use Drupal\Core\Cache\MemoryBackend;
 use Symfony\Component\Serializer\Serializer;
-use ToolSchema\Php\Drupal\ContextDefinitionNormalizer;
-use ToolSchema\Php\Drupal\DefinitionArrayBuilder;
-use ToolSchema\Php\Drupal\InputSchemaCache;
-use ToolSchema\Php\Drupal\InputSchemaGenerator;
-use ToolSchema\Php\Drupal\InputSchemas;
+use Drupal\tool_schema\Definition\DefinitionArrayBuilder;
+use Drupal\tool_schema\Schema\InputSchemaCache;
+use Drupal\tool_schema\Schema\InputSchemaGenerator;
+use Drupal\tool_schema\Schema\InputDefinitionSchemasInterface as InputSchemas;
 use ToolSchema\Php\Normalize\Normalizer;
 use ToolSchema\Tests\Drupal\Schemas;
 use ToolSchema\Tests\Drupal\Site;
@@ -99,9 +98,29 @@ $list = static function (Serializer $serializer) use ($tools): int {
 };
 
 // One serializer for every drop-in row, tool_schema's normalizer above the
-// Tool module's LegacyTypedDataNormalizer; each row hands it its cache.
-$normalizer = new ContextDefinitionNormalizer();
-$dropIn = new Serializer([$normalizer, new \Drupal\tool\Normalizer\LegacyTypedDataNormalizer(), ...Site::otherNormalizers()], []);
+// Tool module's LegacyTypedDataNormalizer; each row hands it its cache
+// through $normalizer (the normalizer takes its schemas at construction, as
+// the container builds it: a forwarding object is the one call more per
+// input that lets one serializer serve every row).
+$normalizer = new class () implements InputSchemas {
+    public InputSchemas $to;
+
+    public function setToolSchema(InputSchemas $to): void
+    {
+        $this->to = $to;
+    }
+
+    public function schema(\Drupal\Component\Plugin\Context\ContextDefinitionInterface $definition, ?\Closure $fallback = null): array
+    {
+        return $this->to->schema($definition, $fallback);
+    }
+
+    public function cached(\Drupal\Component\Plugin\Context\ContextDefinitionInterface $definition): ?array
+    {
+        return $this->to->cached($definition);
+    }
+};
+$dropIn = new Serializer([Schemas::normalizer($normalizer), new \Drupal\tool\Normalizer\LegacyTypedDataNormalizer(), ...Site::otherNormalizers()], []);
 // A drop-in row's run: the normalizer gets the row's schemas, and every tool
 // is listed through the serializer.
 $through = static function (InputSchemas $schemas) use ($list, $dropIn, $normalizer): int {
@@ -118,12 +137,12 @@ $cache = static fn (object $bin, ?\Closure $normalize, ?DefinitionArrayBuilder $
 // The dispatch alone: the serializer and tool_schema's normalizer, handing
 // back a schema that is at hand.
 $constant = new class () implements InputSchemas {
-    public function schema(object $definition, ?\Closure $fallback = null): array
+    public function schema(\Drupal\Component\Plugin\Context\ContextDefinitionInterface $definition, ?\Closure $fallback = null): array
     {
         return ['type' => 'string'];
     }
 
-    public function cached(object $definition): ?array
+    public function cached(\Drupal\Component\Plugin\Context\ContextDefinitionInterface $definition): ?array
     {
         return ['type' => 'string'];
     }
@@ -154,14 +173,14 @@ foreach ($implementations as $impl => $normalize) {
         $through,
     ];
 }
-// Asked once per tool (InputSchemaCache::toolSchema(), no serializer): what a
+// Asked once per tool (InputSchemaCache::schemaOfTool(), no serializer): what a
 // per-tool entry point in the Tool module would cost, cold.
 $workloads['per tool, cold, native'] = [
     static fn (): InputSchemaCache => $cache($bin(), null, Schemas::builder($site)),
     static function (InputSchemaCache $c) use ($tools): int {
         $n = 0;
         foreach ($tools as $id => $inputs) {
-            $n += \count($c->toolSchema((string) $id)['properties']);
+            $n += \count($c->schemaOfTool((string) $id)['properties']);
         }
         return $n;
     },
@@ -245,7 +264,7 @@ foreach ($ceilings ?? [] as $name => $make) {
     }
 }
 if (json_encode(Schemas::throughToolSchema($cache($bin(), null), $tools)) !== $expected) {
-    fwrite(STDERR, "ABORT: toolSchema() differs from the uncached schemas\n");
+    fwrite(STDERR, "ABORT: schemaOfTool() differs from the uncached schemas\n");
     exit(2);
 }
 foreach ($workloads as $name => [$setup, $f]) {

@@ -14,9 +14,9 @@ declare(strict_types=1);
 
 namespace ToolSchema\Bench\Ceiling;
 
-use ToolSchema\Php\Drupal\DefinitionArrayBuilder;
-use ToolSchema\Php\Drupal\InputSchemaGenerator;
-use ToolSchema\Php\Drupal\InputSchemas;
+use Drupal\tool_schema\Definition\DefinitionArrayBuilder;
+use Drupal\tool_schema\Schema\InputSchemaGenerator;
+use Drupal\tool_schema\Schema\InputDefinitionSchemasInterface as InputSchemas;
 
 /**
  * One build and one normalize_schema() call per tool, as InputSchemaCache:
@@ -36,7 +36,7 @@ final class PerToolMinimum implements InputSchemas
         $this->tools = new \WeakMap();
     }
 
-    public function cached(object $definition): ?array
+    public function cached(\Drupal\Component\Plugin\Context\ContextDefinitionInterface $definition): ?array
     {
         $tool = $this->tools[$definition] ?? null;
         if ($tool === null) {
@@ -47,7 +47,7 @@ final class PerToolMinimum implements InputSchemas
         return $schema !== null && (array) $definition === $tool->states[$name] ? $schema : null;
     }
 
-    public function schema(object $definition, ?\Closure $fallback = null): array
+    public function schema(\Drupal\Component\Plugin\Context\ContextDefinitionInterface $definition, ?\Closure $fallback = null): array
     {
         if (!$this->indexed) {
             $this->indexed = true;
@@ -79,7 +79,7 @@ final class PerToolMinimum implements InputSchemas
  */
 final class PerInput implements InputSchemas
 {
-    /** @var \WeakMap<object, array{array<string, mixed>, array<mixed>, list<array{object, array<mixed>}>, list<\ToolSchema\Php\Drupal\Dependency>}> */
+    /** @var \WeakMap<object, array{array<string, mixed>, array<mixed>, list<array{object, array<mixed>}>, list<\Drupal\tool_schema\DerivedEnum\Dependency>}> */
     private \WeakMap $kept;
 
     /** @param array<string, mixed> $options */
@@ -88,7 +88,7 @@ final class PerInput implements InputSchemas
         $this->kept = new \WeakMap();
     }
 
-    public function cached(object $definition): ?array
+    public function cached(\Drupal\Component\Plugin\Context\ContextDefinitionInterface $definition): ?array
     {
         $kept = $this->kept[$definition] ?? null;
         if ($kept === null || (array) $definition !== $kept[1]) {
@@ -107,7 +107,7 @@ final class PerInput implements InputSchemas
         return $kept[0];
     }
 
-    public function schema(object $definition, ?\Closure $fallback = null): array
+    public function schema(\Drupal\Component\Plugin\Context\ContextDefinitionInterface $definition, ?\Closure $fallback = null): array
     {
         $warnings = [];
         $dependencies = $objects = null;

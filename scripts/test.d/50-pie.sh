@@ -146,7 +146,7 @@ JSON
         $s = json_encode(ToolSchema\normalize_schema(["type" => "string", "required" => false]));
         $s === "{\"type\":[\"string\",\"null\"]}" || exit(1);
         ToolSchema\coerce_input("5", ["type" => "integer"]) === 5 || exit(1);
-        class_exists(ToolSchema\Php\Drupal\DefinitionArrayBuilder::class) || exit(1);
+        class_exists("ToolSchema\\Php\\Drupal\\DefinitionArrayBuilder") && exit(1);
         echo ToolSchema\IMPLEMENTATION;'
     [ "$(php -n -r "$check" "$project")" = "php" ] || { echo "50-pie: the Composer library does not work without the extension" >&2; exit 1; }
     [ "$(php -n -d extension="$so" -r "$check" "$project")" = "native" ] || { echo "50-pie: the Composer library does not defer to the extension" >&2; exit 1; }

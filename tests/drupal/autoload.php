@@ -63,6 +63,9 @@ final class Deps
     /** The test module that registers Symfony constraints Drupal 10.6 does not (tests/drupal/modules/). */
     public const TEST_MODULE = 'tool_schema_symfony_constraints';
 
+    /** code-wheel's mcp_tools, a site archive (../shared/deps/site), for the module's decorators of its services. */
+    public const MCP_TOOLS = 'drupal-mcp_tools-1.0.0-alpha26';
+
     /** The test module InputSchemaCacheTest enables to add bundles, entity types and field types (tests/drupal/modules/). */
     public const SITE_CHANGES_MODULE = 'tool_schema_site_changes';
 
@@ -179,6 +182,8 @@ final class Deps
             'Drupal\\Core\\' => "$core/lib/Drupal/Core",
             'Drupal\\Component\\' => "$core/lib/Drupal/Component",
             'Drupal\\tool\\' => "$tool/src",
+            // The module under test (drupal/tool_schema/).
+            'Drupal\\tool_schema\\' => \dirname(__DIR__, 2) . '/drupal/tool_schema/src',
             'ToolSchema\\Tests\\Drupal\\' => __DIR__ . '/src',
         ];
         if ($drupal11) {
@@ -259,6 +264,38 @@ final class Deps
             }
             @rmdir("$dir/src");
             @rmdir($dir);
+        });
+    }
+
+    /**
+     * Unpacks code-wheel's mcp_tools (the pinned site archive, checksum
+     * first) into a folder of this process, applies a patch of docs/patches/
+     * (`patch -p1`, as scripts/site.sh does) and autoloads its classes
+     * (`Drupal\mcp_tools\`): how the tests run the module's decorators of
+     * mcp_tools' services on the real classes they decorate.
+     */
+    public function useMcpTools(string $patch): void
+    {
+        if (isset($this->psr4['Drupal\\mcp_tools\\'])) {
+            return;
+        }
+        $archives = getenv('TOOL_SCHEMA_DEPS') ?: \dirname(__DIR__, 2) . '/../shared/deps';
+        $archive = "$archives/site/" . self::MCP_TOOLS . '.tar.gz';
+        $sums = (string) @file_get_contents("$archives/site/SHA256SUMS");
+        if (!is_file($archive) || !preg_match('/^([0-9a-f]{64})\s+\*?' . preg_quote(basename($archive), '/') . '$/m', $sums, $m) || hash_file('sha256', $archive) !== $m[1]) {
+            throw new \RuntimeException("tests/drupal: $archive is missing or does not match $archives/site/SHA256SUMS");
+        }
+        $dir = $this->root . '/mcp_tools.' . getmypid();
+        @mkdir($dir, 0777, true);
+        $command = sprintf('tar -xzf %s -C %s && patch -p1 -s -N -d %s < %s 2>&1', escapeshellarg($archive), escapeshellarg($dir), escapeshellarg("$dir/" . self::MCP_TOOLS), escapeshellarg($patch));
+        exec($command, $output, $status);
+        if ($status !== 0) {
+            throw new \RuntimeException("tests/drupal: $patch does not apply to " . self::MCP_TOOLS . ': ' . implode("\n", $output));
+        }
+        $this->psr4['Drupal\\mcp_tools\\'] = "$dir/" . self::MCP_TOOLS . '/src';
+        $this->missing = [];
+        register_shutdown_function(static function () use ($dir): void {
+            exec('rm -rf ' . escapeshellarg($dir));
         });
     }
 

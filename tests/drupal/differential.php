@@ -56,9 +56,9 @@ declare(strict_types=1);
 namespace ToolSchema\Tests\Drupal\Differential;
 
 use ToolSchema\Php\Coerce\Coercer;
-use ToolSchema\Php\Drupal\DefinitionArrayBuilder;
-use ToolSchema\Php\Drupal\DefinitionException;
-use ToolSchema\Php\Drupal\InputSchemaGenerator;
+use Drupal\tool_schema\Definition\DefinitionArrayBuilder;
+use Drupal\tool_schema\Definition\DefinitionException;
+use Drupal\tool_schema\Schema\InputSchemaGenerator;
 use ToolSchema\Php\Normalize\Normalizer;
 use ToolSchema\Tests\Drupal\Site;
 
@@ -94,7 +94,7 @@ if ($selfCheck !== []) {
 
 $started = microtime(true);
 $container = $site->container;
-$builder = new DefinitionArrayBuilder($container, $container->get('entity_type.bundle.info'));
+$builder = new DefinitionArrayBuilder(new \Drupal\tool_schema\DerivedEnum\DerivedEnumResolver($container, $container->get('entity_type.bundle.info'), $container->get('country_manager')));
 $verdict = new Verdict($site->tools()->createInstance('user_block'), $site->typedData());
 $rng = new Rng($seed);
 // Drupal 11 also draws its constraint ids that 10.6 lacks (SpecGenerator).

@@ -12,12 +12,12 @@ declare(strict_types=1);
 
 namespace ToolSchema\Tests\Drupal;
 
-use ToolSchema\Php\Drupal\DefinitionArrayBuilder;
+use Drupal\tool_schema\Definition\DefinitionArrayBuilder;
 
 require __DIR__ . '/../drupal/bootstrap.php';
 
 $site = Site::boot();
-$builder = new DefinitionArrayBuilder($site->container, $site->container->get('entity_type.bundle.info'));
+$builder = new DefinitionArrayBuilder(new \Drupal\tool_schema\DerivedEnum\DerivedEnumResolver($site->container, $site->container->get('entity_type.bundle.info'), $site->container->get('country_manager')));
 $tools = [];
 foreach ($site->tools()->getDefinitions() as $id => $definition) {
     $tools[$id] = $builder->buildInputs($definition->getInputDefinitions());

@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace ToolSchema\Tests\Drupal;
 
 use PHPUnit\Framework\TestCase;
-use ToolSchema\Php\Drupal\InputSchemaGenerator;
+use Drupal\tool_schema\Schema\InputSchemaGenerator;
 
 /**
  * What differs between the cores the suite runs on (TOOL_SCHEMA_DRUPAL:

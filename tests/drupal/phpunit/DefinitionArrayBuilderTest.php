@@ -17,8 +17,8 @@ use Drupal\tool\TypedData\InputDefinition;
 use Drupal\tool\TypedData\ListInputDefinition;
 use Drupal\tool\TypedData\MapInputDefinition;
 use PHPUnit\Framework\TestCase;
-use ToolSchema\Php\Drupal\DefinitionArrayBuilder;
-use ToolSchema\Php\Drupal\DefinitionException;
+use Drupal\tool_schema\Definition\DefinitionArrayBuilder;
+use Drupal\tool_schema\Definition\DefinitionException;
 use ToolSchema\Tests\Implementations;
 
 /**
@@ -39,7 +39,7 @@ final class DefinitionArrayBuilderTest extends TestCase
     private static function builder(): DefinitionArrayBuilder
     {
         $c = self::site()->container;
-        return new DefinitionArrayBuilder($c, $c->get('entity_type.bundle.info'));
+        return new DefinitionArrayBuilder(new \Drupal\tool_schema\DerivedEnum\DerivedEnumResolver($c, $c->get('entity_type.bundle.info'), $c->get('country_manager')));
     }
 
     private static function json(mixed $v): string

@@ -8,8 +8,8 @@ use Drupal\Core\Logger\RfcLogLevel;
 use PHPUnit\Framework\Attributes\PreserveGlobalState;
 use PHPUnit\Framework\Attributes\RunTestsInSeparateProcesses;
 use PHPUnit\Framework\TestCase;
-use ToolSchema\Php\Drupal\DefinitionArrayBuilder;
-use ToolSchema\Php\Drupal\InputCoercer;
+use Drupal\tool_schema\Definition\DefinitionArrayBuilder;
+use Drupal\tool_schema\InputCoercer;
 
 /**
  * Where LLM and MCP input enters a tool: every invoker (the AI module's
@@ -38,8 +38,8 @@ final class InputCoercionTest extends TestCase
         $collector = new CollectingLogger();
         $site->container->get('logger.factory')->addLogger($collector);
         if ($withService) {
-            $builder = new DefinitionArrayBuilder($site->container, $site->container->get('entity_type.bundle.info'));
-            $site->container->set('tool_schema.input_coercer', new InputCoercer($builder, $site->container->get('logger.factory')->get('tool_schema')));
+            $builder = new DefinitionArrayBuilder(new \Drupal\tool_schema\DerivedEnum\DerivedEnumResolver($site->container, $site->container->get('entity_type.bundle.info'), $site->container->get('country_manager')));
+            $site->container->set('tool_schema.input_coercer', new InputCoercer($builder, $site->tools(), $site->container->get('logger.factory')->get('tool_schema')));
         }
         return [$site, $collector];
     }

@@ -10,9 +10,9 @@ use Drupal\tool\TypedData\InputDefinition;
 use PHPUnit\Framework\Attributes\PreserveGlobalState;
 use PHPUnit\Framework\Attributes\RunTestsInSeparateProcesses;
 use PHPUnit\Framework\TestCase;
-use ToolSchema\Php\Drupal\InputSchemaCache;
-use ToolSchema\Php\Drupal\InputSchemaGenerator;
-use ToolSchema\Php\Drupal\NullableStyle;
+use Drupal\tool_schema\Schema\InputSchemaCache;
+use Drupal\tool_schema\Schema\InputSchemaGenerator;
+use Drupal\tool_schema\Schema\NullableStyle;
 
 /**
  * A cached schema is never served stale: the site changes under the cache,
@@ -82,7 +82,7 @@ final class InputSchemaCacheInvalidationTest extends TestCase
         self::assertSame(['user'], $after['enum']);
         self::assertSame(self::uncached($site, $bundle), self::json($after));
         self::assertSame($after, $cache->cached($bundle));
-        self::assertSame($after, $cache->toolSchema('entity_bundle_delete')['properties']['bundle']);
+        self::assertSame($after, $cache->schemaOfTool('entity_bundle_delete')['properties']['bundle']);
     }
 
     /**
@@ -202,14 +202,14 @@ final class InputSchemaCacheInvalidationTest extends TestCase
     public function testTheCoercerFollowsRefinementsAndBundles(): void
     {
         $site = Site::boot();
-        $coercer = new \ToolSchema\Php\Drupal\InputCoercer(Schemas::builder($site));
+        $coercer = new \Drupal\tool_schema\InputCoercer(Schemas::builder($site), $site->tools());
         $bundle = self::input($site, 'entity_bundle_delete', 'bundle');
-        self::assertSame(' USER ', $coercer->coerce($bundle, ' USER '), 'no choices yet: left as it is');
+        self::assertSame(' USER ', $coercer->coerceValue($bundle, ' USER '), 'no choices yet: left as it is');
         $site->tools()->createInstance('entity_bundle_delete')->setInputValue('entity_type_id', 'user');
-        self::assertSame('user', $coercer->coerce($bundle, ' USER '), 'refined in place: the bundle choices');
-        self::assertSame(' Tool_Schema_Extra ', $coercer->coerce($bundle, ' Tool_Schema_Extra '));
+        self::assertSame('user', $coercer->coerceValue($bundle, ' USER '), 'refined in place: the bundle choices');
+        self::assertSame(' Tool_Schema_Extra ', $coercer->coerceValue($bundle, ' Tool_Schema_Extra '));
         SiteChanges::addBundle($site, 'user', 'tool_schema_extra');
-        self::assertSame('tool_schema_extra', $coercer->coerce($bundle, ' Tool_Schema_Extra '), 'a bundle added');
+        self::assertSame('tool_schema_extra', $coercer->coerceValue($bundle, ' Tool_Schema_Extra '), 'a bundle added');
     }
 
     /**
@@ -381,8 +381,9 @@ final class InputSchemaCacheInvalidationTest extends TestCase
     /**
      * A profile's size limit is counted per schema: the whole tool's (one
      * normalize_schema() call) may exceed it where no input's does, or the
-     * other way round. The inputs' schemas are the same; what is logged for
-     * an input is what its schema alone gives, as InputSchemaGenerator logs.
+     * other way round. The inputs' schemas are the same; InputSchemaGenerator
+     * logs what an input's schema alone gives, InputSchemaCache what the
+     * tool's schema (the one a consumer is sent) gives, once, for the tool.
      */
     public function testAProfileLimitIsCountedPerInputSchema(): void
     {
@@ -413,12 +414,18 @@ final class InputSchemaCacheInvalidationTest extends TestCase
             $runs[$which] = $out;
         }
         self::assertSame([['Big', 'profile_limit_exceeded', '(root)']], $runs['generator']['log'], 'one input over the limit on its own');
+        // The cache normalizes the tool once: its warning is the tool's,
+        // logged once under the plugin id, and nothing is normalized again
+        // to attribute it to an input. The schemas are the same.
+        self::assertSame([['tool_schema_limits', 'profile_limit_exceeded', '(root)']], $runs['cache']['log'], 'the whole tool over the limit');
+        unset($runs['generator']['log'], $runs['cache']['log']);
         self::assertSame($runs['generator'], $runs['cache']);
     }
 
     /**
      * Warnings and errors: logged as InputSchemaGenerator logs them, once
-     * per build instead of once per call; an input that cannot be normalized
+     * per build instead of once per call (an error with the tool's plugin id,
+     * which the generator, asked for one input, does not know); an input that cannot be normalized
      * gets the fallback, the others of its tool their schemas; toolSchema()
      * throws what buildInputs() + normalize_schema() throw.
      */
@@ -457,6 +464,16 @@ final class InputSchemaCacheInvalidationTest extends TestCase
         }
         $generator = $runs['generator'];
         $cached = $runs['cache'];
+        // The cache's errors name the tool; but for that, its records are the
+        // generator's.
+        foreach ($cached[1]['log'] as $i => [$label, $level, $message, $context]) {
+            if ($level === RfcLogLevel::ERROR) {
+                self::assertSame('tool_schema_warned', $context['@tool'], $label);
+                self::assertSame('tool_schema: cannot normalize the @label input of the @tool tool (@error); the Tool module\'s own schema is used', $message);
+                unset($context['@tool']);
+                $cached[1]['log'][$i] = [$label, $level, 'tool_schema: cannot normalize the @label input definition (@error); the Tool module\'s own schema is used', $context];
+            }
+        }
         self::assertSame('{"fallback":"bad"}', $cached[1]['bad']);
         self::assertSame('{"fallback":"throws"}', $cached[1]['throws']);
         self::assertSame(NullableStyle::forCoreVersion(\Drupal::VERSION) === NullableStyle::ONE_OF
@@ -477,7 +494,7 @@ final class InputSchemaCacheInvalidationTest extends TestCase
         } catch (\Throwable $expected) {
         }
         try {
-            $cache->toolSchema('tool_schema_warned');
+            $cache->schemaOfTool('tool_schema_warned');
             self::fail('toolSchema() throws');
         } catch (\Throwable $e) {
             self::assertSame([$expected::class, $expected->getMessage()], [$e::class, $e->getMessage()]);

@@ -6,9 +6,9 @@ namespace ToolSchema\Tests\Drupal;
 
 use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
-use ToolSchema\Php\Drupal\InputSchemaCache;
-use ToolSchema\Php\Drupal\InputSchemaGenerator;
-use ToolSchema\Php\Drupal\NullableStyle;
+use Drupal\tool_schema\Schema\InputSchemaCache;
+use Drupal\tool_schema\Schema\InputSchemaGenerator;
+use Drupal\tool_schema\Schema\NullableStyle;
 use ToolSchema\Tests\Implementations;
 
 /**
@@ -107,7 +107,7 @@ final class InputSchemaCacheTest extends TestCase
                 $expected = $normalize($builder->buildInputs($inputs), $options, $w);
                 foreach ([$cold, $next] as $cache) {
                     $warnings = null;
-                    self::assertSame(json_encode($expected, self::JSON), json_encode($cache->toolSchema($id, $options, $warnings), self::JSON), "$id: toolSchema(), $implementation");
+                    self::assertSame(json_encode($expected, self::JSON), json_encode($cache->schemaOfTool($id, $options, $warnings), self::JSON), "$id: toolSchema(), $implementation");
                     self::assertSame($w, $warnings);
                 }
             }
@@ -198,7 +198,7 @@ final class InputSchemaCacheTest extends TestCase
         $site = Site::boot();
         $tools = Schemas::tools($site);
         $cache = Schemas::cache($site, null);
-        $ours = new \ToolSchema\Php\Drupal\ContextDefinitionNormalizer();
+        $ours = Schemas::normalizer($cache);
         self::assertSame([\Drupal\Core\Plugin\Context\ContextDefinitionInterface::class => true], $ours->getSupportedTypes('json_schema'));
         self::assertSame([\Drupal\Core\Plugin\Context\ContextDefinitionInterface::class => true], $ours->getSupportedTypes(null));
 
@@ -235,7 +235,7 @@ final class InputSchemaCacheTest extends TestCase
         // The two styles besides the running core's default.
         foreach (array_diff(['type_array', 'one_of', 'any_of'], [NullableStyle::forCoreVersion(\Drupal::VERSION)]) as $style) {
             foreach (array_keys(array_filter($tools)) as $id) {
-                $cache->toolSchema($id, ['nullable' => $style]);
+                $cache->schemaOfTool($id, ['nullable' => $style]);
             }
         }
         $cache->destruct();

@@ -11,14 +11,13 @@ use Drupal\tool\TypedData\ListInputDefinition;
 use Drupal\tool\TypedData\MapInputDefinition;
 use PHPUnit\Framework\TestCase;
 use Symfony\Component\Serializer\Serializer;
-use ToolSchema\Php\Drupal\ContextDefinitionNormalizer;
-use ToolSchema\Php\Drupal\DefinitionArrayBuilder;
-use ToolSchema\Php\Drupal\InputSchemaGenerator;
+use Drupal\tool_schema\Definition\DefinitionArrayBuilder;
+use Drupal\tool_schema\Schema\InputSchemaGenerator;
 use ToolSchema\Tests\Implementations;
 
 /**
  * The schema glue on real Drupal: InputSchemaGenerator with Drupal's logger
- * channels, and ContextDefinitionNormalizer (extends the Tool module's) inside
+ * channels, and InputDefinitionNormalizer (in front of the Tool module's) inside
  * the real Symfony Serializer, where the Tool module registers its own.
  */
 final class InputSchemaGeneratorTest extends TestCase
@@ -26,7 +25,7 @@ final class InputSchemaGeneratorTest extends TestCase
     private static function builder(): DefinitionArrayBuilder
     {
         $c = Site::boot()->container;
-        return new DefinitionArrayBuilder($c, $c->get('entity_type.bundle.info'));
+        return new DefinitionArrayBuilder(new \Drupal\tool_schema\DerivedEnum\DerivedEnumResolver($c, $c->get('entity_type.bundle.info'), $c->get('country_manager')));
     }
 
     private static function definition(): MapInputDefinition
@@ -40,15 +39,12 @@ final class InputSchemaGeneratorTest extends TestCase
     }
 
     /** A serializer as the site has it, with tool_schema's normalizer in the Tool module's place (priority 100). */
-    private static function serializer(?InputSchemaGenerator $generator): Serializer
+    private static function serializer(InputSchemaGenerator $generator): Serializer
     {
         if (($reason = Site::toolNormalizersSkipReason()) !== null) {
             self::markTestSkipped($reason);
         }
-        $normalizer = new ContextDefinitionNormalizer();
-        if ($generator !== null) {
-            $normalizer->setToolSchema($generator);
-        }
+        $normalizer = Schemas::normalizer($generator);
         return new Serializer([
             new \Drupal\tool\Normalizer\LegacyTypedDataNormalizer(),
             $normalizer,
@@ -85,10 +81,12 @@ final class InputSchemaGeneratorTest extends TestCase
         self::assertSame(json_encode($generator->schema($definition)), json_encode($ours));
         self::assertFalse($ours['additionalProperties']);
 
-        // Until setToolSchema() is called, it is the Tool module's normalizer.
-        $theirs = Site::boot()->container->get('serializer')->normalize($definition, 'json_schema');
-        self::assertSame(json_encode($theirs), json_encode(self::serializer(null)->normalize($definition, 'json_schema')));
-        self::assertArrayNotHasKey('additionalProperties', $theirs);
+        // In another format, it is the Tool module's normalizer (which
+        // gives nothing for a definition outside json_schema).
+        $theirs = Site::boot()->container->get('serializer')->normalize($definition, 'json');
+        self::assertNull($theirs);
+        self::assertSame($theirs, self::serializer($generator)->normalize($definition, 'json'));
+        self::assertArrayNotHasKey('additionalProperties', Site::boot()->container->get('serializer')->normalize($definition, 'json_schema'));
 
         // A list input: each level through our normalizer in one call.
         $list = new ListInputDefinition('Tags', '', item_definition: new InputDefinition('string', 'Tag', '', constraints: ['Length' => ['max' => 3]]));

@@ -6,8 +6,8 @@ namespace ToolSchema\Tests\Drupal;
 
 use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
-use ToolSchema\Php\Drupal\DefinitionArrayBuilder;
-use ToolSchema\Php\Drupal\InputSchemaGenerator;
+use Drupal\tool_schema\Definition\DefinitionArrayBuilder;
+use Drupal\tool_schema\Schema\InputSchemaGenerator;
 use ToolSchema\Tests\Implementations;
 
 /**
@@ -44,7 +44,7 @@ final class ToolPluginsTest extends TestCase
     {
         $site = Site::boot();
         $definition = $site->tools()->getDefinition($tool)->getInputDefinition($input);
-        $builder = new DefinitionArrayBuilder($site->container, $site->container->get('entity_type.bundle.info'));
+        $builder = new DefinitionArrayBuilder(new \Drupal\tool_schema\DerivedEnum\DerivedEnumResolver($site->container, $site->container->get('entity_type.bundle.info'), $site->container->get('country_manager')));
         $array = $builder->build($definition);
         self::$seen["$tool.$input"] = true;
         self::assertSame($definition->getDataType() === 'list' || $definition->isMultiple() ? 'list' : $definition->getDataType(), $array['type']);

@@ -5,8 +5,8 @@ declare(strict_types=1);
 namespace ToolSchema\Tests\Drupal;
 
 use Drupal\Core\Plugin\Context\ContextDefinition;
-use ToolSchema\Php\Drupal\DefinitionArrayBuilder;
-use ToolSchema\Php\Drupal\InputSchemaGenerator;
+use Drupal\tool_schema\Definition\DefinitionArrayBuilder;
+use Drupal\tool_schema\Schema\InputSchemaGenerator;
 
 /**
  * The generated sections of docs/drupal.md (tests/drupal/generate_docs.php),
@@ -58,7 +58,7 @@ final class DocGenerator
     private function builder(): DefinitionArrayBuilder
     {
         $c = $this->site->container;
-        return new DefinitionArrayBuilder($c, $c->get('entity_type.bundle.info'));
+        return new DefinitionArrayBuilder(new \Drupal\tool_schema\DerivedEnum\DerivedEnumResolver($c, $c->get('entity_type.bundle.info'), $c->get('country_manager')));
     }
 
     private function toolSchemas(): string

@@ -6,23 +6,31 @@ namespace ToolSchema\Tests\Drupal;
 
 use Drupal\Core\Cache\MemoryBackend;
 use Symfony\Component\Serializer\Serializer;
-use ToolSchema\Php\Drupal\ContextDefinitionNormalizer;
-use ToolSchema\Php\Drupal\DefinitionArrayBuilder;
-use ToolSchema\Php\Drupal\InputSchemaCache;
-use ToolSchema\Php\Drupal\InputSchemas;
+use Drupal\tool_schema\Definition\DefinitionArrayBuilder;
+use Drupal\tool_schema\DerivedEnum\DerivedEnumResolver;
+use Drupal\tool_schema\Normalizer\InputDefinitionNormalizer;
+use Drupal\tool_schema\Schema\InputSchemaCache;
+use Drupal\tool_schema\Schema\InputDefinitionSchemasInterface as InputSchemas;
 
 /**
- * The drop-in wired as docs/drupal.md says, on the real site: the builder,
- * InputSchemaCache with a cache bin, and the Symfony serializer with
- * tool_schema's ContextDefinitionNormalizer registered above the Tool
- * module's LegacyTypedDataNormalizer. Shared by the tests and
+ * The module's services wired as tool_schema.services.yml wires them, on the
+ * real site: the builder, InputSchemaCache with a cache bin, and the Symfony
+ * serializer with tool_schema's InputDefinitionNormalizer registered above
+ * the Tool module's LegacyTypedDataNormalizer. Shared by the tests and
  * bench/drupal.php.
  */
 final class Schemas
 {
     public static function builder(Site $site): DefinitionArrayBuilder
     {
-        return new DefinitionArrayBuilder($site->container, $site->container->get('entity_type.bundle.info'));
+        return new DefinitionArrayBuilder(self::enums($site));
+    }
+
+    /** The tool_schema.derived_enums service. */
+    public static function enums(Site $site): DerivedEnumResolver
+    {
+        $c = $site->container;
+        return new DerivedEnumResolver($c, $c->get('entity_type.bundle.info'), $c->get('country_manager'));
     }
 
     /** A cache bin as Drupal's cache_tags.invalidator reaches it (a MemoryBackend, as core's tests use). */
@@ -34,7 +42,7 @@ final class Schemas
     }
 
     /**
-     * The tool_schema.input_schemas service of docs/drupal.md.
+     * The tool_schema.input_schema_cache service.
      *
      * @param array<string, mixed> $options
      * @param bool|null $useCaches InputSchemaCache::useCaches(): true (the
@@ -64,23 +72,31 @@ final class Schemas
     /**
      * The serializer of a site with the Tool module and tool_schema: the
      * Tool module's json_schema normalizers and core serialization's, by
-     * their priorities, tool_schema's ContextDefinitionNormalizer in the
-     * place of the Tool module's, above LegacyTypedDataNormalizer (1000).
+     * their priorities, tool_schema's InputDefinitionNormalizer in the
+     * place of the Tool module's (its fallback), above
+     * LegacyTypedDataNormalizer (1000).
      * With $above false, at the Tool module's own priority (100), behind it.
      */
     public static function serializer(InputSchemas $schemas, bool $above = true, ?object $legacy = null): Serializer
     {
-        // Drupal 11.4: the Tool module's normalizers, and the drop-in that
-        // extends one of them, cannot be loaded (a fatal error): the test
-        // stops here, skipped with the reason.
+        // Drupal 11.4: the Tool module's normalizers cannot be loaded (a
+        // fatal error): the test stops here, skipped with the reason.
         if (($reason = Site::toolNormalizersSkipReason()) !== null) {
             \PHPUnit\Framework\Assert::markTestSkipped($reason);
         }
-        $ours = new ContextDefinitionNormalizer();
-        $ours->setToolSchema($schemas);
+        $ours = self::normalizer($schemas);
         $legacy ??= new \Drupal\tool\Normalizer\LegacyTypedDataNormalizer();
         $rest = Site::otherNormalizers();
         return new Serializer($above ? [$ours, $legacy, ...$rest] : [$legacy, $ours, ...$rest], []);
+    }
+
+    /**
+     * tool_schema.normalizer.input_definition: the Tool module's normalizer
+     * as its fallback, made when first needed (a service closure).
+     */
+    public static function normalizer(InputSchemas $schemas): InputDefinitionNormalizer
+    {
+        return new InputDefinitionNormalizer($schemas, static fn (): \Drupal\tool\Normalizer\ContextDefinitionNormalizer => new \Drupal\tool\Normalizer\ContextDefinitionNormalizer());
     }
 
     /**
@@ -102,7 +118,7 @@ final class Schemas
     }
 
     /**
-     * Each input's schema as InputSchemaCache::toolSchema() gives it (the
+     * Each input's schema as InputSchemaCache::schemaOfTool() gives it (the
      * properties of its tool's schema), keyed and encoded as
      * throughSerializer() does.
      *
@@ -113,7 +129,7 @@ final class Schemas
     {
         $out = [];
         foreach (array_keys($tools) as $id) {
-            foreach ($cache->toolSchema((string) $id)['properties'] as $name => $schema) {
+            foreach ($cache->schemaOfTool((string) $id)['properties'] as $name => $schema) {
                 $out["$id.$name"] = json_encode($schema, JSON_PRESERVE_ZERO_FRACTION | JSON_UNESCAPED_SLASHES);
             }
         }

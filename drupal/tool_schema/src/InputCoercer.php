@@ -1,0 +1,117 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Drupal\tool_schema;
+
+use Drupal\Component\Plugin\PluginManagerInterface;
+use Drupal\Core\Plugin\Context\ContextDefinitionInterface;
+use Drupal\tool\Tool\ToolDefinition;
+use Drupal\tool\TypedData\InputDefinitionInterface;
+use Drupal\tool_schema\Definition\DefinitionArrayBuilder;
+use Drupal\tool_schema\Definition\DefinitionException;
+use Drupal\tool_schema\Definition\DefinitionSnapshot;
+use Drupal\tool_schema\DerivedEnum\Dependency;
+use Drupal\tool_schema\Schema\InputWarnings;
+use Psr\Log\LoggerInterface;
+
+/**
+ * Repairs values sent for Tool API inputs through ToolSchema\coerce_input()
+ * (the extension when it is loaded, the pure-PHP implementation otherwise).
+ * Definition arrays are built once per definition object (a WeakMap: they go
+ * when the definition goes) and built again when the object changed in place
+ * (DefinitionSnapshot: the Tool module's input definition refiners add
+ * constraints to the plugin definition's own objects) or the site state
+ * behind a derived enum did (Dependency: a bundle or a plugin added).
+ *
+ * Never throws for a bad value. A definition that cannot be turned into a
+ * definition array is logged (error level, once per version of the
+ * definition) and the value is returned unchanged, so that validation
+ * reports it.
+ */
+final class InputCoercer implements InputCoercerInterface {
+
+  /**
+   * Definition => [its array, or FALSE when it has none; its snapshot; its
+   * dependencies].
+   *
+   * @var \WeakMap<object, array{array<string, mixed>|false, list<array{object, array<mixed>}>, list<\Drupal\tool_schema\DerivedEnum\Dependency>}>
+   */
+  private \WeakMap $arrays;
+
+  public function __construct(
+    private readonly DefinitionArrayBuilder $builder,
+    private readonly PluginManagerInterface $toolManager,
+    private readonly ?LoggerInterface $logger = NULL,
+  ) {
+    $this->arrays = new \WeakMap();
+  }
+
+  /**
+   * {@inheritdoc}
+   */
+  public function coerce(ToolDefinition|string|array $tool, array $arguments): array {
+    if (\is_string($tool)) {
+      $tool = $this->toolManager->getDefinition($tool);
+    }
+    $definitions = $tool instanceof ToolDefinition ? $tool->getInputDefinitions() : $tool;
+    foreach ($arguments as $name => $value) {
+      $definition = $definitions[$name] ?? NULL;
+      if ($definition instanceof ContextDefinitionInterface && !($definition instanceof InputDefinitionInterface && $definition->isLocked())) {
+        $arguments[$name] = $this->coerceValue($definition, $value);
+      }
+    }
+    return $arguments;
+  }
+
+  /**
+   * {@inheritdoc}
+   */
+  public function coerceValue(ContextDefinitionInterface $definition, mixed $value): mixed {
+    $entry = $this->arrays[$definition] ?? NULL;
+    if ($entry === NULL || !self::holds($entry)) {
+      $dependencies = [];
+      $objects = [];
+      try {
+        $array = $this->builder->build($definition, $dependencies, $objects);
+      }
+      catch (DefinitionException $e) {
+        $array = FALSE;
+        $this->logger?->error('tool_schema: input values are not coerced for the @label input definition: @error', ['@label' => InputWarnings::label($definition), '@error' => $e->getMessage()]);
+      }
+      $entry = [$array, DefinitionSnapshot::of($objects), $dependencies];
+      $this->arrays[$definition] = $entry;
+    }
+    if ($entry[0] === FALSE) {
+      return $value;
+    }
+    try {
+      return \ToolSchema\coerce_input($value, $entry[0]);
+    }
+    catch (\ValueError $e) {
+      $entry[0] = FALSE;
+      $this->arrays[$definition] = $entry;
+      $this->logger?->error('tool_schema: input values are not coerced for the @label input definition: @error', ['@label' => InputWarnings::label($definition), '@error' => $e->getMessage()]);
+      return $value;
+    }
+  }
+
+  /**
+   * Is what the array was built from unchanged?
+   *
+   * @param array{array<string, mixed>|false, list<array{object, array<mixed>}>, list<\Drupal\tool_schema\DerivedEnum\Dependency>} $entry
+   */
+  private static function holds(array $entry): bool {
+    if (!DefinitionSnapshot::holds($entry[1])) {
+      return FALSE;
+    }
+    foreach ($entry[2] as $dependency) {
+      \assert($dependency instanceof Dependency);
+      if (!$dependency->holds()) {
+        return FALSE;
+      }
+    }
+    return TRUE;
+  }
+
+}

@@ -1,0 +1,113 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Drupal\tool_schema;
+
+use Drupal\Core\DependencyInjection\ContainerBuilder;
+use Drupal\Core\DependencyInjection\ServiceProviderBase;
+use Drupal\tool_schema\EventSubscriber\InputCoercionSubscriber;
+use Symfony\Component\DependencyInjection\Argument\ServiceClosureArgument;
+use Symfony\Component\DependencyInjection\ContainerInterface;
+use Symfony\Component\DependencyInjection\Reference;
+
+/**
+ * Switches the Tool module's paths onto tool_schema, with no patch:
+ *
+ * - register(): the input coercion subscriber, only on a Tool module release
+ *   that has the input event (INPUT_EVENT); the 2025-12-16 snapshot has
+ *   none (docs/patches/tool-input-coercion.patch is the way there).
+ * - alter(): the Tool module's context definition normalizer leaves the
+ *   serializer (its `normalizer` tag is removed) and becomes the fallback of
+ *   tool_schema.normalizer.input_definition (its service closure); the tool
+ *   plugin manager's cache gets the `tool_plugins` cache tag, which the
+ *   schemas kept in the cache bin carry.
+ *
+ * All of it is compiled into the container while the module is enabled, and
+ * goes with the container rebuild when it is uninstalled.
+ */
+final class ToolSchemaServiceProvider extends ServiceProviderBase {
+
+  /**
+   * The Tool module's context definition normalizer: its service id ...
+   */
+  public const TOOL_NORMALIZER = 'tool.normalizer.context_definition';
+
+  /**
+   * ... and its class, which finds it under another id.
+   */
+  public const TOOL_NORMALIZER_CLASS = 'Drupal\tool\Normalizer\ContextDefinitionNormalizer';
+
+  /**
+   * The normalizer that takes its place (tool_schema.services.yml).
+   */
+  public const NORMALIZER = 'tool_schema.normalizer.input_definition';
+
+  /**
+   * The input event of Tool module releases after the 2025-12-16 snapshot.
+   */
+  public const INPUT_EVENT = 'Drupal\tool\Event\ToolInputTransformEvent';
+
+  /**
+   * The coercion subscriber's service id, when registered.
+   */
+  public const SUBSCRIBER = 'tool_schema.input_coercion_subscriber';
+
+  /**
+   * The tool plugin manager, and the cache tag its discovery cache gets.
+   */
+  public const TOOL_MANAGER = 'plugin.manager.tool';
+  public const TOOL_PLUGINS_TAG = 'tool_plugins';
+
+  /**
+   * {@inheritdoc}
+   */
+  public function register(ContainerBuilder $container): void {
+    if (class_exists(self::INPUT_EVENT)) {
+      $container->register(self::SUBSCRIBER, InputCoercionSubscriber::class)
+        ->addArgument(new Reference('tool_schema.input_coercer'))
+        ->addTag('event_subscriber');
+    }
+  }
+
+  /**
+   * {@inheritdoc}
+   */
+  public function alter(ContainerBuilder $container): void {
+    if ($container->hasDefinition(self::NORMALIZER)) {
+      $id = $this->toolNormalizerId($container);
+      if ($id === NULL) {
+        // No Tool module normalizer to decorate: nothing to fall back to.
+        $container->getDefinition(self::NORMALIZER)->replaceArgument(1, NULL);
+      }
+      else {
+        $container->getDefinition($id)->clearTag('normalizer');
+        $container->getDefinition(self::NORMALIZER)
+          ->replaceArgument(1, new ServiceClosureArgument(new Reference($id, ContainerInterface::NULL_ON_INVALID_REFERENCE)));
+      }
+    }
+    if ($container->hasDefinition(self::TOOL_MANAGER)) {
+      // ToolManager sets no cache tag of its own: with one, rediscovering
+      // the tool plugins invalidates what tool_schema keeps of them.
+      $container->getDefinition(self::TOOL_MANAGER)
+        ->addMethodCall('setCacheBackend', [new Reference('cache.discovery'), 'tool_plugins', [self::TOOL_PLUGINS_TAG]]);
+    }
+  }
+
+  /**
+   * The service id of the Tool module's context definition normalizer: its
+   * own, or the first service of its class (a site that renamed it).
+   */
+  private function toolNormalizerId(ContainerBuilder $container): ?string {
+    if ($container->hasDefinition(self::TOOL_NORMALIZER)) {
+      return self::TOOL_NORMALIZER;
+    }
+    foreach ($container->getDefinitions() as $id => $definition) {
+      if ($definition->getClass() === self::TOOL_NORMALIZER_CLASS) {
+        return (string) $id;
+      }
+    }
+    return NULL;
+  }
+
+}

@@ -1,0 +1,102 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Tests\Drupal;
+
+use Drupal\Core\DependencyInjection\ContainerBuilder;
+use Drupal\Core\DependencyInjection\YamlFileLoader;
+use Drupal\tool\TypedData\InputDefinition;
+use Drupal\tool_schema\McpTools\ArgumentNormalizer;
+use Drupal\tool_schema\McpTools\ToolSchemaConverter;
+use PHPUnit\Framework\Attributes\PreserveGlobalState;
+use PHPUnit\Framework\Attributes\RunTestsInSeparateProcesses;
+use PHPUnit\Framework\TestCase;
+
+/**
+ * The module's decorators of mcp_tools' two services, on mcp_tools' real
+ * classes: the pinned archive (code-wheel's mcp_tools 1.0.0-alpha26) with
+ * docs/patches/mcp_tools-extension-points.patch applied (Deps::useMcpTools()),
+ * its mcp_tools.services.yml read into the compiled container with the Tool
+ * module's and the module's. The MCP clients' view of a whole site is the
+ * site stage's (tests/site/).
+ *
+ * @runTestsInSeparateProcesses
+ * @preserveGlobalState disabled
+ */
+#[RunTestsInSeparateProcesses]
+#[PreserveGlobalState(false)]
+final class ModuleMcpToolsTest extends TestCase
+{
+    private static function container(bool $enabled): ContainerBuilder
+    {
+        $deps = Deps::get();
+        $deps->useMcpTools(\dirname(__DIR__, 3) . '/docs/patches/mcp_tools-extension-points.patch');
+        $file = (new \ReflectionClass(\Drupal\mcp_tools\Mcp\ToolSchemaConverterInterface::class))->getFileName();
+        $services = \dirname((string) $file, 3) . '/mcp_tools.services.yml';
+        // Only the two services of the patch: the rest of mcp_tools.services.yml
+        // needs mcp_tools' other dependencies (the MCP SDK, ...).
+        $before = static function (ContainerBuilder $container) use ($services): void {
+            $all = new ContainerBuilder();
+            (new YamlFileLoader($all))->load($services);
+            foreach (['mcp_tools.schema_converter', 'mcp_tools.argument_normalizer'] as $id) {
+                $container->setDefinition($id, $all->getDefinition($id))->setPublic(true);
+            }
+        };
+        return ModuleContainer::compiled($enabled, $before);
+    }
+
+    public function testTheDecoratorsTakeMcpToolsServices(): void
+    {
+        $container = self::container(true);
+        self::assertInstanceOf(ToolSchemaConverter::class, $container->get('mcp_tools.schema_converter'));
+        self::assertInstanceOf(ArgumentNormalizer::class, $container->get('mcp_tools.argument_normalizer'));
+
+        $without = self::container(false);
+        self::assertInstanceOf(\Drupal\mcp_tools\Mcp\ToolApiSchemaConverter::class, $without->get('mcp_tools.schema_converter'));
+        self::assertInstanceOf(\Drupal\mcp_tools\Mcp\UpcastingArgumentNormalizer::class, $without->get('mcp_tools.argument_normalizer'));
+    }
+
+    /**
+     * tools/list and the tools/call validation get tool_schema's inputSchema
+     * (tool_schema.input_schemas), annotations stay mcp_tools'; tools/call
+     * arguments are repaired only where unambiguous ("1.5" for an integer
+     * stays "1.5" where mcp_tools' upcasting makes it 1).
+     */
+    public function testSchemaAndArgumentsComeFromToolSchema(): void
+    {
+        $site = Site::boot();
+        $container = self::container(true);
+        $without = self::container(false);
+        $tools = $container->get('plugin.manager.tool');
+        $definition = $tools->getDefinition('entity_load_by_id');
+
+        $ours = $container->get('mcp_tools.schema_converter');
+        $theirs = $without->get('mcp_tools.schema_converter');
+        self::assertSame(json_encode($container->get('tool_schema.input_schemas')->toolSchema($definition)), json_encode($ours->toolDefinitionToInputSchema($definition, 'entity_load_by_id')));
+        self::assertNotSame(json_encode($theirs->toolDefinitionToInputSchema($definition)), json_encode($ours->toolDefinitionToInputSchema($definition)));
+        self::assertSame($theirs->toolDefinitionToAnnotations($definition), $ours->toolDefinitionToAnnotations($definition));
+
+        $sent = ['entity_type_id' => 'user', 'entity_id' => '1.5'];
+        self::assertSame(['entity_type_id' => 'user', 'entity_id' => 1], $without->get('mcp_tools.argument_normalizer')->normalizeArguments($definition, $sent), 'mcp_tools upcasts');
+        self::assertSame($sent, $container->get('mcp_tools.argument_normalizer')->normalizeArguments($definition, $sent), 'tool_schema leaves the ambiguous value for validation');
+        self::assertSame(['entity_type_id' => 'user', 'entity_id' => 1], $container->get('mcp_tools.argument_normalizer')->normalizeArguments($definition, ['entity_type_id' => 'user', 'entity_id' => '1']));
+    }
+
+    /** A tool tool_schema cannot take: mcp_tools' own schema and upcasting for it, as before. */
+    public function testABrokenToolGetsMcpToolsOwn(): void
+    {
+        $site = Site::boot();
+        SiteChanges::addTool($site, 'tool_schema_mcp_broken', [
+            'count' => new InputDefinition('integer', 'Count', ''),
+            'thing' => new ThrowingInputDefinition('string', 'Thing', ''),
+        ]);
+        $container = self::container(true);
+        $without = self::container(false);
+        $definition = $container->get('plugin.manager.tool')->getDefinition('tool_schema_mcp_broken');
+        self::assertNull($container->get('tool_schema.input_schemas')->toolSchema($definition));
+        $converter = $container->get('mcp_tools.schema_converter');
+        self::assertSame(json_encode($without->get('mcp_tools.schema_converter')->toolDefinitionToInputSchema($definition)), json_encode($converter->toolDefinitionToInputSchema($definition)));
+        self::assertSame(['count' => 1], $container->get('mcp_tools.argument_normalizer')->normalizeArguments($definition, ['count' => '1.5']), 'mcp_tools\' upcasting, as before');
+    }
+}

@@ -1,0 +1,51 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Drupal\tool_schema_site_test\Plugin\tool\Tool;
+
+use Drupal\Core\Access\AccessResult;
+use Drupal\Core\Access\AccessResultInterface;
+use Drupal\Core\Session\AccountInterface;
+use Drupal\Core\StringTranslation\TranslatableMarkup;
+use Drupal\tool\Attribute\Tool;
+use Drupal\tool\ExecutableResult;
+use Drupal\tool\Tool\ToolBase;
+use Drupal\tool\Tool\ToolOperation;
+use Drupal\tool\TypedData\InputDefinition;
+
+/**
+ * A derived enum whose plugin manager does not exist.
+ */
+#[Tool(
+  id: 'tool_schema_site_test_missing_manager',
+  label: new TranslatableMarkup('tool_schema_site_test_missing_manager'),
+  description: new TranslatableMarkup('A derived enum whose plugin manager does not exist.'),
+  operation: ToolOperation::Read,
+  input_definitions: [
+    'plugin_id' => new InputDefinition(
+      data_type: 'string',
+      label: new TranslatableMarkup('Plugin'),
+      constraints: ['PluginExists' => ['manager' => 'plugin.manager.tool_schema_site_test_missing', 'interface' => NULL]],
+      description: '',
+    ),
+  ],
+)]
+final class MissingManager extends ToolBase {
+
+  /**
+   * {@inheritdoc}
+   */
+  protected function doExecute(array $values): ExecutableResult {
+    return ExecutableResult::success(new TranslatableMarkup('ran with @v', ['@v' => json_encode($values)]));
+  }
+
+  /**
+   * {@inheritdoc}
+   */
+  protected function checkAccess(array $values, AccountInterface $account, bool $return_as_object = FALSE): bool|AccessResultInterface {
+    $access = AccessResult::allowed();
+    return $return_as_object ? $access : $access->isAllowed();
+  }
+
+}
