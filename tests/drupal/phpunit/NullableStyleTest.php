@@ -7,7 +7,6 @@ namespace ToolSchema\Tests\Drupal;
 use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 use Drupal\tool_schema\Schema\NullableStyle;
-use PHPUnit\Framework\Attributes\DataProvider;
 
 final class NullableStyleTest extends TestCase
 {
