@@ -164,9 +164,6 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             }
         }
         date_time::bounds(d.ty, &mut facets);
-        if cat == Cat::Int {
-            bounds::int64(&mut facets);
-        }
         // Drupal's Choice (multiple) checks every item, null included.
         let chosen = item_enums
             .iter()

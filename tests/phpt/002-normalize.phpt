@@ -34,9 +34,7 @@ echo json_encode(ToolSchema\normalize_schema(['type' => 'map', 'properties' => [
         "limit": {
             "oneOf": [
                 {
-                    "type": "integer",
-                    "minimum": -9223372036854774784,
-                    "maximum": 9223372036854774784
+                    "type": "integer"
                 },
                 {
                     "type": "null"

@@ -10,7 +10,8 @@ namespace ToolSchema\Php\Normalize;
  * `LessThanOrEqual` → `exclusiveMinimum`/`minimum`/`exclusiveMaximum`/`maximum`;
  * `Positive`, `PositiveOrZero`, `Negative`, `NegativeOrZero` → the same against 0.
  * A comparison against another property (`propertyPath`) cannot be stated and
- * is left out.
+ * is left out. Only a constraint gives a bound: no int64 range on every
+ * integer (see bounds.rs).
  */
 final class Bounds
 {
@@ -100,23 +101,5 @@ final class Bounds
             'Negative' => self::EXCLUSIVE_MAX,
             default => self::MAX,
         }, 0);
-    }
-
-    /** The largest double inside int64 (2^63 - 1024). */
-    public const INT64_SAFE = 9223372036854774784;
-
-    /**
-     * int64's range on an integer (the largest doubles inside it, so that a
-     * validator reading numbers as doubles refuses what PHP decodes as a
-     * float), unless a tighter bound is already there.
-     */
-    public static function int64(Facets $f): void
-    {
-        if (!($f->exclusiveMinimum !== null && (float) $f->exclusiveMinimum >= (float) -self::INT64_SAFE)) {
-            $f->minimum = Facets::raiseNum($f->minimum, -self::INT64_SAFE);
-        }
-        if (!($f->exclusiveMaximum !== null && (float) $f->exclusiveMaximum <= (float) self::INT64_SAFE)) {
-            $f->maximum = Facets::lowerNum($f->maximum, self::INT64_SAFE);
-        }
     }
 }

@@ -119,9 +119,6 @@ final class Normalizer
             }
         }
         DateTime::bounds($d->ty, $facets);
-        if ($d->cat === Definition::CAT_INT) {
-            Bounds::int64($facets);
-        }
         // Drupal's Choice (multiple) checks every item, null included.
         $chosen = false;
         foreach ($itemEnums as [$list, $matches]) {

@@ -281,7 +281,7 @@ final class InputSchemaCacheInvalidationTest extends TestCase
         self::assertCount(34, $tools);
         $expected = Schemas::throughSerializer(Schemas::serializer(new InputSchemaGenerator(Schemas::builder($site))), $tools);
         self::assertSame($expected, Schemas::throughSerializer(Schemas::serializer($cache), $tools), 'this request');
-        self::assertSame('{"description":"Count: How many.","type":["integer","null"],"minimum":-9223372036854774784,"maximum":9223372036854774784}', $expected['tool_schema_added.count']);
+        self::assertSame('{"description":"Count: How many.","type":["integer","null"]}', $expected['tool_schema_added.count']);
         $next = Schemas::cache($site, $bin);
         self::assertSame($expected, Schemas::throughSerializer(Schemas::serializer($next), $tools), 'the next request');
         self::assertSame(31, $next->stats()['tool_builds'], 'every bin entry was invalidated by tool_plugins');
@@ -451,7 +451,7 @@ final class InputSchemaCacheInvalidationTest extends TestCase
         $cached = $runs['cache'];
         self::assertSame('{"fallback":"bad"}', $cached[1]['bad']);
         self::assertSame('{"fallback":"throws"}', $cached[1]['throws']);
-        self::assertSame('{"description":"Count","type":["integer","null"],"minimum":-9223372036854774784,"maximum":9223372036854774784}', $cached[1]['count']);
+        self::assertSame('{"description":"Count","type":["integer","null"]}', $cached[1]['count']);
         self::assertSame($generator[1], $cached[1], 'the first call: the same schemas and log records');
         self::assertSame(array_diff_key($generator[2], ['log' => true]), array_diff_key($cached[2], ['log' => true]), 'the second call: the same schemas');
         self::assertSame($generator[1]['log'], $generator[2]['log'], 'the generator logs on every call');
