@@ -43,20 +43,32 @@ fn propose<'a, N: Node<'a>>(def: &Def<N>, v: Scalar<'_>) -> Option<Repair<N>> {
             Match::Exact | Match::None => {}
         }
     }
+    // The padding rule: a repair that reads a string's content (a number, a
+    // boolean, a date) reads it without the padding PHP's trim() strips, as
+    // B2 matches choices and B1 skips JSON whitespace (docs/coerce.md).
+    let t = padded(v);
     match def.ty.cat() {
-        Cat::Bool => boolean_string::decide(v).or_else(|| int_boolean::decide(v)),
+        Cat::Bool => boolean_string::decide(t).or_else(|| int_boolean::decide(v)),
         Cat::Int => {
-            let r = numeric_string::decide_integer(v).or_else(|| integral_float::decide(v));
+            let r = numeric_string::decide_integer(t).or_else(|| integral_float::decide(v));
             if def.ty == Ty::Timestamp {
-                r.or_else(|| timestamp::decide(v))
+                r.or_else(|| timestamp::decide(t))
             } else {
                 r
             }
         }
-        Cat::Num => numeric_string::decide_float(v),
-        Cat::Str if def.ty == Ty::DatetimeIso8601 => date_time::decide(v),
+        Cat::Num => numeric_string::decide_float(t),
+        Cat::Str if def.ty == Ty::DatetimeIso8601 => date_time::decide(v, t),
         Cat::List => json_string::decide(v, b'[').or_else(|| list_wrap::decide(v)),
         Cat::Map => json_string::decide(v, b'{'),
         Cat::Str | Cat::Any => None,
+    }
+}
+
+/// A string without the padding of [`choice_match::trim`]; any other value as it is.
+pub fn padded(v: Scalar<'_>) -> Scalar<'_> {
+    match v {
+        Scalar::Str(s) => Scalar::Str(choice_match::trim(s)),
+        v => v,
     }
 }

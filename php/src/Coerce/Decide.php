@@ -59,16 +59,20 @@ final class Decide
                 return null;
             }
         }
+        // The padding rule: a repair that reads a string's content (a number,
+        // a boolean, a date) reads it without the padding PHP's trim() strips,
+        // as B2 matches choices and B1 skips JSON whitespace (docs/coerce.md).
+        $t = \is_string($v) ? \trim($v, ChoiceMatch::TRIM) : $v;
         switch (Ty::cat($ty)) {
             case Ty::CAT_BOOL:
-                return BooleanString::decide($v) ?? IntBoolean::decide($v);
+                return BooleanString::decide($t) ?? IntBoolean::decide($v);
             case Ty::CAT_INT:
-                $r = NumericString::decideInteger($v) ?? IntegralFloat::decide($v);
-                return $ty === Ty::TIMESTAMP ? $r ?? Timestamp::decide($v) : $r;
+                $r = NumericString::decideInteger($t) ?? IntegralFloat::decide($v);
+                return $ty === Ty::TIMESTAMP ? $r ?? Timestamp::decide($t) : $r;
             case Ty::CAT_NUM:
-                return NumericString::decideFloat($v);
+                return NumericString::decideFloat($t);
             case Ty::CAT_STR:
-                return $ty === Ty::DATETIME_ISO8601 ? DateTime::decide($v) : null;
+                return $ty === Ty::DATETIME_ISO8601 ? DateTime::decide($v, $t) : null;
             case Ty::CAT_LIST:
                 return JsonString::decide($v, '[') ?? ListWrap::decide($v);
             case Ty::CAT_MAP:
