@@ -187,6 +187,17 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             (NullStyle::TypeArray, Some(base)) if base_schema::may_shut_out_null(base) => {
                 NullStyle::AnyOf
             }
+            // `any`, an unknown type or a base schema's type list is already a
+            // union: null joins its types, in every style, instead of a union
+            // of a union (issue 19: the shortest form; the profiles write the
+            // union once).
+            (_, None) if base_type::json_type(d.ty).is_none() => NullStyle::TypeArray,
+            (_, Some(base))
+                if matches!(base.get(Sym::Type).map(|t| t.kind()), Some(Kind::Array(_)))
+                    && !base_schema::may_shut_out_null(base) =>
+            {
+                NullStyle::TypeArray
+            }
             (style, _) => style,
         };
         let (title, description) = description::texts(&d, self.options.split_title);

@@ -139,6 +139,12 @@ final class Normalizer
         $style = $this->options->nullable;
         if ($style === Options::TYPE_ARRAY && $d->baseSchema !== null && BaseSchema::mayShutOutNull($d->baseSchema)) {
             $style = Options::ANY_OF;
+        } elseif ($d->baseSchema === null ? BaseType::jsonType($d->ty) === null : \is_array($d->baseSchema['type'] ?? null) && !BaseSchema::mayShutOutNull($d->baseSchema)) {
+            // `any`, an unknown type or a base schema's type list is already a
+            // union: null joins its types, in every style, instead of a union
+            // of a union (issue 19: the shortest form; the profiles write the
+            // union once).
+            $style = Options::TYPE_ARRAY;
         }
         [$title, $description] = Description::texts($d, $this->options->splitTitle);
 
