@@ -59,7 +59,7 @@ fn propose<'a, N: Node<'a>>(def: &Def<N>, v: Scalar<'_>) -> Option<Repair<N>> {
         }
         Cat::Num => numeric_string::decide_float(t),
         Cat::Str if def.ty == Ty::DatetimeIso8601 => date_time::decide(v, t),
-        Cat::List => json_string::decide(v, b'[').or_else(|| list_wrap::decide(v)),
+        Cat::List => json_string::decide(v, b'[').or_else(|| list_wrap::decide(def, v)),
         Cat::Map => json_string::decide(v, b'{'),
         Cat::Str | Cat::Any => None,
     }

@@ -74,7 +74,7 @@ final class Decide
             case Ty::CAT_STR:
                 return $ty === Ty::DATETIME_ISO8601 ? DateTime::decide($v, $t) : null;
             case Ty::CAT_LIST:
-                return JsonString::decide($v, '[') ?? ListWrap::decide($v);
+                return JsonString::decide($v, '[') ?? ListWrap::decide($def, $v);
             case Ty::CAT_MAP:
                 return JsonString::decide($v, '{');
             default:
