@@ -3,7 +3,7 @@
 use super::choice_match::{self, Match};
 use super::{
     boolean_string, date_time, empty_optional, guard, int_boolean, integral_float, json_string,
-    list_wrap, numeric_string, timestamp, Def, Repair, Scalar,
+    list_wrap, null_string, numeric_string, timestamp, Def, Repair, Scalar,
 };
 use crate::normalize::definition::{Cat, Ty};
 use crate::view::Node;
@@ -11,7 +11,7 @@ use crate::view::Node;
 /// What to do with scalar `v` under `def`; `None` = leave it unchanged.
 ///
 /// Order: `any` is never coerced; for strings, an exact choice match stops,
-/// then B6 (empty optional), then B2 (choice match); then the type's rules.
+/// then B6 (empty optional) and `"null"` (null_string), then B2 (choice match); then the type's rules.
 /// The first rule that proposes a repair decides; the [`guard`] then drops it
 /// when it would land on a value the definition's own value constraints
 /// reject where `v` passes them (the value stays; no other rule is tried).
@@ -34,7 +34,7 @@ fn propose<'a, N: Node<'a>>(def: &Def<N>, v: Scalar<'_>) -> Option<Repair<N>> {
         if let Match::Exact = m {
             return None;
         }
-        if let Some(r) = empty_optional::decide(def, v) {
+        if let Some(r) = empty_optional::decide(def, v).or_else(|| null_string::decide(def, v)) {
             return Some(r);
         }
         match m {

@@ -9,7 +9,7 @@ use ToolSchema\Php\Normalize\Definition as Ty;
 /**
  * The one decision for a scalar value (src/coerce/decide.rs).
  * Order: `any` is never coerced; for strings, an exact choice match stops, then
- * B6 (EmptyOptional), then B2 (ChoiceMatch); then the type's rules. The first
+ * B6 (EmptyOptional) and "null" (NullString), then B2 (ChoiceMatch); then the type's rules. The first
  * rule that proposes a repair decides; the Guard then drops it when it would
  * land on a value the definition's own value constraints reject where the
  * value passes them (the value stays; no other rule is tried).
@@ -48,7 +48,7 @@ final class Decide
             if ($m === ChoiceMatch::EXACT) {
                 return null;
             }
-            $r = EmptyOptional::decide($def, $v);
+            $r = EmptyOptional::decide($def, $v) ?? NullString::decide($def, $v);
             if ($r !== null) {
                 return $r;
             }
