@@ -146,7 +146,8 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         if depth > MAX_DEPTH {
             return Err(self.path.error(&[], "nesting deeper than 64 levels"));
         }
-        let d = Def::read(def, &self.path)?;
+        let mut d = Def::read(def, &self.path)?;
+        d.ty = base_type::strings_only(d.ty, d.base_schema, d.constraints);
         let cat = d.ty.cat();
         let mut facets = Facets::default();
         self.constraints(&d, cat, &mut facets)?;

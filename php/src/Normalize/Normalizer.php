@@ -103,6 +103,8 @@ final class Normalizer
             throw $this->path->error([], 'nesting deeper than 64 levels');
         }
         $d = Definition::read($def, $this->path);
+        $d->ty = BaseType::stringsOnly($d->ty, $d->baseSchema, $d->constraints);
+        $d->cat = Definition::cat($d->ty);
         $facets = new Facets();
         $this->constraints($d, $facets);
         foreach ($itemEnums as [$list, $matches]) {
