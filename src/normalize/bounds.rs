@@ -110,3 +110,23 @@ pub fn sign<N>(rule: &mut Rule<'_, '_>, which: Sym, facets: &mut Facets<N>) {
     };
     put(facets, bound, Num::Int(0));
 }
+
+/// One lower bound and one upper bound, nothing said twice (issue 19): of a
+/// `minimum` and an `exclusiveMinimum`, the one that implies the other stays
+/// (the exclusive one when they are equal); the same for the upper bounds.
+pub fn tightest<N>(facets: &mut Facets<N>) {
+    if let (Some(m), Some(e)) = (facets.minimum, facets.exclusive_minimum) {
+        if m.as_f64() > e.as_f64() {
+            facets.exclusive_minimum = None;
+        } else {
+            facets.minimum = None;
+        }
+    }
+    if let (Some(m), Some(e)) = (facets.maximum, facets.exclusive_maximum) {
+        if m.as_f64() < e.as_f64() {
+            facets.exclusive_maximum = None;
+        } else {
+            facets.maximum = None;
+        }
+    }
+}

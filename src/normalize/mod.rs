@@ -165,6 +165,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             }
         }
         date_time::bounds(d.ty, &mut facets);
+        bounds::tightest(&mut facets);
         // Drupal's Choice (multiple) checks every item, null included.
         let chosen = item_enums
             .iter()

@@ -102,4 +102,28 @@ final class Bounds
             default => self::MAX,
         }, 0);
     }
+
+    /**
+     * One lower bound and one upper bound, nothing said twice (bounds.rs): of
+     * a `minimum` and an `exclusiveMinimum`, the one that implies the other
+     * stays (the exclusive one when they are equal); the same for the upper
+     * bounds.
+     */
+    public static function tightest(Facets $f): void
+    {
+        if ($f->minimum !== null && $f->exclusiveMinimum !== null) {
+            if ((float) $f->minimum > (float) $f->exclusiveMinimum) {
+                $f->exclusiveMinimum = null;
+            } else {
+                $f->minimum = null;
+            }
+        }
+        if ($f->maximum !== null && $f->exclusiveMaximum !== null) {
+            if ((float) $f->maximum < (float) $f->exclusiveMaximum) {
+                $f->exclusiveMaximum = null;
+            } else {
+                $f->maximum = null;
+            }
+        }
+    }
 }

@@ -121,6 +121,7 @@ final class Normalizer
             }
         }
         DateTime::bounds($d->ty, $facets);
+        Bounds::tightest($facets);
         // Drupal's Choice (multiple) checks every item, null included.
         $chosen = false;
         foreach ($itemEnums as [$list, $matches]) {
