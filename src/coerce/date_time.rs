@@ -127,10 +127,14 @@ pub fn canonical(p: &Parsed) -> Option<String> {
     ))
 }
 
-pub fn decide<N>(v: Scalar<'_>) -> Option<Repair<N>> {
-    let Scalar::Str(s) = v else { return None };
+/// `read` is `sent` as the padding rule reads it (decide.rs): a padded
+/// canonical form is repaired too.
+pub fn decide<N>(sent: Scalar<'_>, read: Scalar<'_>) -> Option<Repair<N>> {
+    let (Scalar::Str(sent), Scalar::Str(s)) = (sent, read) else {
+        return None;
+    };
     let out = canonical(&parse(s)?)?;
-    (out.as_bytes() != s).then_some(Repair::String(out))
+    (out.as_bytes() != sent).then_some(Repair::String(out))
 }
 
 #[cfg(test)]
@@ -138,7 +142,7 @@ mod tests {
     use super::*;
 
     fn d(s: &str) -> Option<Repair<()>> {
-        decide(Scalar::Str(s.as_bytes()))
+        decide(Scalar::Str(s.as_bytes()), Scalar::Str(s.as_bytes()))
     }
 
     #[test]

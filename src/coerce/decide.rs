@@ -3,7 +3,7 @@
 use super::choice_match::{self, Match};
 use super::{
     boolean_string, date_time, empty_optional, guard, int_boolean, integral_float, json_string,
-    list_wrap, numeric_string, timestamp, Def, Repair, Scalar,
+    list_wrap, null_string, numeric_string, timestamp, Def, Repair, Scalar,
 };
 use crate::normalize::definition::{Cat, Ty};
 use crate::view::Node;
@@ -11,7 +11,7 @@ use crate::view::Node;
 /// What to do with scalar `v` under `def`; `None` = leave it unchanged.
 ///
 /// Order: `any` is never coerced; for strings, an exact choice match stops,
-/// then B6 (empty optional), then B2 (choice match); then the type's rules.
+/// then B6 (empty optional) and `"null"` (null_string), then B2 (choice match); then the type's rules.
 /// The first rule that proposes a repair decides; the [`guard`] then drops it
 /// when it would land on a value the definition's own value constraints
 /// reject where `v` passes them (the value stays; no other rule is tried).
@@ -34,7 +34,7 @@ fn propose<'a, N: Node<'a>>(def: &Def<N>, v: Scalar<'_>) -> Option<Repair<N>> {
         if let Match::Exact = m {
             return None;
         }
-        if let Some(r) = empty_optional::decide(def, v) {
+        if let Some(r) = empty_optional::decide(def, v).or_else(|| null_string::decide(def, v)) {
             return Some(r);
         }
         match m {
@@ -43,20 +43,32 @@ fn propose<'a, N: Node<'a>>(def: &Def<N>, v: Scalar<'_>) -> Option<Repair<N>> {
             Match::Exact | Match::None => {}
         }
     }
+    // The padding rule: a repair that reads a string's content (a number, a
+    // boolean, a date) reads it without the padding PHP's trim() strips, as
+    // B2 matches choices and B1 skips JSON whitespace (docs/coerce.md).
+    let t = padded(v);
     match def.ty.cat() {
-        Cat::Bool => boolean_string::decide(v).or_else(|| int_boolean::decide(v)),
+        Cat::Bool => boolean_string::decide(t).or_else(|| int_boolean::decide(v)),
         Cat::Int => {
-            let r = numeric_string::decide_integer(v).or_else(|| integral_float::decide(v));
+            let r = numeric_string::decide_integer(t).or_else(|| integral_float::decide(v));
             if def.ty == Ty::Timestamp {
-                r.or_else(|| timestamp::decide(v))
+                r.or_else(|| timestamp::decide(t))
             } else {
                 r
             }
         }
-        Cat::Num => numeric_string::decide_float(v),
-        Cat::Str if def.ty == Ty::DatetimeIso8601 => date_time::decide(v),
-        Cat::List => json_string::decide(v, b'[').or_else(|| list_wrap::decide(v)),
+        Cat::Num => numeric_string::decide_float(t),
+        Cat::Str if def.ty == Ty::DatetimeIso8601 => date_time::decide(v, t),
+        Cat::List => json_string::decide(v, b'[').or_else(|| list_wrap::decide(def, v)),
         Cat::Map => json_string::decide(v, b'{'),
         Cat::Str | Cat::Any => None,
+    }
+}
+
+/// A string without the padding of [`choice_match::trim`]; any other value as it is.
+pub fn padded(v: Scalar<'_>) -> Scalar<'_> {
+    match v {
+        Scalar::Str(s) => Scalar::Str(choice_match::trim(s)),
+        v => v,
     }
 }

@@ -21,6 +21,7 @@ pub mod int_boolean;
 pub mod integral_float;
 pub mod json_string;
 pub mod list_wrap;
+pub mod null_string;
 pub mod numeric_string;
 pub mod timestamp;
 
@@ -168,10 +169,12 @@ impl<'a, N: Node<'a>> Children<N> {
     }
 }
 
-/// Whether an array has an entry that is neither null nor `""`.
+/// Whether an array has an entry that is neither null, `""` nor `"null"`
+/// (B6 and null_string may make those null).
 fn has_solid_entry<'a, N: Node<'a>>(arr: N) -> bool {
     arr.try_each(|_, v| match v.kind() {
         Kind::Null | Kind::Str(b"") => Ok(()),
+        Kind::Str(s) if null_string::is_null_word(s) => Ok(()),
         _ => Err(()),
     })
     .is_err()

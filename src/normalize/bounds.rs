@@ -5,11 +5,11 @@
 //! A comparison against another property (`propertyPath`) cannot be stated and
 //! is left out.
 //!
-//! Integers (and timestamps) also get int64's range: Drupal refuses an integer
-//! that PHP cannot hold (`1e20` arrives as a float). The bounds are the largest
-//! doubles inside int64, ±9223372036854774784, so that a validator reading
-//! numbers as doubles (any JavaScript one) refuses what PHP decodes as a float
-//! (`9223372036854775808` is 2^63 to it). The tightest bound wins.
+//! The tightest bound wins. Only a constraint gives a bound: an integer
+//! beyond int64 (`1e20`, which PHP decodes as a float and Drupal refuses) is
+//! a limit of JSON numbers that no model runs into, and stating int64's range
+//! on every integer cost two long numbers per integer in every prompt (README:
+//! known limits; the differential's inherent list).
 
 use super::definition::Cat;
 use super::facets::{lower_num, raise_num, Facets, Num, Rule};
@@ -111,23 +111,22 @@ pub fn sign<N>(rule: &mut Rule<'_, '_>, which: Sym, facets: &mut Facets<N>) {
     put(facets, bound, Num::Int(0));
 }
 
-/// The largest double inside int64 (2^63 - 1024).
-pub const INT64_SAFE: i64 = 9_223_372_036_854_774_784;
-
-/// int64's range on an integer, unless a tighter bound is already there.
-pub fn int64<N>(facets: &mut Facets<N>) {
-    let min = Num::Int(-INT64_SAFE);
-    let max = Num::Int(INT64_SAFE);
-    if !facets
-        .exclusive_minimum
-        .is_some_and(|x| x.as_f64() >= min.as_f64())
-    {
-        raise_num(&mut facets.minimum, min);
+/// One lower bound and one upper bound, nothing said twice (issue 19): of a
+/// `minimum` and an `exclusiveMinimum`, the one that implies the other stays
+/// (the exclusive one when they are equal); the same for the upper bounds.
+pub fn tightest<N>(facets: &mut Facets<N>) {
+    if let (Some(m), Some(e)) = (facets.minimum, facets.exclusive_minimum) {
+        if m.as_f64() > e.as_f64() {
+            facets.exclusive_minimum = None;
+        } else {
+            facets.minimum = None;
+        }
     }
-    if !facets
-        .exclusive_maximum
-        .is_some_and(|x| x.as_f64() <= max.as_f64())
-    {
-        lower_num(&mut facets.maximum, max);
+    if let (Some(m), Some(e)) = (facets.maximum, facets.exclusive_maximum) {
+        if m.as_f64() < e.as_f64() {
+            facets.exclusive_maximum = None;
+        } else {
+            facets.maximum = None;
+        }
     }
 }

@@ -146,7 +146,8 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         if depth > MAX_DEPTH {
             return Err(self.path.error(&[], "nesting deeper than 64 levels"));
         }
-        let d = Def::read(def, &self.path)?;
+        let mut d = Def::read(def, &self.path)?;
+        d.ty = base_type::strings_only(d.ty, d.base_schema, d.constraints);
         let cat = d.ty.cat();
         let mut facets = Facets::default();
         self.constraints(&d, cat, &mut facets)?;
@@ -164,9 +165,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             }
         }
         date_time::bounds(d.ty, &mut facets);
-        if cat == Cat::Int {
-            bounds::int64(&mut facets);
-        }
+        bounds::tightest(&mut facets);
         // Drupal's Choice (multiple) checks every item, null included.
         let chosen = item_enums
             .iter()
@@ -189,6 +188,17 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         let style = match (self.options.nullable, d.base_schema) {
             (NullStyle::TypeArray, Some(base)) if base_schema::may_shut_out_null(base) => {
                 NullStyle::AnyOf
+            }
+            // `any`, an unknown type or a base schema's type list is already a
+            // union: null joins its types, in every style, instead of a union
+            // of a union (issue 19: the shortest form; the profiles write the
+            // union once).
+            (_, None) if base_type::json_type(d.ty).is_none() => NullStyle::TypeArray,
+            (_, Some(base))
+                if matches!(base.get(Sym::Type).map(|t| t.kind()), Some(Kind::Array(_)))
+                    && !base_schema::may_shut_out_null(base) =>
+            {
+                NullStyle::TypeArray
             }
             (style, _) => style,
         };

@@ -34,9 +34,7 @@ echo json_encode(ToolSchema\normalize_schema(['type' => 'map', 'properties' => [
         "limit": {
             "oneOf": [
                 {
-                    "type": "integer",
-                    "minimum": -9223372036854774784,
-                    "maximum": 9223372036854774784
+                    "type": "integer"
                 },
                 {
                     "type": "null"
@@ -44,32 +42,7 @@ echo json_encode(ToolSchema\normalize_schema(['type' => 'map', 'properties' => [
             ],
             "default": 10
         },
-        "node": {
-            "oneOf": [
-                {
-                    "anyOf": [
-                        {
-                            "type": "string"
-                        },
-                        {
-                            "type": "number"
-                        },
-                        {
-                            "type": "boolean"
-                        },
-                        {
-                            "type": "array"
-                        },
-                        {
-                            "type": "object"
-                        }
-                    ]
-                },
-                {
-                    "type": "null"
-                }
-            ]
-        }
+        "node": {}
     },
     "required": [
         "query"

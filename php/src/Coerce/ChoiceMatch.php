@@ -19,7 +19,7 @@ final class ChoiceMatch
     public const NONE = -1;
     public const EXACT = -2;
     public const AMBIGUOUS = -3;
-    private const TRIM = " \t\n\r\0\x0B";
+    public const TRIM = " \t\n\r\0\x0B";
 
     /**
      * B2 applies to the types whose valid values are strings (the string kinds,

@@ -118,7 +118,7 @@ final class Coercer
         $solid = false;
         if ($properties !== null && !$def['mayEmpty']) {
             foreach ($value as $v) {
-                if ($v !== null && $v !== '') {
+                if ($v !== null && $v !== '' && !(\is_string($v) && NullString::isNullWord($v))) {
                     $solid = true;
                     break;
                 }

@@ -86,12 +86,13 @@ final class DateTime
     }
 
     /** @return array{0: int, 1: mixed}|null */
-    public static function decide(mixed $v): ?array
+    /** $t is $v as the padding rule reads it (Decide): a padded canonical form is repaired too. */
+    public static function decide(mixed $v, mixed $t): ?array
     {
-        if (!\is_string($v)) {
+        if (!\is_string($v) || !\is_string($t)) {
             return null;
         }
-        $p = self::parse($v);
+        $p = self::parse($t);
         $out = $p === null ? null : self::canonical($p);
         return ($out === null || $out === $v) ? null : [Repair::VALUE, $out];
     }

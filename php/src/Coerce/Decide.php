@@ -9,7 +9,7 @@ use ToolSchema\Php\Normalize\Definition as Ty;
 /**
  * The one decision for a scalar value (src/coerce/decide.rs).
  * Order: `any` is never coerced; for strings, an exact choice match stops, then
- * B6 (EmptyOptional), then B2 (ChoiceMatch); then the type's rules. The first
+ * B6 (EmptyOptional) and "null" (NullString), then B2 (ChoiceMatch); then the type's rules. The first
  * rule that proposes a repair decides; the Guard then drops it when it would
  * land on a value the definition's own value constraints reject where the
  * value passes them (the value stays; no other rule is tried).
@@ -48,7 +48,7 @@ final class Decide
             if ($m === ChoiceMatch::EXACT) {
                 return null;
             }
-            $r = EmptyOptional::decide($def, $v);
+            $r = EmptyOptional::decide($def, $v) ?? NullString::decide($def, $v);
             if ($r !== null) {
                 return $r;
             }
@@ -59,18 +59,22 @@ final class Decide
                 return null;
             }
         }
+        // The padding rule: a repair that reads a string's content (a number,
+        // a boolean, a date) reads it without the padding PHP's trim() strips,
+        // as B2 matches choices and B1 skips JSON whitespace (docs/coerce.md).
+        $t = \is_string($v) ? \trim($v, ChoiceMatch::TRIM) : $v;
         switch (Ty::cat($ty)) {
             case Ty::CAT_BOOL:
-                return BooleanString::decide($v) ?? IntBoolean::decide($v);
+                return BooleanString::decide($t) ?? IntBoolean::decide($v);
             case Ty::CAT_INT:
-                $r = NumericString::decideInteger($v) ?? IntegralFloat::decide($v);
-                return $ty === Ty::TIMESTAMP ? $r ?? Timestamp::decide($v) : $r;
+                $r = NumericString::decideInteger($t) ?? IntegralFloat::decide($v);
+                return $ty === Ty::TIMESTAMP ? $r ?? Timestamp::decide($t) : $r;
             case Ty::CAT_NUM:
-                return NumericString::decideFloat($v);
+                return NumericString::decideFloat($t);
             case Ty::CAT_STR:
-                return $ty === Ty::DATETIME_ISO8601 ? DateTime::decide($v) : null;
+                return $ty === Ty::DATETIME_ISO8601 ? DateTime::decide($v, $t) : null;
             case Ty::CAT_LIST:
-                return JsonString::decide($v, '[') ?? ListWrap::decide($v);
+                return JsonString::decide($v, '[') ?? ListWrap::decide($def, $v);
             case Ty::CAT_MAP:
                 return JsonString::decide($v, '{');
             default:

@@ -4,19 +4,44 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Coerce;
 
+use ToolSchema\Php\Normalize\Definition as Ty;
+
 /**
  * Kept rule: a scalar for a `list` becomes a one-item list (the item is then
  * coerced with `items`). Not wrapped: null, "", and strings opening with `[`
- * or `{` (B1 decides those).
+ * or `{` (B1 decides those). Nor, for a list of strings (string kinds and
+ * entity references), a string holding a list separator (`,` `;` `\n` `\r`)
+ * inside its padding: one item or two is not known (src/coerce/list_wrap.rs).
  */
 final class ListWrap
 {
-    /** @return array{0: int, 1: mixed}|null */
-    public static function decide(mixed $v): ?array
+    /** The bytes that separate list items in a string. */
+    public const SEPARATORS = ",;\n\r";
+
+    /**
+     * @param array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null} $def
+     * @return array{0: int, 1: mixed}|null
+     */
+    public static function decide(array $def, mixed $v): ?array
     {
         if ($v === null || $v === '' || (\is_string($v) && JsonString::opening($v) !== null)) {
             return null;
         }
+        if (\is_string($v) && self::ofStrings($def) && strpbrk(\trim($v, ChoiceMatch::TRIM), self::SEPARATORS) !== false) {
+            return null;
+        }
         return [Repair::WRAP_LIST, null];
+    }
+
+    /** Whether the list's items are strings: a string kind or an entity reference. */
+    private static function ofStrings(array $def): bool
+    {
+        $items = $def['node']['items'] ?? null;
+        $type = \is_array($items) ? ($items['type'] ?? null) : null;
+        if (!\is_string($type)) {
+            return false;
+        }
+        $ty = Ty::tyFromId($type);
+        return Ty::cat($ty) === Ty::CAT_STR || $ty === Ty::ENTITY;
     }
 }

@@ -55,4 +55,24 @@ final class BaseType
             default => null,
         };
     }
+
+    /**
+     * `any` whose constraints only a string can meet is a string
+     * (src/normalize/base_type.rs): Email, Url, Uuid, Ip, Date, DateOnly.
+     *
+     * @param array<mixed>|null $baseSchema
+     * @param array<mixed>|null $constraints
+     */
+    public static function stringsOnly(int $ty, ?array $baseSchema, ?array $constraints): int
+    {
+        if ($ty !== Definition::ANY || $baseSchema !== null || $constraints === null) {
+            return $ty;
+        }
+        foreach ($constraints as $name => $_) {
+            if (\in_array($name, ['Email', 'Url', 'Uuid', 'Ip', 'Date', 'DateOnly'], true)) {
+                return Definition::STRING;
+            }
+        }
+        return $ty;
+    }
 }

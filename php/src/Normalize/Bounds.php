@@ -10,7 +10,8 @@ namespace ToolSchema\Php\Normalize;
  * `LessThanOrEqual` → `exclusiveMinimum`/`minimum`/`exclusiveMaximum`/`maximum`;
  * `Positive`, `PositiveOrZero`, `Negative`, `NegativeOrZero` → the same against 0.
  * A comparison against another property (`propertyPath`) cannot be stated and
- * is left out.
+ * is left out. Only a constraint gives a bound: no int64 range on every
+ * integer (see bounds.rs).
  */
 final class Bounds
 {
@@ -102,21 +103,27 @@ final class Bounds
         }, 0);
     }
 
-    /** The largest double inside int64 (2^63 - 1024). */
-    public const INT64_SAFE = 9223372036854774784;
-
     /**
-     * int64's range on an integer (the largest doubles inside it, so that a
-     * validator reading numbers as doubles refuses what PHP decodes as a
-     * float), unless a tighter bound is already there.
+     * One lower bound and one upper bound, nothing said twice (bounds.rs): of
+     * a `minimum` and an `exclusiveMinimum`, the one that implies the other
+     * stays (the exclusive one when they are equal); the same for the upper
+     * bounds.
      */
-    public static function int64(Facets $f): void
+    public static function tightest(Facets $f): void
     {
-        if (!($f->exclusiveMinimum !== null && (float) $f->exclusiveMinimum >= (float) -self::INT64_SAFE)) {
-            $f->minimum = Facets::raiseNum($f->minimum, -self::INT64_SAFE);
+        if ($f->minimum !== null && $f->exclusiveMinimum !== null) {
+            if ((float) $f->minimum > (float) $f->exclusiveMinimum) {
+                $f->exclusiveMinimum = null;
+            } else {
+                $f->minimum = null;
+            }
         }
-        if (!($f->exclusiveMaximum !== null && (float) $f->exclusiveMaximum <= (float) self::INT64_SAFE)) {
-            $f->maximum = Facets::lowerNum($f->maximum, self::INT64_SAFE);
+        if ($f->maximum !== null && $f->exclusiveMaximum !== null) {
+            if ((float) $f->maximum < (float) $f->exclusiveMaximum) {
+                $f->exclusiveMaximum = null;
+            } else {
+                $f->maximum = null;
+            }
         }
     }
 }

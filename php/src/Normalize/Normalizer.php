@@ -103,6 +103,8 @@ final class Normalizer
             throw $this->path->error([], 'nesting deeper than 64 levels');
         }
         $d = Definition::read($def, $this->path);
+        $d->ty = BaseType::stringsOnly($d->ty, $d->baseSchema, $d->constraints);
+        $d->cat = Definition::cat($d->ty);
         $facets = new Facets();
         $this->constraints($d, $facets);
         foreach ($itemEnums as [$list, $matches]) {
@@ -119,9 +121,7 @@ final class Normalizer
             }
         }
         DateTime::bounds($d->ty, $facets);
-        if ($d->cat === Definition::CAT_INT) {
-            Bounds::int64($facets);
-        }
+        Bounds::tightest($facets);
         // Drupal's Choice (multiple) checks every item, null included.
         $chosen = false;
         foreach ($itemEnums as [$list, $matches]) {
@@ -142,6 +142,12 @@ final class Normalizer
         $style = $this->options->nullable;
         if ($style === Options::TYPE_ARRAY && $d->baseSchema !== null && BaseSchema::mayShutOutNull($d->baseSchema)) {
             $style = Options::ANY_OF;
+        } elseif ($d->baseSchema === null ? BaseType::jsonType($d->ty) === null : \is_array($d->baseSchema['type'] ?? null) && !BaseSchema::mayShutOutNull($d->baseSchema)) {
+            // `any`, an unknown type or a base schema's type list is already a
+            // union: null joins its types, in every style, instead of a union
+            // of a union (issue 19: the shortest form; the profiles write the
+            // union once).
+            $style = Options::TYPE_ARRAY;
         }
         [$title, $description] = Description::texts($d, $this->options->splitTitle);
 

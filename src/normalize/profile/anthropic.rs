@@ -40,7 +40,6 @@ use super::{
     str_of, text, type_sym, Body, Pass, Place, ARRAY, INTEGER, K, LIMIT_EXCEEDED, NUMBER, OBJECT,
     STRING,
 };
-use crate::normalize::bounds::INT64_SAFE;
 use crate::normalize::facets::Num;
 use crate::sym::Sym;
 use crate::view::{Build, Node};
@@ -114,23 +113,15 @@ fn drop_bounds<'v, N: Node<'v>, B: Build<'v, N>>(
     p: &Parts<'v, N>,
     notes: &mut Vec<String>,
 ) {
-    // The int64 limits every integer has are one note.
-    let mut int64 = false;
     for (n, word) in [
         (p.minimum, "At least"),
         (p.exclusive_minimum, "Greater than"),
         (p.maximum, "At most"),
         (p.exclusive_maximum, "Less than"),
     ] {
-        match n {
-            Some(Num::Int(i)) if word == "At least" && i <= -INT64_SAFE => int64 = true,
-            Some(Num::Int(i)) if word == "At most" && i >= INT64_SAFE => int64 = true,
-            Some(n) => pass.drop_note(notes, format!("{word} {}.", text::num(n))),
-            None => {}
+        if let Some(n) = n {
+            pass.drop_note(notes, format!("{word} {}.", text::num(n)));
         }
-    }
-    if int64 {
-        pass.drop_note(notes, "A 64-bit integer.".to_owned());
     }
 }
 

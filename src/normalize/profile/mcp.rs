@@ -40,7 +40,8 @@ pub fn apply<'v, N: Node<'v>, B: Build<'v, N>>(
     if sites.iter().any(|p| p.is_empty()) {
         // The root itself: walk it all.
         return Some(
-            root(b, schema, &mut |b, k, v| value(b, k.get(), v)).unwrap_or_else(|| node(b, schema)),
+            root(b, schema, &mut |b, k, v| value(b, k.get(), v))
+                .unwrap_or_else(|| node_at(b, schema, true)),
         );
     }
     Some(
@@ -326,6 +327,12 @@ fn value<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, k: KeyRef<'_>, v: N) -> B:
 
 /// A schema, its type union (if any) as an `anyOf` of one type each.
 fn node<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, s: N) -> B::Val {
+    node_at(b, s, false)
+}
+
+/// [`node`]; `root`: the schema is the whole result, which keeps its union
+/// even when it allows every value (a PHP array cannot be an empty `{}`).
+fn node_at<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, s: N, root: bool) -> B::Val {
     let Kind::Array(_) = s.kind() else {
         return b.share(s);
     };
@@ -347,9 +354,14 @@ fn node<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, s: N) -> B::Val {
         }
     }
     let union = types.len() >= 2 && known && s.get(Sym::AnyOf).is_none();
+    let everything = !root && union && null && every_type(&types) && !typed_keywords(s);
     let mut out = b.obj();
     let _ = s.try_each(|k, v| {
         let key = k.get();
+        if everything && k.sym() == Some(Sym::Type) {
+            // Every JSON type and nothing said of any: no `type` at all.
+            return Ok::<(), ()>(());
+        }
         if union && k.sym() == Some(Sym::Type) {
             let mut branches = b.arr();
             for t in &types {
@@ -388,4 +400,28 @@ fn node<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, s: N) -> B::Val {
         Ok(())
     });
     b.end_obj(out)
+}
+
+/// Whether the types, with null, are every JSON value's type: string, number
+/// (integer is within it), boolean, array, object.
+fn every_type<'v, N: Node<'v>>(types: &[N]) -> bool {
+    [&b"string"[..], b"number", b"boolean", b"array", b"object"]
+        .iter()
+        .all(|name| {
+            types
+                .iter()
+                .any(|t| matches!(t.kind(), Kind::Str(n) if n == *name))
+        })
+}
+
+/// Whether a schema has a keyword that applies to one JSON type only.
+fn typed_keywords<'v, N: Node<'v>>(s: N) -> bool {
+    s.try_each(|k, _| {
+        if keyword_type(k.get()).is_some() {
+            Err(())
+        } else {
+            Ok(())
+        }
+    })
+    .is_err()
 }

@@ -4,7 +4,6 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize\Profile;
 
-use ToolSchema\Php\Normalize\Bounds;
 
 /**
  * `anthropic`: strict tool use (src/normalize/profile/anthropic.rs, where the
@@ -86,22 +85,15 @@ final class Anthropic
 
     private static function dropBounds(Pass $pass, Parts $p, array &$notes): void
     {
-        // The int64 limits every integer has are one note.
-        $int64 = false;
         foreach ([
             ['At least', $p->minimum],
             ['Greater than', $p->exclusiveMinimum],
             ['At most', $p->maximum],
             ['Less than', $p->exclusiveMaximum],
         ] as [$word, $n]) {
-            if (\is_int($n) && ($word === 'At least' && $n <= -Bounds::INT64_SAFE || $word === 'At most' && $n >= Bounds::INT64_SAFE)) {
-                $int64 = true;
-            } elseif ($n !== null) {
+            if ($n !== null) {
                 $pass->dropNote($notes, "$word " . Text::num($n) . '.');
             }
-        }
-        if ($int64) {
-            $pass->dropNote($notes, 'A 64-bit integer.');
         }
     }
 

@@ -53,7 +53,7 @@ final class Mcp
         foreach ($sites as $p) {
             if ($p === []) {
                 // The root itself: walk it all.
-                return self::root($schema, static fn ($k, $v) => self::value($k, $v)) ?? self::node($schema);
+                return self::root($schema, static fn ($k, $v) => self::value($k, $v)) ?? self::node($schema, true);
             }
         }
         $out = self::root($schema, static fn ($k, $v) => self::entry($k, $v, $sites)) ?? self::fix($schema, $sites);
@@ -234,8 +234,12 @@ final class Mcp
         return $v;
     }
 
-    /** A schema, its type union (if any) as an `anyOf` of one type each. */
-    private static function node(mixed $s): mixed
+    /**
+     * A schema, its type union (if any) as an `anyOf` of one type each.
+     * `$root`: the schema is the whole result, which keeps its union even
+     * when it allows every value (a PHP array cannot be an empty `{}`).
+     */
+    private static function node(mixed $s, bool $root = false): mixed
     {
         $a = Profile::arr($s);
         if ($a === null) {
@@ -256,8 +260,13 @@ final class Mcp
             }
         }
         $union = \count($types) >= 2 && $known && !\array_key_exists('anyOf', $a);
+        $everything = !$root && $union && $null && self::everyType($types) && !self::typedKeywords($a);
         $out = [];
         foreach ($a as $k => $v) {
+            if ($everything && $k === 'type') {
+                // Every JSON type and nothing said of any: no `type` at all.
+                continue;
+            }
             if ($union && $k === 'type') {
                 $branches = [];
                 foreach ($types as $t) {
@@ -281,5 +290,27 @@ final class Mcp
             $out[$k] = self::value($k, $v);
         }
         return Normalizer::object($out);
+    }
+
+    /**
+     * Whether the types, with null, are every JSON value's type: string,
+     * number (integer is within it), boolean, array, object.
+     *
+     * @param list<string> $types
+     */
+    private static function everyType(array $types): bool
+    {
+        return array_diff(['string', 'number', 'boolean', 'array', 'object'], $types) === [];
+    }
+
+    /** Whether a schema has a keyword that applies to one JSON type only. */
+    private static function typedKeywords(array $a): bool
+    {
+        foreach ($a as $k => $_) {
+            if (\is_string($k) && isset(self::KEYWORD_TYPES[$k])) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -44,6 +44,21 @@ final class Inherent
                 }
             }
         }
+        // A JSON number beyond int64 (1e20, 9223372036854775808) is an
+        // integer to a JSON Schema validator, while PHP decodes it as a float,
+        // which Drupal's integer refuses. The schema states no int64 range on
+        // every integer (issue 19: two long numbers per integer in every
+        // prompt, for values no model sends; README, known limits).
+        // (A timestamp's validator throws a TypeError on it; a multi-value
+        // input is refused for any item.)
+        if (array_intersect($ids, ['PrimitiveType (implicit)', 'throws TypeError in PrimitiveTypeConstraintValidator']) !== []
+            && \in_array(str_replace(' item', '', $node['type']), ['integer', 'timestamp', 'timespan'], true)) {
+            foreach (\is_array($value) ? $value : [$value] as $n) {
+                if (\is_float($n) && abs($n) >= 9.2233720368547758E18) {
+                    return 'number beyond int64: an integer to JSON Schema, a float to PHP (integer, timestamp, timespan)';
+                }
+            }
+        }
         // Drupal's own URI check is parse_url(): it refuses a few URIs RFC
         // 3986 allows (an empty host with an authority or a port), which
         // `format: uri` accepts.

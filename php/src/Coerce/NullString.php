@@ -1,0 +1,30 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Php\Coerce;
+
+/**
+ * "null" (the word, in any ASCII case, padding aside) for an optional input
+ * of a non-string type becomes null (src/coerce/null_string.rs): the same
+ * inputs as B6 (EmptyOptional), only where B6 may make a null. A required
+ * input, and every string kind, keep it.
+ */
+final class NullString
+{
+    /** Whether $s is the word null (ASCII case, padding aside). */
+    public static function isNullWord(string $s): bool
+    {
+        return \strtolower(\trim($s, ChoiceMatch::TRIM)) === 'null';
+    }
+
+    /**
+     * @param array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null} $def
+     * @return array{0: int, 1: mixed}|null
+     */
+    public static function decide(array $def, mixed $v): ?array
+    {
+        return (\is_string($v) && self::isNullWord($v) && !$def['required'] && $def['mayNull'] && EmptyOptional::appliesTo($def['ty']))
+            ? [Repair::VALUE, null] : null;
+    }
+}

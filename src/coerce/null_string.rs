@@ -1,0 +1,29 @@
+//! `"null"` (the word, in any ASCII case, padding aside) for an optional input
+//! of a non-string type becomes null: the same inputs as B6
+//! ([`super::empty_optional`]: the integer kinds, float, boolean, list, map,
+//! decimal, datetime_iso8601), and only where B6 may make a null (never a
+//! list item, nor the only value of a map that must hold something). A
+//! required input, and every string kind (`"null"` is a string there), keep
+//! it. Issue 19.
+
+use super::choice_match::trim;
+use super::{empty_optional, Def, Repair, Scalar};
+
+/// Whether `s` is the word null (ASCII case, padding aside).
+pub fn is_null_word(s: &[u8]) -> bool {
+    trim(s).eq_ignore_ascii_case(b"null")
+}
+
+pub fn decide<N>(def: &Def<N>, v: Scalar<'_>) -> Option<Repair<N>> {
+    match v {
+        Scalar::Str(s)
+            if is_null_word(s)
+                && !def.required
+                && def.may_null
+                && empty_optional::applies_to(def.ty) =>
+        {
+            Some(Repair::Null)
+        }
+        _ => None,
+    }
+}
