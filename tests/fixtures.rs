@@ -13,6 +13,14 @@
 //!   `output` (coercing it again must give it back: idempotence) or `error` (a
 //!   part of the message).
 //!
+//! A case may name the PCRE2 versions it is for, `"pcre": ["10.42"]` (a
+//! regex whose reading or tables differ by version); it runs only where the
+//! running version's number is listed, and is reported as ignored elsewhere
+//! (a case without `pcre` holds on every claimed version). The Rust core has
+//! no PHP: the version is `TOOL_SCHEMA_PCRE_VERSION` when set (as
+//! `regex::pcre::version()` reads it), else 10.42; run the 10.46 cases with
+//! `TOOL_SCHEMA_PCRE_VERSION=10.46 cargo test --no-default-features --test fixtures`.
+//!
 //! A case's failures are all collected and reported together. A file that
 //! cannot be read or parsed is a failing test of its own (`<file>::(file)`).
 
@@ -30,6 +38,7 @@ use std::path::{Path, PathBuf};
 const NORMALIZE_KEYS: &[&str] = &[
     "name",
     "function",
+    "pcre",
     "definition",
     "options",
     "schema",
@@ -134,14 +143,18 @@ fn main() {
                 _ => format!("#{index}"),
             };
             let unique = names.insert(name.clone());
-            trials.push(Trial::test(format!("{stem}::{name}"), move || {
-                let mut run = Run::default();
-                if !unique {
-                    run.fail("duplicate case name (names must be unique across files)");
-                }
-                run_case(&mut run, &case);
-                run.result()
-            }));
+            let elsewhere = !for_this_pcre(&case);
+            trials.push(
+                Trial::test(format!("{stem}::{name}"), move || {
+                    let mut run = Run::default();
+                    if !unique {
+                        run.fail("duplicate case name (names must be unique across files)");
+                    }
+                    run_case(&mut run, &case);
+                    run.result()
+                })
+                .with_ignored_flag(elsewhere),
+            );
         }
     }
     if default_dir {
@@ -157,6 +170,17 @@ fn main() {
         }
     }
     libtest_mimic::run(&args, trials).exit();
+}
+
+/// Whether the case is for the PCRE2 version the core translates for (no
+/// `pcre` key: every version; a malformed one runs, and fails in `run_case`).
+fn for_this_pcre(case: &Value) -> bool {
+    let Some(list) = case.get("pcre").and_then(Value::as_array) else {
+        return true;
+    };
+    let running = tool_schema::regex::pcre::version();
+    let number = running.split(' ').next().unwrap_or("");
+    list.iter().any(|v| v.as_str() == Some(number))
 }
 
 fn run_case(run: &mut Run, case: &Value) {
@@ -180,6 +204,16 @@ fn run_case(run: &mut Run, case: &Value) {
     for key in case.keys() {
         if !known.contains(&key.as_str()) {
             run.fail(format!("unknown key {key:?} in a {function} case"));
+        }
+    }
+    if let Some(list) = case.get("pcre") {
+        let ok = list.as_array().is_some_and(|l| {
+            !l.is_empty()
+                && l.iter()
+                    .all(|v| matches!(v.as_str(), Some("10.42" | "10.46")))
+        });
+        if !ok {
+            run.fail("\"pcre\" must be a non-empty list of claimed PCRE2 versions (\"10.42\", \"10.46\")");
         }
     }
     if function == "normalize" {

@@ -9,9 +9,17 @@
 #      archive (scripts/deps.sh unpacks it, checksums first): every skip must be
 #      documented in docs/regex.md, and no emitted pattern may have a lookaround;
 #   3. 2,000 random patterns (seed 40);
-# then both branches of the PCRE2 version check in both implementations.
+#   4. with PCRE2_TESTDATA (a PCRE2 source tree's testdata directory, not
+#      shipped here), PCRE2's own test suite (tests/regex/pcre2_suite.php);
+# then the branches of the PCRE2 version check in both implementations.
+# Everything runs for the PCRE2 this PHP has (10.42 on Debian 12, 10.46 on
+# Debian 13: scripts/trixie.sh run bash scripts/test.d/40-regex.sh): the Rust
+# core, which has no PHP, is told the version through TOOL_SCHEMA_PCRE_VERSION.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+TOOL_SCHEMA_PCRE_VERSION="$(php -r 'echo PCRE_VERSION;')"
+export TOOL_SCHEMA_PCRE_VERSION
+echo "regex differential on PCRE2 $TOOL_SCHEMA_PCRE_VERSION"
 
 if ! command -v node >/dev/null 2>&1; then
     apt-get install -y nodejs
@@ -19,8 +27,9 @@ fi
 mkdir -p target
 diff_test() { php -d memory_limit=2G tests/regex/differential.php "$@"; }
 
-# 1. Hand-written corpus. target/regex-rust.json (the Rust translations) was
-# written by `cargo test` (tests/regex_corpus.rs), which scripts/test.sh runs first.
+# 1. Hand-written corpus (the Rust translations again, for this PCRE2).
+REGEX_CORPUS=tests/regex/corpus.json REGEX_RUST_OUT=target/regex-rust.json \
+    cargo test --no-default-features --test regex_corpus corpus_translations
 diff_test --name="hand-written corpus" --generate=20 --attack
 
 # 2. Drupal core 10.6.
@@ -37,5 +46,13 @@ REGEX_CORPUS=target/regex-fuzz.json REGEX_RUST_OUT=target/regex-fuzz-rust.json \
     cargo test --no-default-features --test regex_corpus corpus_translations
 diff_test --name="random patterns, seed 40" --generate=5 --attack target/regex-fuzz.json target/regex-fuzz-rust.json
 
-# 4. The PCRE2 version check (TOOL_SCHEMA_SO: the extension built by scripts/test.sh).
+# 4. PCRE2's own test suite, when a source tree's testdata is at hand.
+if [ -n "${PCRE2_TESTDATA:-}" ]; then
+    php tests/regex/pcre2_suite.php "$PCRE2_TESTDATA" > target/regex-pcre2.json
+    REGEX_CORPUS=target/regex-pcre2.json REGEX_RUST_OUT=target/regex-pcre2-rust.json \
+        cargo test --no-default-features --test regex_corpus corpus_translations
+    diff_test --name="PCRE2 test suite, $PCRE2_TESTDATA" --generate=3 --attack target/regex-pcre2.json target/regex-pcre2-rust.json
+fi
+
+# 5. The PCRE2 version check (TOOL_SCHEMA_SO: the extension built by scripts/test.sh).
 php tests/regex/pcre_version.php "${TOOL_SCHEMA_SO:-}"

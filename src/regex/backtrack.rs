@@ -922,7 +922,9 @@ mod tests {
         let m = super::super::delimiters::split(body).expect("split").1;
         let (b, _) = super::super::delimiters::split(body).expect("split");
         let mut work = Work::new();
-        let parsed = super::super::parser::parse(b, &m, &mut work).expect("parse");
+        let parsed =
+            super::super::parser::parse(b, &m, super::super::pcre::Version::V10_42, &mut work)
+                .expect("parse");
         check_all(&parsed.root, &mut work).expect("within budget")
     }
 

@@ -1,80 +1,15 @@
 //! Stage `charset`: sets of code points as sorted, merged, inclusive ranges,
-//! plus the fixed tables taken from PHP 8.2's bundled PCRE2 10.42.
+//! plus the fixed tables of PCRE2 (the Unicode ones per version, from `ucd`
+//! and `casefold`; `\d` under `/u` is the version's Nd category).
 //! Mirrors `php/src/Regex/CharSet.php`.
 
-use super::casefold::CASE_SETS;
+use super::casefold;
+use super::pcre::Version;
 use super::ucd;
 use std::sync::OnceLock;
 
 /// Highest Unicode code point.
 pub const MAX_CP: u32 = 0x10FFFF;
-
-/// `\d` (and `[:digit:]`) under `/u` (PCRE2_UCP): every Nd code point of Unicode 14
-/// (the same as `ucd::GC_ND`, which a unit test checks).
-pub const DIGIT_UCP: &[(u32, u32)] = &[
-    (0x30, 0x39),
-    (0x660, 0x669),
-    (0x6F0, 0x6F9),
-    (0x7C0, 0x7C9),
-    (0x966, 0x96F),
-    (0x9E6, 0x9EF),
-    (0xA66, 0xA6F),
-    (0xAE6, 0xAEF),
-    (0xB66, 0xB6F),
-    (0xBE6, 0xBEF),
-    (0xC66, 0xC6F),
-    (0xCE6, 0xCEF),
-    (0xD66, 0xD6F),
-    (0xDE6, 0xDEF),
-    (0xE50, 0xE59),
-    (0xED0, 0xED9),
-    (0xF20, 0xF29),
-    (0x1040, 0x1049),
-    (0x1090, 0x1099),
-    (0x17E0, 0x17E9),
-    (0x1810, 0x1819),
-    (0x1946, 0x194F),
-    (0x19D0, 0x19D9),
-    (0x1A80, 0x1A89),
-    (0x1A90, 0x1A99),
-    (0x1B50, 0x1B59),
-    (0x1BB0, 0x1BB9),
-    (0x1C40, 0x1C49),
-    (0x1C50, 0x1C59),
-    (0xA620, 0xA629),
-    (0xA8D0, 0xA8D9),
-    (0xA900, 0xA909),
-    (0xA9D0, 0xA9D9),
-    (0xA9F0, 0xA9F9),
-    (0xAA50, 0xAA59),
-    (0xABF0, 0xABF9),
-    (0xFF10, 0xFF19),
-    (0x104A0, 0x104A9),
-    (0x10D30, 0x10D39),
-    (0x11066, 0x1106F),
-    (0x110F0, 0x110F9),
-    (0x11136, 0x1113F),
-    (0x111D0, 0x111D9),
-    (0x112F0, 0x112F9),
-    (0x11450, 0x11459),
-    (0x114D0, 0x114D9),
-    (0x11650, 0x11659),
-    (0x116C0, 0x116C9),
-    (0x11730, 0x11739),
-    (0x118E0, 0x118E9),
-    (0x11950, 0x11959),
-    (0x11C50, 0x11C59),
-    (0x11D50, 0x11D59),
-    (0x11DA0, 0x11DA9),
-    (0x16A60, 0x16A69),
-    (0x16AC0, 0x16AC9),
-    (0x16B50, 0x16B59),
-    (0x1D7CE, 0x1D7FF),
-    (0x1E140, 0x1E149),
-    (0x1E2F0, 0x1E2F9),
-    (0x1E950, 0x1E959),
-    (0x1FBF0, 0x1FBF9),
-];
 
 /// `\s` (and `[:space:]`) under `/u`.
 pub const SPACE_UCP: &[(u32, u32)] = &[
@@ -119,9 +54,10 @@ pub const SPACE_ASCII: &[(u32, u32)] = &[(0x9, 0xD), (0x20, 0x20)];
 pub const WORD_ASCII: &[(u32, u32)] = &[(0x30, 0x39), (0x41, 0x5A), (0x5F, 0x5F), (0x61, 0x7A)];
 
 /// A POSIX class by name (`None` for an unknown name). Under `/u` PCRE2 reads
-/// `alpha alnum word upper lower punct graph print` as Unicode properties
-/// (tables in `ucd`); the others keep their ASCII or `\d`/`\s` meaning.
-pub fn posix(name: &str, utf: bool) -> Option<CharSet> {
+/// `alpha alnum word upper lower punct graph print` (and from 10.43
+/// `xdigit`) as Unicode properties (tables in `ucd`); the others keep their
+/// ASCII or `\d`/`\s` meaning.
+pub fn posix(name: &str, utf: bool, v: Version) -> Option<CharSet> {
     let ascii: &'static [(u32, u32)] = match name {
         "alpha" => &[(0x41, 0x5A), (0x61, 0x7A)],
         "upper" => &[(0x41, 0x5A)],
@@ -143,26 +79,27 @@ pub fn posix(name: &str, utf: bool) -> Option<CharSet> {
         return Some(CharSet::from_table(ascii));
     }
     Some(match name {
-        "digit" => CharSet::from_table(DIGIT_UCP),
+        "digit" => CharSet::from_table(ucd::gc(v, "Nd")),
         "space" => CharSet::from_table(SPACE_UCP),
         "blank" => CharSet::from_table(HSPACE_UCP),
         "cntrl" => CharSet::from_table(&[(0x0, 0x1F), (0x7F, 0x9F)]),
-        "alpha" => category('L'),
-        "alnum" => category('L').union_with(&category('N')),
-        "word" => word_ucp(),
-        "upper" => CharSet::from_table(ucd::GC_LU),
-        "lower" => CharSet::from_table(ucd::GC_LL),
-        "punct" => CharSet::from_table(ucd::SPECIAL_PUNCT),
-        "graph" => CharSet::from_table(ucd::SPECIAL_GRAPH),
-        "print" => CharSet::from_table(ucd::SPECIAL_PRINT),
+        "alpha" => category('L', v),
+        "alnum" => category('L', v).union_with(&category('N', v)),
+        "word" => word_ucp(v),
+        "upper" => CharSet::from_table(ucd::gc(v, "Lu")),
+        "lower" => CharSet::from_table(ucd::gc(v, "Ll")),
+        "punct" => CharSet::from_table(ucd::tables(v).punct),
+        "graph" => CharSet::from_table(ucd::tables(v).graph),
+        "print" => CharSet::from_table(ucd::tables(v).print),
+        "xdigit" => CharSet::from_table(ucd::tables(v).xdigit),
         _ => CharSet::from_table(ascii),
     })
 }
 
 /// A major general category (`L`, `N`, ...): the union of its leaves.
-pub fn category(major: char) -> CharSet {
+pub fn category(major: char, v: Version) -> CharSet {
     let mut out = CharSet::new();
-    for &(name, table) in ucd::GC {
+    for &(name, table) in ucd::tables(v).gc {
         if name.starts_with(major) {
             out = out.union_with(&CharSet::from_table(table));
         }
@@ -170,18 +107,25 @@ pub fn category(major: char) -> CharSet {
     out
 }
 
-/// `\w` under `/u` in PCRE2 10.42: letters, numbers and `_`.
-pub fn word_ucp() -> CharSet {
-    category('L')
-        .union_with(&category('N'))
-        .union_with(&CharSet::from_table(&[(0x5F, 0x5F)]))
+/// `\w` under `/u`: letters, numbers and `_` in PCRE2 10.42; from 10.43
+/// letters, numbers, Mn and Pc (which holds `_`).
+pub fn word_ucp(v: Version) -> CharSet {
+    let extra = if v.word_with_marks() {
+        CharSet::from_table(ucd::gc(v, "Mn")).union_with(&CharSet::from_table(ucd::gc(v, "Pc")))
+    } else {
+        CharSet::from_table(&[(0x5F, 0x5F)])
+    };
+    category('L', v)
+        .union_with(&category('N', v))
+        .union_with(&extra)
 }
 
 /// `\p{name}` under `/u`: general categories (`L`, `Lu`, `L&`...), `Any` and
 /// PCRE2's `Xan Xps Xsp Xwd Xuc`, with PCRE2's loose matching of the name
 /// (case, spaces, `-` and `_` ignored). `None` for scripts, binary properties
-/// and unknown names.
-pub fn property(name: &str) -> Option<CharSet> {
+/// and unknown names. `caseless`: under `i`, where from PCRE2 10.45 on `Lu`,
+/// `Ll` and `Lt` are `L&` (10.42 does not fold properties).
+pub fn property(name: &str, caseless: bool, v: Version) -> Option<CharSet> {
     let key: String = name
         .chars()
         .filter(|c| !matches!(c, ' ' | '-' | '_'))
@@ -189,27 +133,36 @@ pub fn property(name: &str) -> Option<CharSet> {
         .collect();
     Some(match key.as_str() {
         "any" => CharSet::from_table(&[(0, MAX_CP)]),
-        "l&" | "lc" => CharSet::from_table(ucd::GC_LL)
-            .union_with(&CharSet::from_table(ucd::GC_LT))
-            .union_with(&CharSet::from_table(ucd::GC_LU)),
-        "xan" => category('L').union_with(&category('N')),
-        "xwd" => word_ucp(),
-        "xps" => CharSet::from_table(ucd::SPECIAL_XPS),
-        "xsp" => CharSet::from_table(ucd::SPECIAL_XSP),
-        "xuc" => CharSet::from_table(ucd::SPECIAL_XUC),
+        "l&" | "lc" => cased_letters(v),
+        "lu" | "ll" | "lt" if caseless && v.caseless_cased_letters() => cased_letters(v),
+        "xan" => category('L', v).union_with(&category('N', v)),
+        "xwd" => word_ucp(v),
+        "xps" => CharSet::from_table(ucd::tables(v).xps),
+        "xsp" => CharSet::from_table(ucd::tables(v).xsp),
+        "xuc" => CharSet::from_table(ucd::tables(v).xuc),
         k if k.len() == 1 => {
             let major = k.chars().next()?.to_ascii_uppercase();
             if !"CLMNPSZ".contains(major) {
                 return None;
             }
-            category(major)
+            category(major, v)
         }
         k if k.len() == 2 => {
-            let (_, table) = ucd::GC.iter().find(|(n, _)| n.eq_ignore_ascii_case(k))?;
+            let (_, table) = ucd::tables(v)
+                .gc
+                .iter()
+                .find(|(n, _)| n.eq_ignore_ascii_case(k))?;
             CharSet::from_table(table)
         }
         _ => return None,
     })
+}
+
+/// `\p{L&}`: Ll, Lt and Lu.
+fn cased_letters(v: Version) -> CharSet {
+    CharSet::from_table(ucd::gc(v, "Ll"))
+        .union_with(&CharSet::from_table(ucd::gc(v, "Lt")))
+        .union_with(&CharSet::from_table(ucd::gc(v, "Lu")))
 }
 
 /// A set of code points: sorted, non-overlapping, non-adjacent inclusive ranges.
@@ -389,8 +342,9 @@ impl CharSet {
     /// With `/u`: adds every code point PCRE2 matches caselessly with a member
     /// (`k` brings K and U+212A KELVIN SIGN, `s` brings U+017F, ...). Returns
     /// the work done (ranges plus case-set entries read), for the caller's budget.
-    pub fn close_unicode_case(&mut self) -> u64 {
-        let index = case_index();
+    pub fn close_unicode_case(&mut self, v: Version) -> u64 {
+        let index = case_index(v);
+        let sets = casefold::sets(v);
         let mut extra: Vec<(u32, u32)> = Vec::new();
         let mut work = self.ranges.len() as u64;
         let mut k = index.partition_point(|e| e.0 < self.ranges.first().map_or(0, |r| r.0));
@@ -400,7 +354,7 @@ impl CharSet {
             }
             while k < index.len() && index[k].0 <= hi {
                 work += 1;
-                for &cp in CASE_SETS[index[k].1] {
+                for &cp in sets[index[k].1] {
                     if !self.contains(cp) {
                         extra.push((cp, cp));
                     }
@@ -415,12 +369,17 @@ impl CharSet {
     }
 }
 
-/// Every member of `CASE_SETS`, sorted: (code point, set index).
-fn case_index() -> &'static [(u32, usize)] {
-    static INDEX: OnceLock<Vec<(u32, usize)>> = OnceLock::new();
-    INDEX.get_or_init(|| {
+/// Every member of the case sets of `v`, sorted: (code point, set index).
+fn case_index(v: Version) -> &'static [(u32, usize)] {
+    static INDEX_10_42: OnceLock<Vec<(u32, usize)>> = OnceLock::new();
+    static INDEX_10_46: OnceLock<Vec<(u32, usize)>> = OnceLock::new();
+    let cell = match v {
+        Version::V10_42 => &INDEX_10_42,
+        Version::V10_46 => &INDEX_10_46,
+    };
+    cell.get_or_init(|| {
         let mut index: Vec<(u32, usize)> = Vec::new();
-        for (i, set) in CASE_SETS.iter().enumerate() {
+        for (i, set) in casefold::sets(v).iter().enumerate() {
             for &cp in *set {
                 index.push((cp, i));
             }
@@ -434,21 +393,33 @@ fn case_index() -> &'static [(u32, usize)] {
 mod tests {
     use super::*;
 
-    #[test]
-    fn digit_table_is_the_nd_category() {
-        assert_eq!(DIGIT_UCP, ucd::GC_ND);
-    }
+    const V: Version = Version::V10_42;
 
     #[test]
     fn properties_by_loose_name() {
-        assert_eq!(property("Lu"), property(" l_u "));
-        assert_eq!(property("L&"), property("LC"));
-        assert_eq!(property("Any").map(|s| s.ranges), Some(vec![(0, MAX_CP)]));
-        assert!(property("Greek").is_none());
-        assert!(property("Xx").is_none());
-        let c = property("C").expect("C");
+        assert_eq!(property("Lu", false, V), property(" l_u ", false, V));
+        assert_eq!(property("L&", false, V), property("LC", false, V));
+        assert_eq!(
+            property("Any", false, V).map(|s| s.ranges),
+            Some(vec![(0, MAX_CP)])
+        );
+        assert!(property("Greek", false, V).is_none());
+        assert!(property("Xx", false, V).is_none());
+        let c = property("C", false, V).expect("C");
         assert!(c.contains(0x7) && c.contains(0x200B) && c.contains(0xE000) && c.contains(0x378));
         assert!(!c.contains(0x41) && !c.contains(0xE9));
+    }
+
+    #[test]
+    fn versions_differ_where_pcre2_does() {
+        let w = Version::V10_46;
+        assert_eq!(property("Lu", true, V), property("Lu", false, V));
+        assert_eq!(property("Lu", true, w), property("L&", false, w));
+        assert_eq!(property("lt", true, w), property("L&", false, w));
+        assert!(!word_ucp(V).contains(0x301) && word_ucp(w).contains(0x301));
+        assert!(word_ucp(w).contains(0x203F) && word_ucp(w).contains(0x5F));
+        let x = |v| posix("xdigit", true, v).expect("xdigit");
+        assert!(!x(V).contains(0xFF21) && x(w).contains(0xFF21));
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! ECMA-262 patterns for JSON Schema `pattern` (evaluated as `new RegExp(p, 'u')`).
 //!
 //! A pattern is produced only when it accepts exactly the strings `preg_match`
-//! accepts (PHP 8.2, bundled PCRE2 10.42) for every valid UTF-8 subject, and
+//! accepts on the PCRE2 PHP runs (10.42 and 10.46 are claimed, see `pcre`)
+//! for every valid UTF-8 subject, and
 //! when a backtracking engine (V8, and so ajv) cannot take exponential or
 //! high polynomial time on it; otherwise the result is a [`Skip`] with a code
 //! saying why. See docs/regex.md.
@@ -18,6 +19,8 @@
 pub mod backtrack;
 pub mod bytes;
 pub mod casefold;
+pub mod casefold_10_42;
+pub mod casefold_10_46;
 pub mod charset;
 pub mod delimiters;
 pub mod dfa;
@@ -27,6 +30,8 @@ pub mod parser;
 pub mod pcre;
 pub mod rewrite;
 pub mod ucd;
+pub mod ucd_10_42;
+pub mod ucd_10_46;
 
 /// Why a pattern was not translated.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -145,7 +150,7 @@ pub fn translate_for(source: &str, pcre_version: &str) -> Result<String, Skip> {
 
 /// [`translate_for`] counting its work in `work` (tests read [`Work::used`]).
 pub fn translate_with(source: &str, pcre_version: &str, work: &mut Work) -> Result<String, Skip> {
-    pcre::check(pcre_version)?;
+    let version = pcre::check(pcre_version)?;
     if source.len() > MAX_SOURCE_BYTES {
         return Err(skip(TOO_COMPLEX, "pattern is longer than 4096 bytes"));
     }
@@ -153,7 +158,10 @@ pub fn translate_with(source: &str, pcre_version: &str, work: &mut Work) -> Resu
         return Err(skip(CONSTRUCT, "NUL bytes in patterns are not supported"));
     }
     let (body, modifiers) = delimiters::split(source)?;
-    let parsed = parser::parse(body, &modifiers, work)?;
+    let parsed = parser::parse(body, &modifiers, version, work)?;
+    if pcre::first_unit_bug(&parsed.root, parsed.anchored, version) {
+        return Err(skip(PCRE_VERSION, pcre::first_unit_message(version)));
+    }
     let mut root = rewrite::apply(parsed.root, parsed.anchored);
     if !modifiers.utf {
         bytes::check(&root)?;
@@ -204,10 +212,61 @@ mod tests {
     #[test]
     fn pcre_version_is_checked() {
         assert!(translate_for("/^a$/", "10.42 2022-12-11").is_ok());
-        for v in ["10.43 2024-02-16", "10.40 2022-04-14", "", "garbage"] {
+        assert!(translate_for("/^a$/", "10.46 2025-08-27").is_ok());
+        for v in [
+            "10.43 2024-02-16",
+            "10.45 2025-02-05",
+            "10.40 2022-04-14",
+            "",
+            "garbage",
+        ] {
             let e = translate_for("/^a$/", v).expect_err("other versions are refused");
             assert_eq!(e.code, PCRE_VERSION, "{v}");
         }
+    }
+
+    #[test]
+    fn versions_read_differently() {
+        let on = |v: &str, s: &str| translate_for(s, v).map_err(|e| e.code);
+        let (old, new) = ("10.42 2022-12-11", "10.46 2025-08-27");
+        assert_eq!(on(old, "/^a{,2}$/D").as_deref(), Ok("^a\\{,2\\}$"));
+        assert_eq!(on(new, "/^a{,2}$/D").as_deref(), Ok("^a{0,2}$"));
+        assert_eq!(on(new, "/^a{ 1, 2 }$/D").as_deref(), Ok("^a{1,2}$"));
+        assert_eq!(on(new, "/^a{,}$/D").as_deref(), Ok("^a\\{,\\}$"));
+        assert_eq!(on(old, "/^a\\xz$/D").as_deref(), Ok("^a\\x00z$"));
+        assert_eq!(on(new, "/^a\\xz$/D"), Err(INVALID));
+        assert_eq!(on(old, "/(?<=ab?)x/"), Err(INVALID));
+        assert_eq!(on(new, "/(?<=ab?)x/").as_deref(), Ok("(?<=ab?)x"));
+        assert_eq!(on(new, "/(?<=a*)x/"), Err(INVALID));
+        assert_ne!(on(old, "/^\\p{Lu}$/iuD"), on(new, "/^\\p{Lu}$/iuD"));
+        assert_eq!(on(new, "/^\\p{Lu}$/iuD"), on(new, "/^\\p{L&}$/uD"));
+    }
+
+    #[test]
+    fn first_code_unit_bug() {
+        let on = |v: &str, s: &str| translate_for(s, v).map_err(|e| e.code);
+        let (old, new) = ("10.42 2022-12-11", "10.46 2025-08-27");
+        for p in ["/(?=a)b?a/", "/(?=a)b?a./", "/(?:(?=a))b?a/", "/(?=a)b?A/i"] {
+            assert_eq!(on(old, p), Err(PCRE_VERSION), "{p}");
+        }
+        assert_eq!(on(new, "/(?=a)b?a/").as_deref(), Ok("(?=a)b?a"));
+        assert_eq!(on(new, "/(?=a)b?A/i"), Err(PCRE_VERSION));
+        for p in [
+            "/^(?=a)b?a/",
+            "/(?=a)a.*/",
+            "/(?=.)b?a/",
+            "/(?=a)x?b/",
+            "/(?=a*)b?a/",
+        ] {
+            assert!(on(old, p).is_ok(), "{p}");
+        }
+    }
+
+    #[test]
+    fn negative_lookahead_folded() {
+        assert_eq!(ok("/^(?!\\.)[a-z0-9_.]+$/"), "^[0-9_a-z][.0-9_a-z]*\\n?$");
+        assert_eq!(ok("/^(?!\\.)[a-z.]*$/D"), "^(?!\\.)[.a-z]*$");
+        assert_eq!(ok("/^(?!ab)[a-z]+$/D"), "^(?!ab)[a-z]+$");
     }
 
     #[test]

@@ -9,6 +9,8 @@ use super::charset::{self, CharSet, MAX_CP};
 use super::delimiters::Modifiers;
 use super::emit;
 use super::ir::{Assert, Look, Node, Repeat, Set};
+use super::pcre::Version;
+use super::ucd;
 use super::{
     skip, Skip, Work, BYTES, CONSTRUCT, INVALID, MAX_COST, MAX_DEPTH, MAX_OUTPUT_BYTES, MODIFIER,
     TOO_COMPLEX, UNICODE,
@@ -50,6 +52,8 @@ struct Props {
     nullable: bool,
     /// Fixed length (code points with `u`, bytes without), if any.
     len: Option<u64>,
+    /// Longest length, if bounded (for PCRE2 10.46's variable-length lookbehind).
+    max: Option<u64>,
     /// Contains a repeat of a nullable operand (atomic emulation not proven exact).
     unsafe_atomic: bool,
     /// Contains a possessive quantifier.
@@ -61,6 +65,7 @@ struct Props {
 const EMPTY: Props = Props {
     nullable: true,
     len: Some(0),
+    max: Some(0),
     unsafe_atomic: false,
     has_emul: false,
     cost: 0,
@@ -73,6 +78,9 @@ fn clamp_cost(c: u64) -> u64 {
 fn clamp_len(l: u64) -> u64 {
     l.min(LEN_CAP)
 }
+
+/// A branch's fixed length and longest length, if any.
+type BranchLen = (Option<u64>, Option<u64>);
 
 struct Item {
     node: Node,
@@ -114,9 +122,9 @@ pub struct Parsed {
     pub anchored: bool,
 }
 
-/// Parses a pattern body with its modifiers.
-pub fn parse(body: &str, m: &Modifiers, work: &mut Work) -> Result<Parsed, Skip> {
-    Parser::new(body, m, work).run()
+/// Parses a pattern body with its modifiers, as PCRE2 `version` reads it.
+pub fn parse(body: &str, m: &Modifiers, version: Version, work: &mut Work) -> Result<Parsed, Skip> {
+    Parser::new(body, m, version, work).run()
 }
 
 struct Parser<'w> {
@@ -124,6 +132,7 @@ struct Parser<'w> {
     pos: usize,
     flags: Flags,
     utf: bool,
+    version: Version,
     dollar_endonly: bool,
     anchored: bool,
     frames: Vec<Frame>,
@@ -138,6 +147,7 @@ fn props_atom(len: u64, cost: u64) -> Props {
     Props {
         nullable: false,
         len: Some(len),
+        max: Some(len),
         unsafe_atomic: false,
         has_emul: false,
         cost,
@@ -148,6 +158,7 @@ fn props_assertion() -> Props {
     Props {
         nullable: true,
         len: Some(0),
+        max: Some(0),
         unsafe_atomic: false,
         has_emul: false,
         cost: 4,
@@ -161,6 +172,10 @@ fn concat(a: Props, b: Props) -> Props {
             (Some(x), Some(y)) => Some(clamp_len(x + y)),
             _ => None,
         },
+        max: match (a.max, b.max) {
+            (Some(x), Some(y)) => Some(clamp_len(x + y)),
+            _ => None,
+        },
         unsafe_atomic: a.unsafe_atomic || b.unsafe_atomic,
         has_emul: a.has_emul || b.has_emul,
         cost: clamp_cost(a.cost + b.cost),
@@ -171,6 +186,10 @@ fn alternate(a: Props, b: Props) -> Props {
     Props {
         nullable: a.nullable || b.nullable,
         len: if a.len == b.len { a.len } else { None },
+        max: match (a.max, b.max) {
+            (Some(x), Some(y)) => Some(x.max(y)),
+            _ => None,
+        },
         unsafe_atomic: a.unsafe_atomic || b.unsafe_atomic,
         has_emul: a.has_emul || b.has_emul,
         cost: clamp_cost(a.cost + b.cost + 4),
@@ -208,7 +227,7 @@ fn bytes_skip() -> Skip {
 const UTF8_HIGH: &[(u32, u32)] = &[(0x80, 0xBF), (0xC2, 0xF4)];
 
 impl<'w> Parser<'w> {
-    fn new(body: &str, m: &Modifiers, work: &'w mut Work) -> Self {
+    fn new(body: &str, m: &Modifiers, version: Version, work: &'w mut Work) -> Self {
         let flags = Flags {
             caseless: m.caseless,
             multiline: m.multiline,
@@ -221,6 +240,7 @@ impl<'w> Parser<'w> {
             pos: 0,
             flags,
             utf: m.utf,
+            version,
             dollar_endonly: m.dollar_endonly,
             anchored: m.anchored,
             frames: vec![Frame {
@@ -434,7 +454,9 @@ impl<'w> Parser<'w> {
         })
     }
 
-    fn compose_alts(frame: Frame) -> (Node, Props, Vec<Option<u64>>) {
+    /// The alternatives of a frame, composed; with each branch's fixed
+    /// length and longest length.
+    fn compose_alts(frame: Frame) -> (Node, Props, Vec<BranchLen>) {
         let mut alts = frame.alts;
         alts.push(compose_items(frame.items));
         let mut props = EMPTY;
@@ -442,7 +464,7 @@ impl<'w> Parser<'w> {
         let mut nodes = Vec::with_capacity(alts.len());
         for (i, (node, p)) in alts.into_iter().enumerate() {
             props = if i > 0 { alternate(props, p) } else { p };
-            lens.push(p.len);
+            lens.push((p.len, p.max));
             nodes.push(node);
         }
         (Node::alt(nodes), props, lens)
@@ -475,7 +497,7 @@ impl<'w> Parser<'w> {
         if self.flags.caseless {
             let mut set = CharSet::from_unsorted(vec![(cp, cp)]);
             if self.utf {
-                let w = set.close_unicode_case();
+                let w = set.close_unicode_case(self.version);
                 self.work.spend(w)?;
             } else {
                 set.close_ascii_case();
@@ -515,13 +537,30 @@ impl<'w> Parser<'w> {
         }
         Ok(())
     }
+    /// The position after the spaces and tabs from `i`, which PCRE2 skips
+    /// inside braces from 10.43 (`i` itself in 10.42).
+    fn blanks_from(&self, mut i: usize) -> usize {
+        if self.version.perl_braces() {
+            while matches!(self.at(i), Some(' ' | '\t')) {
+                i += 1;
+            }
+        }
+        i
+    }
+
     /// `\x` after the backslash and the `x`.
     fn hex(&mut self) -> Result<u32, Skip> {
         if self.peek() == Some('{') {
             return self.braced_hex(
                 "non-hex character in \\x{} (closing brace missing?)",
                 "digits missing in \\x{}",
+                true,
             );
+        }
+        if self.version == Version::V10_46 && !self.peek().is_some_and(|c| c.is_ascii_hexdigit()) {
+            // From 10.45 on `\x` must be followed by `{` or a hex digit
+            // (10.42 reads a bare `\x` as NUL).
+            return Err(skip(INVALID, "digits missing after \\x or in \\x{}"));
         }
         let mut value = 0;
         for _ in 0..2 {
@@ -542,7 +581,9 @@ impl<'w> Parser<'w> {
         if self.peek() != Some('{') {
             return Ok(None);
         }
-        if self.at(self.pos + 1) != Some('U') || self.at(self.pos + 2) != Some('+') {
+        // From 10.43 spaces and tabs may follow the `{`.
+        let u = self.blanks_from(self.pos + 1);
+        if self.at(u) != Some('U') || self.at(u + 1) != Some('+') {
             // `\N{3}` is `\N` repeated; any other `\N{` is an error.
             let saved = self.pos;
             self.pos += 1;
@@ -562,23 +603,35 @@ impl<'w> Parser<'w> {
                 "\\N{U+dddd} is supported only in Unicode (UTF) mode",
             ));
         }
-        self.pos += 2;
+        self.pos = u + 1;
         // Now at `+`: read the digits as `\x{...}` reads them after its `{`.
         let malformed = "malformed \\N{U+dddd} escape";
-        self.braced_hex(malformed, malformed).map(Some)
+        self.braced_hex(malformed, malformed, false).map(Some)
     }
 
     /// The hex digits of `\x{...}` or `\N{U+...}` up to the closing brace,
     /// the current position being just before them (at the `{` or the `+`):
     /// a code point, surrogates refused under `u`. `bad`: the error for a
-    /// character that is not a hex digit; `empty`: for no digit.
-    fn braced_hex(&mut self, bad: &str, empty: &str) -> Result<u32, Skip> {
-        let mut i = self.pos + 1;
+    /// character that is not a hex digit; `empty`: for no digit. From 10.43
+    /// spaces and tabs may stand before `}`, and after `{` when `lead`.
+    fn braced_hex(&mut self, bad: &str, empty: &str, lead: bool) -> Result<u32, Skip> {
+        let mut i = if lead {
+            self.blanks_from(self.pos + 1)
+        } else {
+            self.pos + 1
+        };
         let mut value: u32 = 0;
         let mut digits = 0;
         loop {
             match self.at(i) {
                 Some('}') => break,
+                Some(' ' | '\t') if self.version.perl_braces() && digits > 0 => {
+                    i = self.blanks_from(i);
+                    if self.at(i) != Some('}') {
+                        return Err(skip(INVALID, bad));
+                    }
+                    break;
+                }
                 Some(c) if c.is_ascii_hexdigit() => {
                     value = (value.saturating_mul(16)).saturating_add(c.to_digit(16).unwrap_or(0));
                     value = value.min(0x1100000);
@@ -606,7 +659,7 @@ impl<'w> Parser<'w> {
         let table: &[(u32, u32)] = match c.to_ascii_lowercase() {
             'd' => {
                 if self.utf {
-                    charset::DIGIT_UCP
+                    ucd::gc(self.version, "Nd")
                 } else {
                     charset::DIGIT_ASCII
                 }
@@ -634,7 +687,7 @@ impl<'w> Parser<'w> {
             }
             _ => {
                 if self.utf {
-                    let set = charset::word_ucp();
+                    let set = charset::word_ucp(self.version);
                     self.work.spend(set.ranges.len() as u64)?;
                     return Ok(if c == 'W' {
                         set.complement(MAX_CP)
@@ -688,7 +741,7 @@ impl<'w> Parser<'w> {
             Some(rest) => (!negated, rest.to_string()),
             None => (negated, name),
         };
-        let Some(set) = charset::property(&name) else {
+        let Some(set) = charset::property(&name, self.flags.caseless, self.version) else {
             return Err(skip(
                 UNICODE,
                 "only general categories are supported among Unicode properties",
@@ -770,9 +823,12 @@ impl<'w> Parser<'w> {
     }
 
     /// `{` quantifier syntax at the position after `{`: `Some((min, max))` and
-    /// the position moved past `}`, or `None` (a literal `{`).
+    /// the position moved past `}`, or `None` (a literal `{`). PCRE2 10.42:
+    /// `{n}`, `{n,}`, `{n,m}`; from 10.43 also `{,m}` (`{0,m}`) and spaces
+    /// or tabs after `{`, around the comma and before `}` (`{,}` stays literal).
     fn brace(&mut self) -> Result<Option<(u32, Option<u32>)>, Skip> {
         let mut i = self.pos;
+        let perl = self.version.perl_braces();
         let read = |i: &mut usize, chars: &[char]| -> Option<u32> {
             let start = *i;
             let mut v: u32 = 0;
@@ -786,25 +842,34 @@ impl<'w> Parser<'w> {
                 None
             }
         };
-        let Some(min) = read(&mut i, &self.chars) else {
-            return Ok(None);
-        };
-        let max;
-        match self.at(i) {
-            Some('}') => max = Some(min),
-            Some(',') => {
-                i += 1;
-                if self.at(i) == Some('}') {
-                    max = None;
-                } else {
-                    match read(&mut i, &self.chars) {
-                        Some(m) if self.at(i) == Some('}') => max = Some(m),
-                        _ => return Ok(None),
-                    }
+        let blanks = |i: &mut usize, chars: &[char]| {
+            if perl {
+                while matches!(chars.get(*i), Some(' ' | '\t')) {
+                    *i += 1;
                 }
             }
-            _ => return Ok(None),
+        };
+        blanks(&mut i, &self.chars);
+        let min = read(&mut i, &self.chars);
+        if min.is_none() && !perl {
+            return Ok(None);
         }
+        blanks(&mut i, &self.chars);
+        let max = match self.at(i) {
+            Some('}') if min.is_some() => min,
+            Some(',') => {
+                i += 1;
+                blanks(&mut i, &self.chars);
+                let m = read(&mut i, &self.chars);
+                blanks(&mut i, &self.chars);
+                if self.at(i) != Some('}') || (min.is_none() && m.is_none()) {
+                    return Ok(None);
+                }
+                m
+            }
+            _ => return Ok(None),
+        };
+        let min = min.unwrap_or(0);
         self.pos = i + 1;
         if min > 65535 || max.is_some_and(|m| m > 65535) {
             return Err(skip(INVALID, "number too big in {} quantifier"));
@@ -899,6 +964,11 @@ impl<'w> Parser<'w> {
             } else {
                 None
             },
+            max: match (p.max, max) {
+                (Some(0), _) => Some(0),
+                (Some(l), Some(m)) => Some(clamp_len(l * u64::from(m))),
+                _ => None,
+            },
             unsafe_atomic: p.unsafe_atomic || (p.nullable && !matches!(max, Some(m) if m <= 1)),
             has_emul: p.has_emul || possessive,
             cost: if item.group {
@@ -980,10 +1050,16 @@ impl<'w> Parser<'w> {
         if name.is_empty() {
             return Err(skip(INVALID, "subpattern name expected"));
         }
-        if name.len() > 32 {
+        // 32 code units in 10.42, 128 from 10.44.
+        let longest = if self.version == Version::V10_46 {
+            128
+        } else {
+            32
+        };
+        if name.len() > longest {
             return Err(skip(
                 INVALID,
-                "subpattern name is too long (maximum 32 code units)",
+                &format!("subpattern name is too long (maximum {longest} code units)"),
             ));
         }
         if self.names.contains(&name) {
@@ -1134,6 +1210,7 @@ impl<'w> Parser<'w> {
         let look = |has_emul: bool| Props {
             nullable: true,
             len: Some(0),
+            max: Some(0),
             unsafe_atomic: false,
             has_emul,
             cost: clamp_cost(props.cost + 8),
@@ -1162,15 +1239,29 @@ impl<'w> Parser<'w> {
                 props: look(props.has_emul),
             },
             GroupKind::Behind | GroupKind::NegBehind => {
-                for len in &branches {
-                    match len {
-                        None => {
-                            return Err(skip(INVALID, "lookbehind assertion is not fixed length"))
-                        }
-                        Some(l) if *l > 65535 => {
+                for &(len, max) in &branches {
+                    match (len, max) {
+                        (Some(l), _) if l > 65535 => {
                             return Err(skip(INVALID, "lookbehind assertion is too long"))
                         }
-                        _ => {}
+                        (Some(_), _) => {}
+                        // From 10.43 a branch may vary, up to 255 characters.
+                        (None, Some(m)) if self.version == Version::V10_46 && m <= 255 => {}
+                        (None, Some(_)) if self.version == Version::V10_46 => {
+                            return Err(skip(
+                                INVALID,
+                                "branch too long in variable-length lookbehind assertion",
+                            ))
+                        }
+                        (None, None) if self.version == Version::V10_46 => {
+                            return Err(skip(
+                                INVALID,
+                                "length of lookbehind assertion is not limited",
+                            ))
+                        }
+                        (None, _) => {
+                            return Err(skip(INVALID, "lookbehind assertion is not fixed length"))
+                        }
                     }
                 }
                 if props.has_emul {
@@ -1312,7 +1403,7 @@ impl<'w> Parser<'w> {
         }
         let name: String = self.chars.get(start..end).unwrap_or(&[]).iter().collect();
         self.pos = end + 2;
-        let Some(mut set) = charset::posix(&name, self.utf) else {
+        let Some(mut set) = charset::posix(&name, self.utf, self.version) else {
             return Err(skip(INVALID, "unknown POSIX class name"));
         };
         self.work.spend(set.ranges.len() as u64)?;
@@ -1440,7 +1531,7 @@ impl<'w> Parser<'w> {
         self.work.spend((members.len() + fixed.len()) as u64)?;
         let mut full = CharSet::from_unsorted(members);
         if self.flags.caseless && self.utf {
-            let w = full.close_unicode_case();
+            let w = full.close_unicode_case(self.version);
             self.work.spend(w)?;
         } else if self.flags.caseless {
             full.close_ascii_case();

@@ -16,15 +16,22 @@
 //!   after a final newline; a rest that consumes a character cannot start there).
 //! * A possessive `X*+` (`X` one character) becomes `X*` when no character of
 //!   `X` can come next: the run is then maximal in every match anyway.
+//! * A negative lookahead of one character set `N` right before a character
+//!   set `S`, or before a run `S{n,m}` (n >= 1, not possessive), is folded
+//!   into that first character: `(?!N)S{n,m}` is `[S-N]S{n-1,m-1}` (both
+//!   read the same character); not when the set would be empty, nor for a
+//!   multibyte literal or a wide `N` without `u`. (A positive one would fold
+//!   as `[S&N]` just as exactly; it is left as written, so that the patterns
+//!   emitted on PCRE2 10.42 stay what they were.)
 //!
 //! Mirrors `php/src/Regex/Rewrite.php`.
 
 use super::charset::CharSet;
-use super::ir::{Assert, Look, Node, Repeat};
+use super::ir::{Assert, Look, Node, Repeat, Set};
 
 /// Applies every rule; `anchored` is the `A` modifier (no search).
 pub fn apply(root: Node, anchored: bool) -> Node {
-    let branches = match root {
+    let branches = match fold_lookaheads(root) {
         Node::Alt(b) => b,
         other => vec![other],
     };
@@ -272,5 +279,80 @@ fn possessive(node: Node, after: &Next) -> Node {
             Node::Repeat(Box::new(r))
         }
         other => other,
+    }
+}
+
+/// Folds a one-character negative lookahead into the character set it looks at.
+fn fold_lookaheads(node: Node) -> Node {
+    match node {
+        Node::Cat(items) => {
+            let mut out: Vec<Node> = Vec::with_capacity(items.len());
+            for item in items.into_iter().map(fold_lookaheads) {
+                if let Some(Node::Look(kind, body)) = out.last() {
+                    if let Some(folded) = fold(*kind, body, &item) {
+                        out.pop();
+                        out.push(folded);
+                        continue;
+                    }
+                }
+                out.push(item);
+            }
+            Node::cat(out)
+        }
+        Node::Alt(branches) => Node::alt(branches.into_iter().map(fold_lookaheads).collect()),
+        Node::Look(kind, body) => Node::Look(kind, Box::new(fold_lookaheads(*body))),
+        Node::Repeat(mut r) => {
+            r.body = fold_lookaheads(r.body);
+            Node::Repeat(r)
+        }
+        other => other,
+    }
+}
+
+/// `(?!N)` (`kind`, `body`) followed by `next`, as one item, when the rule
+/// applies.
+fn fold(kind: Look, body: &Node, next: &Node) -> Option<Node> {
+    let Node::Set(n) = body else {
+        return None;
+    };
+    if kind != Look::NegAhead || n.wide || n.multibyte {
+        return None;
+    }
+    let first = |s: &Set| -> Option<Set> {
+        if s.multibyte {
+            return None;
+        }
+        // Without `u`, `N` is ASCII: `S-N` keeps every byte >= 0x80 `S` has.
+        let set = s.set.subtract(&n.set);
+        if set.is_empty() {
+            return None;
+        }
+        Some(Set {
+            set,
+            wide: s.wide,
+            multibyte: false,
+        })
+    };
+    match next {
+        Node::Set(s) => first(s).map(Node::Set),
+        Node::Repeat(r) if r.min >= 1 && !r.possessive => {
+            let Node::Set(s) = &r.body else {
+                return None;
+            };
+            let head = Node::Set(first(s)?);
+            let max = r.max.map(|m| m - 1);
+            if max == Some(0) {
+                return Some(head);
+            }
+            let rest = Node::Repeat(Box::new(Repeat {
+                body: r.body.clone(),
+                min: r.min - 1,
+                max,
+                greedy: r.greedy,
+                possessive: false,
+            }));
+            Some(Node::cat(vec![head, rest]))
+        }
+        _ => None,
     }
 }

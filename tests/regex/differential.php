@@ -92,6 +92,7 @@ $lookReason = static function (string $source, string $pattern): ?string {
 
 $documented = $opts['skips-documented-in'] !== null ? (string) file_get_contents($opts['skips-documented-in']) : null;
 $emitted = [];
+$compiled = 0;
 $skipped = [];
 $looks = [];
 $jobs = [];
@@ -115,6 +116,7 @@ foreach ($corpus['patterns'] as $entry) {
     // A run-time failure (backtrack limit) on '' is not a compile error.
     $compiles = preg_match($source, '') !== false || preg_last_error() !== PREG_INTERNAL_ERROR;
     restore_error_handler();
+    $compiled += $compiles ? 1 : 0;
     if ($pattern === null) {
         $skipped[$code] = ($skipped[$code] ?? 0) + 1;
         if ($documented !== null && !str_contains($documented, '`' . $source . '`')) {
@@ -257,7 +259,10 @@ if ($jobs !== []) {
 }
 
 ksort($skipped);
-printf("regex differential (%s): %d patterns, %d emitted, %d skipped, %d subject checks\n", $name, count($corpus['patterns']), count($emitted), array_sum($skipped), $checks);
+printf("regex differential (%s, PCRE2 %s): %d patterns, %d emitted, %d skipped, %d subject checks\n", $name, Pcre::version(), count($corpus['patterns']), count($emitted), array_sum($skipped), $checks);
+printf("  coverage: %d of %d patterns emitted (%.1f %%), %d of the %d this PCRE2 compiles (%.1f %%)\n",
+    count($emitted), count($corpus['patterns']), 100 * count($emitted) / max(1, count($corpus['patterns'])),
+    count($emitted), $compiled, 100 * count($emitted) / max(1, $compiled));
 foreach ($skipped as $code => $n) {
     printf("  skipped %-28s %d\n", $code, $n);
 }

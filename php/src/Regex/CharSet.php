@@ -6,8 +6,8 @@ namespace ToolSchema\Php\Regex;
 
 /**
  * Stage `charset`: sets of code points as sorted, merged, inclusive ranges,
- * plus the fixed tables taken from PHP 8.2's bundled PCRE2 10.42
- * (`\d` under /u is every Nd code point of Unicode 14, the same as Ucd::GC_ND).
+ * plus the fixed tables of PCRE2 (the Unicode ones per version, from Ucd
+ * and CaseFold; `\d` under /u is the version's Nd category).
  * Mirrors `src/regex/charset.rs`.
  */
 final class CharSet
@@ -15,7 +15,6 @@ final class CharSet
     /** Highest Unicode code point. */
     public const MAX_CP = 0x10FFFF;
 
-    public const DIGIT_UCP = [[0x30, 0x39], [0x660, 0x669], [0x6F0, 0x6F9], [0x7C0, 0x7C9], [0x966, 0x96F], [0x9E6, 0x9EF], [0xA66, 0xA6F], [0xAE6, 0xAEF], [0xB66, 0xB6F], [0xBE6, 0xBEF], [0xC66, 0xC6F], [0xCE6, 0xCEF], [0xD66, 0xD6F], [0xDE6, 0xDEF], [0xE50, 0xE59], [0xED0, 0xED9], [0xF20, 0xF29], [0x1040, 0x1049], [0x1090, 0x1099], [0x17E0, 0x17E9], [0x1810, 0x1819], [0x1946, 0x194F], [0x19D0, 0x19D9], [0x1A80, 0x1A89], [0x1A90, 0x1A99], [0x1B50, 0x1B59], [0x1BB0, 0x1BB9], [0x1C40, 0x1C49], [0x1C50, 0x1C59], [0xA620, 0xA629], [0xA8D0, 0xA8D9], [0xA900, 0xA909], [0xA9D0, 0xA9D9], [0xA9F0, 0xA9F9], [0xAA50, 0xAA59], [0xABF0, 0xABF9], [0xFF10, 0xFF19], [0x104A0, 0x104A9], [0x10D30, 0x10D39], [0x11066, 0x1106F], [0x110F0, 0x110F9], [0x11136, 0x1113F], [0x111D0, 0x111D9], [0x112F0, 0x112F9], [0x11450, 0x11459], [0x114D0, 0x114D9], [0x11650, 0x11659], [0x116C0, 0x116C9], [0x11730, 0x11739], [0x118E0, 0x118E9], [0x11950, 0x11959], [0x11C50, 0x11C59], [0x11D50, 0x11D59], [0x11DA0, 0x11DA9], [0x16A60, 0x16A69], [0x16AC0, 0x16AC9], [0x16B50, 0x16B59], [0x1D7CE, 0x1D7FF], [0x1E140, 0x1E149], [0x1E2F0, 0x1E2F9], [0x1E950, 0x1E959], [0x1FBF0, 0x1FBF9]];
     public const SPACE_UCP = [[0x9, 0xD], [0x20, 0x20], [0x85, 0x85], [0xA0, 0xA0], [0x1680, 0x1680], [0x180E, 0x180E], [0x2000, 0x200A], [0x2028, 0x2029], [0x202F, 0x202F], [0x205F, 0x205F], [0x3000, 0x3000]];
     public const HSPACE_UCP = [[0x9, 0x9], [0x20, 0x20], [0xA0, 0xA0], [0x1680, 0x1680], [0x180E, 0x180E], [0x2000, 0x200A], [0x202F, 0x202F], [0x205F, 0x205F], [0x3000, 0x3000]];
     public const VSPACE_UCP = [[0xA, 0xD], [0x85, 0x85], [0x2028, 0x2029]];
@@ -30,10 +29,11 @@ final class CharSet
 
     /**
      * A POSIX class by name (null for an unknown name). Under /u PCRE2 reads
-     * `alpha alnum word upper lower punct graph print` as Unicode properties
-     * (tables in Ucd); the others keep their ASCII or `\d`/`\s` meaning.
+     * `alpha alnum word upper lower punct graph print` (and from 10.43
+     * `xdigit`) as Unicode properties (tables in Ucd); the others keep their
+     * ASCII or `\d`/`\s` meaning.
      */
-    public static function posix(string $name, bool $utf): ?self
+    public static function posix(string $name, bool $utf, string $v): ?self
     {
         $ascii = match ($name) {
             'alpha' => [[0x41, 0x5A], [0x61, 0x7A]],
@@ -59,27 +59,28 @@ final class CharSet
             return self::fromTable($ascii);
         }
         return match ($name) {
-            'digit' => self::fromTable(self::DIGIT_UCP),
+            'digit' => self::fromTable(Ucd::gc($v, 'Nd')),
             'space' => self::fromTable(self::SPACE_UCP),
             'blank' => self::fromTable(self::HSPACE_UCP),
             'cntrl' => self::fromTable([[0x0, 0x1F], [0x7F, 0x9F]]),
-            'alpha' => self::category('L'),
-            'alnum' => self::category('L')->unionWith(self::category('N')),
-            'word' => self::wordUcp(),
-            'upper' => self::fromTable(Ucd::GC_LU),
-            'lower' => self::fromTable(Ucd::GC_LL),
-            'punct' => self::fromTable(Ucd::SPECIAL_PUNCT),
-            'graph' => self::fromTable(Ucd::SPECIAL_GRAPH),
-            'print' => self::fromTable(Ucd::SPECIAL_PRINT),
+            'alpha' => self::category('L', $v),
+            'alnum' => self::category('L', $v)->unionWith(self::category('N', $v)),
+            'word' => self::wordUcp($v),
+            'upper' => self::fromTable(Ucd::gc($v, 'Lu')),
+            'lower' => self::fromTable(Ucd::gc($v, 'Ll')),
+            'punct' => self::fromTable(Ucd::tables($v)['punct']),
+            'graph' => self::fromTable(Ucd::tables($v)['graph']),
+            'print' => self::fromTable(Ucd::tables($v)['print']),
+            'xdigit' => self::fromTable(Ucd::tables($v)['xdigit']),
             default => self::fromTable($ascii),
         };
     }
 
     /** A major general category (`L`, `N`, ...): the union of its leaves. */
-    public static function category(string $major): self
+    public static function category(string $major, string $v): self
     {
         $out = new self();
-        foreach (Ucd::GC as $name => $table) {
+        foreach (Ucd::tables($v)['gc'] as $name => $table) {
             if ($name[0] === $major) {
                 $out = $out->unionWith(self::fromTable($table));
             }
@@ -87,19 +88,26 @@ final class CharSet
         return $out;
     }
 
-    /** `\w` under /u in PCRE2 10.42: letters, numbers and `_`. */
-    public static function wordUcp(): self
+    /**
+     * `\w` under /u: letters, numbers and `_` in PCRE2 10.42; from 10.43
+     * letters, numbers, Mn and Pc (which holds `_`).
+     */
+    public static function wordUcp(string $v): self
     {
-        return self::category('L')->unionWith(self::category('N'))->unionWith(self::fromTable([[0x5F, 0x5F]]));
+        $extra = Pcre::wordWithMarks($v)
+            ? self::fromTable(Ucd::gc($v, 'Mn'))->unionWith(self::fromTable(Ucd::gc($v, 'Pc')))
+            : self::fromTable([[0x5F, 0x5F]]);
+        return self::category('L', $v)->unionWith(self::category('N', $v))->unionWith($extra);
     }
 
     /**
      * `\p{name}` under /u: general categories (`L`, `Lu`, `L&`...), `Any` and
      * PCRE2's `Xan Xps Xsp Xwd Xuc`, with PCRE2's loose matching of the name
      * (case, spaces, `-` and `_` ignored). Null for scripts, binary properties
-     * and unknown names.
+     * and unknown names. `$caseless`: under `i`, where from PCRE2 10.45 on
+     * `Lu`, `Ll` and `Lt` are `L&` (10.42 does not fold properties).
      */
-    public static function property(string $name): ?self
+    public static function property(string $name, bool $caseless, string $v): ?self
     {
         $key = strtolower(str_replace([' ', '-', '_'], '', $name));
         switch ($key) {
@@ -107,30 +115,43 @@ final class CharSet
                 return self::fromTable([[0, self::MAX_CP]]);
             case 'l&':
             case 'lc':
-                return self::fromTable(Ucd::GC_LL)->unionWith(self::fromTable(Ucd::GC_LT))->unionWith(self::fromTable(Ucd::GC_LU));
+                return self::casedLetters($v);
+            case 'lu':
+            case 'll':
+            case 'lt':
+                if ($caseless && Pcre::caselessCasedLetters($v)) {
+                    return self::casedLetters($v);
+                }
+                break;
             case 'xan':
-                return self::category('L')->unionWith(self::category('N'));
+                return self::category('L', $v)->unionWith(self::category('N', $v));
             case 'xwd':
-                return self::wordUcp();
+                return self::wordUcp($v);
             case 'xps':
-                return self::fromTable(Ucd::SPECIAL_XPS);
+                return self::fromTable(Ucd::tables($v)['xps']);
             case 'xsp':
-                return self::fromTable(Ucd::SPECIAL_XSP);
+                return self::fromTable(Ucd::tables($v)['xsp']);
             case 'xuc':
-                return self::fromTable(Ucd::SPECIAL_XUC);
+                return self::fromTable(Ucd::tables($v)['xuc']);
         }
         if (\strlen($key) === 1) {
             $major = strtoupper($key);
-            return str_contains('CLMNPSZ', $major) ? self::category($major) : null;
+            return str_contains('CLMNPSZ', $major) ? self::category($major, $v) : null;
         }
         if (\strlen($key) === 2) {
-            foreach (Ucd::GC as $n => $table) {
+            foreach (Ucd::tables($v)['gc'] as $n => $table) {
                 if (strtolower($n) === $key) {
                     return self::fromTable($table);
                 }
             }
         }
         return null;
+    }
+
+    /** `\p{L&}`: Ll, Lt and Lu. */
+    private static function casedLetters(string $v): self
+    {
+        return self::fromTable(Ucd::gc($v, 'Ll'))->unionWith(self::fromTable(Ucd::gc($v, 'Lt')))->unionWith(self::fromTable(Ucd::gc($v, 'Lu')));
     }
 
     /**
@@ -358,9 +379,10 @@ final class CharSet
      * (`k` brings K and U+212A KELVIN SIGN, `s` brings U+017F, ...). Returns
      * the work done (ranges plus case-set entries read), for the caller's budget.
      */
-    public function closeUnicodeCase(): int
+    public function closeUnicodeCase(string $v): int
     {
-        $index = self::caseIndex();
+        $index = self::caseIndex($v);
+        $sets = CaseFold::sets($v);
         $n = \count($index);
         $extra = [];
         $work = \count($this->ranges);
@@ -381,7 +403,7 @@ final class CharSet
             }
             while ($k < $n && $index[$k][0] <= $rhi) {
                 $work++;
-                foreach (CaseFold::SETS[$index[$k][1]] as $cp) {
+                foreach ($sets[$index[$k][1]] as $cp) {
                     if (!$this->contains($cp)) {
                         $extra[] = [$cp, $cp];
                     }
@@ -395,19 +417,19 @@ final class CharSet
         return $work;
     }
 
-    /** @var list<array{0: int, 1: int}>|null */
-    private static ?array $caseIndex = null;
+    /** @var array<string, list<array{0: int, 1: int}>> by version */
+    private static array $caseIndex = [];
 
     /**
-     * Every member of CaseFold::SETS, sorted: [code point, set index].
+     * Every member of the case sets of `$v`, sorted: [code point, set index].
      *
      * @return list<array{0: int, 1: int}>
      */
-    private static function caseIndex(): array
+    private static function caseIndex(string $v): array
     {
-        if (self::$caseIndex === null) {
+        if (!isset(self::$caseIndex[$v])) {
             $map = [];
-            foreach (CaseFold::SETS as $i => $set) {
+            foreach (CaseFold::sets($v) as $i => $set) {
                 foreach ($set as $cp) {
                     $map[$cp] = $i;
                 }
@@ -417,8 +439,8 @@ final class CharSet
             foreach ($map as $cp => $i) {
                 $index[] = [$cp, $i];
             }
-            self::$caseIndex = $index;
+            self::$caseIndex[$v] = $index;
         }
-        return self::$caseIndex;
+        return self::$caseIndex[$v];
     }
 }

@@ -47,6 +47,7 @@ final class Parser
     private const EMPTY = [
         'nullable' => true,
         'len' => 0,
+        'max' => 0,
         'unsafe_atomic' => false,
         'has_emul' => false,
         'cost' => 0,
@@ -60,6 +61,8 @@ final class Parser
     /** @var array{caseless: bool, multiline: bool, dotall: bool, extended: bool, ungreedy: bool} */
     private array $flags;
     private bool $utf;
+    /** The PCRE2 version read (a Pcre::V* constant). */
+    private string $version;
     private bool $dollarEndonly;
     private bool $anchored;
     /** @var list<\stdClass> frames: kind, saved, alts, items, blocked */
@@ -72,19 +75,20 @@ final class Parser
     private int $lastQuantEnd = -1;
 
     /**
-     * Parses a pattern body with its modifiers.
+     * Parses a pattern body with its modifiers, as PCRE2 `$version` reads it.
      *
      * @param array<string, bool> $m
      * @return array{0: array<string, mixed>, 1: bool} the tree, and whether it is anchored (`A`)
      */
-    public static function parse(string $body, array $m, Work $work): array
+    public static function parse(string $body, array $m, string $version, Work $work): array
     {
-        return (new self($body, $m, $work))->run();
+        return (new self($body, $m, $version, $work))->run();
     }
 
     /** @param array<string, bool> $m */
-    private function __construct(string $body, array $m, Work $work)
+    private function __construct(string $body, array $m, string $version, Work $work)
     {
+        $this->version = $version;
         $this->flags = [
             'caseless' => $m['caseless'],
             'multiline' => $m['multiline'],
@@ -141,12 +145,12 @@ final class Parser
 
     private static function propsAtom(int $len, int $cost): array
     {
-        return ['nullable' => false, 'len' => $len, 'unsafe_atomic' => false, 'has_emul' => false, 'cost' => $cost];
+        return ['nullable' => false, 'len' => $len, 'max' => $len, 'unsafe_atomic' => false, 'has_emul' => false, 'cost' => $cost];
     }
 
     private static function propsAssertion(): array
     {
-        return ['nullable' => true, 'len' => 0, 'unsafe_atomic' => false, 'has_emul' => false, 'cost' => 4];
+        return ['nullable' => true, 'len' => 0, 'max' => 0, 'unsafe_atomic' => false, 'has_emul' => false, 'cost' => 4];
     }
 
     private static function concat(array $a, array $b): array
@@ -154,6 +158,7 @@ final class Parser
         return [
             'nullable' => $a['nullable'] && $b['nullable'],
             'len' => ($a['len'] !== null && $b['len'] !== null) ? self::clampLen($a['len'] + $b['len']) : null,
+            'max' => ($a['max'] !== null && $b['max'] !== null) ? self::clampLen($a['max'] + $b['max']) : null,
             'unsafe_atomic' => $a['unsafe_atomic'] || $b['unsafe_atomic'],
             'has_emul' => $a['has_emul'] || $b['has_emul'],
             'cost' => self::clampCost($a['cost'] + $b['cost']),
@@ -165,6 +170,7 @@ final class Parser
         return [
             'nullable' => $a['nullable'] || $b['nullable'],
             'len' => $a['len'] === $b['len'] ? $a['len'] : null,
+            'max' => ($a['max'] !== null && $b['max'] !== null) ? max($a['max'], $b['max']) : null,
             'unsafe_atomic' => $a['unsafe_atomic'] || $b['unsafe_atomic'],
             'has_emul' => $a['has_emul'] || $b['has_emul'],
             'cost' => self::clampCost($a['cost'] + $b['cost'] + 4),
@@ -364,7 +370,12 @@ final class Parser
         return [$node, $this->anchored];
     }
 
-    /** @return array{0: array<string, mixed>, 1: array<string, mixed>, 2: list<?int>} */
+    /**
+     * The alternatives of a frame, composed; with each branch's fixed length
+     * and longest length.
+     *
+     * @return array{0: array<string, mixed>, 1: array<string, mixed>, 2: list<array{0: ?int, 1: ?int}>}
+     */
     private static function composeAlts(\stdClass $frame): array
     {
         $alts = $frame->alts;
@@ -374,7 +385,7 @@ final class Parser
         $nodes = [];
         foreach ($alts as $i => [$node, $p]) {
             $props = $i > 0 ? self::alternate($props, $p) : $p;
-            $lens[] = $p['len'];
+            $lens[] = [$p['len'], $p['max']];
             $nodes[] = $node;
         }
         return [Ir::alt($nodes), $props, $lens];
@@ -397,7 +408,7 @@ final class Parser
         if ($this->flags['caseless']) {
             $set = CharSet::fromUnsorted([[$cp, $cp]]);
             if ($this->utf) {
-                $this->work->spend($set->closeUnicodeCase());
+                $this->work->spend($set->closeUnicodeCase($this->version));
             } else {
                 $set->closeAsciiCase();
             }
@@ -481,7 +492,12 @@ final class Parser
     private function hex(): int
     {
         if ($this->peek() === '{') {
-            return $this->bracedHex('non-hex character in \x{} (closing brace missing?)', 'digits missing in \x{}');
+            return $this->bracedHex('non-hex character in \x{} (closing brace missing?)', 'digits missing in \x{}', true);
+        }
+        if ($this->version === Pcre::V10_46 && !self::isHex($this->peek())) {
+            // From 10.45 on `\x` must be followed by `{` or a hex digit
+            // (10.42 reads a bare `\x` as NUL).
+            throw new Skip(Translator::INVALID, 'digits missing after \x or in \x{}');
         }
         $value = 0;
         for ($k = 0; $k < 2; $k++) {
@@ -504,7 +520,9 @@ final class Parser
         if ($this->peek() !== '{') {
             return null;
         }
-        if ($this->at($this->pos + 1) !== 'U' || $this->at($this->pos + 2) !== '+') {
+        // From 10.43 spaces and tabs may follow the `{`.
+        $u = $this->blanksFrom($this->pos + 1);
+        if ($this->at($u) !== 'U' || $this->at($u + 1) !== '+') {
             // `\N{3}` is `\N` repeated; any other `\N{` is an error.
             $saved = $this->pos;
             $this->pos++;
@@ -522,26 +540,48 @@ final class Parser
         if (!$this->utf) {
             throw new Skip(Translator::INVALID, '\N{U+dddd} is supported only in Unicode (UTF) mode');
         }
-        $this->pos += 2;
+        $this->pos = $u + 1;
         // Now at `+`: read the digits as `\x{...}` reads them after its `{`.
         $malformed = 'malformed \N{U+dddd} escape';
-        return $this->bracedHex($malformed, $malformed);
+        return $this->bracedHex($malformed, $malformed, false);
+    }
+
+    /**
+     * The position after the spaces and tabs from `$i`, which PCRE2 skips
+     * inside braces from 10.43 (`$i` itself in 10.42).
+     */
+    private function blanksFrom(int $i): int
+    {
+        if (Pcre::perlBraces($this->version)) {
+            while ($this->at($i) === ' ' || $this->at($i) === "\t") {
+                $i++;
+            }
+        }
+        return $i;
     }
 
     /**
      * The hex digits of `\x{...}` or `\N{U+...}` up to the closing brace, the
      * current position being just before them (at the `{` or the `+`): a code
      * point, surrogates refused under `u`. `$bad`: the error for a character
-     * that is not a hex digit; `$empty`: for no digit.
+     * that is not a hex digit; `$empty`: for no digit. From 10.43 spaces and
+     * tabs may stand before `}`, and after `{` when `$lead`.
      */
-    private function bracedHex(string $bad, string $empty): int
+    private function bracedHex(string $bad, string $empty, bool $lead): int
     {
-        $i = $this->pos + 1;
+        $i = $lead ? $this->blanksFrom($this->pos + 1) : $this->pos + 1;
         $value = 0;
         $digits = 0;
         while (true) {
             $c = $this->at($i);
             if ($c === '}') {
+                break;
+            }
+            if (($c === ' ' || $c === "\t") && Pcre::perlBraces($this->version) && $digits > 0) {
+                $i = $this->blanksFrom($i);
+                if ($this->at($i) !== '}') {
+                    throw new Skip(Translator::INVALID, $bad);
+                }
                 break;
             }
             if (!self::isHex($c)) {
@@ -566,7 +606,7 @@ final class Parser
     {
         switch (strtolower($c)) {
             case 'd':
-                $table = $this->utf ? CharSet::DIGIT_UCP : CharSet::DIGIT_ASCII;
+                $table = $this->utf ? Ucd::gc($this->version, 'Nd') : CharSet::DIGIT_ASCII;
                 break;
             case 's':
                 $table = $this->utf ? CharSet::SPACE_UCP : CharSet::SPACE_ASCII;
@@ -579,7 +619,7 @@ final class Parser
                 break;
             default:
                 if ($this->utf) {
-                    $set = CharSet::wordUcp();
+                    $set = CharSet::wordUcp($this->version);
                     $this->work->spend(\count($set->ranges));
                     return $c === 'W' ? $set->complement(CharSet::MAX_CP) : $set;
                 }
@@ -624,7 +664,7 @@ final class Parser
             $negated = !$negated;
             $name = substr($name, 1);
         }
-        $set = CharSet::property($name);
+        $set = CharSet::property($name, $this->flags['caseless'], $this->version);
         if ($set === null) {
             throw new Skip(Translator::UNICODE, 'only general categories are supported among Unicode properties');
         }
@@ -766,6 +806,7 @@ final class Parser
         $props = [
             'nullable' => $min === 0 || $p['nullable'],
             'len' => ($max === $min && $p['len'] !== null) ? self::clampLen($p['len'] * $min) : null,
+            'max' => $p['max'] === 0 ? 0 : (($p['max'] !== null && $max !== null) ? self::clampLen($p['max'] * $max) : null),
             'unsafe_atomic' => $p['unsafe_atomic'] || ($p['nullable'] && !($max !== null && $max <= 1)),
             'has_emul' => $p['has_emul'] || $possessive,
             'cost' => $item['group'] ? self::clampCost($p['cost'] * $copies + 8) : self::clampCost($p['cost'] + 4),
@@ -800,35 +841,45 @@ final class Parser
 
     /**
      * `{` quantifier syntax at the position after `{`: [min, max] and the
-     * position moved past `}`, or null (a literal `{`).
+     * position moved past `}`, or null (a literal `{`). PCRE2 10.42: `{n}`,
+     * `{n,}`, `{n,m}`; from 10.43 also `{,m}` (`{0,m}`) and spaces or tabs
+     * after `{`, around the comma and before `}` (`{,}` stays literal).
      *
      * @return array{0: int, 1: ?int}|null
      */
     private function brace(): ?array
     {
         $i = $this->pos;
+        $perl = Pcre::perlBraces($this->version);
+        $blanks = function (int &$i) use ($perl): void {
+            if ($perl) {
+                while ($this->at($i) === ' ' || $this->at($i) === "\t") {
+                    $i++;
+                }
+            }
+        };
+        $blanks($i);
         $min = $this->readNumber($i);
-        if ($min === null) {
+        if ($min === null && !$perl) {
             return null;
         }
+        $blanks($i);
         $c = $this->at($i);
-        if ($c === '}') {
+        if ($c === '}' && $min !== null) {
             $max = $min;
         } elseif ($c === ',') {
             $i++;
-            if ($this->at($i) === '}') {
-                $max = null;
-            } else {
-                $m = $this->readNumber($i);
-                if ($m !== null && $this->at($i) === '}') {
-                    $max = $m;
-                } else {
-                    return null;
-                }
+            $blanks($i);
+            $m = $this->readNumber($i);
+            $blanks($i);
+            if ($this->at($i) !== '}' || ($min === null && $m === null)) {
+                return null;
             }
+            $max = $m;
         } else {
             return null;
         }
+        $min ??= 0;
         $this->pos = $i + 1;
         if ($min > 65535 || ($max !== null && $max > 65535)) {
             throw new Skip(Translator::INVALID, 'number too big in {} quantifier');
@@ -876,8 +927,10 @@ final class Parser
         if ($name === '') {
             throw new Skip(Translator::INVALID, 'subpattern name expected');
         }
-        if (\strlen($name) > 32) {
-            throw new Skip(Translator::INVALID, 'subpattern name is too long (maximum 32 code units)');
+        // 32 code units in 10.42, 128 from 10.44.
+        $longest = $this->version === Pcre::V10_46 ? 128 : 32;
+        if (\strlen($name) > $longest) {
+            throw new Skip(Translator::INVALID, "subpattern name is too long (maximum $longest code units)");
         }
         if (\in_array($name, $this->names, true)) {
             throw new Skip(Translator::INVALID, 'two named subpatterns have the same name');
@@ -1037,6 +1090,7 @@ final class Parser
         $look = static fn (bool $hasEmul): array => [
             'nullable' => true,
             'len' => 0,
+            'max' => 0,
             'unsafe_atomic' => false,
             'has_emul' => $hasEmul,
             'cost' => self::clampCost($props['cost'] + 8),
@@ -1053,12 +1107,22 @@ final class Parser
                 break;
             case self::G_BEHIND:
             case self::G_NEG_BEHIND:
-                foreach ($branches as $len) {
-                    if ($len === null) {
+                foreach ($branches as [$len, $max]) {
+                    if ($len !== null) {
+                        if ($len > 65535) {
+                            throw new Skip(Translator::INVALID, 'lookbehind assertion is too long');
+                        }
+                        continue;
+                    }
+                    // From 10.43 a branch may vary, up to 255 characters.
+                    if ($this->version !== Pcre::V10_46) {
                         throw new Skip(Translator::INVALID, 'lookbehind assertion is not fixed length');
                     }
-                    if ($len > 65535) {
-                        throw new Skip(Translator::INVALID, 'lookbehind assertion is too long');
+                    if ($max === null) {
+                        throw new Skip(Translator::INVALID, 'length of lookbehind assertion is not limited');
+                    }
+                    if ($max > 255) {
+                        throw new Skip(Translator::INVALID, 'branch too long in variable-length lookbehind assertion');
                     }
                 }
                 if ($props['has_emul']) {
@@ -1201,7 +1265,7 @@ final class Parser
         }
         $name = implode('', \array_slice($this->chars, $start, max(0, $end - $start)));
         $this->pos = $end + 2;
-        $set = CharSet::posix($name, $this->utf);
+        $set = CharSet::posix($name, $this->utf, $this->version);
         if ($set === null) {
             throw new Skip(Translator::INVALID, 'unknown POSIX class name');
         }
@@ -1318,7 +1382,7 @@ final class Parser
         $this->work->spend(\count($members) + \count($fixed));
         $full = CharSet::fromUnsorted($members);
         if ($this->flags['caseless'] && $this->utf) {
-            $this->work->spend($full->closeUnicodeCase());
+            $this->work->spend($full->closeUnicodeCase($this->version));
         } elseif ($this->flags['caseless']) {
             $full->closeAsciiCase();
         }

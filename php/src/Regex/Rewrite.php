@@ -22,6 +22,7 @@ final class Rewrite
     /** Applies every rule; `anchored` is the `A` modifier (no search). */
     public static function apply(array $root, bool $anchored): array
     {
+        $root = self::foldLookaheads($root);
         $branches = $root['t'] === 'o' ? $root['items'] : [$root];
         $out = [];
         foreach ($branches as $b) {
@@ -221,5 +222,82 @@ final class Rewrite
             default:
                 return $node;
         }
+    }
+
+    /**
+     * Folds a one-character negative lookahead into the character set it looks at.
+     *
+     * @param array<string, mixed> $node
+     * @return array<string, mixed>
+     */
+    private static function foldLookaheads(array $node): array
+    {
+        switch ($node['t']) {
+            case 'c':
+                $out = [];
+                foreach ($node['items'] as $item) {
+                    $item = self::foldLookaheads($item);
+                    $last = $out === [] ? null : $out[\count($out) - 1];
+                    if ($last !== null && $last['t'] === 'l') {
+                        $folded = self::fold($last['k'], $last['body'], $item);
+                        if ($folded !== null) {
+                            $out[\count($out) - 1] = $folded;
+                            continue;
+                        }
+                    }
+                    $out[] = $item;
+                }
+                return Ir::cat($out);
+            case 'o':
+                return Ir::alt(array_map(self::foldLookaheads(...), $node['items']));
+            case 'l':
+            case 'r':
+                $node['body'] = self::foldLookaheads($node['body']);
+                return $node;
+            default:
+                return $node;
+        }
+    }
+
+    /**
+     * `(?!N)` (`$kind`, `$body`) followed by `$next`, as one item, when the
+     * rule applies.
+     *
+     * @param array<string, mixed> $body
+     * @param array<string, mixed> $next
+     * @return array<string, mixed>|null
+     */
+    private static function fold(string $kind, array $body, array $next): ?array
+    {
+        if ($body['t'] !== 's' || $body['wide'] || $body['mb'] || $kind !== Ir::NEG_AHEAD) {
+            return null;
+        }
+        $n = CharSet::fromTable($body['set']);
+        $first = static function (array $s) use ($n): ?array {
+            if ($s['mb']) {
+                return null;
+            }
+            // Without `u`, `N` is ASCII: `S-N` keeps every byte >= 0x80 `S` has.
+            $set = CharSet::fromTable($s['set'])->subtract($n);
+            return $set->isEmpty() ? null : Ir::set($set->ranges, $s['wide']);
+        };
+        if ($next['t'] === 's') {
+            return $first($next);
+        }
+        if ($next['t'] !== 'r' || $next['min'] < 1 || $next['poss'] || $next['body']['t'] !== 's') {
+            return null;
+        }
+        $head = $first($next['body']);
+        if ($head === null) {
+            return null;
+        }
+        $max = $next['max'] === null ? null : $next['max'] - 1;
+        if ($max === 0) {
+            return $head;
+        }
+        $rest = $next;
+        $rest['min'] = $next['min'] - 1;
+        $rest['max'] = $max;
+        return Ir::cat([$head, $rest]);
     }
 }

@@ -9,7 +9,8 @@ namespace ToolSchema\Php\Regex;
  * ECMA-262 patterns for JSON Schema `pattern` (evaluated as `new RegExp(p, 'u')`).
  *
  * A pattern is produced only when it accepts exactly the strings `preg_match`
- * accepts (PHP 8.2, bundled PCRE2 10.42) for every valid UTF-8 subject, and
+ * accepts on the PCRE2 PHP runs (10.42 and 10.46 are claimed, see Pcre)
+ * for every valid UTF-8 subject, and
  * when a backtracking engine (V8, and so ajv) cannot take exponential or
  * high polynomial time on it; otherwise the result is a skip code saying why.
  * See docs/regex.md.
@@ -67,7 +68,7 @@ final class Translator
 
     private static function run(string $source, string $pcreVersion, Work $work): string
     {
-        Pcre::check($pcreVersion);
+        $version = Pcre::check($pcreVersion);
         if (\strlen($source) > self::MAX_SOURCE_BYTES) {
             throw new Skip(self::TOO_COMPLEX, 'pattern is longer than 4096 bytes');
         }
@@ -79,7 +80,10 @@ final class Translator
             throw new Skip(self::INVALID, 'pattern is not valid UTF-8');
         }
         [$body, $modifiers] = Delimiters::split($source);
-        [$root, $anchored] = Parser::parse($body, $modifiers, $work);
+        [$root, $anchored] = Parser::parse($body, $modifiers, $version, $work);
+        if (Pcre::firstUnitBug($root, $anchored, $version)) {
+            throw new Skip(self::PCRE_VERSION, Pcre::firstUnitMessage($version));
+        }
         $root = Rewrite::apply($root, $anchored);
         if (!$modifiers['utf']) {
             Bytes::check($root);
