@@ -16,12 +16,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 php_only="${TOOL_SCHEMA_TEST_PHP_ONLY:-}"
-phpunit_bin="$(command -v phpunit)"
-# The Rust core's tests have no PHP: they translate regexes for the PCRE2
-# version TOOL_SCHEMA_PCRE_VERSION names (10.42 when unset), which must be the
-# one of the PHP under test (10.46 on Debian 13), as the PHP side reads it.
-TOOL_SCHEMA_PCRE_VERSION="${TOOL_SCHEMA_PCRE_VERSION:-$(php -n -r 'echo PCRE_VERSION;')}"
-export TOOL_SCHEMA_PCRE_VERSION
 
 # Each stage's wall time, printed when it ends and as a table on exit (also
 # after a failure, for the stages that ran).
@@ -58,6 +52,14 @@ if [ -z "$php_only" ]; then
         cargo clippy --lib --quiet -- -D warnings
     fi
 fi
+
+# The Rust core's tests have no PHP: they translate regexes for the PCRE2
+# version TOOL_SCHEMA_PCRE_VERSION names (10.42 when unset), which must be the
+# one of the PHP under test (10.46 on Debian 13), as the PHP side reads it.
+# (After the install step: a fresh machine has no php or phpunit before it.)
+TOOL_SCHEMA_PCRE_VERSION="${TOOL_SCHEMA_PCRE_VERSION:-$(php -n -r 'echo PCRE_VERSION;')}"
+export TOOL_SCHEMA_PCRE_VERSION
+phpunit_bin="$(command -v phpunit)"
 
 step "php -l"
 dirs=(); for d in php bin examples bench stubs tests/phpunit tests/phpt tests/drupal; do [ -d "$d" ] && dirs+=("$d"); done
