@@ -36,6 +36,12 @@ final class ModuleContainer
         'entity_type.manager', 'plugin.manager.field.field_type',
     ];
 
+    /** Core serialization's normalizers that need no service, by their ids in serialization.services.yml. */
+    public const CORE_NORMALIZERS = [
+        'serializer.normalizer.list', 'serializer.normalizer.primitive_data', 'serializer.normalizer.complex_data',
+        'serializer.normalizer.typed_data',
+    ];
+
     /**
      * @param \Closure(ContainerBuilder): void|null $before what else the
      *   site has, loaded before the module's file (another module's services)
@@ -55,6 +61,15 @@ final class ModuleContainer
         $container->register('cache_factory', MemoryBackendFactory::class)->addArgument($site->container->get('datetime.time'));
         $container->register('cache.discovery', \Drupal\Core\Cache\CacheBackendInterface::class)->setFactory([new Reference('cache_factory'), 'get'])->addArgument('discovery');
         $container->register('serializer', Serializer::class)->setArguments([[], []])->setPublic(true);
+        // Core serialization's service-free normalizers, as its
+        // serialization.services.yml declares them (the Tool module's own
+        // normalizer hands a definition's typed data values to them: on
+        // Drupal 11 nothing else takes a StringData).
+        $serialization = new ContainerBuilder();
+        (new YamlFileLoader($serialization))->load($site->deps->root . '/core/modules/serialization/serialization.services.yml');
+        foreach (self::CORE_NORMALIZERS as $id) {
+            $container->setDefinition($id, $serialization->getDefinition($id));
+        }
 
         (new YamlFileLoader($container))->load($site->deps->root . '/modules/tool/tool.services.yml');
         if ($before !== null) {
