@@ -39,7 +39,7 @@ if [[ -z "${BENCH_SO:-}" ]]; then
         fi
         echo "bench: building the bench extension (cargo build --release --features bench --target-dir target/bench)..." >&2
         cargo build --release --features bench --target-dir target/bench >&2
-    elif [[ -n "$(find src Cargo.toml Cargo.lock build.rs -newer "$so" -print -quit 2>/dev/null)" ]]; then
+    elif [[ -n "$(find src pcre2ecma/src Cargo.toml pcre2ecma/Cargo.toml Cargo.lock build.rs -newer "$so" -print -quit 2>/dev/null)" ]]; then
         echo "bench: note: sources are newer than $so (BENCH_REBUILD=1 rebuilds)" >&2
     fi
 fi

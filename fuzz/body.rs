@@ -73,7 +73,7 @@ fn fuzz_coerce(rest: &[u8]) {
 
 fn fuzz_regex(rest: &[u8]) {
     let source = String::from_utf8_lossy(rest);
-    if let Ok(p) = tool_schema::regex::translate(&source) {
+    if let Ok(p) = pcre2ecma::translate(&source) {
         assert!(
             regress::Regex::with_flags(&p, "u").is_ok(),
             "{source:?} translated to {p:?}, which is not a valid ECMA-262 pattern"

@@ -134,6 +134,7 @@ if [ "$(cat "$site/.built" 2>/dev/null)" != "$stamp" ] || [ ! -f "$site/web/site
     # autoloader loads the PHP twin when the extension is not there.
     mkdir -p "$site/vendor/tool-schema"
     cp -a php "$site/vendor/tool-schema/tool-schema-php"
+    cp -a pcre2ecma/php "$site/vendor/tool-schema/pcre2ecma-php"
     php scripts/site/composer.php "$site" >/dev/null
     (cd "$site" && COMPOSER_DISABLE_NETWORK=1 COMPOSER_ALLOW_SUPERUSER=1 \
         composer dump-autoload --no-plugins --no-scripts --quiet)
@@ -161,6 +162,7 @@ sync_dir() { # from to: replace `to` when its content differs
 }
 changed=0
 sync_dir php "$site/vendor/tool-schema/tool-schema-php" && changed=1
+sync_dir pcre2ecma/php "$site/vendor/tool-schema/pcre2ecma-php" && changed=1
 if [ -d drupal/tool_schema ]; then
     sync_dir drupal/tool_schema "$site/web/modules/custom/tool_schema" && changed=1
 fi

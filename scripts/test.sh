@@ -48,8 +48,8 @@ if [ -z "$php_only" ]; then
     step "cargo fmt --check, clippy"
     if cargo fmt --version >/dev/null 2>&1; then cargo fmt --check; fi
     if cargo clippy --version >/dev/null 2>&1; then
-        cargo clippy --all-targets --no-default-features --quiet -- -D warnings
-        cargo clippy --lib --quiet -- -D warnings
+        cargo clippy --workspace --all-targets --no-default-features --quiet -- -D warnings
+        cargo clippy --workspace --lib --quiet -- -D warnings
     fi
 fi
 
@@ -62,11 +62,11 @@ export TOOL_SCHEMA_PCRE_VERSION
 phpunit_bin="$(command -v phpunit)"
 
 step "php -l"
-dirs=(); for d in php bin examples bench stubs tests/phpunit tests/phpt tests/drupal; do [ -d "$d" ] && dirs+=("$d"); done
+dirs=(); for d in php pcre2ecma bin examples bench stubs tests/phpunit tests/phpt tests/drupal; do [ -d "$d" ] && dirs+=("$d"); done
 find "${dirs[@]}" -name '*.php' -print0 | xargs -0 -n1 php -l >/dev/null
 
-step "cargo test (Rust core, all fixtures)"
-cargo test --no-default-features
+step "cargo test (Rust core, all fixtures; the workspace: pcre2ecma too)"
+cargo test --workspace --no-default-features
 echo "Rust fixture runner: $(wc -l < target/fixture-cases.txt) cases (tests/fixtures/*.json)"
 
 step "build the extension"

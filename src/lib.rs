@@ -10,7 +10,6 @@ pub mod coerce;
 pub mod error;
 pub mod json;
 pub mod normalize;
-pub mod regex;
 pub mod sym;
 pub mod view;
 

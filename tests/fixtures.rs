@@ -18,7 +18,7 @@
 //! running version's number is listed, and is reported as ignored elsewhere
 //! (a case without `pcre` holds on every claimed version). The Rust core has
 //! no PHP: the version is `TOOL_SCHEMA_PCRE_VERSION` when set (as
-//! `regex::pcre::version()` reads it), else 10.42; run the 10.46 cases with
+//! `pcre2ecma::pcre_version()` reads it), else 10.42; run the 10.46 cases with
 //! `TOOL_SCHEMA_PCRE_VERSION=10.46 cargo test --no-default-features --test fixtures`.
 //!
 //! A case's failures are all collected and reported together. A file that
@@ -178,7 +178,7 @@ fn for_this_pcre(case: &Value) -> bool {
     let Some(list) = case.get("pcre").and_then(Value::as_array) else {
         return true;
     };
-    let running = tool_schema::regex::pcre::version();
+    let running = pcre2ecma::pcre_version();
     let number = running.split(' ').next().unwrap_or("");
     list.iter().any(|v| v.as_str() == Some(number))
 }

@@ -66,7 +66,8 @@ fn seeds() -> Vec<Vec<u8>> {
         }
     }
     let corpus: Value = serde_json::from_str(
-        &std::fs::read_to_string(root.join("tests/regex/corpus.json")).expect("the regex corpus"),
+        &std::fs::read_to_string(root.join("pcre2ecma/tests/regex/corpus.json"))
+            .expect("the regex corpus"),
     )
     .expect("corpus.json");
     for p in corpus["patterns"].as_array().into_iter().flatten() {

@@ -4,13 +4,13 @@
 # preg_match == ECMA RegExp 'u' on the corpus subjects, traps, affixes and
 # strings generated from each emitted pattern; PCRE JIT == interpreter;
 # attack strings under a time limit per pattern in node: 0 timeouts), on:
-#   1. the hand-written corpus (tests/regex/corpus.json);
+#   1. the hand-written corpus (pcre2ecma/tests/regex/corpus.json);
 #   2. Drupal core 10.6's own validation patterns, extracted from the pinned
 #      archive (scripts/deps.sh unpacks it, checksums first): every skip must be
 #      documented in docs/regex.md, and no emitted pattern may have a lookaround;
 #   3. 2,000 random patterns (seed 40);
 #   4. with PCRE2_TESTDATA (a PCRE2 source tree's testdata directory, not
-#      shipped here), PCRE2's own test suite (tests/regex/pcre2_suite.php);
+#      shipped here), PCRE2's own test suite (pcre2ecma/tests/regex/pcre2_suite.php);
 # then the branches of the PCRE2 version check in both implementations.
 # Everything runs for the PCRE2 this PHP has (10.42 on Debian 12, 10.46 on
 # Debian 13: scripts/trixie.sh run bash scripts/test.d/40-regex.sh): the Rust
@@ -25,34 +25,38 @@ if ! command -v node >/dev/null 2>&1; then
     apt-get install -y nodejs
 fi
 mkdir -p target
-diff_test() { php -d memory_limit=2G tests/regex/differential.php "$@"; }
+# The translator and its corpus tools are pcre2ecma's (pcre2ecma/tests/regex/).
+rx=pcre2ecma/tests/regex
+diff_test() { php -d memory_limit=2G "$rx/differential.php" "$@"; }
+# The Rust translations of corpus $1 into $2 (cargo runs the test in pcre2ecma/:
+# absolute paths).
+rust_corpus() {
+    REGEX_CORPUS="$PWD/$1" REGEX_RUST_OUT="$PWD/$2" \
+        cargo test --no-default-features -p pcre2ecma --test regex_corpus corpus_translations
+}
 
 # 1. Hand-written corpus (the Rust translations again, for this PCRE2).
-REGEX_CORPUS=tests/regex/corpus.json REGEX_RUST_OUT=target/regex-rust.json \
-    cargo test --no-default-features --test regex_corpus corpus_translations
-diff_test --name="hand-written corpus" --generate=20 --attack
+rust_corpus "$rx/corpus.json" target/regex-rust.json
+diff_test --name="hand-written corpus" --generate=20 --attack "$rx/corpus.json" target/regex-rust.json
 
 # 2. Drupal core 10.6.
 deps=$(scripts/deps.sh)
-php tests/regex/drupal_corpus.php "$deps/drupal-core-10.6.15" "$deps/symfony-6.4.12" > target/regex-drupal.json
-REGEX_CORPUS=target/regex-drupal.json REGEX_RUST_OUT=target/regex-drupal-rust.json \
-    cargo test --no-default-features --test regex_corpus corpus_translations
+php "$rx/drupal_corpus.php" "$deps/drupal-core-10.6.15" "$deps/symfony-6.4.12" > target/regex-drupal.json
+rust_corpus target/regex-drupal.json target/regex-drupal-rust.json
 diff_test --name="Drupal core 10.6 validation patterns" --generate=40 --attack --no-lookaround \
     --skips-documented-in=docs/regex.md target/regex-drupal.json target/regex-drupal-rust.json
 
 # 3. Random patterns.
-php tests/regex/fuzz.php 40 2000 > target/regex-fuzz.json
-REGEX_CORPUS=target/regex-fuzz.json REGEX_RUST_OUT=target/regex-fuzz-rust.json \
-    cargo test --no-default-features --test regex_corpus corpus_translations
+php "$rx/fuzz.php" 40 2000 > target/regex-fuzz.json
+rust_corpus target/regex-fuzz.json target/regex-fuzz-rust.json
 diff_test --name="random patterns, seed 40" --generate=5 --attack target/regex-fuzz.json target/regex-fuzz-rust.json
 
 # 4. PCRE2's own test suite, when a source tree's testdata is at hand.
 if [ -n "${PCRE2_TESTDATA:-}" ]; then
-    php tests/regex/pcre2_suite.php "$PCRE2_TESTDATA" > target/regex-pcre2.json
-    REGEX_CORPUS=target/regex-pcre2.json REGEX_RUST_OUT=target/regex-pcre2-rust.json \
-        cargo test --no-default-features --test regex_corpus corpus_translations
+    php "$rx/pcre2_suite.php" "$PCRE2_TESTDATA" > target/regex-pcre2.json
+    rust_corpus target/regex-pcre2.json target/regex-pcre2-rust.json
     diff_test --name="PCRE2 test suite, $PCRE2_TESTDATA" --generate=3 --attack target/regex-pcre2.json target/regex-pcre2-rust.json
 fi
 
-# 5. The PCRE2 version check (TOOL_SCHEMA_SO: the extension built by scripts/test.sh).
+# 5. The PCRE2 version check of tool_schema (TOOL_SCHEMA_SO: the extension built by scripts/test.sh).
 php tests/regex/pcre_version.php "${TOOL_SCHEMA_SO:-}"

@@ -135,7 +135,8 @@ if command -v composer >/dev/null; then
     "name": "tool-schema/install-check",
     "repositories": [
         {"packagist.org": false},
-        {"type": "path", "url": "$src/php", "options": {"symlink": false}}
+        {"type": "path", "url": "$src/php", "options": {"symlink": false}},
+        {"type": "path", "url": "$src/pcre2ecma/php", "options": {"symlink": false}}
     ],
     "require": {"tool-schema/tool-schema-php": "$(php -r 'echo json_decode(file_get_contents("php/composer.json"), true)["version"];')"}
 }

@@ -3,7 +3,7 @@
 # and PHPUnit 11.5, in the chroot of scripts/trixie.sh (made or brought up to
 # date first: `scripts/trixie.sh setup`, idempotent). Inside it, scripts/test.sh
 # runs with TOOL_SCHEMA_TEST_PHP_ONLY=1 (each sub-stage's wall time is printed
-# as on the host): php -l, cargo test --no-default-features, the release build
+# as on the host): php -l, cargo test --workspace --no-default-features, the release build
 # for PHP 8.4 (php-config8.4), PHPUnit without the extension, under php -n,
 # with it, with opcache + tracing JIT, then the stages 40-regex (the
 # differential on 10.46), 50-pie (phpize8.4/php-config8.4), 60-valgrind and

@@ -1,5 +1,5 @@
 //! `Regex` → `pattern` (or `not: {pattern}` for `match: false`) when the PCRE
-//! pattern translates exactly to ECMA-262 ([`crate::regex`]); otherwise nothing,
+//! pattern translates exactly to ECMA-262 ([`pcre2ecma`]); otherwise nothing,
 //! and a warning whose code says why. `htmlPattern` is not used.
 
 use super::definition::Cat;
@@ -107,7 +107,7 @@ fn translate_cached(source: &str) -> Translation {
         if let Some(hit) = cache.borrow().map.get(source) {
             return hit.clone();
         }
-        let t = crate::regex::translate(source).map_err(|s| (s.code, s.message));
+        let t = pcre2ecma::translate(source).map_err(|s| (s.code, s.message));
         if source.len() <= CACHE_ENTRY_MAX {
             let size = entry_bytes(source, &t);
             let mut cache = cache.borrow_mut();

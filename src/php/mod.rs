@@ -186,7 +186,7 @@ fn pcre_version() -> String {
 }
 
 extern "C" fn startup(_ty: i32, _module_number: i32) -> i32 {
-    crate::regex::pcre::set_version(&pcre_version());
+    pcre2ecma::set_pcre_version(&pcre_version());
     if interned::init() {
         0
     } else {

@@ -7,13 +7,14 @@ namespace ToolSchema\Tests;
 use PHPUnit\Framework\TestCase;
 
 /**
- * The pure-PHP library needs nothing but PHP itself: composer.json and
- * php/composer.json require only "php", so it must give the same results on a
- * PHP built without ctype, mbstring, iconv, intl or any other extension PHP
- * can be built without.
+ * The pure-PHP library needs nothing but PHP itself: composer.json,
+ * php/composer.json and pcre2ecma/php/composer.json (the regex translator,
+ * which php/composer.json requires) require only "php", so it must give the
+ * same results on a PHP built without ctype, mbstring, iconv, intl or any
+ * other extension PHP can be built without.
  *
- * Two checks: every function php/ and bin/ call belongs to an extension PHP
- * is always built with (read from the tokens, so a branch no fixture takes is
+ * Two checks: every function php/, pcre2ecma/php/ and bin/ call belongs to an
+ * extension PHP is always built with (read from the tokens, so a branch no fixture takes is
  * covered too), and a child process under `php -n` gives the same outcome
  * as this process on every fixture case and on 500 seeded random definitions
  * and values.
@@ -29,10 +30,12 @@ final class CoreOnlyTest extends TestCase
     {
         $outside = [];
         $files = [self::ROOT . '/bin/tool-schema'];
-        $it = new \RecursiveIteratorIterator(new \RecursiveDirectoryIterator(self::ROOT . '/php', \FilesystemIterator::SKIP_DOTS));
-        foreach ($it as $file) {
-            if (str_ends_with((string) $file, '.php')) {
-                $files[] = (string) $file;
+        foreach (['/php', '/pcre2ecma/php'] as $dir) {
+            $it = new \RecursiveIteratorIterator(new \RecursiveDirectoryIterator(self::ROOT . $dir, \FilesystemIterator::SKIP_DOTS));
+            foreach ($it as $file) {
+                if (str_ends_with((string) $file, '.php')) {
+                    $files[] = (string) $file;
+                }
             }
         }
         sort($files);

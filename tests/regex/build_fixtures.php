@@ -16,8 +16,8 @@ declare(strict_types=1);
 
 require_once __DIR__ . '/../../php/autoload.php';
 
-use ToolSchema\Php\Regex\Pcre;
-use ToolSchema\Php\Regex\Translator;
+use ToolSchema\Regex\Pcre;
+use ToolSchema\Regex\Translator;
 
 $running = explode(' ', Pcre::version())[0];
 $file = __DIR__ . '/../fixtures/regex.json';

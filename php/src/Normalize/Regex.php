@@ -4,11 +4,11 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize;
 
-use ToolSchema\Php\Regex\Translator;
+use ToolSchema\Regex\Translator;
 
 /**
  * `Regex` → `pattern` (or `not: {pattern}` for `match: false`) when the PCRE
- * pattern translates exactly to ECMA-262 (ToolSchema\Php\Regex\Translator);
+ * pattern translates exactly to ECMA-262 (ToolSchema\Regex\Translator, the pcre2ecma package);
  * otherwise nothing, and a warning whose code says why. `htmlPattern` is not used
  * (src/normalize/regex.rs).
  */

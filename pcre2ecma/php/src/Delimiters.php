@@ -1,0 +1,121 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Regex;
+
+/**
+ * Stage `delimiters`: splits a PHP pattern into its body and modifiers, the way
+ * PHP 8.2's `pcre_get_compiled_regex_cache_ex()` does.
+ * Mirrors `src/delimiters.rs`.
+ */
+final class Delimiters
+{
+    /**
+     * @return array{0: string, 1: array<string, bool>} body and modifiers
+     */
+    public static function split(string $source): array
+    {
+        $end = \strlen($source);
+        $p = 0;
+        while ($p < $end && self::isCSpace(\ord($source[$p]))) {
+            $p++;
+        }
+        if ($p >= $end) {
+            throw new Skip(Translator::INVALID, 'empty regular expression');
+        }
+        $start = \ord($source[$p]);
+        if (self::isAlnum($start) || $start === 0x5C || $start === 0) {
+            throw new Skip(Translator::INVALID, 'delimiter must not be alphanumeric, backslash or NUL');
+        }
+        if ($start >= 0x80) {
+            throw new Skip(Translator::INVALID, 'no ending delimiter');
+        }
+        $p++;
+        $endDelimiter = match (\chr($start)) {
+            '(' => \ord(')'),
+            '[' => \ord(']'),
+            '{' => \ord('}'),
+            '<' => \ord('>'),
+            default => $start,
+        };
+        $bodyStart = $p;
+        $pp = $p;
+        if ($start === $endDelimiter) {
+            while ($pp < $end) {
+                $b = \ord($source[$pp]);
+                if ($b === 0x5C && $pp + 1 < $end) {
+                    $pp++;
+                } elseif ($b === $endDelimiter) {
+                    break;
+                }
+                $pp++;
+            }
+        } else {
+            $brackets = 1;
+            while ($pp < $end) {
+                $b = \ord($source[$pp]);
+                if ($b === 0x5C && $pp + 1 < $end) {
+                    $pp++;
+                } elseif ($b === $endDelimiter) {
+                    $brackets--;
+                    if ($brackets <= 0) {
+                        break;
+                    }
+                } elseif ($b === $start) {
+                    $brackets++;
+                }
+                $pp++;
+            }
+        }
+        if ($pp >= $end) {
+            throw new Skip(Translator::INVALID, 'no ending delimiter');
+        }
+        $body = substr($source, $bodyStart, $pp - $bodyStart);
+        $m = [
+            'caseless' => false,
+            'multiline' => false,
+            'dotall' => false,
+            'extended' => false,
+            'utf' => false,
+            'ungreedy' => false,
+            'dollar_endonly' => false,
+            'anchored' => false,
+        ];
+        for ($i = $pp + 1; $i < $end; $i++) {
+            $c = $source[$i];
+            switch ($c) {
+                case 'i': $m['caseless'] = true; break;
+                case 'm': $m['multiline'] = true; break;
+                case 's': $m['dotall'] = true; break;
+                case 'x': $m['extended'] = true; break;
+                case 'u': $m['utf'] = true; break;
+                case 'U': $m['ungreedy'] = true; break;
+                case 'D': $m['dollar_endonly'] = true; break;
+                case 'A': $m['anchored'] = true; break;
+                case 'n':
+                case 'S':
+                case 'X':
+                case ' ':
+                case "\n":
+                case "\r":
+                    break;
+                default:
+                    $b = \ord($c);
+                    $shown = ($b >= 0x21 && $b < 0x7F) ? "'" . $c . "'" : sprintf('0x%02X', $b);
+                    throw new Skip(Translator::MODIFIER, 'modifier ' . $shown . ' is not supported');
+            }
+        }
+        return [$body, $m];
+    }
+
+    private static function isCSpace(int $b): bool
+    {
+        return $b === 0x20 || ($b >= 0x09 && $b <= 0x0D);
+    }
+
+    private static function isAlnum(int $b): bool
+    {
+        return ($b >= 0x30 && $b <= 0x39) || ($b >= 0x41 && $b <= 0x5A) || ($b >= 0x61 && $b <= 0x7A);
+    }
+}
