@@ -73,6 +73,20 @@ impl Node {
         Node::Cat(Vec::new())
     }
 
+    /// Whether the node matches the empty subject: its only position is both
+    /// its start and its end, with no character on either side.
+    pub fn matches_empty(&self) -> bool {
+        match self {
+            Node::Set(_) => false,
+            Node::Assert(a) => !matches!(a, Assert::WordB),
+            Node::Look(Look::Ahead | Look::Behind, body) => body.matches_empty(),
+            Node::Look(Look::NegAhead | Look::NegBehind, body) => !body.matches_empty(),
+            Node::Cat(items) => items.iter().all(Node::matches_empty),
+            Node::Alt(branches) => branches.iter().any(Node::matches_empty),
+            Node::Repeat(r) => r.min == 0 || r.body.matches_empty(),
+        }
+    }
+
     pub fn set(set: CharSet) -> Node {
         Node::Set(Set {
             set,

@@ -153,6 +153,17 @@ pub fn translate(source: &str) -> Result<String, Skip> {
     translate_for(source, &pcre::version())
 }
 
+/// Whether `preg_match` finds a match in the empty subject `""`, for a
+/// pattern [`translate`] translates on the running PCRE2; `None` for one it
+/// skips (nothing is known of it here).
+pub fn matches_empty(source: &str) -> Option<bool> {
+    translate(source).ok()?;
+    let version = pcre::check(&pcre::version()).ok()?;
+    let (body, modifiers) = delimiters::split(source).ok()?;
+    let parsed = parser::parse(body, &modifiers, version, &mut Work::new()).ok()?;
+    Some(parsed.root.matches_empty())
+}
+
 /// [`translate`] for a given PCRE2 version string (as PHP's `PCRE_VERSION`).
 pub fn translate_for(source: &str, pcre_version: &str) -> Result<String, Skip> {
     translate_with(source, pcre_version, &mut Work::new())

@@ -20,7 +20,6 @@
 
 use super::{Def, Repair, Scalar};
 use crate::normalize::definition::{Cat, Ty};
-use crate::regex::ir::{Assert, Look, Node as Re};
 use crate::sym::Sym;
 use crate::view::{Key, Kind, Node};
 
@@ -98,29 +97,5 @@ fn regex_refuses_empty<'a, N: Node<'a>>(o: N) -> bool {
     let Ok(source) = std::str::from_utf8(source) else {
         return false;
     };
-    if crate::regex::translate(source).is_err() {
-        return false;
-    }
-    let Ok((body, modifiers)) = crate::regex::delimiters::split(source) else {
-        return false;
-    };
-    let Ok(parsed) = crate::regex::parser::parse(body, &modifiers, &mut crate::regex::Work::new())
-    else {
-        return false;
-    };
-    matches_empty(&parsed.root) != matches
-}
-
-/// Whether a pattern matches the empty subject (its only position is both
-/// its start and its end, with no character on either side).
-pub fn matches_empty(n: &Re) -> bool {
-    match n {
-        Re::Set(_) => false,
-        Re::Assert(a) => !matches!(a, Assert::WordB),
-        Re::Look(Look::Ahead | Look::Behind, body) => matches_empty(body),
-        Re::Look(Look::NegAhead | Look::NegBehind, body) => !matches_empty(body),
-        Re::Cat(items) => items.iter().all(matches_empty),
-        Re::Alt(branches) => branches.iter().any(matches_empty),
-        Re::Repeat(r) => r.min == 0 || matches_empty(&r.body),
-    }
+    pcre2ecma::matches_empty(source).is_some_and(|m| m != matches)
 }

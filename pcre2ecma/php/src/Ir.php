@@ -189,4 +189,39 @@ final class Ir
                 return !$n['poss'] && self::pure($n['body']);
         }
     }
+
+    /**
+     * Whether a node matches the empty subject: its only position is both
+     * its start and its end, with no character on either side.
+     *
+     * @param array<string, mixed> $n
+     */
+    public static function matchesEmpty(array $n): bool
+    {
+        switch ($n['t']) {
+            case 's':
+                return false;
+            case 'a':
+                return $n['a'] !== self::WORD_B;
+            case 'l':
+                $m = self::matchesEmpty($n['body']);
+                return ($n['k'] === self::AHEAD || $n['k'] === self::BEHIND) ? $m : !$m;
+            case 'c':
+                foreach ($n['items'] as $i) {
+                    if (!self::matchesEmpty($i)) {
+                        return false;
+                    }
+                }
+                return true;
+            case 'o':
+                foreach ($n['items'] as $i) {
+                    if (self::matchesEmpty($i)) {
+                        return true;
+                    }
+                }
+                return false;
+            default:
+                return $n['min'] === 0 || self::matchesEmpty($n['body']);
+        }
+    }
 }

@@ -58,6 +58,21 @@ final class Translator
     }
 
     /**
+     * Whether `preg_match` finds a match in the empty subject "", for a
+     * pattern translate() translates on the running PCRE2; null for one it
+     * skips (nothing is known of it here).
+     */
+    public static function matchesEmpty(string $source): ?bool
+    {
+        if (self::translate($source)[0] === null) {
+            return null;
+        }
+        [$body, $modifiers] = Delimiters::split($source);
+        [$root] = Parser::parse($body, $modifiers, Pcre::check(Pcre::version()), new Work());
+        return Ir::matchesEmpty($root);
+    }
+
+    /**
      * translate() for a given PCRE2 version string (as `PCRE_VERSION`),
      * counting its work in `$work` when one is given (tests read Work::used()).
      *

@@ -5,11 +5,7 @@ declare(strict_types=1);
 namespace ToolSchema\Php\Coerce;
 
 use ToolSchema\Php\Normalize\Definition as Ty;
-use ToolSchema\Php\Regex\Delimiters;
-use ToolSchema\Php\Regex\Parser;
-use ToolSchema\Php\Regex\Skip;
-use ToolSchema\Php\Regex\Translator;
-use ToolSchema\Php\Regex\Work;
+use ToolSchema\Regex\Translator;
 
 /**
  * B6: "" for an optional input that cannot hold it becomes null
@@ -114,50 +110,10 @@ final class EmptyOptional
         } else {
             return false;
         }
-        if (preg_match('//u', $source) !== 1 || Translator::translate($source)[0] === null) {
+        if (preg_match('//u', $source) !== 1) {
             return false;
         }
-        try {
-            [$body, $modifiers] = Delimiters::split($source);
-            [$root] = Parser::parse($body, $modifiers, new Work());
-        } catch (Skip) {
-            return false;
-        }
-        return self::matchesEmpty($root) !== $matches;
-    }
-
-    /**
-     * Whether a pattern (Regex\Ir) matches the empty subject: its only
-     * position is both its start and its end, no character on either side.
-     *
-     * @param array<string, mixed> $n
-     */
-    public static function matchesEmpty(array $n): bool
-    {
-        switch ($n['t']) {
-            case 's':
-                return false;
-            case 'a':
-                return $n['a'] !== \ToolSchema\Php\Regex\Ir::WORD_B;
-            case 'l':
-                $m = self::matchesEmpty($n['body']);
-                return ($n['k'] === \ToolSchema\Php\Regex\Ir::AHEAD || $n['k'] === \ToolSchema\Php\Regex\Ir::BEHIND) ? $m : !$m;
-            case 'c':
-                foreach ($n['items'] as $i) {
-                    if (!self::matchesEmpty($i)) {
-                        return false;
-                    }
-                }
-                return true;
-            case 'o':
-                foreach ($n['items'] as $i) {
-                    if (self::matchesEmpty($i)) {
-                        return true;
-                    }
-                }
-                return false;
-            default:
-                return $n['min'] === 0 || self::matchesEmpty($n['body']);
-        }
+        $empty = Translator::matchesEmpty($source);
+        return $empty !== null && $empty !== $matches;
     }
 }
