@@ -55,6 +55,14 @@ final class ModuleContainer
         $container->register('cache_factory', MemoryBackendFactory::class)->addArgument($site->container->get('datetime.time'));
         $container->register('cache.discovery', \Drupal\Core\Cache\CacheBackendInterface::class)->setFactory([new Reference('cache_factory'), 'get'])->addArgument('discovery');
         $container->register('serializer', Serializer::class)->setArguments([[], []])->setPublic(true);
+        // Core serialization's service-free normalizers, at the priorities of
+        // serialization.services.yml (the Tool module's normalizers hand
+        // default values and other typed data to them, Drupal 11.3's
+        // ContextDefinitionNormalizer a StringData).
+        foreach (Site::coreNormalizers() as $i => $normalizer) {
+            $container->register('serialization.tool_schema_test.' . $i, $normalizer::class)
+                ->addTag('normalizer', ['priority' => [9, 5, 0, 0, 0][$i] ?? 0]);
+        }
 
         (new YamlFileLoader($container))->load($site->deps->root . '/modules/tool/tool.services.yml');
         if ($before !== null) {
