@@ -14,7 +14,8 @@ if php_config="${TOOL_SCHEMA_PHP_CONFIG:-$(command -v php-config)}" && [ -n "$ph
 fi
 cargo build --release --quiet
 # CARGO_TARGET_DIR (relative to the repository root, as cargo reads it) keeps a
-# build for another PHP apart (the Debian 13 chroot: target/trixie).
+# build for another PHP apart (the Debian 13 stage builds in its own copy of
+# the work tree, target/debian13/tree, instead).
 out="${CARGO_TARGET_DIR:-target}"
 case "$out" in /*) ;; *) out="$PWD/$out" ;; esac
 cp "$out/release/libtool_schema.so" "$out/release/tool_schema.so"

@@ -31,11 +31,17 @@ packages=(php8.4-cli php8.4-dev libphp8.4-embed php8.4-mbstring php8.4-xml php8.
           php-doctrine-deprecations php-email-validator)
 
 mirror() {
-    # The URI the host's apt sources name for Debian's main archive.
+    # The URI the host's apt sources name for Debian's main archive; none is
+    # an error (no archive host is written here).
     local uri
     uri=$(grep -hE '^\s*URIs:' /etc/apt/sources.list.d/*.sources 2>/dev/null | awk '{print $2}' | grep -v security | head -n1 || true)
-    [ -n "$uri" ] || uri=$(grep -hE '^\s*deb\s' /etc/apt/sources.list 2>/dev/null | awk '{print $2}' | grep -v security | head -n1 || true)
-    echo "${uri:-http://deb.debian.org/debian}"
+    [ -n "$uri" ] || uri=$(grep -hE '^\s*deb\s' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null \
+        | sed -E 's/\[[^]]*\]//' | awk '{print $2}' | grep -v security | head -n1 || true)
+    if [ -z "$uri" ]; then
+        echo "trixie.sh: no Debian archive URI in the host's apt sources (/etc/apt/sources.list.d/*.sources, /etc/apt/sources.list): debootstrap needs one" >&2
+        return 1
+    fi
+    echo "$uri"
 }
 
 inside() {
@@ -67,9 +73,10 @@ setup)
         # A half-made chroot (an interrupted debootstrap) is made again; it holds
         # no mount (binds only ever exist inside `run`'s namespace).
         if [ -d "$root" ] && ! grep -q " $root" /proc/mounts; then rm -rf "$root"; fi
+        uri=$(mirror) || exit 1
         mkdir -p "$(dirname "$root")"
-        echo "trixie.sh: debootstrap trixie into $root from $(mirror)" >&2
-        debootstrap --variant=minbase trixie "$root" "$(mirror)" >/dev/null
+        echo "trixie.sh: debootstrap trixie into $root from $uri" >&2
+        debootstrap --variant=minbase trixie "$root" "$uri" >/dev/null
         touch "$root/.tool_schema-bootstrapped"
     fi
     want="${packages[*]}"

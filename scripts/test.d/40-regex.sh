@@ -9,8 +9,10 @@
 #      archive (scripts/deps.sh unpacks it, checksums first): every skip must be
 #      documented in docs/regex.md, and no emitted pattern may have a lookaround;
 #   3. 2,000 random patterns (seed 40);
-#   4. with PCRE2_TESTDATA (a PCRE2 source tree's testdata directory, not
-#      shipped here), PCRE2's own test suite (pcre2ecma/tests/regex/pcre2_suite.php);
+#   4. PCRE2's own test suite (pcre2ecma/tests/regex/pcre2_suite.php) of the
+#      PCRE2 this PHP runs: its testdata/ from Debian's pcre2 source package
+#      (scripts/pcre2-testdata.sh: apt-get source into target/pcre2-VERSION,
+#      never the repository), or the directory PCRE2_TESTDATA names;
 # then the branches of the PCRE2 version check in both implementations.
 # Everything runs for the PCRE2 this PHP has (10.42 on Debian 12, 10.46 on
 # Debian 13: scripts/trixie.sh run bash scripts/test.d/40-regex.sh): the Rust
@@ -51,12 +53,13 @@ php "$rx/fuzz.php" 40 2000 > target/regex-fuzz.json
 rust_corpus target/regex-fuzz.json target/regex-fuzz-rust.json
 diff_test --name="random patterns, seed 40" --generate=5 --attack target/regex-fuzz.json target/regex-fuzz-rust.json
 
-# 4. PCRE2's own test suite, when a source tree's testdata is at hand.
-if [ -n "${PCRE2_TESTDATA:-}" ]; then
-    php "$rx/pcre2_suite.php" "$PCRE2_TESTDATA" > target/regex-pcre2.json
-    rust_corpus target/regex-pcre2.json target/regex-pcre2-rust.json
-    diff_test --name="PCRE2 test suite, $PCRE2_TESTDATA" --generate=3 --attack target/regex-pcre2.json target/regex-pcre2-rust.json
-fi
+# 4. PCRE2's own test suite, the one of this PCRE2 version.
+testdata="${PCRE2_TESTDATA:-$(scripts/pcre2-testdata.sh)}"
+php "$rx/pcre2_suite.php" "$testdata" > target/regex-pcre2.json
+rust_corpus target/regex-pcre2.json target/regex-pcre2-rust.json
+source=$(cat "$testdata/../SOURCE" 2>/dev/null || echo "$testdata")
+diff_test --name="PCRE2's own test suite, $source" \
+    --generate=3 --attack target/regex-pcre2.json target/regex-pcre2-rust.json
 
 # 5. The PCRE2 version check of tool_schema (TOOL_SCHEMA_SO: the extension built by scripts/test.sh).
 php tests/regex/pcre_version.php "${TOOL_SCHEMA_SO:-}"

@@ -5,11 +5,14 @@
 # (scripts/trixie.sh), unpacked by `scripts/deps.sh drupal11` into target/deps
 # (checksums first; nothing enters the repo). For each core:
 #   1. PHPUnit on the real classes (tests/drupal/phpunit.xml, TOOL_SCHEMA_DRUPAL
-#      picks the core), without the extension, then with the extension built
-#      for PHP 8.4 in the chroot (target/trixie). On 11.4 the tests that need
-#      the Tool module's normalizers, or tool_schema's drop-in that extends
-#      one of them, are skipped with the reason (core narrowed
-#      ComplexDataNormalizer::normalize(): loading them is a fatal error);
+#      picks the core), without the extension, then with the extension for
+#      PHP 8.4 that the Debian 13 stage (90-debian13.sh, which runs before
+#      this one) built in its copy of the work tree, target/debian13/tree:
+#      one build for both stages. On 11.4, where core narrowed
+#      ComplexDataNormalizer::normalize() and the Tool module snapshot's
+#      normalizers are a fatal error to load, the serializer tests use
+#      tool_schema's normalizer with core's normalizers only; the tests of
+#      the Tool module's own normalizers are skipped with the reason;
 #      DocsTest runs on 10.6 only (its "before" columns are 10.6's);
 #   2. the fixtures' own claims, judged by this Drupal (fixture_verdicts.php);
 #   3. the differential test (differential.php; the generator also draws the
@@ -18,8 +21,23 @@
 # Each part's wall time is printed, and a table at the end.
 # TOOL_SCHEMA_DIFF_REPORT_ONLY=1 prints the differential's classes without failing.
 # Drupal 10.6 on PHP 8.4 is the Debian 13 stage's, not this one's.
+# Alone: bash scripts/test.d/91-drupal11.sh after 90-debian13.sh (it fails
+# when that stage's copy of the work tree is missing or older than the Rust
+# sources here).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+repo="$PWD"
+tree="$repo/target/debian13/tree"
+if [ ! -f "$tree/scripts/build.sh" ]; then
+    echo "91-drupal11: no $tree: the Debian 13 stage (scripts/test.d/90-debian13.sh) makes it and builds the PHP 8.4 extension this stage uses; run it first" >&2
+    exit 1
+fi
+while IFS= read -r -d '' f; do
+    if ! cmp -s "$f" "$tree/$f"; then
+        echo "91-drupal11: $tree/$f is not the work tree's $f: run scripts/test.d/90-debian13.sh first (its build is the one used here)" >&2
+        exit 1
+    fi
+done < <(git ls-files -z src Cargo.toml Cargo.lock build.rs)
 
 scripts/deps.sh drupal11 >/dev/null
 scripts/trixie.sh setup
@@ -47,10 +65,12 @@ in_chroot() {
 
 so=""
 build() {
-    so=$(scripts/trixie.sh run env CARGO_TARGET_DIR=target/trixie scripts/build.sh | tail -n1)
-    in_chroot php -d extension="$so" -r 'echo "extension for PHP ", PHP_VERSION, ": ", ToolSchema\IMPLEMENTATION, " ", ToolSchema\VERSION, PHP_EOL;'
+    # The Debian 13 stage's build, with its environment: cargo finds it up
+    # to date and only prints the path.
+    so=$(cd "$tree" && "$repo/scripts/trixie.sh" run env TOOL_SCHEMA_PHP_CONFIG=/usr/bin/php-config8.4 scripts/build.sh | tail -n1)
+    in_chroot php -d extension="$so" -r 'echo "extension for PHP ", PHP_VERSION, ": ", ToolSchema\IMPLEMENTATION, " ", ToolSchema\VERSION, " (", $argv[1], ")", PHP_EOL;' "$so"
 }
-part "build the extension for PHP 8.4 (chroot, target/trixie)" build
+part "the Debian 13 stage's extension for PHP 8.4 (target/debian13/tree)" build
 
 for version in 11.3.16 11.4.5; do
     part "Drupal $version: PHPUnit on real Drupal, pure PHP" \

@@ -307,8 +307,8 @@ final class Site
     public static function toolNormalizersSkipReason(): ?string
     {
         return self::toolNormalizersLoad() ? null : 'Drupal ' . \Drupal::VERSION . ' narrowed ComplexDataNormalizer::normalize() to return array: '
-            . 'the Tool module snapshot\'s normalizers, and ToolSchema\\Php\\Drupal\\ContextDefinitionNormalizer (which extends its ContextDefinitionNormalizer), '
-            . 'are a fatal error to load; the standalone normalizer of branch module replaces the drop-in';
+            . 'the Tool module snapshot\'s normalizers (LegacyTypedDataNormalizer, ContextDefinitionNormalizer, MapDefinitionNormalizer extend it) '
+            . 'are a fatal error to load, and this test is about one of them';
     }
 
     /**

@@ -36,12 +36,6 @@ final class ModuleContainer
         'entity_type.manager', 'plugin.manager.field.field_type',
     ];
 
-    /** Core serialization's normalizers that need no service, by their ids in serialization.services.yml. */
-    public const CORE_NORMALIZERS = [
-        'serializer.normalizer.list', 'serializer.normalizer.primitive_data', 'serializer.normalizer.complex_data',
-        'serializer.normalizer.typed_data',
-    ];
-
     /**
      * @param \Closure(ContainerBuilder): void|null $before what else the
      *   site has, loaded before the module's file (another module's services)
@@ -61,14 +55,13 @@ final class ModuleContainer
         $container->register('cache_factory', MemoryBackendFactory::class)->addArgument($site->container->get('datetime.time'));
         $container->register('cache.discovery', \Drupal\Core\Cache\CacheBackendInterface::class)->setFactory([new Reference('cache_factory'), 'get'])->addArgument('discovery');
         $container->register('serializer', Serializer::class)->setArguments([[], []])->setPublic(true);
-        // Core serialization's service-free normalizers, as its
-        // serialization.services.yml declares them (the Tool module's own
-        // normalizer hands a definition's typed data values to them: on
-        // Drupal 11 nothing else takes a StringData).
-        $serialization = new ContainerBuilder();
-        (new YamlFileLoader($serialization))->load($site->deps->root . '/core/modules/serialization/serialization.services.yml');
-        foreach (self::CORE_NORMALIZERS as $id) {
-            $container->setDefinition($id, $serialization->getDefinition($id));
+        // Core serialization's service-free normalizers, at the priorities of
+        // serialization.services.yml (the Tool module's normalizers hand
+        // default values and other typed data to them, Drupal 11.3's
+        // ContextDefinitionNormalizer a StringData).
+        foreach (Site::coreNormalizers() as $i => $normalizer) {
+            $container->register('serialization.tool_schema_test.' . $i, $normalizer::class)
+                ->addTag('normalizer', ['priority' => [9, 5, 0, 0, 0][$i] ?? 0]);
         }
 
         (new YamlFileLoader($container))->load($site->deps->root . '/modules/tool/tool.services.yml');

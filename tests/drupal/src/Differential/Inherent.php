@@ -59,6 +59,14 @@ final class Inherent
                 }
             }
         }
+        // The timestamp's TypeError ends the whole validation, so Drupal's
+        // rejection sits on the input (a list or map holding the timestamp),
+        // not on the timestamp: the same class when a number beyond int64 is
+        // somewhere in the value and an integer kind somewhere below.
+        if (\in_array('throws TypeError in PrimitiveTypeConstraintValidator', $ids, true)
+            && self::holdsIntegerKind($node) && self::holdsBeyondInt64($value)) {
+            return 'number beyond int64: an integer to JSON Schema, a float to PHP (integer, timestamp, timespan)';
+        }
         // Drupal's own URI check is parse_url(): it refuses a few URIs RFC
         // 3986 allows (an empty host with an authority or a port), which
         // `format: uri` accepts.
@@ -82,6 +90,36 @@ final class Inherent
             return 'Drupal defect: the Tool module puts a multi-value input\'s Count / multiple Choice on each item, every non-empty list fails';
         }
         return null;
+    }
+
+    /** Whether a spec is, or holds below it, an integer, timestamp or timespan. */
+    private static function holdsIntegerKind(array $node): bool
+    {
+        if (\in_array(str_replace(' item', '', (string) ($node['type'] ?? '')), ['integer', 'timestamp', 'timespan'], true)) {
+            return true;
+        }
+        foreach ([...(\is_array($node['items'] ?? null) ? [$node['items']] : []), ...(\is_array($node['properties'] ?? null) ? array_values($node['properties']) : [])] as $child) {
+            if (\is_array($child) && self::holdsIntegerKind($child)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether a value is, or holds at any depth, a float beyond the int64 range. */
+    private static function holdsBeyondInt64(mixed $value): bool
+    {
+        if (\is_float($value)) {
+            return abs($value) >= 9.2233720368547758E18;
+        }
+        if (\is_array($value) || $value instanceof \stdClass) {
+            foreach ((array) $value as $v) {
+                if (self::holdsBeyondInt64($v)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static function multipleChoice(array $node, array $ids): bool
