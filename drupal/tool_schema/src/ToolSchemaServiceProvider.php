@@ -6,6 +6,7 @@ namespace Drupal\tool_schema;
 
 use Drupal\Core\DependencyInjection\ContainerBuilder;
 use Drupal\Core\DependencyInjection\ServiceProviderBase;
+use Drupal\tool_schema\DependencyInjection\OverrideCheck;
 use Drupal\tool_schema\EventSubscriber\InputCoercionSubscriber;
 use Symfony\Component\DependencyInjection\Argument\ServiceClosureArgument;
 use Symfony\Component\DependencyInjection\ContainerInterface;
@@ -22,6 +23,14 @@ use Symfony\Component\DependencyInjection\Reference;
  *   tool_schema.normalizer.input_definition (its service closure); the tool
  *   plugin manager's cache gets the `tool_plugins` cache tag, which the
  *   schemas kept in the cache bin carry.
+ * - alter(), on a core the Tool module's normalizers cannot be loaded on
+ *   (Drupal 11.4 narrowed ComplexDataNormalizer::normalize() to return
+ *   `array`: their wider return type is a fatal error when the class is
+ *   loaded): each such normalizer leaves the serializer, the context
+ *   definition one is no fallback (tool_schema answers alone), and the
+ *   container parameter REPLACED lists them. Decided by OverrideCheck from
+ *   their source files, found through the container.namespaces parameter,
+ *   without loading them.
  *
  * All of it is compiled into the container while the module is enabled, and
  * goes with the container rebuild when it is uninstalled.
@@ -37,6 +46,22 @@ final class ToolSchemaServiceProvider extends ServiceProviderBase {
    * ... and its class, which finds it under another id.
    */
   public const TOOL_NORMALIZER_CLASS = 'Drupal\tool\Normalizer\ContextDefinitionNormalizer';
+
+  /**
+   * The Tool module's normalizers, by service id: their classes.
+   */
+  public const TOOL_NORMALIZERS = [
+    self::TOOL_NORMALIZER => self::TOOL_NORMALIZER_CLASS,
+    'tool.normalizer.map_data_definition' => 'Drupal\tool\Normalizer\MapDefinitionNormalizer',
+    'tool.normalizer.legacy_data_definition' => 'Drupal\tool\Normalizer\LegacyTypedDataNormalizer',
+  ];
+
+  /**
+   * The container parameter listing the Tool module's normalizers this core
+   * cannot load, which tool_schema took out of the serializer: service id =>
+   * ['class' => ..., 'reasons' => [...]] (empty when they all load).
+   */
+  public const REPLACED = 'tool_schema.replaced_tool_normalizers';
 
   /**
    * The normalizer that takes its place (tool_schema.services.yml).
@@ -74,10 +99,16 @@ final class ToolSchemaServiceProvider extends ServiceProviderBase {
    * {@inheritdoc}
    */
   public function alter(ContainerBuilder $container): void {
+    $replaced = $this->unloadable($container);
+    foreach (array_keys($replaced) as $unloadable) {
+      $container->getDefinition($unloadable)->clearTag('normalizer');
+    }
+    $container->setParameter(self::REPLACED, $replaced);
     if ($container->hasDefinition(self::NORMALIZER)) {
       $id = $this->toolNormalizerId($container);
-      if ($id === NULL) {
-        // No Tool module normalizer to decorate: nothing to fall back to.
+      if ($id === NULL || isset($replaced[$id])) {
+        // No Tool module normalizer to decorate, or one that cannot be
+        // loaded: nothing to fall back to, tool_schema answers alone.
         $container->getDefinition(self::NORMALIZER)->replaceArgument(1, NULL);
       }
       else {
@@ -92,6 +123,37 @@ final class ToolSchemaServiceProvider extends ServiceProviderBase {
       $container->getDefinition(self::TOOL_MANAGER)
         ->addMethodCall('setCacheBackend', [new Reference('cache.discovery'), 'tool_plugins', [self::TOOL_PLUGINS_TAG]]);
     }
+  }
+
+  /**
+   * The Tool module's normalizers (by their classes, under any service id)
+   * that this core cannot load, with why.
+   *
+   * @return array<string, array{class: string, reasons: list<string>}>
+   */
+  private function unloadable(ContainerBuilder $container): array {
+    $namespaces = $container->hasParameter('container.namespaces') ? (array) $container->getParameter('container.namespaces') : [];
+    $directories = (array) ($namespaces['Drupal\tool'] ?? []);
+    $check = new OverrideCheck('Drupal\tool');
+    $unloadable = [];
+    foreach ($container->getDefinitions() as $id => $definition) {
+      $class = ltrim((string) $definition->getClass(), '\\');
+      if (!\in_array($class, self::TOOL_NORMALIZERS, TRUE)) {
+        continue;
+      }
+      $relative = str_replace('\\', '/', substr($class, \strlen('Drupal\tool\\'))) . '.php';
+      $reasons = ["$class: its source file is not under the Drupal\\tool namespace's directory (the container.namespaces parameter)"];
+      foreach ($directories as $directory) {
+        if (is_file("$directory/$relative")) {
+          $reasons = $check->incompatibilities($class, "$directory/$relative");
+          break;
+        }
+      }
+      if ($reasons !== []) {
+        $unloadable[(string) $id] = ['class' => $class, 'reasons' => $reasons];
+      }
+    }
+    return $unloadable;
   }
 
   /**

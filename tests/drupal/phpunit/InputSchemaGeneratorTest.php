@@ -131,13 +131,15 @@ final class InputSchemaGeneratorTest extends TestCase
             self::assertStringContainsString('constraints.Length.max', $collector->records[0]['context']['@error']);
         } else {
             // Drupal 11.4: no Tool module normalizer to fall back to (the
-            // service gets none there): the \ValueError reaches the caller,
-            // as InputSchemaGenerator::schema() does without a fallback.
+            // service gets none there): the serializer's own exception, naming
+            // the input, the \ValueError as its previous one.
             try {
                 self::serializer($generator)->normalize($bad, 'json_schema');
                 self::fail('no fallback: the error is thrown');
-            } catch (\ValueError $e) {
-                self::assertStringContainsString('constraints.Length.max', $e->getMessage());
+            } catch (\Symfony\Component\Serializer\Exception\NotNormalizableValueException $e) {
+                self::assertStringContainsString('"Bad"', $e->getMessage());
+                self::assertInstanceOf(\ValueError::class, $e->getPrevious());
+                self::assertStringContainsString('constraints.Length.max', $e->getPrevious()->getMessage());
             }
         }
 

@@ -10,6 +10,7 @@ use Drupal\Core\DependencyInjection\YamlFileLoader;
 use Drupal\serialization\RegisterSerializationClassesCompilerPass;
 use Drupal\tool\TypedData\InputDefinition;
 use Drupal\tool\TypedData\MapInputDefinition;
+use Drupal\tool_schema\DependencyInjection\OverrideCheck;
 use Drupal\tool_schema\EventSubscriber\InputCoercionSubscriber;
 use Drupal\tool_schema\InputCoercer;
 use Drupal\tool_schema\InputCoercerInterface;
@@ -25,6 +26,7 @@ use PHPUnit\Framework\TestCase;
 use Symfony\Component\DependencyInjection\Argument\ServiceClosureArgument;
 use Symfony\Component\DependencyInjection\ContainerInterface;
 use Symfony\Component\DependencyInjection\Reference;
+use Symfony\Component\Serializer\Exception\NotNormalizableValueException;
 use Symfony\Component\Serializer\Serializer;
 
 /**
@@ -55,6 +57,24 @@ final class ModuleContainerTest extends TestCase
         $tool = $container->getDefinition(ToolSchemaServiceProvider::TOOL_NORMALIZER);
         self::assertSame('Drupal\tool\Normalizer\ContextDefinitionNormalizer', $tool->getClass(), 'the Tool module\'s service is kept ...');
         self::assertFalse($tool->hasTag('normalizer'), '... out of the serializer');
+        // Core serialization's normalizers, which ModuleContainer registers as
+        // serialization.tool_schema_test.*, come after the Tool module's.
+        $core = array_map(static fn (int $i): string => "serialization.tool_schema_test.$i", range(0, 4));
+        if (!self::toolNormalizersLoad()) {
+            // Drupal 11.4: the three are replaced, none is a fallback.
+            $replaced = $container->getParameter(ToolSchemaServiceProvider::REPLACED);
+            self::assertSame(ToolSchemaServiceProvider::TOOL_NORMALIZERS, array_map(static fn (array $r): string => $r['class'], $replaced));
+            foreach (ToolSchemaServiceProvider::TOOL_NORMALIZERS as $id => $class) {
+                self::assertFalse($container->getDefinition($id)->hasTag('normalizer'), "$id untagged");
+                self::assertStringContainsString("$class::normalize() returns", implode(' ', $replaced[$id]['reasons']));
+            }
+            self::assertNull($container->getDefinition(ToolSchemaServiceProvider::NORMALIZER)->getArgument(1), 'no fallback');
+            (new RegisterSerializationClassesCompilerPass())->process($container);
+            self::assertSame([ToolSchemaServiceProvider::NORMALIZER, ...$core], array_map('strval', $container->getDefinition('serializer')->getArgument(0)));
+            self::assertToolNormalizersNotLoaded();
+            return;
+        }
+        self::assertSame([], $container->getParameter(ToolSchemaServiceProvider::REPLACED), 'they load: none replaced');
 
         $ours = $container->getDefinition(ToolSchemaServiceProvider::NORMALIZER);
         self::assertSame(InputDefinitionNormalizer::class, $ours->getClass());
@@ -71,9 +91,6 @@ final class ModuleContainerTest extends TestCase
 
         // The serializer's normalizers in the order the compiler pass gives.
         (new RegisterSerializationClassesCompilerPass())->process($container);
-        // (Core serialization's, which ModuleContainer registers as
-        // serialization.*, come after them.)
-        $core = ['serialization.tool_schema_test.0', 'serialization.tool_schema_test.1', 'serialization.tool_schema_test.2', 'serialization.tool_schema_test.3', 'serialization.tool_schema_test.4'];
         $order = array_map('strval', $container->getDefinition('serializer')->getArgument(0));
         self::assertSame([ToolSchemaServiceProvider::NORMALIZER, 'tool.normalizer.legacy_data_definition', 'tool.normalizer.map_data_definition', ...$core], $order);
 
@@ -92,6 +109,11 @@ final class ModuleContainerTest extends TestCase
         (new YamlFileLoader($container))->load(ModuleContainer::MODULE . '/tool_schema.services.yml');
         (new ToolSchemaServiceProvider())->alter($container);
         self::assertFalse($container->getDefinition('mysite.context_definition_normalizer')->hasTag('normalizer'));
+        if (!self::toolNormalizersLoad()) {
+            self::assertArrayHasKey('mysite.context_definition_normalizer', $container->getParameter(ToolSchemaServiceProvider::REPLACED));
+            self::assertNull($container->getDefinition(ToolSchemaServiceProvider::NORMALIZER)->getArgument(1));
+            return;
+        }
         self::assertEquals([new Reference('mysite.context_definition_normalizer', ContainerInterface::NULL_ON_INVALID_REFERENCE)], $container->getDefinition(ToolSchemaServiceProvider::NORMALIZER)->getArgument(1)->getValues());
     }
 
@@ -181,6 +203,11 @@ final class ModuleContainerTest extends TestCase
             $served += \is_array($container->get('tool_schema.input_schemas')->toolSchema($tool)) ? 1 : 0;
         }
         self::assertSame(33, $served, 'every tool of the Tool module');
+        if (!self::toolNormalizersLoad()) {
+            // Drupal 11.4: uninstalled, the serializer would load them (a fatal error).
+            self::assertToolNormalizersNotLoaded();
+            return;
+        }
 
         $uninstalled = ModuleContainer::compiled(false)->get('serializer');
         self::assertSame(json_encode($site->container->get('serializer')->normalize($definition, 'json_schema')), json_encode($uninstalled->normalize($definition, 'json_schema')), 'uninstalled: the Tool module\'s schema');
@@ -210,6 +237,18 @@ final class ModuleContainerTest extends TestCase
 
         $good = new InputDefinition('string', 'Good', '', constraints: ['Length' => ['max' => 3]]);
         $malformed = new InputDefinition('string', 'Malformed', '', constraints: ['Length' => ['max' => 'ten']]);
+        if (!self::toolNormalizersLoad()) {
+            // Drupal 11.4: no Tool module normalizer to fall back to: the
+            // serializer's own exception, tool_schema's error its message.
+            $thrown = self::thrown(static fn () => $serializer->normalize($malformed, 'json_schema'));
+            self::assertInstanceOf(NotNormalizableValueException::class, $thrown);
+            self::assertStringContainsString('the input definition "Malformed"', $thrown->getMessage());
+            self::assertStringContainsString('constraints.Length.max', $thrown->getMessage());
+            self::assertInstanceOf(\ValueError::class, $thrown->getPrevious());
+            self::assertSame(3, $serializer->normalize($good, 'json_schema')['maxLength'], 'the others unaffected');
+            self::assertToolNormalizersNotLoaded();
+            return;
+        }
         self::assertSame(json_encode($before->normalize($malformed, 'json_schema')), json_encode($serializer->normalize($malformed, 'json_schema')));
         $errors = array_values(array_filter($logger->records, static fn (array $r): bool => $r['context']['channel'] === 'tool_schema' && $r['context']['@label'] === 'Malformed'));
         self::assertCount(1, $errors);
@@ -354,6 +393,42 @@ final class ModuleContainerTest extends TestCase
         $schema = $serializer->normalize($map, 'json_schema');
         self::assertFalse($schema['additionalProperties']);
         self::assertSame(5, $schema['properties']['q']['maxLength']);
+    }
+
+    /**
+     * OverrideCheck on the Tool module's three normalizer classes and this
+     * core: loadable before Drupal 11.4 (10.6, 11.3), not on 11.4, read
+     * from their files without loading them. (CoreVersionTest loads them.)
+     */
+    public function testTheToolNormalizersAreCheckedOnThisCore(): void
+    {
+        $site = Site::boot();
+        $check = new OverrideCheck('Drupal\tool');
+        foreach (ToolSchemaServiceProvider::TOOL_NORMALIZERS as $class) {
+            $file = $site->deps->tool() . '/src/Normalizer/' . substr($class, strrpos($class, '\\') + 1) . '.php';
+            $reasons = $check->incompatibilities($class, $file);
+            if (version_compare($site->deps->version, '11.4', '<')) {
+                self::assertSame([], $reasons, "$class loads on Drupal {$site->deps->version}");
+            } else {
+                self::assertSame(["$class::normalize() returns array|string|int|float|bool|ArrayObject|null, which is not within Drupal\\serialization\\Normalizer\\ComplexDataNormalizer::normalize()'s array (string, int, float, bool, ArrayObject, null)"], $reasons);
+            }
+        }
+        if (!self::toolNormalizersLoad()) {
+            self::assertToolNormalizersNotLoaded();
+        }
+    }
+
+    /** The expectation of the running core, by its version (CoreVersionTest checks Site's answer against a real load). */
+    private static function toolNormalizersLoad(): bool
+    {
+        return version_compare(Site::boot()->deps->version, '11.4', '<');
+    }
+
+    private static function assertToolNormalizersNotLoaded(): void
+    {
+        foreach (ToolSchemaServiceProvider::TOOL_NORMALIZERS as $class) {
+            self::assertFalse(class_exists($class, false), "$class not loaded");
+        }
     }
 
     private static function thrown(\Closure $f): ?\Throwable

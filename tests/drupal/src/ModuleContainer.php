@@ -44,6 +44,9 @@ final class ModuleContainer
     {
         $site = Site::boot();
         $container = new ContainerBuilder();
+        // As DrupalKernel::compileContainer() sets it before the service
+        // providers run: each module's namespace => its src/ directory.
+        $container->setParameter('container.namespaces', $site->container->get('container.namespaces')->getArrayCopy());
         $core = new ContainerBuilder();
         (new YamlFileLoader($core))->load($site->deps->root . '/core/core.services.yml');
         foreach (['logger.channel_base', 'default_plugin_manager'] as $parent) {

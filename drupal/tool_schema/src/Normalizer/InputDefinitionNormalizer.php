@@ -6,6 +6,7 @@ namespace Drupal\tool_schema\Normalizer;
 
 use Drupal\Core\Plugin\Context\ContextDefinitionInterface;
 use Drupal\tool_schema\Schema\InputDefinitionSchemasInterface;
+use Symfony\Component\Serializer\Exception\NotNormalizableValueException;
 use Symfony\Component\Serializer\Normalizer\NormalizerInterface;
 use Symfony\Component\Serializer\SerializerAwareInterface;
 use Symfony\Component\Serializer\SerializerInterface;
@@ -22,6 +23,12 @@ use Symfony\Component\Serializer\SerializerInterface;
  *   derived enum whose plugin manager is missing), the error is logged and
  *   the Tool module's normalizer answers for that definition, as it did
  *   before the module was enabled. Other definitions are unaffected.
+ *   Without a Tool module normalizer to fall back to (none on the site, or
+ *   one this core cannot load: ToolSchemaServiceProvider then passes NULL),
+ *   such a definition is the serializer's own
+ *   NotNormalizableValueException, its message tool_schema's error (the
+ *   original exception as its previous): what the serializer throws for
+ *   what no normalizer can take, never a half-made schema.
  * - any other format: the Tool module's normalizer, as before.
  *
  * It implements NormalizerInterface itself rather than extending the Tool
@@ -65,8 +72,16 @@ final class InputDefinitionNormalizer implements NormalizerInterface, Serializer
    */
   public function normalize(mixed $object, ?string $format = NULL, array $context = []): array|string|int|float|bool|\ArrayObject|NULL {
     if ($format === 'json_schema' && $object instanceof ContextDefinitionInterface) {
-      return $this->schemas->cached($object)
-        ?? $this->schemas->schema($object, $this->decoratedFactory === NULL ? NULL : fn (ContextDefinitionInterface $definition): array => $this->fallback($definition, $format, $context));
+      if ($this->decoratedFactory !== NULL) {
+        return $this->schemas->cached($object)
+          ?? $this->schemas->schema($object, fn (ContextDefinitionInterface $definition): array => $this->fallback($definition, $format, $context));
+      }
+      try {
+        return $this->schemas->cached($object) ?? $this->schemas->schema($object);
+      }
+      catch (\ValueError | \InvalidArgumentException $e) {
+        throw new NotNormalizableValueException(sprintf('tool_schema cannot normalize the input definition "%s" to a JSON Schema: %s', $this->label($object), $e->getMessage()), 0, $e);
+      }
     }
     return $this->decorated()?->normalize($object, $format, $context);
   }
@@ -96,6 +111,18 @@ final class InputDefinitionNormalizer implements NormalizerInterface, Serializer
     $this->serializer = $serializer;
     if ($this->decorated instanceof SerializerAwareInterface) {
       $this->decorated->setSerializer($serializer);
+    }
+  }
+
+  /**
+   * A definition's label for a message, empty when reading it throws.
+   */
+  private function label(ContextDefinitionInterface $definition): string {
+    try {
+      return (string) $definition->getLabel();
+    }
+    catch (\Throwable) {
+      return '';
     }
   }
 
