@@ -104,7 +104,11 @@ fn regex_refuses_empty<'a, N: Node<'a>>(o: N) -> bool {
     let Ok((body, modifiers)) = crate::regex::delimiters::split(source) else {
         return false;
     };
-    let Ok(parsed) = crate::regex::parser::parse(body, &modifiers, &mut crate::regex::Work::new())
+    let Ok(version) = crate::regex::pcre::check(&crate::regex::pcre::version()) else {
+        return false;
+    };
+    let Ok(parsed) =
+        crate::regex::parser::parse(body, &modifiers, version, &mut crate::regex::Work::new())
     else {
         return false;
     };
