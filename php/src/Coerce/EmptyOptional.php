@@ -7,6 +7,7 @@ namespace ToolSchema\Php\Coerce;
 use ToolSchema\Php\Normalize\Definition as Ty;
 use ToolSchema\Php\Regex\Delimiters;
 use ToolSchema\Php\Regex\Parser;
+use ToolSchema\Php\Regex\Pcre;
 use ToolSchema\Php\Regex\Skip;
 use ToolSchema\Php\Regex\Translator;
 use ToolSchema\Php\Regex\Work;
@@ -119,7 +120,7 @@ final class EmptyOptional
         }
         try {
             [$body, $modifiers] = Delimiters::split($source);
-            [$root] = Parser::parse($body, $modifiers, new Work());
+            [$root] = Parser::parse($body, $modifiers, Pcre::check(Pcre::version()), new Work());
         } catch (Skip) {
             return false;
         }
