@@ -13,6 +13,7 @@
 pub mod base_schema;
 pub mod base_type;
 pub mod bounds;
+pub mod budget;
 pub mod choice;
 pub mod constraint;
 pub mod count;
@@ -64,6 +65,16 @@ pub fn canonical<'a, N: Node<'a>, B: Build<'a, N>>(
         Some(o) => Options::read(o)?,
         None => Options::default(),
     };
+    canonical_with(b, definition, options, warnings)
+}
+
+/// [`canonical`] with options already read (`fit_budget` reads them once).
+pub fn canonical_with<'a, N: Node<'a>, B: Build<'a, N>>(
+    b: &mut B,
+    definition: N,
+    options: Options,
+    warnings: &mut Vec<Warning>,
+) -> Result<Canonical<B::Val>, DefinitionError> {
     // The root map is the tool's inputs; otherwise the root is one input.
     let root_map = matches!(
         definition.get(Sym::Type).map(|t| t.kind()),

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace ToolSchema\Php\Normalize;
 
 use ToolSchema\Php\Normalize\Profile\Mcp;
+use ToolSchema\Php\Normalize\Profile\Pass;
 use ToolSchema\Php\Normalize\Profile\Profile;
 use ToolSchema\Php\Path;
 
@@ -79,6 +80,24 @@ final class Normalizer
         }
         $warnings = $n->warnings;
         return Profile::apply($schema, $n->options->profile, $warnings, $n->unions);
+    }
+
+    /**
+     * One tool of fit_budget(): the schema with `$options` already read, the
+     * profile pass (its counts; null for `mcp`) and the warnings.
+     *
+     * @param array<mixed> $definition
+     * @return array{0: array<string, mixed>, 1: ?Pass, 2: list<array{code: string, path: string, message: string}>}
+     * @throws \ValueError on a malformed definition
+     */
+    public static function counted(array $definition, Options $options): array
+    {
+        $n = new self($options);
+        $n->rootMap = ($definition['type'] ?? null) === 'map';
+        $schema = $n->schema($definition, 0);
+        $warnings = $n->warnings;
+        [$schema, $pass] = Profile::applyCounted($schema, $options->profile, $warnings, $n->unions);
+        return [$schema, $pass, $warnings];
     }
 
     /**
