@@ -184,11 +184,22 @@ final class Normalizer
         } else {
             $this->body($d, $facets, $nonEmpty, $optional, $out, $depth);
         }
+        // An empty array given for a map is `{}` (PHP cannot tell them
+        // apart, and `[]` is not an object: the schema would refuse its own
+        // default).
+        $isMap = $d->cat === Definition::CAT_MAP;
         if ($d->default !== null) {
-            $out['default'] = ValueCheck::plain($d->default);
+            $out['default'] = $isMap && $d->default === [] ? new \stdClass() : ValueCheck::plain($d->default);
         }
         if ($d->examples !== null) {
             $out['examples'] = ValueCheck::plain($d->examples);
+            if ($isMap) {
+                foreach ($out['examples'] as $i => $e) {
+                    if ($e === []) {
+                        $out['examples'][$i] = new \stdClass();
+                    }
+                }
+            }
         }
         $this->refusedNull = $required;
         $this->refusedEmpty = $required && ($nonEmpty || ($d->cat !== Definition::CAT_LIST && $d->cat !== Definition::CAT_MAP));
