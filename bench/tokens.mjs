@@ -14,7 +14,10 @@ import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 const args = process.argv.slice(2);
 const file = args.find((a) => !a.startsWith('--'));
 const doc = JSON.parse(readFileSync(file ?? 0, 'utf8'));
-const columns = ['tool module', 'mcp', 'openai', 'anthropic', 'gemini'];
+// A document may name its own columns (bench/site_tokens.py); the first is
+// the base of the ratios and of the keyword check.
+const columns = doc.columns ?? ['tool module', 'mcp', 'openai', 'anthropic', 'gemini'];
+const base = columns[0];
 
 // Keywords that constrain values (what a schema "states"); annotations and
 // structure are not counted.
@@ -43,7 +46,7 @@ for (const list of doc.lists) {
     id: t.id,
     tokens: Object.fromEntries(columns.map((c) => [c, encode(t.schemas[c]).length])),
     bytes: Object.fromEntries(columns.map((c) => [c, Buffer.byteLength(t.schemas[c])])),
-    lacks: Object.entries(JSON.parse(t.schemas['tool module']).properties ?? {}).flatMap(([name, theirs]) => {
+    lacks: !columns.includes('mcp') ? [] : Object.entries(JSON.parse(t.schemas[base]).properties ?? {}).flatMap(([name, theirs]) => {
       const ours = keywords(JSON.parse(t.schemas.mcp).properties?.[name] ?? {});
       return [...keywords(theirs)].filter((k) => !ours.has(k)).map((k) => `${name}: ${k}`);
     }),
@@ -65,9 +68,9 @@ if (args.includes('--json')) {
       console.log(`| ${r.id} | ${columns.map((c) => r.tokens[c]).join(' | ')} |`);
     }
     console.log(`| **total** | ${columns.map((c) => `**${list.total[c]}**`).join(' | ')} |`);
-    console.log(`| ratio to the Tool module | ${columns.map((c) => ratio(list.total[c], list.total['tool module'])).join(' | ')} |\n`);
+    console.log(`| ratio to ${base} | ${columns.map((c) => ratio(list.total[c], list.total[base])).join(' | ')} |\n`);
     for (const r of list.rows) {
-      for (const l of r.lacks) console.log(`lacks what the Tool module states: ${r.id}.${l}`);
+      for (const l of r.lacks) console.log(`lacks what ${base} states: ${r.id}.${l}`);
     }
   }
 }

@@ -22,7 +22,7 @@ declare(strict_types=1);
 // tool list, e.g. its mcp_tools).
 //
 // Before anything is written, each plugin's schema here is checked against
-// InputSchemaCache::toolSchema() (the path a site runs), in every profile.
+// InputSchemaCache::schemaOfTool() (the path a site runs), in every profile.
 
 use ToolSchema\Tests\Drupal\Schemas;
 use ToolSchema\Tests\Drupal\Site;
@@ -71,8 +71,8 @@ foreach ($lists as $list) {
         $map = $builder->buildInputs($inputs);
         foreach (PROFILES as $profile) {
             $schema = \ToolSchema\normalize_schema($map, ['profile' => $profile] + $defaults);
-            if ($list['plugins'] && $schema !== $cache->toolSchema((string) $id, ['profile' => $profile])) {
-                fwrite(STDERR, "bench/tokens.php: $id ($profile) differs from InputSchemaCache::toolSchema()\n");
+            if ($list['plugins'] && json_encode($schema, FLAGS) !== json_encode($cache->schemaOfTool((string) $id, ['profile' => $profile]), FLAGS)) {
+                fwrite(STDERR, "bench/tokens.php: $id ($profile) differs from InputSchemaCache::schemaOfTool()\n");
                 exit(2);
             }
             $schemas[$profile] = json_encode($schema, FLAGS);

@@ -2,7 +2,8 @@
 
 declare(strict_types=1);
 
-// Defines ToolSchema\normalize_schema(), ToolSchema\coerce_input() and the
+// Defines ToolSchema\normalize_schema(), ToolSchema\fit_budget(),
+// ToolSchema\coerce_input() and the
 // constants with the pure-PHP implementation, only when the tool_schema
 // extension is not loaded (in the style of symfony/polyfill). The classes under
 // ToolSchema\Php\ can always be called directly, extension or not.
@@ -27,6 +28,20 @@ if (!\extension_loaded('tool_schema') && !\function_exists('ToolSchema\normalize
             throw new \ArgumentCountError('ToolSchema\normalize_schema() expects at most 3 arguments, ' . \func_num_args() . ' given');
         }
         return \ToolSchema\Php\Normalize\Normalizer::normalize($definition, $options, $warnings);
+    }
+
+    /**
+     * @param array<mixed> $tools
+     * @param array<string, mixed> $options
+     * @param list<array{code: string, path: string, message: string}>|null $warnings
+     * @return array<array{schema: array<string, mixed>, strict: bool}>
+     */
+    function fit_budget(array $tools, array $options = [], ?array &$warnings = null): array
+    {
+        if (\func_num_args() > 3) {
+            throw new \ArgumentCountError('ToolSchema\fit_budget() expects at most 3 arguments, ' . \func_num_args() . ' given');
+        }
+        return \ToolSchema\Php\Normalize\Budget::fit($tools, $options, $warnings);
     }
 
     /**

@@ -38,3 +38,33 @@ pub fn normalize_json(
     let schema = normalize::profile::apply(&mut b, view, c.profile, &c.unions, &mut warnings);
     Ok((schema.unwrap_or(c.schema), warnings))
 }
+
+/// `fit_budget` over serde_json values: `(tools, warnings)`
+/// ([`normalize::budget::fit`]).
+pub fn fit_budget_json(
+    tools: &serde_json::Value,
+    options: Option<&serde_json::Value>,
+) -> Result<(serde_json::Value, Vec<error::Warning>), error::DefinitionError> {
+    let mut b = json::JsonBuilder;
+    if !tools.is_object() && !tools.is_array() {
+        return Err(error::DefinitionError {
+            path: String::new(),
+            message: "the tools must be an array".to_owned(),
+        });
+    }
+    let mut warnings = Vec::new();
+    let out = normalize::budget::fit(&mut b, tools, options, &mut warnings, |def, o| {
+        let mut b = json::JsonBuilder;
+        let mut warnings = Vec::new();
+        let c = normalize::canonical_with(&mut b, def, o, &mut warnings)?;
+        let view = json::Built(&c.schema);
+        let (schema, stats) =
+            normalize::profile::apply_counted(&mut b, view, c.profile, &c.unions, &mut warnings);
+        Ok(normalize::budget::Normalized {
+            schema: schema.unwrap_or(c.schema),
+            stats,
+            warnings,
+        })
+    })?;
+    Ok((out, warnings))
+}

@@ -37,6 +37,8 @@ symbols! {
     BaseSchema = "base_schema",
     // Option keys and values.
     Options = "options",
+    Schema = "schema",
+    Strict = "strict",
     Nullable = "nullable",
     Title = "title",
     DerivedEnumLimit = "derived_enum_limit",

@@ -46,6 +46,35 @@ const VERSION = '0.1.0';
 function normalize_schema(array $definition, array $options = [], ?array &$warnings = null): array {}
 
 /**
+ * The schemas of a whole tool list for one request, within the per-request
+ * limits of the profile's strict mode (Anthropic: 20 strict tools, 24
+ * optional parameters, 16 parameters with union types; OpenAI: 5,000 object
+ * properties, 1,000 enum values, 120,000 characters of property names and
+ * enum values, all strict tools together). First-fit in list order: a tool
+ * stays strict when it can be strict on its own and fits beside the strict
+ * tools before it; otherwise it gets the `mcp` profile's schema and
+ * `strict: false`, with one warning `profile_budget_exceeded` (path: the
+ * tool's name) naming the limits, or its own `profile_strict_impossible` /
+ * `profile_limit_exceeded`. Profiles without strict mode (`mcp`, `gemini`):
+ * every tool `strict: false`, nothing counted.
+ *
+ * @param array<string|int, array<string, mixed>> $tools Tool name =>
+ *   input definition (as for normalize_schema()), in the order they are sent.
+ * @param array<string, mixed> $options As for normalize_schema(); `profile`
+ *   names the consumer.
+ * @param list<array{code: string, path: string, message: string}>|null $warnings
+ *   Out parameter: always set to a list; each tool's warnings have its name
+ *   in front of their path (`node_create.properties.title`).
+ *
+ * @return array<string|int, array{schema: array<string, mixed>, strict: bool}>
+ *   Per tool, in the order of `$tools`.
+ *
+ * @throws \ValueError A malformed definition (the message starts with the
+ *   tool's name, then normalize_schema()'s message) or option.
+ */
+function fit_budget(array $tools, array $options = [], ?array &$warnings = null): array {}
+
+/**
  * Repairs a value sent by an LLM for a tool input when the repair is
  * unambiguous (JSON strings for lists/maps, numeric and boolean strings, a
  * scalar for a list, case of a choice, dates, ...); otherwise returns it

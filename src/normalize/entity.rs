@@ -7,8 +7,7 @@
 
 use super::definition::Ty;
 
-pub const NOTE: &str =
-    "An entity reference: \"ENTITY_TYPE:ID\", or \"ENTITY_TYPE:ID:LANGCODE\" for a translation.";
+pub const NOTE: &str = "An entity: \"TYPE:ID\", or \"TYPE:ID:LANGCODE\" for a translation.";
 
 /// The pattern for the entity type id `type_id` (`entity`, `entity:node`,
 /// `entity:node:article`).

@@ -13,6 +13,7 @@
 pub mod base_schema;
 pub mod base_type;
 pub mod bounds;
+pub mod budget;
 pub mod choice;
 pub mod constraint;
 pub mod count;
@@ -64,6 +65,16 @@ pub fn canonical<'a, N: Node<'a>, B: Build<'a, N>>(
         Some(o) => Options::read(o)?,
         None => Options::default(),
     };
+    canonical_with(b, definition, options, warnings)
+}
+
+/// [`canonical`] with options already read (`fit_budget` reads them once).
+pub fn canonical_with<'a, N: Node<'a>, B: Build<'a, N>>(
+    b: &mut B,
+    definition: N,
+    options: Options,
+    warnings: &mut Vec<Warning>,
+) -> Result<Canonical<B::Val>, DefinitionError> {
     // The root map is the tool's inputs; otherwise the root is one input.
     let root_map = matches!(
         definition.get(Sym::Type).map(|t| t.kind()),
@@ -230,11 +241,21 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             self.body(&d, &mut facets, non_empty, optional, &mut out, depth)?;
         }
         if let Some(v) = d.default {
-            let v = self.b.share(v);
+            let v = self.map_value(cat, v);
             self.b.put(&mut out, Sym::Default, v);
         }
         if let Some(v) = d.examples {
-            let v = self.b.share(v);
+            let v = if cat == Cat::Map && list_of_any_empty(v) {
+                let mut list = self.b.arr();
+                let _ = v.try_each(|_, e| {
+                    let e = self.map_value(cat, e);
+                    self.b.push(&mut list, e);
+                    Ok::<(), ()>(())
+                });
+                self.b.end_arr(list)
+            } else {
+                self.b.share(v)
+            };
             self.b.put(&mut out, Sym::Examples, v);
         }
         self.refused_null = required;
@@ -491,5 +512,32 @@ fn put_num<'a, N: Node<'a>, B: Build<'a, N>>(
             b.put(out, key, v);
         }
         None => {}
+    }
+}
+
+/// Whether a list holds an empty array (an example `{}` of a map, read as `[]`).
+fn list_of_any_empty<'a, N: Node<'a>>(list: N) -> bool {
+    let mut any = false;
+    let _ = list.try_each(|_, e| {
+        any |= matches!(e.kind(), Kind::Array(_)) && e.is_empty();
+        Ok::<(), ()>(())
+    });
+    any
+}
+
+impl<'a, B> Normalizer<'_, 'a, B> {
+    /// A `default` or example as given, except that an empty array given for
+    /// a map is `{}`: PHP cannot tell `{}` from `[]`, and `[]` is not an
+    /// object, so the schema would refuse its own default (issue 19).
+    fn map_value<N: Node<'a>>(&mut self, cat: Cat, v: N) -> B::Val
+    where
+        B: Build<'a, N>,
+    {
+        if cat == Cat::Map && matches!(v.kind(), Kind::Array(_)) && v.is_empty() {
+            let o = self.b.obj();
+            self.b.end_obj(o)
+        } else {
+            self.b.share(v)
+        }
     }
 }

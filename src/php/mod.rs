@@ -36,6 +36,7 @@ use zval::{Owned, ZBuilder, Z};
 
 const NORMALIZE: &str = "ToolSchema\\normalize_schema";
 const COERCE: &str = "ToolSchema\\coerce_input";
+const FIT: &str = "ToolSchema\\fit_budget";
 
 /// Runs `body` inside the engine's `zend_try` and `catch_unwind`. A panic
 /// (a bug) becomes `\Error`. An unwind the zval backend starts when the
@@ -111,6 +112,71 @@ fn normalize_call(ex: &ExecuteData, retval: &mut Zval, warnings: &mut Vec<Warnin
             args.set_ref(2, || warnings_array(warnings));
             if !zval::exception_pending() {
                 args::set_return(retval, schema);
+            }
+        }
+        Err(e) => {
+            args.set_ref(2, || warnings_array(&[]));
+            if !zval::exception_pending() {
+                Thrown::value_error(&e.to_string());
+            }
+        }
+    }
+}
+
+/// `ToolSchema\fit_budget(array $tools, array $options = [], ?array &$warnings = null): array`
+extern "C" fn fit_budget(ex: &mut ExecuteData, retval: &mut Zval) {
+    let bailed = {
+        let mut warnings = Vec::new();
+        guarded(FIT, || fit_call(ex, retval, &mut warnings))
+    };
+    if bailed {
+        // SAFETY: as in `normalize_schema`.
+        unsafe { bailout() }
+    }
+}
+
+fn fit_call(ex: &ExecuteData, retval: &mut Zval, warnings: &mut Vec<Warning>) {
+    let Some(args) = Args::read(ex, FIT, 1, 3) else {
+        return;
+    };
+    let Some(tools) = args.array(0, "tools") else {
+        return;
+    };
+    let options = match args.get(1) {
+        None => None,
+        Some(_) => match args.array(1, "options") {
+            Some(o) => Some(o),
+            None => return,
+        },
+    };
+    if !args.nullable_array_ref(2, "warnings") {
+        return;
+    }
+    let mut b = ZBuilder::new();
+    let result = crate::normalize::budget::fit(&mut b, tools, options, warnings, |def, o| {
+        let mut warnings = Vec::new();
+        let mut b = ZBuilder::new();
+        let c = crate::normalize::canonical_with(&mut b, def, o, &mut warnings)?;
+        let view = c.schema.view_built();
+        let mut b = ZBuilder::new();
+        let (out, stats) = crate::normalize::profile::apply_counted(
+            &mut b,
+            view,
+            c.profile,
+            &c.unions,
+            &mut warnings,
+        );
+        Ok(crate::normalize::budget::Normalized {
+            schema: out.unwrap_or(c.schema),
+            stats,
+            warnings,
+        })
+    });
+    match result {
+        Ok(out) => {
+            args.set_ref(2, || warnings_array(warnings));
+            if !zval::exception_pending() {
+                args::set_return(retval, out);
             }
         }
         Err(e) => {
@@ -216,6 +282,19 @@ pub fn get_module(module: ModuleBuilder) -> ModuleBuilder {
         .function(
             FunctionBuilder::new(NORMALIZE, normalize_schema)
                 .arg(Arg::new("definition", DataType::Array))
+                .not_required()
+                .arg(Arg::new("options", DataType::Array).default("[]"))
+                .arg(
+                    Arg::new("warnings", DataType::Array)
+                        .allow_null()
+                        .as_ref()
+                        .default("null"),
+                )
+                .returns(DataType::Array, false, false),
+        )
+        .function(
+            FunctionBuilder::new(FIT, fit_budget)
+                .arg(Arg::new("tools", DataType::Array))
                 .not_required()
                 .arg(Arg::new("options", DataType::Array).default("[]"))
                 .arg(

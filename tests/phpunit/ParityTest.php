@@ -62,6 +62,68 @@ final class ParityTest extends TestCase
         $this->addToAssertionCount($n);
     }
 
+    /**
+     * fit_budget() on seeded tool lists: 1 to 30 tools of generated
+     * definitions (root maps of 1 to 4 of them, sometimes a definition as it
+     * is), the generated options; a tenth of the case count.
+     */
+    public function testBudgetParity(): void
+    {
+        $seed = self::seed();
+        $g = new Generator($seed ^ 0x1b873593);
+        $n = max(1, intdiv(self::caseCount(), 10));
+        $fits = [
+            'php' => static fn (array $t, array $o, &$w): array => \ToolSchema\Php\Normalize\Budget::fit($t, $o, $w),
+            'native' => static fn (array $t, array $o, &$w): array => \ToolSchema\fit_budget($t, $o, $w),
+        ];
+        $fallbacks = 0;
+        for ($i = 0; $i < $n; $i++) {
+            $tools = [];
+            $count = 1 + ($i * 7919 + $seed) % 30;
+            for ($t = 0; $t < $count; $t++) {
+                $props = [];
+                for ($p = 0, $np = 1 + ($t + $i) % 4; $p < $np; $p++) {
+                    $props["p$p"] = self::wellFormed($g, $i);
+                }
+                $tools["tool_$t"] = ($t + $i) % 9 === 0 ? self::wellFormed($g, $i) : ['type' => 'map', 'properties' => $props];
+            }
+            $opts = $g->options();
+            $outcomes = [];
+            foreach ($fits as $impl => $fit) {
+                $outcomes[$impl] = Implementations::normalizeOutcome($fit, $tools, $opts);
+            }
+            if ($outcomes['php'] !== $outcomes['native']) {
+                self::fail(sprintf(
+                    "budget parity, seed %d, case %d\ntools: %s\noptions: %s\nphp:    %s\nnative: %s",
+                    $seed, $i, self::show($tools), self::show($opts), $outcomes['php'], $outcomes['native']
+                ));
+            }
+            $fallbacks += substr_count($outcomes['php'], '"code":"profile_budget_exceeded"');
+        }
+        fwrite(STDERR, sprintf("\nparity: %d fit_budget lists, seed %d, %d budget fallbacks, no difference\n", $n, $seed, $fallbacks));
+        self::assertGreaterThan(0, $fallbacks, 'the generated lists must reach a budget limit');
+        $this->addToAssertionCount($n);
+    }
+
+    /**
+     * A generated definition; in 19 lists of 20 one that normalizes (a
+     * malformed one makes the whole list a \ValueError).
+     */
+    private static function wellFormed(Generator $g, int $list): array
+    {
+        for ($try = 0; ; $try++) {
+            $def = $g->definition();
+            if ($list % 20 === 0 || $try >= 20) {
+                return $def;
+            }
+            try {
+                \ToolSchema\Php\Normalize\Normalizer::normalize($def);
+                return $def;
+            } catch (\ValueError) {
+            }
+        }
+    }
+
     public function testCoerceParity(): void
     {
         $seed = self::seed();

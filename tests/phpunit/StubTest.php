@@ -147,7 +147,7 @@ final class StubTest extends TestCase
         $ext = array_keys(self::extensionFunctions());
         sort($stub);
         sort($ext);
-        self::assertSame(['ToolSchema\\coerce_input', 'ToolSchema\\normalize_schema'], $ext);
+        self::assertSame(['ToolSchema\\coerce_input', 'ToolSchema\\fit_budget', 'ToolSchema\\normalize_schema'], $ext);
         self::assertSame($ext, $stub);
     }
 
@@ -156,6 +156,7 @@ final class StubTest extends TestCase
     {
         yield 'normalize_schema' => ['ToolSchema\\normalize_schema'];
         yield 'coerce_input' => ['ToolSchema\\coerce_input'];
+        yield 'fit_budget' => ['ToolSchema\\fit_budget'];
     }
 
     /** @dataProvider functionProvider */
@@ -194,6 +195,10 @@ final class StubTest extends TestCase
         self::assertSame(
             'mixed $value, array $definition, array $options = []): mixed',
             $show($ext['ToolSchema\\coerce_input']),
+        );
+        self::assertSame(
+            'array $tools, array $options = [], ?array &$warnings = null): array',
+            $show($ext['ToolSchema\\fit_budget']),
         );
     }
 

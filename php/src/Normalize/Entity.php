@@ -15,7 +15,7 @@ namespace ToolSchema\Php\Normalize;
  */
 final class Entity
 {
-    public const NOTE = 'An entity reference: "ENTITY_TYPE:ID", or "ENTITY_TYPE:ID:LANGCODE" for a translation.';
+    public const NOTE = 'An entity: "TYPE:ID", or "TYPE:ID:LANGCODE" for a translation.';
 
     /** The pattern for the entity type id `$typeId`. */
     public static function pattern(int $ty, string $typeId): ?string

@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace ToolSchema\Php\Normalize;
 
 use ToolSchema\Php\Normalize\Profile\Mcp;
+use ToolSchema\Php\Normalize\Profile\Pass;
 use ToolSchema\Php\Normalize\Profile\Profile;
 use ToolSchema\Php\Path;
 
@@ -79,6 +80,24 @@ final class Normalizer
         }
         $warnings = $n->warnings;
         return Profile::apply($schema, $n->options->profile, $warnings, $n->unions);
+    }
+
+    /**
+     * One tool of fit_budget(): the schema with `$options` already read, the
+     * profile pass (its counts; null for `mcp`) and the warnings.
+     *
+     * @param array<mixed> $definition
+     * @return array{0: array<string, mixed>, 1: ?Pass, 2: list<array{code: string, path: string, message: string}>}
+     * @throws \ValueError on a malformed definition
+     */
+    public static function counted(array $definition, Options $options): array
+    {
+        $n = new self($options);
+        $n->rootMap = ($definition['type'] ?? null) === 'map';
+        $schema = $n->schema($definition, 0);
+        $warnings = $n->warnings;
+        [$schema, $pass] = Profile::applyCounted($schema, $options->profile, $warnings, $n->unions);
+        return [$schema, $pass, $warnings];
     }
 
     /**
@@ -165,11 +184,22 @@ final class Normalizer
         } else {
             $this->body($d, $facets, $nonEmpty, $optional, $out, $depth);
         }
+        // An empty array given for a map is `{}` (PHP cannot tell them
+        // apart, and `[]` is not an object: the schema would refuse its own
+        // default).
+        $isMap = $d->cat === Definition::CAT_MAP;
         if ($d->default !== null) {
-            $out['default'] = ValueCheck::plain($d->default);
+            $out['default'] = $isMap && $d->default === [] ? new \stdClass() : ValueCheck::plain($d->default);
         }
         if ($d->examples !== null) {
             $out['examples'] = ValueCheck::plain($d->examples);
+            if ($isMap) {
+                foreach ($out['examples'] as $i => $e) {
+                    if ($e === []) {
+                        $out['examples'][$i] = new \stdClass();
+                    }
+                }
+            }
         }
         $this->refusedNull = $required;
         $this->refusedEmpty = $required && ($nonEmpty || ($d->cat !== Definition::CAT_LIST && $d->cat !== Definition::CAT_MAP));

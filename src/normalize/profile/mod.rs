@@ -84,8 +84,20 @@ pub fn apply<'v, N: Node<'v>, B: Build<'v, N>>(
     unions: &[Site],
     warnings: &mut Vec<Warning>,
 ) -> Option<B::Val> {
+    apply_counted(b, schema, profile, unions, warnings).0
+}
+
+/// [`apply`], with the counts of the size limits (all zero for `mcp` and
+/// `gemini`, which have none): `fit_budget` sums them over a tool list.
+pub fn apply_counted<'v, N: Node<'v>, B: Build<'v, N>>(
+    b: &mut B,
+    schema: N,
+    profile: Profile,
+    unions: &[Site],
+    warnings: &mut Vec<Warning>,
+) -> (Option<B::Val>, Stats) {
     if profile == Profile::Mcp {
-        return mcp::apply(b, schema, unions);
+        return (mcp::apply(b, schema, unions), Stats::default());
     }
     let mut pass = Pass {
         b,
@@ -101,7 +113,7 @@ pub fn apply<'v, N: Node<'v>, B: Build<'v, N>>(
         Profile::Anthropic => anthropic::limits(&mut pass),
         _ => {}
     }
-    Some(out)
+    (Some(out), pass.stats)
 }
 
 /// One step of a definition path, owned: into `items`, or into a property.

@@ -80,8 +80,21 @@ final class Profile
      */
     public static function apply(array $schema, int $profile, array &$warnings, array $unions = []): array
     {
+        return self::applyCounted($schema, $profile, $warnings, $unions)[0];
+    }
+
+    /**
+     * apply(), with the pass that holds the counts of the size limits (null
+     * for `mcp`, which counts nothing): fit_budget() sums them over a tool list.
+     *
+     * @param array<string, mixed> $schema
+     * @param list<array{code: string, path: string, message: string}> $warnings
+     * @return array{0: array<string, mixed>, 1: ?Pass}
+     */
+    public static function applyCounted(array $schema, int $profile, array &$warnings, array $unions = []): array
+    {
         if ($profile === self::MCP) {
-            return Mcp::apply($schema, $unions) ?? $schema;
+            return [Mcp::apply($schema, $unions) ?? $schema, null];
         }
         $pass = new Pass($profile);
         $out = $pass->node($schema, Pass::ROOT);
@@ -93,7 +106,7 @@ final class Profile
         foreach ($pass->warnings as $w) {
             $warnings[] = $w;
         }
-        return $out instanceof \stdClass ? (array) $out : $out;
+        return [$out instanceof \stdClass ? (array) $out : $out, $pass];
     }
 
     /**

@@ -1,0 +1,142 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Php\Normalize;
+
+use ToolSchema\Php\Normalize\Profile\Anthropic;
+use ToolSchema\Php\Normalize\Profile\OpenAi;
+use ToolSchema\Php\Normalize\Profile\Pass;
+use ToolSchema\Php\Normalize\Profile\Profile;
+use ToolSchema\Php\Path;
+
+/**
+ * fit_budget(): the schemas of a whole tool list for one request, within the
+ * provider's per-request limits of strict mode (src/normalize/budget.rs is
+ * its twin; the rule is written there). First-fit in list order: a tool
+ * stays strict when it can be strict on its own and its counts, added to
+ * those of the strict tools before it, stay within every limit; otherwise it
+ * gets the `mcp` profile's schema, `strict: false` and one warning
+ * `profile_budget_exceeded` naming the limits, and the next tools are tried.
+ */
+final class Budget
+{
+    public const BUDGET_EXCEEDED = 'profile_budget_exceeded';
+    public const MAX_STRICT_TOOLS = 20;
+
+    /**
+     * The per-request limits of a profile: [count, max, what].
+     *
+     * @return list<array{0: \Closure(Pass): int, 1: int, 2: string}>
+     */
+    private static function limits(int $profile): array
+    {
+        return match ($profile) {
+            Profile::ANTHROPIC => [
+                [static fn (Pass $p): int => 1, self::MAX_STRICT_TOOLS, 'strict tools'],
+                [static fn (Pass $p): int => $p->optionalProperties, Anthropic::MAX_OPTIONAL, 'optional parameters'],
+                [static fn (Pass $p): int => $p->unionProperties, Anthropic::MAX_UNIONS, 'parameters with union types'],
+            ],
+            Profile::OPENAI => [
+                [static fn (Pass $p): int => $p->properties, OpenAi::MAX_PROPERTIES, 'object properties'],
+                [static fn (Pass $p): int => $p->enumValues, OpenAi::MAX_ENUM_VALUES, 'enum values'],
+                [static fn (Pass $p): int => $p->stringLength, OpenAi::MAX_STRING_LENGTH, 'characters of property names and enum values'],
+            ],
+            default => [],
+        };
+    }
+
+    private static function prefixed(string $tool, string $path): string
+    {
+        return $path === '' ? $tool : "$tool.$path";
+    }
+
+    /**
+     * @param array<mixed> $tools name => definition
+     * @param array<mixed> $options
+     * @param list<array{code: string, path: string, message: string}>|null $warnings
+     * @return array<array{schema: array<string, mixed>, strict: bool}>
+     * @throws \ValueError on a malformed definition or option
+     */
+    public static function fit(array $tools, array $options = [], ?array &$warnings = null): array
+    {
+        try {
+            [$out, $all] = self::run($tools, $options);
+        } catch (\ValueError $e) {
+            $warnings = [];
+            throw $e;
+        }
+        $warnings = $all;
+        return $out;
+    }
+
+    /**
+     * @param array<mixed> $tools
+     * @param array<mixed> $options
+     * @return array{0: array<array{schema: array<string, mixed>, strict: bool}>, 1: list<array{code: string, path: string, message: string}>}
+     */
+    private static function run(array $tools, array $options): array
+    {
+        $options = $options === [] ? new Options() : Options::read($options);
+        $fallback = clone $options;
+        $fallback->profile = Profile::MCP;
+        $limits = self::limits($options->profile);
+        $used = array_fill(0, \count($limits), 0);
+        $out = [];
+        $all = [];
+        foreach ($tools as $key => $def) {
+            $tool = Path::key($key);
+            if (!\is_array($def)) {
+                throw Path::valueError($tool, 'the definition must be an array');
+            }
+            $normalize = static function (Options $o) use ($def, $tool): array {
+                try {
+                    return Normalizer::counted($def, $o);
+                } catch (\ValueError $e) {
+                    throw Path::valueError($tool, $e->getMessage());
+                }
+            };
+            [$schema, $pass, $warnings] = $normalize($options);
+            $strict = false;
+            $reasons = [];
+            if ($limits !== []) {
+                foreach ($warnings as $w) {
+                    if ($w['code'] === Profile::STRICT_IMPOSSIBLE || $w['code'] === Profile::LIMIT_EXCEEDED) {
+                        $reasons[] = $w;
+                    }
+                }
+                if ($reasons !== []) {
+                    [$schema, , $warnings] = $normalize($fallback);
+                } else {
+                    \assert($pass instanceof Pass);
+                    $over = [];
+                    foreach ($limits as $i => [$count, $max, $what]) {
+                        $n = $count($pass);
+                        if ($used[$i] + $n > $max) {
+                            $over[] = "at most $max $what per request (the strict tools before this one: {$used[$i]}, this one: $n)";
+                        }
+                    }
+                    if ($over === []) {
+                        foreach ($limits as $i => [$count]) {
+                            $used[$i] += $count($pass);
+                        }
+                        $strict = true;
+                    } else {
+                        $reasons[] = [
+                            'code' => self::BUDGET_EXCEEDED,
+                            'path' => '',
+                            'message' => Profile::label($options->profile) . ' allows ' . implode('; ', $over)
+                                . ': this tool is sent without strict mode',
+                        ];
+                        [$schema, , $warnings] = $normalize($fallback);
+                    }
+                }
+            }
+            foreach ([...$warnings, ...$reasons] as $w) {
+                $all[] = ['code' => $w['code'], 'path' => self::prefixed($tool, $w['path']), 'message' => $w['message']];
+            }
+            $out[$key] = ['schema' => $schema, 'strict' => $strict];
+        }
+        return [$out, $all];
+    }
+}

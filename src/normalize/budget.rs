@@ -1,0 +1,215 @@
+//! `fit_budget`: the schemas of a whole tool list for one request, within the
+//! provider's per-request limits of strict mode.
+//!
+//! A tool list is `tool name => input definition`. Each tool is normalized
+//! with the profile (as `normalize_schema()` does); a tool stays strict when
+//! its schema can be strict on its own (no `profile_strict_impossible`, no
+//! `profile_limit_exceeded`) and its counts, added to those of the strict
+//! tools before it, stay within every per-request limit. The rule is
+//! first-fit in list order: the tools are taken in the order given, each one
+//! that fits is kept strict and counted, each one that does not is sent
+//! without strict mode (the `mcp` profile's schema: the canonical one, nothing
+//! dropped) with one warning `profile_budget_exceeded` at the tool's name that
+//! names every limit it would break; the tools after it are still tried.
+//!
+//! The per-request limits (summed over the strict tools):
+//! - `anthropic`: 20 strict tools, 24 optional parameters, 16 parameters with
+//!   union types ("JSON Schema limitations" of strict tool use);
+//! - `openai`: 5,000 object properties, 1,000 enum values, 120,000
+//!   characters of property names and enum and const values. OpenAI's guide
+//!   states them per schema; the request's strict tools are counted together,
+//!   the reading that can never be refused. Nesting (10 levels) and one long
+//!   enum are a property of one schema: a tool over them is
+//!   `profile_limit_exceeded` on its own.
+//!
+//! `mcp` and `gemini` have no strict mode: every tool is `strict: false`, with
+//! the profile's schema, and nothing is counted.
+//!
+//! Warnings of each tool carry its name in front of their path
+//! (`<tool>.properties.x`; `<tool>` for the tool's root); a malformed
+//! definition is a `DefinitionError` at the tool's name whose message is the
+//! error `normalize_schema()` gives (`node_create: properties.x.type: ...`).
+
+use super::options::Options;
+use super::profile::{anthropic, openai, Profile, Stats, LIMIT_EXCEEDED, STRICT_IMPOSSIBLE};
+use crate::error::{push_key, DefinitionError, Warning};
+use crate::sym::Sym;
+use crate::view::{Build, Key, KeyRef, Kind, Node};
+
+pub const BUDGET_EXCEEDED: &str = "profile_budget_exceeded";
+
+/// Anthropic's strict tools per request.
+pub const MAX_STRICT_TOOLS: usize = 20;
+
+/// One per-request limit: what it counts, its maximum, how a message names it.
+struct Limit {
+    count: fn(&Stats) -> usize,
+    max: usize,
+    what: &'static str,
+}
+
+fn limits(profile: Profile) -> &'static [Limit] {
+    const ANTHROPIC: &[Limit] = &[
+        Limit {
+            count: |_| 1,
+            max: MAX_STRICT_TOOLS,
+            what: "strict tools",
+        },
+        Limit {
+            count: |s| s.optional_properties,
+            max: anthropic::MAX_OPTIONAL,
+            what: "optional parameters",
+        },
+        Limit {
+            count: |s| s.union_properties,
+            max: anthropic::MAX_UNIONS,
+            what: "parameters with union types",
+        },
+    ];
+    const OPENAI: &[Limit] = &[
+        Limit {
+            count: |s| s.properties,
+            max: openai::MAX_PROPERTIES,
+            what: "object properties",
+        },
+        Limit {
+            count: |s| s.enum_values,
+            max: openai::MAX_ENUM_VALUES,
+            what: "enum values",
+        },
+        Limit {
+            count: |s| s.string_length,
+            max: openai::MAX_STRING_LENGTH,
+            what: "characters of property names and enum values",
+        },
+    ];
+    match profile {
+        Profile::Anthropic => ANTHROPIC,
+        Profile::OpenAi => OPENAI,
+        Profile::Mcp | Profile::Gemini => &[],
+    }
+}
+
+/// What one tool's normalization gives: its schema, counts and warnings.
+pub struct Normalized<V> {
+    pub schema: V,
+    pub stats: Stats,
+    pub warnings: Vec<Warning>,
+}
+
+/// The tool name as paths spell it.
+fn tool_path(key: KeyRef<'_>) -> String {
+    let mut s = String::new();
+    push_key(&mut s, key);
+    s
+}
+
+fn prefixed(tool: &str, path: &str) -> String {
+    if path.is_empty() {
+        tool.to_owned()
+    } else {
+        format!("{tool}.{path}")
+    }
+}
+
+/// Fits `tools` (name => definition) into the per-request budget of the
+/// profile in `options`. `normalize` normalizes one definition with the
+/// options given (the backend's `normalize_schema()`). Returns
+/// `name => {"schema": ..., "strict": bool}` in the order of `tools`.
+pub fn fit<'a, N: Node<'a>, B: Build<'a, N>>(
+    b: &mut B,
+    tools: N,
+    options: Option<N>,
+    warnings: &mut Vec<Warning>,
+    mut normalize: impl FnMut(N, Options) -> Result<Normalized<B::Val>, DefinitionError>,
+) -> Result<B::Val, DefinitionError> {
+    let options = match options {
+        Some(o) => Options::read(o)?,
+        None => Options::default(),
+    };
+    let profile = options.profile;
+    let fallback = Options {
+        profile: Profile::Mcp,
+        ..options
+    };
+    let limits = limits(profile);
+    let mut used = vec![0usize; limits.len()];
+    let mut out = b.arr_for(tools.len());
+    tools.try_each(|key, def| {
+        let tool = tool_path(key.get());
+        // The tool's name, then the error as `normalize_schema()` gives it.
+        let renamed = |e: DefinitionError| DefinitionError {
+            path: tool.clone(),
+            message: e.to_string(),
+        };
+        if !matches!(def.kind(), Kind::Array(_)) {
+            return Err(DefinitionError {
+                path: tool.clone(),
+                message: "the definition must be an array".to_owned(),
+            });
+        }
+        let first = normalize(def, options).map_err(renamed)?;
+        let mut strict = false;
+        let mut reasons = Vec::new();
+        let chosen = if limits.is_empty() {
+            first
+        } else if first
+            .warnings
+            .iter()
+            .any(|w| w.code == STRICT_IMPOSSIBLE || w.code == LIMIT_EXCEEDED)
+        {
+            // Not strict on its own: its reasons, then the canonical schema.
+            reasons.extend(
+                first
+                    .warnings
+                    .into_iter()
+                    .filter(|w| w.code == STRICT_IMPOSSIBLE || w.code == LIMIT_EXCEEDED),
+            );
+            normalize(def, fallback).map_err(renamed)?
+        } else {
+            let mut over = Vec::new();
+            for (i, l) in limits.iter().enumerate() {
+                let n = (l.count)(&first.stats);
+                if used[i] + n > l.max {
+                    over.push(format!(
+                        "at most {} {} per request (the strict tools before this one: {}, this one: {})",
+                        l.max, l.what, used[i], n
+                    ));
+                }
+            }
+            if over.is_empty() {
+                for (i, l) in limits.iter().enumerate() {
+                    used[i] += (l.count)(&first.stats);
+                }
+                strict = true;
+                first
+            } else {
+                reasons.push(Warning {
+                    code: BUDGET_EXCEEDED,
+                    path: String::new(),
+                    message: format!(
+                        "{} allows {}: this tool is sent without strict mode",
+                        profile.label(),
+                        over.join("; ")
+                    ),
+                });
+                normalize(def, fallback).map_err(renamed)?
+            }
+        };
+        for w in chosen.warnings.into_iter().chain(reasons) {
+            warnings.push(Warning {
+                code: w.code,
+                path: prefixed(&tool, &w.path),
+                message: w.message,
+            });
+        }
+        let mut entry = b.obj();
+        b.put(&mut entry, Sym::Schema, chosen.schema);
+        let s = b.bool(strict);
+        b.put(&mut entry, Sym::Strict, s);
+        let entry = b.end_obj(entry);
+        b.put_arr_key(&mut out, key, entry);
+        Ok(())
+    })?;
+    Ok(b.end_arr(out))
+}
