@@ -25,15 +25,9 @@ if [ -f "$out/testdata/testinput1" ] && [ -f "$out/testdata/testinput5" ]; then
     exit 0
 fi
 
-# The URI of the main archive in this machine's apt sources (deb822 first,
-# then sources.list), never a host name of ours.
-uri=$(grep -hE '^\s*URIs:' /etc/apt/sources.list.d/*.sources 2>/dev/null | awk '{print $2}' | grep -v security | head -n1 || true)
-[ -n "$uri" ] || uri=$(grep -hE '^\s*deb\s' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null \
-    | sed -E 's/\[[^]]*\]//' | awk '{print $2}' | grep -v security | head -n1 || true)
-if [ -z "$uri" ]; then
-    echo "pcre2-testdata.sh: no Debian archive URI in /etc/apt/sources.list.d/*.sources or /etc/apt/sources.list" >&2
-    exit 1
-fi
+# The URI of the main archive in this machine's apt sources.
+. "$repo/scripts/lib/apt-mirror.sh"
+uri=$(apt_mirror) || { echo "pcre2-testdata.sh: cannot fetch pcre2's source package" >&2; exit 1; }
 codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
 [ -n "$codename" ] || { echo "pcre2-testdata.sh: no VERSION_CODENAME in /etc/os-release" >&2; exit 1; }
 

@@ -30,18 +30,10 @@ packages=(php8.4-cli php8.4-dev libphp8.4-embed php8.4-mbstring php8.4-xml php8.
           ca-certificates phpunit valgrind nodejs npm composer patch php-psr-container
           php-doctrine-deprecations php-email-validator)
 
+# shellcheck source=scripts/lib/apt-mirror.sh
+. "$here/scripts/lib/apt-mirror.sh"
 mirror() {
-    # The URI the host's apt sources name for Debian's main archive; none is
-    # an error (no archive host is written here).
-    local uri
-    uri=$(grep -hE '^\s*URIs:' /etc/apt/sources.list.d/*.sources 2>/dev/null | awk '{print $2}' | grep -v security | head -n1 || true)
-    [ -n "$uri" ] || uri=$(grep -hE '^\s*deb\s' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null \
-        | sed -E 's/\[[^]]*\]//' | awk '{print $2}' | grep -v security | head -n1 || true)
-    if [ -z "$uri" ]; then
-        echo "trixie.sh: no Debian archive URI in the host's apt sources (/etc/apt/sources.list.d/*.sources, /etc/apt/sources.list): debootstrap needs one" >&2
-        return 1
-    fi
-    echo "$uri"
+    apt_mirror || { echo "trixie.sh: debootstrap needs the host's Debian archive URI" >&2; return 1; }
 }
 
 inside() {
