@@ -31,7 +31,8 @@
 //! error `normalize_schema()` gives (`node_create: properties.x.type: ...`).
 
 use super::options::Options;
-use super::profile::{anthropic, openai, Profile, Stats, LIMIT_EXCEEDED, STRICT_IMPOSSIBLE};
+use super::profile::{anthropic, openai, Stats, LIMIT_EXCEEDED, STRICT_IMPOSSIBLE};
+use super::vocab::Profile;
 use crate::error::{push_key, DefinitionError, Warning};
 use crate::sym::Sym;
 use crate::view::{Build, Key, KeyRef, Kind, Node};

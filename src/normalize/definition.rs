@@ -109,10 +109,6 @@ pub struct Def<'a, N> {
     pub properties: Option<N>,
 }
 
-pub(crate) fn valid_utf8(b: &[u8]) -> bool {
-    std::str::from_utf8(b).is_ok()
-}
-
 /// A string that must be valid UTF-8; `None` when absent, null or empty.
 fn text<'a, N: Node<'a>>(
     def: N,

@@ -13,22 +13,7 @@ use smallvec::{smallvec, SmallVec};
 
 use super::definition::{Cat, Ty};
 use super::options::Options;
-
-/// A number as written: int or float.
-#[derive(Clone, Copy, Debug)]
-pub enum Num {
-    Int(i64),
-    Float(f64),
-}
-
-impl Num {
-    pub fn as_f64(self) -> f64 {
-        match self {
-            Num::Int(i) => i as f64,
-            Num::Float(f) => f,
-        }
-    }
-}
+pub use super::vocab::Num;
 
 /// A `pattern` value.
 #[derive(Debug)]

@@ -5,7 +5,8 @@
 //! without declared properties is free-form input (Drupal accepts any keys
 //! there) and stays open: `type: object` only.
 
-use super::definition::{valid_utf8, Def};
+use super::definition::Def;
+use super::vocab::valid_utf8;
 use super::Normalizer;
 use crate::error::{DefinitionError, Seg};
 use crate::sym::Sym;

@@ -37,17 +37,18 @@ pub mod options;
 pub mod profile;
 pub mod regex;
 pub mod value_check;
+pub mod vocab;
 
 use crate::error::{DefinitionError, Path, Seg, Warning};
 use crate::sym::Sym;
 use crate::view::{Build, Key, Kind, Node};
 use definition::{Cat, Def, Ty};
 use description::Text;
-use facets::{Enum, Extra, Facets, Not, Num, Pattern, Rule};
+use facets::{Enum, Extra, Facets, Not, Pattern, Rule};
 use options::{NullStyle, Options};
+use vocab::Num;
 
-/// How deep definitions (and copied values) may nest.
-pub const MAX_DEPTH: usize = 64;
+pub use vocab::MAX_DEPTH;
 
 /// The canonical schema of `definition` with `options` (an array, or `None`
 /// for the defaults), and the profile to apply next ([`profile::apply`],
@@ -101,7 +102,7 @@ pub fn canonical_with<'a, N: Node<'a>, B: Build<'a, N>>(
 /// What [`canonical`] gives the profile pass.
 pub struct Canonical<V> {
     pub schema: V,
-    pub profile: profile::Profile,
+    pub profile: vocab::Profile,
     /// Where the schema may hold a `type` of two non-null types or more
     /// (`any`, an unknown type, a base schema): the `mcp` profile rewrites
     /// these places (and their ancestors) and shares everything else.

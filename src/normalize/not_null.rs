@@ -19,7 +19,7 @@
 
 use super::definition::{Cat, Def, Ty};
 use super::facets::{raise, Facets, Not};
-use super::MAX_DEPTH;
+use super::vocab::MAX_DEPTH;
 use crate::sym::Sym;
 use crate::view::{Build, Kind, Node};
 

@@ -2,13 +2,13 @@
 //! `const`, `base_schema`) must encode as JSON: no objects or resources, no NaN or
 //! INF, valid UTF-8 strings and keys, bounded nesting.
 
-use super::MAX_DEPTH;
+use super::vocab::MAX_DEPTH;
 use crate::error::{DefinitionError, Path, Seg};
 use crate::sym::Sym;
 use crate::view::{Key, KeyRef, Kind, Node};
 use smallvec::{smallvec, SmallVec};
 
-use super::definition::valid_utf8;
+use super::vocab::valid_utf8;
 
 /// Checks `value`, found under `key` at `path`.
 pub fn check_value<'a, N: Node<'a>>(

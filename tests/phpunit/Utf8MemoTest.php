@@ -6,10 +6,10 @@ namespace ToolSchema\Tests;
 
 use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
-use ToolSchema\Php\Normalize\Definition;
+use ToolSchema\Php\Normalize\Vocab;
 
 /**
- * Definition::validUtf8() remembers its answer for short strings: the answer
+ * Vocab::validUtf8() remembers its answer for short strings: the answer
  * must be the one preg_match('//u') gives, the first time and every time
  * after, and the memo must stay bounded.
  */
@@ -28,7 +28,7 @@ final class Utf8MemoTest extends TestCase
     /** @param array<array-key, bool>|null $set */
     private static function memo(?array $set = null): array
     {
-        $p = new \ReflectionProperty(Definition::class, 'utf8');
+        $p = new \ReflectionProperty(Vocab::class, 'utf8');
         if ($set !== null) {
             $p->setValue(null, $set);
         }
@@ -58,25 +58,25 @@ final class Utf8MemoTest extends TestCase
     public function testTheAnswerIsPcresEveryTime(string $s, bool $valid): void
     {
         self::assertSame($valid, preg_match('//u', $s) === 1, 'the case itself');
-        self::assertSame($valid, Definition::validUtf8($s), 'first call');
-        self::assertSame($valid, Definition::validUtf8($s), 'remembered');
+        self::assertSame($valid, Vocab::validUtf8($s), 'first call');
+        self::assertSame($valid, Vocab::validUtf8($s), 'remembered');
         self::assertSame(\strlen($s) <= 256, \array_key_exists($s, self::memo()), 'kept only when short');
     }
 
     public function testARememberedAnswerIsNotSharedBetweenDifferentStrings(): void
     {
-        self::assertTrue(Definition::validUtf8('a'));
-        self::assertFalse(Definition::validUtf8("a\xff"));
-        self::assertTrue(Definition::validUtf8('a'));
+        self::assertTrue(Vocab::validUtf8('a'));
+        self::assertFalse(Vocab::validUtf8("a\xff"));
+        self::assertTrue(Vocab::validUtf8('a'));
         self::assertSame(['a' => true, "a\xff" => false], self::memo());
     }
 
     public function testTheMemoIsBounded(): void
     {
         for ($i = 0; $i < 10000; $i++) {
-            self::assertTrue(Definition::validUtf8("label $i"));
+            self::assertTrue(Vocab::validUtf8("label $i"));
         }
-        self::assertFalse(Definition::validUtf8("\xff"));
+        self::assertFalse(Vocab::validUtf8("\xff"));
         $memo = self::memo();
         self::assertLessThanOrEqual(4096, \count($memo));
         self::assertGreaterThan(0, \count($memo));

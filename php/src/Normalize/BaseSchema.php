@@ -108,7 +108,7 @@ final class BaseSchema
         foreach ($schema as $k => $v) {
             $out[$k] = self::copyValue($k, $v);
         }
-        return Normalizer::object($out);
+        return Vocab::object($out);
     }
 
     /** Copies the value of the keyword `$key`. */
@@ -129,7 +129,7 @@ final class BaseSchema
             foreach ($v as $name => $member) {
                 $out[$name] = self::copySchema($member);
             }
-            return Normalizer::object($out);
+            return Vocab::object($out);
         }
         return self::copySchema($v);
     }

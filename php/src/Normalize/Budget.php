@@ -32,12 +32,12 @@ final class Budget
     private static function limits(int $profile): array
     {
         return match ($profile) {
-            Profile::ANTHROPIC => [
+            Vocab::ANTHROPIC => [
                 [static fn (Pass $p): int => 1, self::MAX_STRICT_TOOLS, 'strict tools'],
                 [static fn (Pass $p): int => $p->optionalProperties, Anthropic::MAX_OPTIONAL, 'optional parameters'],
                 [static fn (Pass $p): int => $p->unionProperties, Anthropic::MAX_UNIONS, 'parameters with union types'],
             ],
-            Profile::OPENAI => [
+            Vocab::OPENAI => [
                 [static fn (Pass $p): int => $p->properties, OpenAi::MAX_PROPERTIES, 'object properties'],
                 [static fn (Pass $p): int => $p->enumValues, OpenAi::MAX_ENUM_VALUES, 'enum values'],
                 [static fn (Pass $p): int => $p->stringLength, OpenAi::MAX_STRING_LENGTH, 'characters of property names and enum values'],
@@ -79,7 +79,7 @@ final class Budget
     {
         $options = $options === [] ? new Options() : Options::read($options);
         $fallback = clone $options;
-        $fallback->profile = Profile::MCP;
+        $fallback->profile = Vocab::MCP;
         $limits = self::limits($options->profile);
         $used = array_fill(0, \count($limits), 0);
         $out = [];
@@ -125,7 +125,7 @@ final class Budget
                         $reasons[] = [
                             'code' => self::BUDGET_EXCEEDED,
                             'path' => '',
-                            'message' => Profile::label($options->profile) . ' allows ' . implode('; ', $over)
+                            'message' => Vocab::profileLabel($options->profile) . ' allows ' . implode('; ', $over)
                                 . ': this tool is sent without strict mode',
                         ];
                         [$schema, , $warnings] = $normalize($fallback);

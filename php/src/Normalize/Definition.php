@@ -105,33 +105,6 @@ final class Definition
     public ?array $items = null;
     public ?array $properties = null;
 
-    /** Strings up to this many bytes have their validUtf8() answer remembered. */
-    private const UTF8_MEMO_BYTES = 256;
-
-    /** Answers remembered at most; the memo starts over when full. */
-    private const UTF8_MEMO_ENTRIES = 4096;
-
-    /**
-     * @var array<array-key, bool> validUtf8() of short strings: the same
-     *   labels, descriptions and names come back on every call (keyed by
-     *   content, so a string written in place is looked up anew)
-     */
-    private static array $utf8 = [];
-
-    public static function validUtf8(string $s): bool
-    {
-        if (\strlen($s) > self::UTF8_MEMO_BYTES) {
-            return preg_match('//u', $s) === 1;
-        }
-        if (isset(self::$utf8[$s])) {
-            return self::$utf8[$s];
-        }
-        if (\count(self::$utf8) >= self::UTF8_MEMO_ENTRIES) {
-            self::$utf8 = [];
-        }
-        return self::$utf8[$s] = preg_match('//u', $s) === 1;
-    }
-
     public static function tyFromId(string $id): int
     {
         return self::IDS[$id] ?? ($id === 'entity' || \str_starts_with($id, 'entity:') ? self::ENTITY : self::OTHER);
@@ -158,7 +131,7 @@ final class Definition
         if (!\is_string($v)) {
             throw $path->error([$key], 'must be a string');
         }
-        if (!self::validUtf8($v)) {
+        if (!Vocab::validUtf8($v)) {
             throw $path->error([$key], 'must be valid UTF-8');
         }
         return $v;
@@ -188,7 +161,7 @@ final class Definition
         if ($t === '') {
             throw $path->error(['type'], 'must not be empty');
         }
-        if (!self::validUtf8($t)) {
+        if (!Vocab::validUtf8($t)) {
             throw $path->error(['type'], 'must be valid UTF-8');
         }
         $d = new self();

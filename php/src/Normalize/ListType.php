@@ -47,6 +47,6 @@ final class ListType
         if ($allOf !== []) {
             $o['allOf'] = $allOf;
         }
-        return [Normalizer::object($o), false];
+        return [Vocab::object($o), false];
     }
 }

@@ -30,7 +30,7 @@ final class MapType
         $required = [];
         if ($declared !== null) {
             foreach ($declared as $name => $pdef) {
-                if (\is_string($name) && !Definition::validUtf8($name)) {
+                if (\is_string($name) && !Vocab::validUtf8($name)) {
                     throw $n->path->error(['properties'], 'property names must be valid UTF-8');
                 }
                 $props[$name] = $n->child('properties', $name, $pdef, $depth);
@@ -41,7 +41,7 @@ final class MapType
         }
         // A JSON object, also when the names happen to be "0", "1", ... (a PHP
         // list would encode as a JSON array).
-        return [[Normalizer::object($props), $required], $required !== []];
+        return [[Vocab::object($props), $required], $required !== []];
     }
 
     /**

@@ -24,9 +24,6 @@ use ToolSchema\Php\Path;
  */
 final class Normalizer
 {
-    /** How deep definitions (and copied values) may nest. */
-    public const MAX_DEPTH = 64;
-
     public readonly Path $path;
 
     /** @var list<array{code: string, path: string, message: string}> */
@@ -118,7 +115,7 @@ final class Normalizer
      */
     public function schema(array $def, int $depth, array $itemEnums = []): array
     {
-        if ($depth > self::MAX_DEPTH) {
+        if ($depth > Vocab::MAX_DEPTH) {
             throw $this->path->error([], 'nesting deeper than 64 levels');
         }
         $d = Definition::read($def, $this->path);
@@ -375,18 +372,5 @@ final class Normalizer
             \array_pop($segs);
         }
         return $r;
-    }
-
-    /**
-     * A JSON object from an array built with string keys (the builder's
-     * `end_obj`): an empty or list-shaped array would encode as `[...]`, so it
-     * becomes a stdClass.
-     *
-     * @param array<int|string, mixed> $a
-     * @return array<int|string, mixed>|\stdClass
-     */
-    public static function object(array $a): array|\stdClass
-    {
-        return $a === [] || \array_is_list($a) ? (object) $a : $a;
     }
 }

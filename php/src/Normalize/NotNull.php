@@ -82,7 +82,7 @@ final class NotNull
             return ['type' => ['object', 'null'], 'additionalProperties' => ['type' => 'null']];
         }
         if ($cat === Definition::CAT_LIST) {
-            if ($depth >= Normalizer::MAX_DEPTH) {
+            if ($depth >= Vocab::MAX_DEPTH) {
                 // Deeper than any valid definition: everything counts as empty.
                 return new \stdClass();
             }

@@ -4,7 +4,6 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize;
 
-use ToolSchema\Php\Normalize\Profile\Profile;
 use ToolSchema\Php\Path;
 
 /** The `$options` array of `normalize_schema()` (src/normalize/options.rs). */
@@ -22,8 +21,8 @@ final class Options
     /** `title: "split"`: label in `title`, description in `description`. */
     public bool $splitTitle = false;
     public int $derivedEnumLimit = 50;
-    /** The consumer the schema is written for (Profile::MCP by default). */
-    public int $profile = Profile::MCP;
+    /** The consumer the schema is written for (Vocab::MCP by default). */
+    public int $profile = Vocab::MCP;
 
     private static function bad(string $key, string $message): \ValueError
     {
@@ -57,7 +56,7 @@ final class Options
                 }
                 $o->derivedEnumLimit = $value;
             } elseif ($key === 'profile') {
-                $o->profile = Profile::parse($value)
+                $o->profile = Vocab::parseProfile($value)
                     ?? throw self::bad('profile', 'must be "mcp", "openai", "anthropic" or "gemini"');
             } else {
                 throw self::bad(Path::key($key), 'unknown option');

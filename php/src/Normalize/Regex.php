@@ -38,7 +38,7 @@ final class Regex
         } else {
             throw $rule->error([], 'must be a string or an array of options');
         }
-        if (!Definition::validUtf8($source)) {
+        if (!Vocab::validUtf8($source)) {
             throw $rule->error(\is_array($opts) ? ['pattern'] : [], 'must be valid UTF-8');
         }
         self::applySource($rule, $source, $matches, $f);

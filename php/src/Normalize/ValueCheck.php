@@ -24,11 +24,11 @@ final class ValueCheck
     private static function walk(mixed $value, Path $path, array &$trail): void
     {
         if (\is_array($value)) {
-            if (\count($trail) > Normalizer::MAX_DEPTH) {
+            if (\count($trail) > Vocab::MAX_DEPTH) {
                 throw $path->error($trail, 'nesting deeper than 64 levels');
             }
             foreach ($value as $k => $v) {
-                if (\is_string($k) && !Definition::validUtf8($k)) {
+                if (\is_string($k) && !Vocab::validUtf8($k)) {
                     throw $path->error($trail, 'keys must be valid UTF-8');
                 }
                 if ($v === null || \is_bool($v) || \is_int($v)) {
@@ -60,7 +60,7 @@ final class ValueCheck
             return;
         }
         if (\is_string($value)) {
-            if (!Definition::validUtf8($value)) {
+            if (!Vocab::validUtf8($value)) {
                 throw $path->error($trail, 'must be valid UTF-8');
             }
             return;
@@ -95,6 +95,6 @@ final class ValueCheck
         if (\is_float($value)) {
             return \is_finite($value);
         }
-        return \is_string($value) && Definition::validUtf8($value);
+        return \is_string($value) && Vocab::validUtf8($value);
     }
 }

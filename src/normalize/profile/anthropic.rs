@@ -40,7 +40,7 @@ use super::{
     str_of, text, type_sym, Body, Pass, Place, ARRAY, INTEGER, K, LIMIT_EXCEEDED, NUMBER, OBJECT,
     STRING,
 };
-use crate::normalize::facets::Num;
+use crate::normalize::vocab::Num;
 use crate::sym::Sym;
 use crate::view::{Build, Node};
 

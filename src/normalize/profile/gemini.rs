@@ -29,7 +29,7 @@ use super::{
     str_of, text, value_types, Body, Pass, ARRAY, BOOLEAN, INTEGER, K, NUMBER, OBJECT, STRING,
 };
 use super::{Parts, Place};
-use crate::normalize::facets::Num;
+use crate::normalize::vocab::Num;
 use crate::sym::Sym;
 use crate::view::{Build, Kind, Node};
 use std::cmp::Ordering;

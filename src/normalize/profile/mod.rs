@@ -31,7 +31,8 @@ pub mod mcp;
 pub mod openai;
 pub mod text;
 
-use super::facets::Num;
+pub use super::vocab::Profile;
+use super::vocab::Num;
 use crate::error::{Path, Seg, Warning};
 use crate::sym::Sym;
 use crate::view::{Build, Key, KeyRef, Kind, Node};
@@ -40,39 +41,6 @@ use std::cmp::Ordering;
 pub const CONSTRAINT_DROPPED: &str = "profile_constraint_dropped";
 pub const STRICT_IMPOSSIBLE: &str = "profile_strict_impossible";
 pub const LIMIT_EXCEEDED: &str = "profile_limit_exceeded";
-
-/// The consumer a schema is written for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Profile {
-    #[default]
-    Mcp,
-    OpenAi,
-    Anthropic,
-    Gemini,
-}
-
-impl Profile {
-    /// The option value.
-    pub fn parse(s: &[u8]) -> Option<Profile> {
-        match s {
-            b"mcp" => Some(Profile::Mcp),
-            b"openai" => Some(Profile::OpenAi),
-            b"anthropic" => Some(Profile::Anthropic),
-            b"gemini" => Some(Profile::Gemini),
-            _ => None,
-        }
-    }
-
-    /// How warnings name the consumer.
-    pub fn label(self) -> &'static str {
-        match self {
-            Profile::Mcp => "MCP",
-            Profile::OpenAi => "OpenAI strict mode",
-            Profile::Anthropic => "Anthropic strict tool use",
-            Profile::Gemini => "Gemini",
-        }
-    }
-}
 
 /// Applies `profile` to the canonical `schema`. `None`: the schema stays as it
 /// is. `unions`: where the normalizer may have written a `type` union (`mcp`

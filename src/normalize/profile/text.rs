@@ -13,7 +13,7 @@
 //! the same float, with `.0` when integral and an exponent outside
 //! 1e-4 ≤ |x| < 1e17 (`1.0e+25`, `1.5e-5`).
 
-use crate::normalize::facets::Num;
+use crate::normalize::vocab::Num;
 use crate::view::{Key, KeyRef, Kind, Node};
 
 /// `one` or `many` by count.

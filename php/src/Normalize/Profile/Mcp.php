@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace ToolSchema\Php\Normalize\Profile;
 
 use ToolSchema\Php\Normalize\BaseSchema;
-use ToolSchema\Php\Normalize\Normalizer;
+use ToolSchema\Php\Normalize\Vocab;
 
 /**
  * `mcp` (the default): the canonical schema, with the general fixes: the root
@@ -132,7 +132,7 @@ final class Mcp
                 $out[$k] = self::entry($k, $v, $sites);
             }
         }
-        return Normalizer::object($out);
+        return Vocab::object($out);
     }
 
     /**
@@ -155,7 +155,7 @@ final class Mcp
                 }
                 $out[$name] = $below === [] ? $sub : self::fix($sub, $below);
             }
-            return Normalizer::object($out);
+            return Vocab::object($out);
         }
         if ($k === 'items') {
             $below = [];
@@ -229,7 +229,7 @@ final class Mcp
             foreach ($a as $name => $s) {
                 $out[$name] = self::node($s);
             }
-            return Normalizer::object($out);
+            return Vocab::object($out);
         }
         return $v;
     }
@@ -289,7 +289,7 @@ final class Mcp
             }
             $out[$k] = self::value($k, $v);
         }
-        return Normalizer::object($out);
+        return Vocab::object($out);
     }
 
     /**

@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize\Profile;
 
-use ToolSchema\Php\Normalize\Normalizer;
+use ToolSchema\Php\Normalize\Vocab;
 
 /**
  * The pass over one schema for the openai, anthropic and gemini profiles
@@ -64,7 +64,7 @@ final class Pass
     /** A constraint the profile cannot state: warning, and a note for the description. */
     public function dropNote(array &$notes, string $note): void
     {
-        $label = Profile::label($this->profile);
+        $label = Vocab::profileLabel($this->profile);
         $this->warn(
             Profile::CONSTRAINT_DROPPED,
             "$label cannot state this constraint; the description says it and Drupal checks it: $note"
@@ -75,7 +75,7 @@ final class Pass
     /** The profile's strict mode cannot state `$what`. */
     public function impossible(string $what): void
     {
-        $label = Profile::label($this->profile);
+        $label = Vocab::profileLabel($this->profile);
         $this->warn(Profile::STRICT_IMPOSSIBLE, "$label cannot state $what: send this tool without strict mode");
     }
 
@@ -85,7 +85,7 @@ final class Pass
         $a = Profile::arr($s);
         if ($a === null) {
             // A boolean schema (from a base schema).
-            if ($this->profile === Profile::GEMINI) {
+            if ($this->profile === Vocab::GEMINI) {
                 $notes = [];
                 $this->dropNote($notes, 'Must match the JSON schema ' . Text::json($s) . '.');
                 return ['description' => implode(' ', $notes)];
@@ -98,7 +98,7 @@ final class Pass
             // The root of a tool input is an object, never null.
             if ($p->types === Profile::OBJECT) {
                 $p->nullable = false;
-            } elseif ($this->profile !== Profile::GEMINI) {
+            } elseif ($this->profile !== Vocab::GEMINI) {
                 $this->impossible('a root that is not an object');
             }
         }
@@ -108,8 +108,8 @@ final class Pass
             $this->optionalProperties++;
         }
         return match ($this->profile) {
-            Profile::OPENAI => OpenAi::finish($this, $p, $body, $notes, $place),
-            Profile::ANTHROPIC => Anthropic::finish($this, $p, $body, $notes, $place),
+            Vocab::OPENAI => OpenAi::finish($this, $p, $body, $notes, $place),
+            Vocab::ANTHROPIC => Anthropic::finish($this, $p, $body, $notes, $place),
             default => Gemini::finish($this, $p, $body, $notes),
         };
     }
@@ -184,7 +184,7 @@ final class Pass
                 $p->anyOf = null;
             }
             $any = ($p->types | Profile::INTEGER) === Profile::ALL;
-            if ($any && $this->profile !== Profile::GEMINI) {
+            if ($any && $this->profile !== Vocab::GEMINI) {
                 $this->impossible('a value of any JSON type');
             }
             $this->quiet += $any ? 1 : 0;
@@ -212,7 +212,7 @@ final class Pass
                     $bits[] = $bit;
                 }
             }
-            if (\count($bits) > 1 && $this->profile !== Profile::ANTHROPIC) {
+            if (\count($bits) > 1 && $this->profile !== Vocab::ANTHROPIC) {
                 $branches = [];
                 foreach ($bits as $bit) {
                     $q = Profile::split($p, $bit);
@@ -261,8 +261,8 @@ final class Pass
     private function valuesWritable(array $values): bool
     {
         return match ($this->profile) {
-            Profile::ANTHROPIC => Anthropic::valuesWritable($values),
-            Profile::GEMINI => Gemini::valuesWritable($values),
+            Vocab::ANTHROPIC => Anthropic::valuesWritable($values),
+            Vocab::GEMINI => Gemini::valuesWritable($values),
             default => true,
         };
     }
@@ -271,8 +271,8 @@ final class Pass
     private function single(Parts $p, int $bit, array &$notes): array
     {
         return match ($this->profile) {
-            Profile::OPENAI => OpenAi::single($this, $p, $bit, $notes),
-            Profile::ANTHROPIC => Anthropic::single($this, $p, $bit, $notes),
+            Vocab::OPENAI => OpenAi::single($this, $p, $bit, $notes),
+            Vocab::ANTHROPIC => Anthropic::single($this, $p, $bit, $notes),
             default => Gemini::single($this, $p, $bit, $notes),
         };
     }
@@ -286,7 +286,7 @@ final class Pass
                 foreach ($body[1] as [$k, $v]) {
                     $o[$k] = $v;
                 }
-                return Normalizer::object($o);
+                return Vocab::object($o);
             case 'branches':
                 return ['anyOf' => $body[1]];
             case 'values':
@@ -354,7 +354,7 @@ final class Pass
             $names[] = $name;
         }
         $this->objectDepth--;
-        return [Normalizer::object($o), $names];
+        return [Vocab::object($o), $names];
     }
 
     /**

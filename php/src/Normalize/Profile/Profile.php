@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize\Profile;
 
+use ToolSchema\Php\Normalize\Vocab;
+
 /**
  * Provider profiles: a pass over the canonical schema that writes the schema
  * one consumer accepts as it is (src/normalize/profile/mod.rs, where the rules
@@ -13,11 +15,6 @@ namespace ToolSchema\Php\Normalize\Profile;
  */
 final class Profile
 {
-    public const MCP = 0;
-    public const OPENAI = 1;
-    public const ANTHROPIC = 2;
-    public const GEMINI = 3;
-
     public const CONSTRAINT_DROPPED = 'profile_constraint_dropped';
     public const STRICT_IMPOSSIBLE = 'profile_strict_impossible';
     public const LIMIT_EXCEEDED = 'profile_limit_exceeded';
@@ -46,29 +43,6 @@ final class Profile
         'writeOnly' => true, 'contentMediaType' => true, 'contentEncoding' => true,
     ];
 
-    /** The option value, or null when unknown. */
-    public static function parse(mixed $v): ?int
-    {
-        return match ($v) {
-            'mcp' => self::MCP,
-            'openai' => self::OPENAI,
-            'anthropic' => self::ANTHROPIC,
-            'gemini' => self::GEMINI,
-            default => null,
-        };
-    }
-
-    /** How warnings name the consumer. */
-    public static function label(int $profile): string
-    {
-        return match ($profile) {
-            self::MCP => 'MCP',
-            self::OPENAI => 'OpenAI strict mode',
-            self::ANTHROPIC => 'Anthropic strict tool use',
-            default => 'Gemini',
-        };
-    }
-
     /**
      * Applies `$profile` to the canonical `$schema`; warnings are appended.
      * `$unions`: where the normalizer may have written a `type` union (site()
@@ -93,14 +67,14 @@ final class Profile
      */
     public static function applyCounted(array $schema, int $profile, array &$warnings, array $unions = []): array
     {
-        if ($profile === self::MCP) {
+        if ($profile === Vocab::MCP) {
             return [Mcp::apply($schema, $unions) ?? $schema, null];
         }
         $pass = new Pass($profile);
         $out = $pass->node($schema, Pass::ROOT);
-        if ($profile === self::OPENAI) {
+        if ($profile === Vocab::OPENAI) {
             OpenAi::limits($pass);
-        } elseif ($profile === self::ANTHROPIC) {
+        } elseif ($profile === Vocab::ANTHROPIC) {
             Anthropic::limits($pass);
         }
         foreach ($pass->warnings as $w) {

@@ -1,0 +1,87 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Php\Normalize;
+
+/**
+ * The words every part of Normalize speaks (src/normalize/vocab.rs): the
+ * consumer a schema is written for, the nesting limit, UTF-8, a JSON object.
+ * They live here, below every rule and profile class, so that Normalize uses
+ * its classes in one direction (the rules and the profiles name this, this
+ * names nothing).
+ */
+final class Vocab
+{
+    /** How deep definitions (and copied values) may nest. */
+    public const MAX_DEPTH = 64;
+
+    // The consumer a schema is written for (option `profile`).
+    public const MCP = 0;
+    public const OPENAI = 1;
+    public const ANTHROPIC = 2;
+    public const GEMINI = 3;
+
+    /** Strings up to this many bytes have their validUtf8() answer remembered. */
+    private const UTF8_MEMO_BYTES = 256;
+
+    /** Answers remembered at most; the memo starts over when full. */
+    private const UTF8_MEMO_ENTRIES = 4096;
+
+    /**
+     * @var array<array-key, bool> validUtf8() of short strings: the same
+     *   labels, descriptions and names come back on every call (keyed by
+     *   content, so a string written in place is looked up anew)
+     */
+    private static array $utf8 = [];
+
+    /** The profile of an option value, or null when unknown. */
+    public static function parseProfile(mixed $v): ?int
+    {
+        return match ($v) {
+            'mcp' => self::MCP,
+            'openai' => self::OPENAI,
+            'anthropic' => self::ANTHROPIC,
+            'gemini' => self::GEMINI,
+            default => null,
+        };
+    }
+
+    /** How warnings name the consumer. */
+    public static function profileLabel(int $profile): string
+    {
+        return match ($profile) {
+            self::MCP => 'MCP',
+            self::OPENAI => 'OpenAI strict mode',
+            self::ANTHROPIC => 'Anthropic strict tool use',
+            default => 'Gemini',
+        };
+    }
+
+    public static function validUtf8(string $s): bool
+    {
+        if (\strlen($s) > self::UTF8_MEMO_BYTES) {
+            return preg_match('//u', $s) === 1;
+        }
+        if (isset(self::$utf8[$s])) {
+            return self::$utf8[$s];
+        }
+        if (\count(self::$utf8) >= self::UTF8_MEMO_ENTRIES) {
+            self::$utf8 = [];
+        }
+        return self::$utf8[$s] = preg_match('//u', $s) === 1;
+    }
+
+    /**
+     * A JSON object from an array built with string keys (the builder's
+     * `end_obj`): an empty or list-shaped array would encode as `[...]`, so it
+     * becomes a stdClass.
+     *
+     * @param array<int|string, mixed> $a
+     * @return array<int|string, mixed>|\stdClass
+     */
+    public static function object(array $a): array|\stdClass
+    {
+        return $a === [] || \array_is_list($a) ? (object) $a : $a;
+    }
+}

@@ -1,0 +1,60 @@
+//! The words every part of `normalize` speaks: a number as written, the
+//! consumer a schema is written for, the nesting limit, UTF-8. They live here,
+//! below every rule and profile module, so that `normalize/` imports in one
+//! direction (the rules and the profiles name them, this names nothing).
+
+/// How deep definitions (and copied values) may nest.
+pub const MAX_DEPTH: usize = 64;
+
+/// A number as written: int or float.
+#[derive(Clone, Copy, Debug)]
+pub enum Num {
+    Int(i64),
+    Float(f64),
+}
+
+impl Num {
+    pub fn as_f64(self) -> f64 {
+        match self {
+            Num::Int(i) => i as f64,
+            Num::Float(f) => f,
+        }
+    }
+}
+
+/// The consumer a schema is written for (option `profile`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Profile {
+    #[default]
+    Mcp,
+    OpenAi,
+    Anthropic,
+    Gemini,
+}
+
+impl Profile {
+    /// The option value.
+    pub fn parse(s: &[u8]) -> Option<Profile> {
+        match s {
+            b"mcp" => Some(Profile::Mcp),
+            b"openai" => Some(Profile::OpenAi),
+            b"anthropic" => Some(Profile::Anthropic),
+            b"gemini" => Some(Profile::Gemini),
+            _ => None,
+        }
+    }
+
+    /// How warnings name the consumer.
+    pub fn label(self) -> &'static str {
+        match self {
+            Profile::Mcp => "MCP",
+            Profile::OpenAi => "OpenAI strict mode",
+            Profile::Anthropic => "Anthropic strict tool use",
+            Profile::Gemini => "Gemini",
+        }
+    }
+}
+
+pub(crate) fn valid_utf8(b: &[u8]) -> bool {
+    std::str::from_utf8(b).is_ok()
+}
