@@ -34,8 +34,8 @@
 
 use super::Parts;
 use super::{
-    has_lookaround_or_backref, str_of, type_sym, Body, Pass, Place, ARRAY, BOOLEAN, INTEGER, K,
-    LIMIT_EXCEEDED, NUMBER, OBJECT, STRING,
+    str_of, type_sym, Body, Pass, Place, ARRAY, BOOLEAN, INTEGER, K, LIMIT_EXCEEDED, NUMBER,
+    OBJECT, STRING,
 };
 use crate::sym::Sym;
 use crate::view::{Build, Kind, Node};
@@ -230,4 +230,41 @@ pub fn limits<B>(pass: &mut Pass<'_, '_, B>) {
             format!("OpenAI strict mode refuses this schema: {f}"),
         );
     }
+}
+
+/// Lookarounds and backreferences: constructs the strict modes' regex
+/// engines refuse.
+pub fn has_lookaround_or_backref(p: &[u8]) -> bool {
+    let mut i = 0;
+    let mut class = false;
+    while i < p.len() {
+        match p[i] {
+            b'\\' => {
+                if !class {
+                    if let Some(&c) = p.get(i + 1) {
+                        if c.is_ascii_digit() && c != b'0' || c == b'k' {
+                            return true;
+                        }
+                    }
+                }
+                i += 2;
+                continue;
+            }
+            b'[' => class = true,
+            b']' => class = false,
+            b'(' if !class => {
+                let rest = &p[i + 1..];
+                if rest.starts_with(b"?=")
+                    || rest.starts_with(b"?!")
+                    || rest.starts_with(b"?<=")
+                    || rest.starts_with(b"?<!")
+                {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    false
 }

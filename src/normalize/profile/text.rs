@@ -13,7 +13,9 @@
 //! the same float, with `.0` when integral and an exponent outside
 //! 1e-4 ≤ |x| < 1e17 (`1.0e+25`, `1.5e-5`).
 
+use super::is_null_schema;
 use crate::normalize::vocab::Num;
+use crate::sym::Sym;
 use crate::view::{Key, KeyRef, Kind, Node};
 
 /// `one` or `many` by count.
@@ -244,6 +246,60 @@ fn key_eq(a: KeyRef<'_>, b: KeyRef<'_>) -> bool {
 /// `minLength`/`maxLength`.
 pub fn chars(s: &[u8]) -> i64 {
     s.iter().filter(|&&b| (b & 0xC0) != 0x80).count() as i64
+}
+
+/// The text of a string node.
+pub fn str_of<'v, N: Node<'v>>(n: N) -> String {
+    match n.kind() {
+        Kind::Str(s) => String::from_utf8_lossy(s).into_owned(),
+        _ => json(n),
+    }
+}
+
+/// What a `not` says, for the description: the canonical forms in words (a
+/// `match: false` Regex, excluded values, NotNull's empty containers), any
+/// other as JSON.
+pub fn not_note<'v, N: Node<'v>>(n: N) -> String {
+    if let Some(pat) = not_pattern(n) {
+        return format!(
+            "Must not match the regular expression `{}`.",
+            String::from_utf8_lossy(pat)
+        );
+    }
+    let ty = n.get(Sym::Type).map(|t| t.kind());
+    if n.len() == 1 {
+        if let Some(e) = n.get(Sym::Enum) {
+            return format!("Must not be one of: {}.", json(e));
+        }
+        if let Some(c) = n.get(Sym::Const) {
+            return format!("Must not be {}.", json(c));
+        }
+    }
+    if n.len() == 2 {
+        if let (Some(Kind::Str(b"object")), Some(a)) = (ty, n.get(Sym::AdditionalProperties)) {
+            if is_null_schema(a) {
+                return "At least one property must not be null.".to_owned();
+            }
+        }
+        if let (Some(Kind::Str(b"array")), Some(_)) = (ty, n.get(Sym::Items)) {
+            return "At least one item must not be empty.".to_owned();
+        }
+    }
+    format!("Must not match the JSON schema {}.", json(n))
+}
+
+/// The pattern of a `not` written for a `match: false` Regex: `{"pattern": p}`
+/// or `{"type": "string", "pattern": p}`.
+fn not_pattern<'v, N: Node<'v>>(n: N) -> Option<&'v [u8]> {
+    let pat = n.get(Sym::Pattern)?;
+    let Kind::Str(p) = pat.kind() else {
+        return None;
+    };
+    let typed = matches!(
+        n.get(Sym::Type).map(|t| t.kind()),
+        Some(Kind::Str(b"string"))
+    );
+    (n.len() == 1 || (n.len() == 2 && typed)).then_some(p)
 }
 
 #[cfg(test)]

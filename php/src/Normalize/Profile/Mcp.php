@@ -64,7 +64,7 @@ final class Mcp
     private static function root(array $schema, \Closure $child): ?array
     {
         if (!\array_key_exists('type', $schema)) {
-            $inner = Profile::arr(Profile::nullWrapper($schema));
+            $inner = Profile::arr(Parts::nullWrapper($schema));
             if ($inner === null || ($inner['type'] ?? null) !== 'object') {
                 return null;
             }
@@ -118,14 +118,14 @@ final class Mcp
         if ($a === null) {
             return $s;
         }
-        $wrapped = Profile::nullWrapper($a) !== null;
+        $wrapped = Parts::nullWrapper($a) !== null;
         $out = [];
         foreach ($a as $k => $v) {
             if ($wrapped && ($k === 'oneOf' || $k === 'anyOf')) {
                 // A nullable wrapper: the definition's schema is its non-null branch.
                 $list = [];
                 foreach (Profile::arr($v) as $branch) {
-                    $list[] = Profile::isNullSchema($branch) ? $branch : self::fix($branch, $sites);
+                    $list[] = Parts::isNullSchema($branch) ? $branch : self::fix($branch, $sites);
                 }
                 $out[$k] = $list;
             } else {

@@ -29,7 +29,7 @@ final class OpenAi
             $pass->knownFormat($p, self::FORMATS, $keys, $notes);
             if ($p->patterns !== []) {
                 $pat = $p->patterns[0];
-                if (Profile::hasLookaroundOrBackref($pat)) {
+                if (self::hasLookaroundOrBackref($pat)) {
                     $pass->dropNote($notes, "Must match the regular expression `$pat`.");
                 } else {
                     $keys[] = ['pattern', $pat];
@@ -145,5 +145,37 @@ final class OpenAi
         foreach ($found as $f) {
             $pass->warn(Profile::LIMIT_EXCEEDED, "OpenAI strict mode refuses this schema: $f");
         }
+    }
+
+    /** Lookarounds and backreferences: constructs the strict modes refuse. */
+    public static function hasLookaroundOrBackref(string $p): bool
+    {
+        $n = \strlen($p);
+        $class = false;
+        for ($i = 0; $i < $n; $i++) {
+            $c = $p[$i];
+            if ($c === '\\') {
+                if (!$class && $i + 1 < $n) {
+                    $d = $p[$i + 1];
+                    if (($d >= '1' && $d <= '9') || $d === 'k') {
+                        return true;
+                    }
+                }
+                $i++;
+                continue;
+            }
+            if ($c === '[') {
+                $class = true;
+            } elseif ($c === ']') {
+                $class = false;
+            } elseif ($c === '(' && !$class) {
+                $rest = substr($p, $i + 1, 3);
+                if (str_starts_with($rest, '?=') || str_starts_with($rest, '?!')
+                    || str_starts_with($rest, '?<=') || str_starts_with($rest, '?<!')) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 }

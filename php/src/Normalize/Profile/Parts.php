@@ -5,8 +5,9 @@ declare(strict_types=1);
 namespace ToolSchema\Php\Normalize\Profile;
 
 /**
- * One schema object, read into its parts (`Parts` in
- * src/normalize/profile/mod.rs). Numbers are ints or floats as written.
+ * One schema object, read into its parts, and the reader that fills it from
+ * a schema (src/normalize/profile/parts.rs). Numbers are ints or floats as
+ * written.
  */
 final class Parts
 {
@@ -54,4 +55,429 @@ final class Parts
      * order (2: an `allOf` entry that could not be merged)
      */
     public array $other = [];
+
+    public static function isNullSchema(mixed $n): bool
+    {
+        $a = Profile::arr($n);
+        return $a !== null && \count($a) === 1 && ($a['type'] ?? null) === 'null';
+    }
+
+    /**
+     * The non-null branch of a nullable wrapper: a node whose only validation
+     * keyword is `oneOf`/`anyOf` of two branches, one of them `{"type": "null"}`.
+     */
+    public static function nullWrapper(array $s): mixed
+    {
+        $list = null;
+        foreach ($s as $k => $v) {
+            if ($k === 'title' || $k === 'description' || $k === 'default' || $k === 'examples') {
+                continue;
+            }
+            if (($k === 'oneOf' || $k === 'anyOf') && $list === null) {
+                $list = $v;
+                continue;
+            }
+            return null;
+        }
+        $list = Profile::arr($list);
+        if ($list === null || \count($list) !== 2 || !\array_is_list($list)) {
+            return null;
+        }
+        [$a, $b] = $list;
+        $na = self::isNullSchema($a);
+        $nb = self::isNullSchema($b);
+        if (!$na && $nb && Profile::arr($a) !== null) {
+            return $a;
+        }
+        if ($na && !$nb && Profile::arr($b) !== null) {
+            return $b;
+        }
+        return null;
+    }
+
+    private static function nonNegative(mixed $v): ?int
+    {
+        return \is_int($v) && $v >= 0 ? $v : null;
+    }
+
+    private static function tighterMin(int|float|null $a, int|float $b): int|float
+    {
+        return $a !== null && Text::cmp($a, $b) >= 0 ? $a : $b;
+    }
+
+    private static function tighterMax(int|float|null $a, int|float $b): int|float
+    {
+        return $a !== null && Text::cmp($a, $b) <= 0 ? $a : $b;
+    }
+
+    /**
+     * Reads a schema object into its parts, the nullable wrapper and `allOf`
+     * entries of simple keywords included.
+     */
+    public static function read(array $s): Parts
+    {
+        $p = new Parts();
+        $typeNull = false;
+        $allOf = null;
+        $inner = self::nullWrapper($s);
+        $body = $s;
+        if ($inner !== null) {
+            // Annotations sit outside the wrapper.
+            $p->title = $s['title'] ?? null;
+            $p->description = $s['description'] ?? null;
+            $p->default = $s['default'] ?? null;
+            $p->examples = Profile::arr($s['examples'] ?? null);
+            $body = Profile::arr($inner);
+        }
+        foreach ($body as $k => $v) {
+            if (!self::keyword($p, $k, $v, $typeNull, $allOf)) {
+                $p->other[] = [$k, $v, false];
+            }
+        }
+        if ($allOf !== null) {
+            foreach ($allOf as $e) {
+                if (!self::mergeEntry($p, $e)) {
+                    $p->other[] = ['allOf', $e, true];
+                }
+            }
+        }
+        // Null: a `{"type": "null"}` branch, or `type` lets it in and every
+        // enum/const holds it.
+        $nullable = $inner !== null;
+        if (!$nullable && $typeNull) {
+            $nullable = true;
+            foreach ($p->valueSets as [$set, $isConst]) {
+                if (!self::admitsNull($set, $isConst)) {
+                    $nullable = false;
+                }
+            }
+        }
+        $p->nullable = $nullable;
+        self::intersectValues($p);
+        return $p;
+    }
+
+    /**
+     * Reads one keyword of the node into `$p`; false when it is not one the
+     * parts hold (it goes to `other`). `$allOf` is merged after the others.
+     */
+    private static function keyword(Parts $p, int|string $k, mixed $v, bool &$typeNull, ?array &$allOf): bool
+    {
+        $list = Profile::isList($v) ? Profile::arr($v) : null;
+        switch ($k) {
+            case 'title':
+            case 'description':
+                if (!\is_string($v)) {
+                    return false;
+                }
+                $p->$k ??= $v;
+                return true;
+            case 'default':
+                $p->default ??= $v;
+                return true;
+            case 'examples':
+                $p->examples ??= $list;
+                return $list !== null;
+            case 'type':
+                return self::readType($v, $p->types, $typeNull);
+            case 'allOf':
+                $allOf = $list ?? $allOf;
+                return $list !== null;
+            case 'anyOf':
+            case 'oneOf':
+                if ($list === null || $list === []) {
+                    return false;
+                }
+                $p->$k = $list;
+                return true;
+            case 'items':
+                $p->items = $v;
+                $p->hasItems = true;
+                return true;
+            case 'properties':
+                $p->properties = Profile::arr($v) ?? $p->properties;
+                return Profile::arr($v) !== null;
+            case 'required':
+                $p->required = $list ?? $p->required;
+                return $list !== null;
+            case 'additionalProperties':
+                $p->additional = $v;
+                $p->hasAdditional = true;
+                return true;
+        }
+        return \is_string($k) && self::simple($p, $k, $v);
+    }
+
+    /** The allowed values: every enum/const intersected, null left out. */
+    private static function intersectValues(Parts $p): void
+    {
+        if ($p->valueSets === []) {
+            return;
+        }
+        $values = [];
+        foreach ($p->valueSets as $i => [$set, $isConst]) {
+            $list = $isConst ? [$set] : Profile::arr($set);
+            $list = array_values(array_filter($list, static fn ($v) => $v !== null));
+            if ($i === 0) {
+                foreach ($list as $v) {
+                    $dup = false;
+                    foreach ($values as $w) {
+                        if (Text::eq($w, $v)) {
+                            $dup = true;
+                            break;
+                        }
+                    }
+                    if (!$dup) {
+                        $values[] = $v;
+                    }
+                }
+            } else {
+                $kept = [];
+                foreach ($values as $w) {
+                    foreach ($list as $v) {
+                        if (Text::eq($w, $v)) {
+                            $kept[] = $w;
+                            break;
+                        }
+                    }
+                }
+                $values = $kept;
+            }
+        }
+        $p->isConst = \count($p->valueSets) === 1 && $p->valueSets[0][1];
+        $p->values = $values;
+    }
+
+    private static function admitsNull(mixed $set, bool $isConst): bool
+    {
+        if ($isConst) {
+            return $set === null;
+        }
+        foreach (Profile::arr($set) ?? [] as $v) {
+            if ($v === null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static function readType(mixed $v, int &$types, bool &$null): bool
+    {
+        $one = static function (mixed $name, int &$acc) use (&$null): void {
+            if ($name === 'null') {
+                $null = true;
+            } elseif (\is_string($name)) {
+                $bit = array_search($name, Profile::TYPES, true);
+                if ($bit !== false) {
+                    $acc |= $bit;
+                }
+            }
+        };
+        if (\is_string($v)) {
+            $acc = 0;
+            $one($v, $acc);
+            $types = $acc;
+            return true;
+        }
+        if (Profile::isList($v)) {
+            $acc = 0;
+            foreach (Profile::arr($v) as $t) {
+                if (\is_string($t)) {
+                    $one($t, $acc);
+                }
+            }
+            $types = $acc;
+            return true;
+        }
+        return false;
+    }
+
+    /** Reads one of the simple keywords (those an `allOf` entry may hold too). */
+    private static function simple(Parts $p, string $k, mixed $v): bool
+    {
+        $num = \is_int($v) || \is_float($v) ? $v : null;
+        $count = self::nonNegative($v);
+        switch ($k) {
+            case 'format':
+                if (!\is_string($v)) {
+                    return false;
+                }
+                $p->formats[] = $v;
+                return true;
+            case 'pattern':
+                if (!\is_string($v)) {
+                    return false;
+                }
+                $p->patterns[] = $v;
+                return true;
+            case 'not':
+                $p->nots[] = $v;
+                return true;
+            case 'enum':
+                if (!Profile::isList($v)) {
+                    return false;
+                }
+                $p->valueSets[] = [$v, false];
+                return true;
+            case 'const':
+                $p->valueSets[] = [$v, true];
+                return true;
+            // The bounds: each Parts property is named as its keyword, and
+            // keeps the tightest value of the node and its `allOf` entries.
+            case 'minLength':
+            case 'minItems':
+            case 'minProperties':
+                if ($count === null) {
+                    return false;
+                }
+                $p->$k = max($p->$k ?? $count, $count);
+                return true;
+            case 'maxLength':
+            case 'maxItems':
+            case 'maxProperties':
+                if ($count === null) {
+                    return false;
+                }
+                $p->$k = min($p->$k ?? $count, $count);
+                return true;
+            case 'minimum':
+            case 'exclusiveMinimum':
+                if ($num === null) {
+                    return false;
+                }
+                $p->$k = self::tighterMin($p->$k, $num);
+                return true;
+            case 'maximum':
+            case 'exclusiveMaximum':
+                if ($num === null) {
+                    return false;
+                }
+                $p->$k = self::tighterMax($p->$k, $num);
+                return true;
+            case 'multipleOf':
+                if ($p->multipleOf !== null || $num === null || $num <= 0) {
+                    return false;
+                }
+                $p->multipleOf = $num;
+                return true;
+        }
+        return false;
+    }
+
+    /**
+     * Merges an `allOf` entry made only of simple keywords (annotations in it
+     * are left out); false when it holds anything else.
+     */
+    private static function mergeEntry(Parts $p, mixed $e): bool
+    {
+        $e = Profile::arr($e);
+        if ($e === null || $e === []) {
+            return false;
+        }
+        foreach ($e as $k => $v) {
+            $ok = match ($k) {
+                'title', 'description', 'default', 'examples', 'not', 'const' => true,
+                'format', 'pattern' => \is_string($v),
+                'enum' => Profile::isList($v),
+                'minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties' =>
+                    self::nonNegative($v) !== null,
+                'minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum' => \is_int($v) || \is_float($v),
+                default => false,
+            };
+            if (!$ok) {
+                return false;
+            }
+        }
+        foreach ($e as $k => $v) {
+            if ($k !== 'title' && $k !== 'description' && $k !== 'default' && $k !== 'examples') {
+                self::simple($p, $k, $v);
+            }
+        }
+        return true;
+    }
+
+    /** The parts of `$p` that apply to the type `$bit` (values of that type only). */
+    public static function split(Parts $p, int $bit): Parts
+    {
+        $q = new Parts();
+        $q->types = $bit;
+        if ($p->values !== null) {
+            $q->values = array_values(array_filter(
+                $p->values,
+                static fn ($v) => (Profile::valueTypes($v) & $bit) !== 0
+            ));
+        }
+        $q->isConst = $p->isConst;
+        $q->valueSets = $p->valueSets;
+        switch ($bit) {
+            case Profile::STRING:
+                $q->formats = $p->formats;
+                $q->patterns = $p->patterns;
+                $q->minLength = $p->minLength;
+                $q->maxLength = $p->maxLength;
+                break;
+            case Profile::INTEGER:
+            case Profile::NUMBER:
+                $q->minimum = $p->minimum;
+                $q->exclusiveMinimum = $p->exclusiveMinimum;
+                $q->maximum = $p->maximum;
+                $q->exclusiveMaximum = $p->exclusiveMaximum;
+                $q->multipleOf = $p->multipleOf;
+                break;
+            case Profile::ARRAY:
+                $q->items = $p->items;
+                $q->hasItems = $p->hasItems;
+                $q->minItems = $p->minItems;
+                $q->maxItems = $p->maxItems;
+                break;
+            case Profile::OBJECT:
+                $q->properties = $p->properties;
+                $q->required = $p->required;
+                $q->additional = $p->additional;
+                $q->hasAdditional = $p->hasAdditional;
+                $q->minProperties = $p->minProperties;
+                $q->maxProperties = $p->maxProperties;
+                break;
+        }
+        return $q;
+    }
+
+    /**
+     * Keeps the values that satisfy the length, bound and count keywords, and
+     * leaves those keywords out (the values say it all).
+     *
+     * @param list<mixed> $values
+     * @return list<mixed>
+     */
+    public static function filterValues(Parts $p, array $values): array
+    {
+        $kept = [];
+        foreach ($values as $v) {
+            if (\is_string($v)) {
+                $n = Text::chars($v);
+                $ok = ($p->minLength === null || $n >= $p->minLength)
+                    && ($p->maxLength === null || $n <= $p->maxLength);
+            } elseif (\is_int($v) || \is_float($v)) {
+                $ok = ($p->minimum === null || Text::cmp($v, $p->minimum) >= 0)
+                    && ($p->exclusiveMinimum === null || Text::cmp($v, $p->exclusiveMinimum) > 0)
+                    && ($p->maximum === null || Text::cmp($v, $p->maximum) <= 0)
+                    && ($p->exclusiveMaximum === null || Text::cmp($v, $p->exclusiveMaximum) < 0);
+            } elseif (($a = Profile::arr($v)) !== null) {
+                $n = \count($a);
+                $ok = \array_is_list($a)
+                    ? ($p->minItems === null || $n >= $p->minItems) && ($p->maxItems === null || $n <= $p->maxItems)
+                    : ($p->minProperties === null || $n >= $p->minProperties)
+                        && ($p->maxProperties === null || $n <= $p->maxProperties);
+            } else {
+                $ok = true;
+            }
+            if ($ok) {
+                $kept[] = $v;
+            }
+        }
+        $p->minLength = $p->maxLength = null;
+        $p->minimum = $p->exclusiveMinimum = $p->maximum = $p->exclusiveMaximum = null;
+        $p->minItems = $p->maxItems = $p->minProperties = $p->maxProperties = null;
+        return $kept;
+    }
 }

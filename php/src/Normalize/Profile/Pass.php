@@ -8,7 +8,7 @@ use ToolSchema\Php\Normalize\Vocab;
 
 /**
  * The pass over one schema for the openai, anthropic and gemini profiles
- * (`Pass` in src/normalize/profile/mod.rs).
+ * (src/normalize/profile/pass.rs).
  *
  * A body (what a node's validation keywords became, before annotations and
  * null) is one of: `['keys', list<array{0: string|int, 1: mixed}>]`,
@@ -24,6 +24,11 @@ final class Pass
     public const REQUIRED_PROPERTY = 2;
     /** Anything else (list items, branches). */
     public const INNER = 3;
+
+    private const SILENT_ANNOTATIONS = [
+        '$comment' => true, '$schema' => true, 'deprecated' => true, 'readOnly' => true,
+        'writeOnly' => true, 'contentMediaType' => true, 'contentEncoding' => true,
+    ];
 
     /** @var list<array{code: string, path: string, message: string}> */
     public array $warnings = [];
@@ -93,7 +98,7 @@ final class Pass
             $this->impossible('a boolean schema');
             return $s;
         }
-        $p = Profile::read($a);
+        $p = Parts::read($a);
         if ($place === self::ROOT) {
             // The root of a tool input is an object, never null.
             if ($p->types === Profile::OBJECT) {
@@ -117,87 +122,15 @@ final class Pass
     /** The validation keywords of `$p`, for one type or as branches. */
     private function body(Parts $p, array &$notes): array
     {
-        // Constraints no profile here can write.
-        $nots = $p->nots;
-        $p->nots = [];
-        foreach ($nots as $n) {
-            $this->dropNote($notes, Profile::notNote($n));
-        }
-        foreach (\array_slice($p->formats, 1) as $f) {
-            $this->dropNote($notes, "Format: $f.");
-        }
-        $p->formats = \array_slice($p->formats, 0, 1);
-        foreach (\array_slice($p->patterns, 1) as $pat) {
-            $this->dropNote($notes, "Must match the regular expression `$pat`.");
-        }
-        $p->patterns = \array_slice($p->patterns, 0, 1);
-        $other = $p->other;
-        $p->other = [];
-        foreach ($other as [$k, $v, $entry]) {
-            if (!$entry && Profile::isSilentAnnotation($k)) {
-                continue;
-            }
-            $this->dropNote($notes, $entry
-                ? 'Must also match the JSON schema ' . Text::json($v) . '.'
-                : "$k: " . Text::json($v) . '.');
-        }
-        if ($p->oneOf !== null) {
-            $oneOf = $p->oneOf;
-            $p->oneOf = null;
-            $this->dropNote($notes, 'Exactly one of the alternatives must match.');
-            if ($p->anyOf === null) {
-                $p->anyOf = $oneOf;
-            } else {
-                $this->dropNote($notes, 'Must also match one of the JSON schemas ' . Text::json($oneOf) . '.');
-            }
-        }
-        // Allowed values: of the node's types; representable, or dropped; then
-        // the keywords they make redundant are left out.
-        if ($p->values !== null) {
-            $values = $p->values;
-            $p->values = null;
-            $typed = array_values(array_filter(
-                $values,
-                static fn ($v) => (Profile::valueTypes($v) & $p->types) !== 0
-            ));
-            if ($typed === []) {
-                $this->dropValues($p, $notes, true);
-            } elseif (!$this->valuesWritable($typed)) {
-                $this->dropValues($p, $notes, false);
-            } else {
-                $kept = Profile::filterValues($p, $typed);
-                if ($kept === []) {
-                    $this->dropValues($p, $notes, true);
-                } else {
-                    $p->values = $kept;
-                }
-            }
-        }
+        $this->dropUnwritable($p, $notes);
+        $this->allowedValues($p, $notes);
         // Several types: one branch per type.
         $types = $p->types;
         if ($types & Profile::NUMBER) {
             $types &= ~Profile::INTEGER;
         }
         if ($p->values === null && self::bits($types) > 1) {
-            if ($p->anyOf !== null) {
-                $this->dropNote($notes, 'Must also match one of the JSON schemas ' . Text::json($p->anyOf) . '.');
-                $p->anyOf = null;
-            }
-            $any = ($p->types | Profile::INTEGER) === Profile::ALL;
-            if ($any && $this->profile !== Vocab::GEMINI) {
-                $this->impossible('a value of any JSON type');
-            }
-            $this->quiet += $any ? 1 : 0;
-            $branches = [];
-            foreach (Profile::TYPES as $bit => $_) {
-                if (($types & $bit) === 0) {
-                    continue;
-                }
-                $q = Profile::split($p, $bit);
-                $branches[] = $this->close($this->single($q, $bit, $notes));
-            }
-            $this->quiet -= $any ? 1 : 0;
-            return ['branches', $branches];
+            return $this->typeBranches($p, $types, $notes);
         }
         if ($p->values !== null) {
             $vt = 0;
@@ -215,7 +148,7 @@ final class Pass
             if (\count($bits) > 1 && $this->profile !== Vocab::ANTHROPIC) {
                 $branches = [];
                 foreach ($bits as $bit) {
-                    $q = Profile::split($p, $bit);
+                    $q = Parts::split($p, $bit);
                     $branches[] = $this->close($this->single($q, $bit, $notes));
                 }
                 return ['branches', $branches];
@@ -232,6 +165,101 @@ final class Pass
             }
         }
         return $this->single($p, $bit, $notes);
+    }
+
+    /**
+     * Constraints no profile here can write, into the notes: `not`, the
+     * second `format` and `pattern` on, keywords the parts do not hold,
+     * `allOf` entries that could not be merged; `oneOf` as an `anyOf`.
+     */
+    private function dropUnwritable(Parts $p, array &$notes): void
+    {
+        $nots = $p->nots;
+        $p->nots = [];
+        foreach ($nots as $n) {
+            $this->dropNote($notes, Text::notNote($n));
+        }
+        foreach (\array_slice($p->formats, 1) as $f) {
+            $this->dropNote($notes, "Format: $f.");
+        }
+        $p->formats = \array_slice($p->formats, 0, 1);
+        foreach (\array_slice($p->patterns, 1) as $pat) {
+            $this->dropNote($notes, "Must match the regular expression `$pat`.");
+        }
+        $p->patterns = \array_slice($p->patterns, 0, 1);
+        $other = $p->other;
+        $p->other = [];
+        foreach ($other as [$k, $v, $entry]) {
+            if (!$entry && self::isSilentAnnotation($k)) {
+                continue;
+            }
+            $this->dropNote($notes, $entry
+                ? 'Must also match the JSON schema ' . Text::json($v) . '.'
+                : "$k: " . Text::json($v) . '.');
+        }
+        if ($p->oneOf !== null) {
+            $oneOf = $p->oneOf;
+            $p->oneOf = null;
+            $this->dropNote($notes, 'Exactly one of the alternatives must match.');
+            if ($p->anyOf === null) {
+                $p->anyOf = $oneOf;
+            } else {
+                $this->dropNote($notes, 'Must also match one of the JSON schemas ' . Text::json($oneOf) . '.');
+            }
+        }
+    }
+
+    /**
+     * Allowed values: of the node's types; representable, or dropped; then
+     * the keywords they make redundant are left out.
+     */
+    private function allowedValues(Parts $p, array &$notes): void
+    {
+        if ($p->values === null) {
+            return;
+        }
+        $values = $p->values;
+        $p->values = null;
+        $typed = array_values(array_filter(
+            $values,
+            static fn ($v) => (Profile::valueTypes($v) & $p->types) !== 0
+        ));
+        if ($typed === []) {
+            $this->dropValues($p, $notes, true);
+        } elseif (!$this->valuesWritable($typed)) {
+            $this->dropValues($p, $notes, false);
+        } else {
+            $kept = Parts::filterValues($p, $typed);
+            if ($kept === []) {
+                $this->dropValues($p, $notes, true);
+            } else {
+                $p->values = $kept;
+            }
+        }
+    }
+
+    /** Several types, without allowed values: one branch per type. */
+    private function typeBranches(Parts $p, int $types, array &$notes): array
+    {
+        if ($p->anyOf !== null) {
+            $this->dropNote($notes, 'Must also match one of the JSON schemas ' . Text::json($p->anyOf) . '.');
+            $p->anyOf = null;
+        }
+        $any = ($p->types | Profile::INTEGER) === Profile::ALL;
+        if ($any && $this->profile !== Vocab::GEMINI) {
+            $this->impossible('a value of any JSON type');
+        }
+        $this->quiet += $any ? 1 : 0;
+        $branches = [];
+        foreach (Profile::TYPES as $bit => $_) {
+            if (($types & $bit) === 0) {
+                continue;
+            }
+            $q = Parts::split($p, $bit);
+            $branches[] = $this->close($this->single($q, $bit, $notes));
+        }
+        $this->quiet -= $any ? 1 : 0;
+        return ['branches', $branches];
     }
 
     private static function bits(int $types): int
@@ -475,5 +503,11 @@ final class Pass
             }
         }
         $o['description'] = $s . implode(' ', $notes);
+    }
+
+    /** Annotation keywords of base schemas left out without a warning. */
+    private static function isSilentAnnotation(int|string $k): bool
+    {
+        return \is_string($k) && isset(self::SILENT_ANNOTATIONS[$k]);
     }
 }

@@ -195,4 +195,48 @@ final class Text
     {
         return \strlen($s) - (int) preg_match_all('/[\x80-\xbf]/', $s);
     }
+
+    /**
+     * What a `not` says, for the description: the canonical forms in words (a
+     * `match: false` Regex, excluded values, NotNull's empty containers), any
+     * other as JSON.
+     */
+    public static function notNote(mixed $n): string
+    {
+        $pat = self::notPattern($n);
+        if ($pat !== null) {
+            return "Must not match the regular expression `$pat`.";
+        }
+        $a = Profile::arr($n) ?? [];
+        $ty = $a['type'] ?? null;
+        if (\count($a) === 1) {
+            if (\array_key_exists('enum', $a)) {
+                return 'Must not be one of: ' . Text::json($a['enum']) . '.';
+            }
+            if (\array_key_exists('const', $a)) {
+                return 'Must not be ' . Text::json($a['const']) . '.';
+            }
+        }
+        if (\count($a) === 2) {
+            if ($ty === 'object' && \array_key_exists('additionalProperties', $a)
+                && Parts::isNullSchema($a['additionalProperties'])) {
+                return 'At least one property must not be null.';
+            }
+            if ($ty === 'array' && \array_key_exists('items', $a)) {
+                return 'At least one item must not be empty.';
+            }
+        }
+        return 'Must not match the JSON schema ' . Text::json($n) . '.';
+    }
+
+    /** The pattern of a `not` written for a `match: false` Regex. */
+    public static function notPattern(mixed $n): ?string
+    {
+        $n = Profile::arr($n);
+        if ($n === null || !\is_string($n['pattern'] ?? null)) {
+            return null;
+        }
+        $typed = ($n['type'] ?? null) === 'string';
+        return \count($n) === 1 || (\count($n) === 2 && $typed) ? $n['pattern'] : null;
+    }
 }

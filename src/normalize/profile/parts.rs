@@ -1,0 +1,527 @@
+//! One schema object read into its parts ([`Parts`]: the model a profile
+//! writes from), and the reader that fills it from a schema ([`read`]): the
+//! nullable wrapper, `allOf` entries of simple keywords and every
+//! `enum`/`const` folded in. `php/src/Normalize/Profile/Parts.php` is its twin.
+
+use super::{text, type_bit, value_types, ALL, ARRAY, INTEGER, K, NUMBER, OBJECT, STRING};
+use crate::normalize::vocab::Num;
+use crate::sym::Sym;
+use crate::view::{Key, Kind, Node};
+use std::cmp::Ordering;
+
+/// One schema object, read into its parts.
+pub struct Parts<'v, N: Node<'v>> {
+    pub title: Option<N>,
+    pub description: Option<N>,
+    pub default: Option<N>,
+    pub examples: Option<N>,
+    /// Null is accepted (besides what the other parts accept).
+    pub nullable: bool,
+    /// The non-null types (`ALL` when there is no `type`).
+    pub types: u8,
+    /// `format`s: the node's own first, then those of `allOf` entries.
+    pub formats: Vec<N>,
+    pub patterns: Vec<N>,
+    pub nots: Vec<N>,
+    /// The allowed values (`enum`/`const`, all of them intersected), null left out.
+    pub values: Option<Vec<N>>,
+    /// The values came from one `const`.
+    pub is_const: bool,
+    /// Every `enum`/`const` as written (for the description when dropped).
+    pub value_sets: Vec<(N, bool)>,
+    pub min_length: Option<i64>,
+    pub max_length: Option<i64>,
+    pub minimum: Option<Num>,
+    pub exclusive_minimum: Option<Num>,
+    pub maximum: Option<Num>,
+    pub exclusive_maximum: Option<Num>,
+    pub multiple_of: Option<Num>,
+    pub items: Option<N>,
+    pub min_items: Option<i64>,
+    pub max_items: Option<i64>,
+    pub properties: Option<N>,
+    pub required: Option<N>,
+    pub additional: Option<N>,
+    pub min_properties: Option<i64>,
+    pub max_properties: Option<i64>,
+    pub any_of: Option<N>,
+    pub one_of: Option<N>,
+    /// Anything else, in order.
+    pub other: Vec<(K<N::Key>, N)>,
+}
+
+impl<'v, N: Node<'v>> Default for Parts<'v, N> {
+    fn default() -> Self {
+        Parts {
+            title: None,
+            description: None,
+            default: None,
+            examples: None,
+            nullable: false,
+            types: ALL,
+            formats: Vec::new(),
+            patterns: Vec::new(),
+            nots: Vec::new(),
+            values: None,
+            is_const: false,
+            value_sets: Vec::new(),
+            min_length: None,
+            max_length: None,
+            minimum: None,
+            exclusive_minimum: None,
+            maximum: None,
+            exclusive_maximum: None,
+            multiple_of: None,
+            items: None,
+            min_items: None,
+            max_items: None,
+            properties: None,
+            required: None,
+            additional: None,
+            min_properties: None,
+            max_properties: None,
+            any_of: None,
+            one_of: None,
+            other: Vec::new(),
+        }
+    }
+}
+
+fn non_negative<'v, N: Node<'v>>(v: N) -> Option<i64> {
+    match v.kind() {
+        Kind::Int(i) if i >= 0 => Some(i),
+        _ => None,
+    }
+}
+
+fn tighter_min(a: Option<Num>, b: Num) -> Option<Num> {
+    match a {
+        Some(x) if text::cmp(x, b) != Ordering::Less => Some(x),
+        _ => Some(b),
+    }
+}
+
+fn tighter_max(a: Option<Num>, b: Num) -> Option<Num> {
+    match a {
+        Some(x) if text::cmp(x, b) != Ordering::Greater => Some(x),
+        _ => Some(b),
+    }
+}
+
+fn tighter_min_i(a: Option<i64>, b: i64) -> Option<i64> {
+    Some(a.map_or(b, |x| x.max(b)))
+}
+
+fn tighter_max_i(a: Option<i64>, b: i64) -> Option<i64> {
+    Some(a.map_or(b, |x| x.min(b)))
+}
+
+/// `{"type": "null"}` exactly.
+pub fn is_null_schema<'v, N: Node<'v>>(n: N) -> bool {
+    n.len() == 1 && matches!(n.get(Sym::Type).map(|t| t.kind()), Some(Kind::Str(b"null")))
+}
+
+/// The non-null branch of a nullable wrapper: a node whose only validation
+/// keyword is `oneOf`/`anyOf` of two branches, one of them `{"type": "null"}`.
+pub fn null_wrapper<'v, N: Node<'v>>(s: N) -> Option<N> {
+    let mut list = None;
+    let mut other = false;
+    let _ = s.try_each(|k, v| {
+        match k.sym() {
+            Some(Sym::Title | Sym::Description | Sym::Default | Sym::Examples) => {}
+            Some(Sym::OneOf | Sym::AnyOf) if list.is_none() => list = Some(v),
+            _ => other = true,
+        }
+        Ok::<(), ()>(())
+    });
+    let list = list.filter(|_| !other)?;
+    if list.len() != 2 || !list.is_list() {
+        return None;
+    }
+    let mut branches = Vec::with_capacity(2);
+    let _ = list.try_each(|_, v| {
+        branches.push(v);
+        Ok::<(), ()>(())
+    });
+    match (is_null_schema(branches[0]), is_null_schema(branches[1])) {
+        (false, true) if branches[0].is_array() => Some(branches[0]),
+        (true, false) if branches[1].is_array() => Some(branches[1]),
+        _ => None,
+    }
+}
+
+pub(super) fn list_of<'v, N: Node<'v>>(l: N) -> Vec<N> {
+    let mut out = Vec::with_capacity(l.len());
+    let _ = l.try_each(|_, v| {
+        out.push(v);
+        Ok::<(), ()>(())
+    });
+    out
+}
+
+/// Reads a schema object into its parts, the nullable wrapper and `allOf`
+/// entries of simple keywords included.
+pub fn read<'v, N: Node<'v>>(s: N) -> Parts<'v, N> {
+    let mut p = Parts::default();
+    let mut type_null = false;
+    let mut all_of = None;
+    let wrapper = null_wrapper(s);
+    let body = match wrapper {
+        Some(inner) => {
+            // Annotations sit outside the wrapper.
+            for (sym, slot) in [
+                (Sym::Title, &mut p.title),
+                (Sym::Description, &mut p.description),
+                (Sym::Default, &mut p.default),
+                (Sym::Examples, &mut p.examples),
+            ] {
+                *slot = s.get(sym);
+            }
+            inner
+        }
+        None => s,
+    };
+    let _ = body.try_each(|k, v| {
+        if !keyword(&mut p, k.sym(), v, &mut type_null, &mut all_of) {
+            p.other.push((K::In(k), v));
+        }
+        Ok::<(), ()>(())
+    });
+    if let Some(entries) = all_of {
+        let _ = entries.try_each(|_, e| {
+            if !merge_entry(&mut p, e) {
+                p.other.push((K::S(Sym::AllOf), e));
+            }
+            Ok::<(), ()>(())
+        });
+    }
+    // Null: a `{"type": "null"}` branch, or `type` lets it in and every
+    // enum/const holds it.
+    p.nullable = wrapper.is_some()
+        || (type_null
+            && p.value_sets
+                .iter()
+                .all(|(set, is_const)| admits_null(*set, *is_const)));
+    intersect_values(&mut p);
+    p
+}
+
+/// Reads one keyword of the node into `p`; false when it is not one the parts
+/// hold (it goes to `other`). `all_of` is merged after the others.
+fn keyword<'v, N: Node<'v>>(
+    p: &mut Parts<'v, N>,
+    sym: Option<Sym>,
+    v: N,
+    type_null: &mut bool,
+    all_of: &mut Option<N>,
+) -> bool {
+    match sym {
+        Some(Sym::Title) if matches!(v.kind(), Kind::Str(_)) => {
+            p.title.get_or_insert(v);
+            true
+        }
+        Some(Sym::Description) if matches!(v.kind(), Kind::Str(_)) => {
+            p.description.get_or_insert(v);
+            true
+        }
+        Some(Sym::Default) => {
+            p.default.get_or_insert(v);
+            true
+        }
+        Some(Sym::Examples) if v.is_list() && v.is_array() => {
+            p.examples.get_or_insert(v);
+            true
+        }
+        Some(Sym::Type) => read_type(v, &mut p.types, type_null),
+        Some(Sym::AllOf) if v.is_list() && v.is_array() => {
+            *all_of = Some(v);
+            true
+        }
+        Some(Sym::AnyOf) if v.is_list() && v.is_array() && !v.is_empty() => {
+            p.any_of = Some(v);
+            true
+        }
+        Some(Sym::OneOf) if v.is_list() && v.is_array() && !v.is_empty() => {
+            p.one_of = Some(v);
+            true
+        }
+        Some(Sym::Items) => {
+            p.items = Some(v);
+            true
+        }
+        Some(Sym::Properties) if v.is_array() => {
+            p.properties = Some(v);
+            true
+        }
+        Some(Sym::Required) if v.is_list() && v.is_array() => {
+            p.required = Some(v);
+            true
+        }
+        Some(Sym::AdditionalProperties) => {
+            p.additional = Some(v);
+            true
+        }
+        Some(s) => simple(p, s, v),
+        None => false,
+    }
+}
+
+/// The allowed values: every `enum`/`const` intersected, null left out.
+fn intersect_values<'v, N: Node<'v>>(p: &mut Parts<'v, N>) {
+    if p.value_sets.is_empty() {
+        return;
+    }
+    let mut values: Vec<N> = Vec::new();
+    for (i, (set, is_const)) in p.value_sets.iter().enumerate() {
+        let list = if *is_const { vec![*set] } else { list_of(*set) };
+        let list: Vec<N> = list
+            .into_iter()
+            .filter(|v| !matches!(v.kind(), Kind::Null))
+            .collect();
+        if i == 0 {
+            for v in list {
+                if !values.iter().any(|w| text::json_eq(*w, v)) {
+                    values.push(v);
+                }
+            }
+        } else {
+            values.retain(|w| list.iter().any(|v| text::json_eq(*w, *v)));
+        }
+    }
+    p.is_const = p.value_sets.len() == 1 && p.value_sets[0].1;
+    p.values = Some(values);
+}
+
+fn admits_null<'v, N: Node<'v>>(set: N, is_const: bool) -> bool {
+    if is_const {
+        return matches!(set.kind(), Kind::Null);
+    }
+    let mut found = false;
+    let _ = set.try_each(|_, v| {
+        found |= matches!(v.kind(), Kind::Null);
+        Ok::<(), ()>(())
+    });
+    found
+}
+
+fn read_type<'v, N: Node<'v>>(v: N, types: &mut u8, null: &mut bool) -> bool {
+    let mut one = |name: &[u8], acc: &mut u8| {
+        if name == b"null" {
+            *null = true;
+        } else if let Some(bit) = type_bit(name) {
+            *acc |= bit;
+        }
+    };
+    match v.kind() {
+        Kind::Str(name) => {
+            let mut acc = 0;
+            one(name, &mut acc);
+            *types = acc;
+            true
+        }
+        Kind::Array(list) if list.is_list() => {
+            let mut acc = 0;
+            let _ = list.try_each(|_, t| {
+                if let Kind::Str(name) = t.kind() {
+                    one(name, &mut acc);
+                }
+                Ok::<(), ()>(())
+            });
+            *types = acc;
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Reads one of the simple keywords (those an `allOf` entry may hold too).
+fn simple<'v, N: Node<'v>>(p: &mut Parts<'v, N>, s: Sym, v: N) -> bool {
+    let num = text::num_of(v);
+    let count = non_negative(v);
+    match s {
+        Sym::Format if matches!(v.kind(), Kind::Str(_)) => p.formats.push(v),
+        Sym::Pattern if matches!(v.kind(), Kind::Str(_)) => p.patterns.push(v),
+        Sym::Not => p.nots.push(v),
+        Sym::Enum if v.is_array() && v.is_list() => p.value_sets.push((v, false)),
+        Sym::Const => p.value_sets.push((v, true)),
+        Sym::MinLength if count.is_some() => {
+            p.min_length = tighter_min_i(p.min_length, count.unwrap_or(0))
+        }
+        Sym::MaxLength if count.is_some() => {
+            p.max_length = tighter_max_i(p.max_length, count.unwrap_or(0))
+        }
+        Sym::MinItems if count.is_some() => {
+            p.min_items = tighter_min_i(p.min_items, count.unwrap_or(0))
+        }
+        Sym::MaxItems if count.is_some() => {
+            p.max_items = tighter_max_i(p.max_items, count.unwrap_or(0))
+        }
+        Sym::MinProperties if count.is_some() => {
+            p.min_properties = tighter_min_i(p.min_properties, count.unwrap_or(0))
+        }
+        Sym::MaxProperties if count.is_some() => {
+            p.max_properties = tighter_max_i(p.max_properties, count.unwrap_or(0))
+        }
+        Sym::Minimum => match num {
+            Some(n) => p.minimum = tighter_min(p.minimum, n),
+            None => return false,
+        },
+        Sym::ExclusiveMinimum => match num {
+            Some(n) => p.exclusive_minimum = tighter_min(p.exclusive_minimum, n),
+            None => return false,
+        },
+        Sym::Maximum => match num {
+            Some(n) => p.maximum = tighter_max(p.maximum, n),
+            None => return false,
+        },
+        Sym::ExclusiveMaximum => match num {
+            Some(n) => p.exclusive_maximum = tighter_max(p.exclusive_maximum, n),
+            None => return false,
+        },
+        Sym::MultipleOf if p.multiple_of.is_none() => match num {
+            Some(n) if n.as_f64() > 0.0 => p.multiple_of = Some(n),
+            _ => return false,
+        },
+        _ => return false,
+    }
+    true
+}
+
+/// Merges an `allOf` entry made only of simple keywords (annotations in it
+/// are left out); false when it holds anything else.
+fn merge_entry<'v, N: Node<'v>>(p: &mut Parts<'v, N>, e: N) -> bool {
+    if !e.is_array() || e.is_empty() {
+        return false;
+    }
+    let mergeable = e
+        .try_each(|k, v| {
+            let ok = match k.sym() {
+                Some(Sym::Title | Sym::Description | Sym::Default | Sym::Examples) => true,
+                Some(Sym::Format | Sym::Pattern) => matches!(v.kind(), Kind::Str(_)),
+                Some(Sym::Not | Sym::Const) => true,
+                Some(Sym::Enum) => v.is_array() && v.is_list(),
+                Some(
+                    Sym::MinLength
+                    | Sym::MaxLength
+                    | Sym::MinItems
+                    | Sym::MaxItems
+                    | Sym::MinProperties
+                    | Sym::MaxProperties,
+                ) => non_negative(v).is_some(),
+                Some(
+                    Sym::Minimum | Sym::ExclusiveMinimum | Sym::Maximum | Sym::ExclusiveMaximum,
+                ) => text::num_of(v).is_some(),
+                _ => false,
+            };
+            if ok {
+                Ok(())
+            } else {
+                Err(())
+            }
+        })
+        .is_ok();
+    if !mergeable {
+        return false;
+    }
+    let _ = e.try_each(|k, v| {
+        if let Some(s) = k.sym() {
+            if !matches!(
+                s,
+                Sym::Title | Sym::Description | Sym::Default | Sym::Examples
+            ) {
+                simple(p, s, v);
+            }
+        }
+        Ok::<(), ()>(())
+    });
+    true
+}
+
+/// The parts of `p` that apply to the type `bit` (values of that type only).
+pub(super) fn split<'v, N: Node<'v>>(p: &Parts<'v, N>, bit: u8) -> Parts<'v, N> {
+    let mut q = Parts {
+        types: bit,
+        values: p.values.as_ref().map(|vs| {
+            vs.iter()
+                .copied()
+                .filter(|v| value_types(*v) & bit != 0)
+                .collect()
+        }),
+        is_const: p.is_const,
+        value_sets: p.value_sets.clone(),
+        ..Parts::default()
+    };
+    match bit {
+        STRING => {
+            q.formats = p.formats.clone();
+            q.patterns = p.patterns.clone();
+            q.min_length = p.min_length;
+            q.max_length = p.max_length;
+        }
+        INTEGER | NUMBER => {
+            q.minimum = p.minimum;
+            q.exclusive_minimum = p.exclusive_minimum;
+            q.maximum = p.maximum;
+            q.exclusive_maximum = p.exclusive_maximum;
+            q.multiple_of = p.multiple_of;
+        }
+        ARRAY => {
+            q.items = p.items;
+            q.min_items = p.min_items;
+            q.max_items = p.max_items;
+        }
+        OBJECT => {
+            q.properties = p.properties;
+            q.required = p.required;
+            q.additional = p.additional;
+            q.min_properties = p.min_properties;
+            q.max_properties = p.max_properties;
+        }
+        _ => {}
+    }
+    q
+}
+
+/// Keeps the values that satisfy the length, bound and count keywords, and
+/// leaves those keywords out (the values say it all).
+pub(super) fn filter_values<'v, N: Node<'v>>(p: &mut Parts<'v, N>, values: Vec<N>) -> Vec<N> {
+    let ok = |v: &N| -> bool {
+        match v.kind() {
+            Kind::Str(s) => {
+                let n = text::chars(s);
+                p.min_length.is_none_or(|m| n >= m) && p.max_length.is_none_or(|m| n <= m)
+            }
+            Kind::Int(_) | Kind::Float(_) => {
+                let x = text::num_of(*v).unwrap_or(Num::Int(0));
+                p.minimum.is_none_or(|m| text::cmp(x, m) != Ordering::Less)
+                    && p.exclusive_minimum
+                        .is_none_or(|m| text::cmp(x, m) == Ordering::Greater)
+                    && p.maximum
+                        .is_none_or(|m| text::cmp(x, m) != Ordering::Greater)
+                    && p.exclusive_maximum
+                        .is_none_or(|m| text::cmp(x, m) == Ordering::Less)
+            }
+            Kind::Array(a) if a.is_list() => {
+                let n = a.len() as i64;
+                p.min_items.is_none_or(|m| n >= m) && p.max_items.is_none_or(|m| n <= m)
+            }
+            Kind::Array(a) => {
+                let n = a.len() as i64;
+                p.min_properties.is_none_or(|m| n >= m) && p.max_properties.is_none_or(|m| n <= m)
+            }
+            _ => true,
+        }
+    };
+    let kept: Vec<N> = values.into_iter().filter(|v| ok(v)).collect();
+    p.min_length = None;
+    p.max_length = None;
+    p.minimum = None;
+    p.exclusive_minimum = None;
+    p.maximum = None;
+    p.exclusive_maximum = None;
+    p.min_items = None;
+    p.max_items = None;
+    p.min_properties = None;
+    p.max_properties = None;
+    kept
+}

@@ -1,0 +1,642 @@
+//! The pass over one schema for the openai, anthropic and gemini profiles:
+//! each node read into [`Parts`], its keywords written for the profile, with
+//! the warnings at the definition's path. `php/src/Normalize/Profile/Pass.php`
+//! is its twin.
+
+use super::parts::{filter_values, list_of, read, split, Parts};
+use super::{
+    anthropic, gemini, not_note, openai, str_of, text, value_types, Body, Place, Profile, Stats,
+    ALL, CONSTRAINT_DROPPED, INTEGER, K, NUMBER, OBJECT, STRICT_IMPOSSIBLE, STRING, TYPES,
+};
+use crate::error::{Path, Seg, Warning};
+use crate::normalize::vocab::Num;
+use crate::sym::Sym;
+use crate::view::{Build, Key, KeyRef, Kind, Node};
+
+/// The pass over one schema.
+pub struct Pass<'p, 'v, B> {
+    pub b: &'p mut B,
+    pub profile: Profile,
+    pub warnings: &'p mut Vec<Warning>,
+    pub path: Path<'v>,
+    pub stats: Stats,
+    /// > 0 while writing the branches of `any`: no warnings of their own.
+    pub quiet: u32,
+}
+
+/// Annotation keywords of base schemas that carry no validation and are left
+/// out without a warning where a profile cannot write them.
+fn is_silent_annotation(k: KeyRef<'_>) -> bool {
+    matches!(
+        k,
+        KeyRef::Str(
+            b"$comment"
+                | b"$schema"
+                | b"deprecated"
+                | b"readOnly"
+                | b"writeOnly"
+                | b"contentMediaType"
+                | b"contentEncoding"
+        )
+    )
+}
+
+impl<'p, 'v, B> Pass<'p, 'v, B> {
+    /// A warning at the current path.
+    pub fn warn(&mut self, code: &'static str, message: String) {
+        if self.quiet > 0 && code == STRICT_IMPOSSIBLE {
+            return;
+        }
+        self.warnings.push(Warning {
+            code,
+            path: self.path.render(&[]),
+            message,
+        });
+    }
+
+    /// A constraint the profile cannot state: warning, and a note for the
+    /// description.
+    pub fn drop_note(&mut self, notes: &mut Vec<String>, note: String) {
+        let label = self.profile.label();
+        self.warn(
+            CONSTRAINT_DROPPED,
+            format!("{label} cannot state this constraint; the description says it and Drupal checks it: {note}"),
+        );
+        notes.push(note);
+    }
+
+    /// The profile's strict mode cannot state `what`.
+    pub fn impossible(&mut self, what: &str) {
+        let label = self.profile.label();
+        self.warn(
+            STRICT_IMPOSSIBLE,
+            format!("{label} cannot state {what}: send this tool without strict mode"),
+        );
+    }
+
+    /// Writes the schema `s` found at the current path.
+    pub fn node<N: Node<'v>>(&mut self, s: N, place: Place) -> B::Val
+    where
+        B: Build<'v, N>,
+    {
+        if !s.is_array() {
+            // A boolean schema (from a base schema).
+            return match self.profile {
+                Profile::Gemini => {
+                    let mut notes = Vec::new();
+                    let t = text::json(s);
+                    self.drop_note(&mut notes, format!("Must match the JSON schema {t}."));
+                    let mut o = self.b.obj();
+                    let v = self.b.string(&notes.join(" "));
+                    self.b.put(&mut o, Sym::Description, v);
+                    self.b.end_obj(o)
+                }
+                _ => {
+                    self.impossible("a boolean schema");
+                    self.b.share(s)
+                }
+            };
+        }
+        let mut p = read(s);
+        if place == Place::Root {
+            // The root of a tool input is an object, never null.
+            if p.types == OBJECT {
+                p.nullable = false;
+            } else if self.profile != Profile::Gemini {
+                self.impossible("a root that is not an object");
+            }
+        }
+        let mut notes: Vec<String> = Vec::new();
+        let body = self.body(&mut p, &mut notes);
+        if place == Place::OptionalProperty {
+            self.stats.optional_properties += 1;
+        }
+        match self.profile {
+            Profile::OpenAi => openai::finish(self, p, body, notes, place),
+            Profile::Anthropic => anthropic::finish(self, p, body, notes, place),
+            _ => gemini::finish(self, p, body, notes),
+        }
+    }
+
+    /// The validation keywords of `p`, for one type or as branches.
+    fn body<N: Node<'v>>(
+        &mut self,
+        p: &mut Parts<'v, N>,
+        notes: &mut Vec<String>,
+    ) -> Body<'v, N, B::Val>
+    where
+        B: Build<'v, N>,
+    {
+        self.drop_unwritable(p, notes);
+        self.allowed_values(p, notes);
+        // Several types: one branch per type.
+        let mut types = p.types;
+        if types & NUMBER != 0 {
+            types &= !INTEGER;
+        }
+        if p.values.is_none() && types.count_ones() > 1 {
+            return self.type_branches(p, types, notes);
+        }
+        if let Some(values) = &p.values {
+            let vt = values.iter().fold(0u8, |acc, v| acc | value_types(*v));
+            // Values of several types: one branch per type.
+            let mut bits = Vec::new();
+            for (bit, _) in TYPES {
+                if types & bit != 0 && vt & bit != 0 && !(bit == INTEGER && types & NUMBER != 0) {
+                    bits.push(bit);
+                }
+            }
+            if bits.len() > 1 && self.profile != Profile::Anthropic {
+                let mut branches = Vec::new();
+                for bit in bits {
+                    let mut q = split(p, bit);
+                    let body = self.single(&mut q, bit, notes);
+                    let v = self.close(body);
+                    branches.push(v);
+                }
+                return Body::Branches(branches);
+            }
+            if let Some(bit) = bits.first() {
+                types = *bit;
+            }
+        }
+        let bit = TYPES
+            .iter()
+            .map(|(b, _)| *b)
+            .find(|b| types & b != 0)
+            .unwrap_or(STRING);
+        self.single(p, bit, notes)
+    }
+
+    /// Constraints no profile here can write, into the notes: `not`, the
+    /// second `format` and `pattern` on, keywords the parts do not hold,
+    /// `allOf` entries that could not be merged; `oneOf` as an `anyOf`.
+    fn drop_unwritable<N: Node<'v>>(&mut self, p: &mut Parts<'v, N>, notes: &mut Vec<String>) {
+        for n in std::mem::take(&mut p.nots) {
+            let note = not_note(n);
+            self.drop_note(notes, note);
+        }
+        for f in p.formats.split_off(p.formats.len().min(1)) {
+            self.drop_note(notes, format!("Format: {}.", str_of(f)));
+        }
+        for pat in p.patterns.split_off(p.patterns.len().min(1)) {
+            self.drop_note(
+                notes,
+                format!("Must match the regular expression `{}`.", str_of(pat)),
+            );
+        }
+        for (k, v) in std::mem::take(&mut p.other) {
+            if let K::In(key) = k {
+                if is_silent_annotation(key.get()) {
+                    continue;
+                }
+            }
+            let note = match k {
+                K::S(Sym::AllOf) => format!("Must also match the JSON schema {}.", text::json(v)),
+                K::S(s) => format!("{}: {}.", s.as_str(), text::json(v)),
+                K::In(key) => match key.get() {
+                    KeyRef::Str(s) => format!("{}: {}.", String::from_utf8_lossy(s), text::json(v)),
+                    KeyRef::Int(i) => format!("{i}: {}.", text::json(v)),
+                },
+            };
+            self.drop_note(notes, note);
+        }
+        if let Some(one_of) = p.one_of.take() {
+            self.drop_note(
+                notes,
+                "Exactly one of the alternatives must match.".to_owned(),
+            );
+            if p.any_of.is_none() {
+                p.any_of = Some(one_of);
+            } else {
+                let note = format!(
+                    "Must also match one of the JSON schemas {}.",
+                    text::json(one_of)
+                );
+                self.drop_note(notes, note);
+            }
+        }
+    }
+
+    /// Allowed values: of the node's types; representable, or dropped; then
+    /// the keywords they make redundant are left out.
+    fn allowed_values<N: Node<'v>>(&mut self, p: &mut Parts<'v, N>, notes: &mut Vec<String>) {
+        let Some(values) = p.values.take() else {
+            return;
+        };
+        let typed: Vec<N> = values
+            .into_iter()
+            .filter(|v| value_types(*v) & p.types != 0)
+            .collect();
+        if typed.is_empty() {
+            self.drop_values(p, notes, true);
+        } else if !self.values_writable(&typed) {
+            self.drop_values(p, notes, false);
+        } else {
+            let kept = filter_values(p, typed);
+            if kept.is_empty() {
+                self.drop_values(p, notes, true);
+            } else {
+                p.values = Some(kept);
+            }
+        }
+    }
+
+    /// Several types, without allowed values: one branch per type.
+    fn type_branches<N: Node<'v>>(
+        &mut self,
+        p: &mut Parts<'v, N>,
+        types: u8,
+        notes: &mut Vec<String>,
+    ) -> Body<'v, N, B::Val>
+    where
+        B: Build<'v, N>,
+    {
+        if let Some(list) = p.any_of.take() {
+            let note = format!(
+                "Must also match one of the JSON schemas {}.",
+                text::json(list)
+            );
+            self.drop_note(notes, note);
+        }
+        let any = (p.types | INTEGER) == ALL && p.any_of.is_none();
+        if any && self.profile != Profile::Gemini {
+            self.impossible("a value of any JSON type");
+        }
+        self.quiet += u32::from(any);
+        let mut branches = Vec::new();
+        for (bit, _) in TYPES {
+            if types & bit == 0 {
+                continue;
+            }
+            let mut q = split(p, bit);
+            let body = self.single(&mut q, bit, notes);
+            let v = self.close(body);
+            branches.push(v);
+        }
+        self.quiet -= u32::from(any);
+        Body::Branches(branches)
+    }
+
+    /// Leaves the allowed values out (warning and note).
+    fn drop_values<N: Node<'v>>(
+        &mut self,
+        p: &mut Parts<'v, N>,
+        notes: &mut Vec<String>,
+        none: bool,
+    ) {
+        p.values = None;
+        if none {
+            self.drop_note(
+                notes,
+                "No value is allowed: the allowed values contradict the other constraints."
+                    .to_owned(),
+            );
+            return;
+        }
+        for (set, is_const) in std::mem::take(&mut p.value_sets) {
+            let note = if is_const {
+                format!("Exactly {}.", text::json(set))
+            } else {
+                format!("One of: {}.", text::json(set))
+            };
+            self.drop_note(notes, note);
+        }
+    }
+
+    /// Whether the profile can write these values as allowed values.
+    fn values_writable<N: Node<'v>>(&self, values: &[N]) -> bool {
+        match self.profile {
+            Profile::Anthropic => anthropic::values_writable(values),
+            Profile::Gemini => gemini::values_writable(values),
+            _ => true,
+        }
+    }
+
+    /// The keywords of one type.
+    fn single<N: Node<'v>>(
+        &mut self,
+        p: &mut Parts<'v, N>,
+        bit: u8,
+        notes: &mut Vec<String>,
+    ) -> Body<'v, N, B::Val>
+    where
+        B: Build<'v, N>,
+    {
+        match self.profile {
+            Profile::OpenAi => openai::single(self, p, bit, notes),
+            Profile::Anthropic => anthropic::single(self, p, bit, notes),
+            _ => gemini::single(self, p, bit, notes),
+        }
+    }
+
+    /// A body as a schema of its own (a branch).
+    pub fn close<N: Node<'v>>(&mut self, body: Body<'v, N, B::Val>) -> B::Val
+    where
+        B: Build<'v, N>,
+    {
+        match body {
+            Body::Keys(keys) => {
+                let mut o = self.b.obj();
+                self.put_all(&mut o, keys);
+                self.b.end_obj(o)
+            }
+            Body::Branches(branches) => {
+                let mut o = self.b.obj();
+                let v = self.arr(branches);
+                self.b.put(&mut o, Sym::AnyOf, v);
+                self.b.end_obj(o)
+            }
+            Body::Values(values, is_const) => {
+                let mut o = self.b.obj();
+                let (k, v) = self.values(&values, is_const, false);
+                self.b.put(&mut o, k, v);
+                self.b.end_obj(o)
+            }
+            Body::Ints(values) => {
+                let mut o = self.b.obj();
+                let v = anthropic::int_list(self, &values, false);
+                self.b.put(&mut o, Sym::Enum, v);
+                self.b.end_obj(o)
+            }
+        }
+    }
+
+    pub fn put_all<N: Node<'v>>(&mut self, o: &mut B::Obj, keys: Vec<(K<N::Key>, B::Val)>)
+    where
+        B: Build<'v, N>,
+    {
+        for (k, v) in keys {
+            match k {
+                K::S(s) => self.b.put(o, s, v),
+                K::In(key) => self.b.put_key(o, key, v),
+            }
+        }
+    }
+
+    pub fn arr<N: Node<'v>>(&mut self, items: Vec<B::Val>) -> B::Val
+    where
+        B: Build<'v, N>,
+    {
+        let mut a = self.b.arr();
+        for v in items {
+            self.b.push(&mut a, v);
+        }
+        self.b.end_arr(a)
+    }
+
+    /// `enum` (or `const` for one value from a `const`), null appended when `null`.
+    pub fn values<N: Node<'v>>(&mut self, values: &[N], is_const: bool, null: bool) -> (Sym, B::Val)
+    where
+        B: Build<'v, N>,
+    {
+        if is_const && values.len() == 1 && !null {
+            return (Sym::Const, self.b.share(values[0]));
+        }
+        let mut a = self.b.arr();
+        for v in values {
+            let v = self.b.share(*v);
+            self.b.push(&mut a, v);
+        }
+        if null {
+            let v = self.b.null();
+            self.b.push(&mut a, v);
+        }
+        (Sym::Enum, self.b.end_arr(a))
+    }
+
+    /// `{"type": "null"}` (in the profile's spelling of the type).
+    pub fn null_schema<N: Node<'v>>(&mut self, name: &str) -> B::Val
+    where
+        B: Build<'v, N>,
+    {
+        let mut o = self.b.obj();
+        let v = self.b.string(name);
+        self.b.put(&mut o, Sym::Type, v);
+        self.b.end_obj(o)
+    }
+
+    pub fn num<N: Node<'v>>(&mut self, n: Num) -> B::Val
+    where
+        B: Build<'v, N>,
+    {
+        match n {
+            Num::Int(i) => self.b.int(i),
+            Num::Float(f) => self.b.float(f),
+        }
+    }
+
+    /// The schema of `items`, at `<path>.items`.
+    pub fn items<N: Node<'v>>(&mut self, items: N) -> B::Val
+    where
+        B: Build<'v, N>,
+    {
+        self.path.push(Seg::Sym(Sym::Items));
+        let v = self.node(items, Place::Inner);
+        self.path.pop();
+        v
+    }
+
+    /// The `properties` map, each at `<path>.properties.<name>`; with the
+    /// names in order.
+    pub fn properties<N: Node<'v>>(
+        &mut self,
+        props: N,
+        required: Option<N>,
+    ) -> (B::Val, Vec<N::Key>)
+    where
+        B: Build<'v, N>,
+    {
+        let required = required.map(list_of).unwrap_or_default();
+        let mut names = Vec::new();
+        let mut o = self.b.obj();
+        self.stats.object_depth += 1;
+        self.stats.max_object_depth = self.stats.max_object_depth.max(self.stats.object_depth);
+        let _ = props.try_each(|name, schema| {
+            let is_required = required.iter().any(|r| match (r.kind(), name.get()) {
+                (Kind::Str(s), KeyRef::Str(n)) => s == n,
+                (Kind::Str(s), KeyRef::Int(i)) => s == i.to_string().as_bytes(),
+                _ => false,
+            });
+            self.stats.properties += 1;
+            self.stats.string_length += match name.get() {
+                KeyRef::Str(s) => text::chars(s) as usize,
+                KeyRef::Int(i) => i.to_string().len(),
+            };
+            self.path.push(Seg::Sym(Sym::Properties));
+            self.path.push(Seg::Key(name.get()));
+            let place = if is_required {
+                Place::RequiredProperty
+            } else {
+                Place::OptionalProperty
+            };
+            let v = self.node(schema, place);
+            self.path.pop();
+            self.path.pop();
+            self.b.put_key(&mut o, name, v);
+            names.push(name);
+            Ok::<(), ()>(())
+        });
+        self.stats.object_depth -= 1;
+        (self.b.end_obj(o), names)
+    }
+
+    /// The `properties` of a map in strict mode (openai, anthropic), with
+    /// the names in order: `{}` for a closed map without any; `None` for an
+    /// open map without properties, which is written as it is (non-strict).
+    pub fn strict_properties<N: Node<'v>>(
+        &mut self,
+        p: &Parts<'v, N>,
+    ) -> Option<(B::Val, Vec<N::Key>)>
+    where
+        B: Build<'v, N>,
+    {
+        let closed = matches!(p.additional.map(|a| a.kind()), Some(Kind::Bool(false)));
+        match p.properties {
+            Some(props) => Some(self.properties(props, p.required)),
+            None if closed => {
+                let o = self.b.obj();
+                Some((self.b.end_obj(o), Vec::new()))
+            }
+            None => None,
+        }
+    }
+
+    /// The rest of a map in strict mode (openai, anthropic):
+    /// `additionalProperties: false`, or strict mode cannot state the map;
+    /// `minProperties`/`maxProperties` dropped into the notes.
+    pub fn strict_additional<N: Node<'v>>(
+        &mut self,
+        p: &Parts<'v, N>,
+        keys: &mut Vec<(K<N::Key>, B::Val)>,
+        notes: &mut Vec<String>,
+    ) where
+        B: Build<'v, N>,
+    {
+        match p.additional.map(|a| a.kind()) {
+            Some(Kind::Bool(false)) => {
+                let v = self.b.bool(false);
+                keys.push((K::S(Sym::AdditionalProperties), v));
+            }
+            Some(_) => {
+                self.impossible("a map that accepts other keys (additionalProperties)");
+                if let Some(a) = p.additional {
+                    let v = self.b.share(a);
+                    keys.push((K::S(Sym::AdditionalProperties), v));
+                }
+            }
+            None => self.impossible("a map that accepts any keys"),
+        }
+        for (n, word) in [
+            (p.min_properties, "At least"),
+            (p.max_properties, "At most"),
+        ] {
+            if let Some(n) = n {
+                let what = text::plural(n, "property", "properties");
+                self.drop_note(notes, format!("{word} {n} {what}."));
+            }
+        }
+    }
+
+    /// The first `format`, when it is one of the consumer's `known` formats;
+    /// dropped into the notes when it is not.
+    pub fn known_format<N: Node<'v>>(
+        &mut self,
+        p: &Parts<'v, N>,
+        known: &[&[u8]],
+        keys: &mut Vec<(K<N::Key>, B::Val)>,
+        notes: &mut Vec<String>,
+    ) where
+        B: Build<'v, N>,
+    {
+        if let Some(f) = p.formats.first().copied() {
+            if matches!(f.kind(), Kind::Str(s) if known.contains(&s)) {
+                let v = self.b.share(f);
+                keys.push((K::S(Sym::Format), v));
+            } else {
+                self.drop_note(notes, format!("Format: {}.", str_of(f)));
+            }
+        }
+    }
+
+    /// The `anyOf` of a base schema: each branch written for the profile.
+    pub fn branches<N: Node<'v>>(&mut self, list: N) -> Vec<B::Val>
+    where
+        B: Build<'v, N>,
+    {
+        let mut out = Vec::new();
+        for v in list_of(list) {
+            let v = self.node(v, Place::Inner);
+            out.push(v);
+        }
+        out
+    }
+
+    /// Counts allowed values for the size limits.
+    pub fn count_values<N: Node<'v>>(&mut self, values: &[N]) {
+        self.stats.enum_values += values.len();
+        let mut strings = 0usize;
+        let mut length = 0usize;
+        for v in values {
+            if let Kind::Str(s) = v.kind() {
+                strings += 1;
+                length += text::chars(s) as usize;
+            }
+        }
+        self.stats.string_length += length;
+        if strings > 250 && length > 15_000 {
+            let at = self.path.render(&[]);
+            self.stats.long_enums.push(at);
+        }
+    }
+
+    /// Notes for `default` and `examples`, for profiles that cannot write them.
+    pub fn annotation_notes<N: Node<'v>>(&mut self, p: &Parts<'v, N>, notes: &mut Vec<String>) {
+        if let Some(d) = p.default {
+            if !matches!(d.kind(), Kind::Null) {
+                notes.push(format!("Default: {}.", text::json(d)));
+            }
+        }
+        if let Some(e) = p.examples {
+            let list = list_of(e);
+            match list.len() {
+                0 => {}
+                1 => notes.push(format!("Example: {}.", text::json(list[0]))),
+                _ => {
+                    let all: Vec<String> = list.iter().map(|v| text::json(*v)).collect();
+                    notes.push(format!("Examples: {}.", all.join(", ")));
+                }
+            }
+        }
+    }
+
+    /// Title and description (with the notes) into `o`.
+    pub fn texts<N: Node<'v>>(&mut self, o: &mut B::Obj, p: &Parts<'v, N>, notes: &[String])
+    where
+        B: Build<'v, N>,
+    {
+        if let Some(t) = p.title {
+            let v = self.b.share(t);
+            self.b.put(o, Sym::Title, v);
+        }
+        match (p.description, notes.is_empty()) {
+            (Some(d), true) => {
+                let v = self.b.share(d);
+                self.b.put(o, Sym::Description, v);
+            }
+            (d, false) => {
+                let mut s = String::new();
+                if let Some(d) = d {
+                    s.push_str(&str_of(d));
+                    if !s.is_empty() {
+                        s.push_str("\n\n");
+                    }
+                }
+                s.push_str(&notes.join(" "));
+                let v = self.b.string(&s);
+                self.b.put(o, Sym::Description, v);
+            }
+            (None, true) => {}
+        }
+    }
+}
