@@ -35,11 +35,8 @@
 //! fewer than 64 values as an `enum`; `default` and `examples` into the
 //! description; several types as an `anyOf` of one type each.
 
-use super::Parts;
-use super::{
-    str_of, text, type_sym, Body, Pass, Place, ARRAY, INTEGER, K, LIMIT_EXCEEDED, NUMBER, OBJECT,
-    STRING,
-};
+use super::provider::{One, Provider};
+use super::{text, Body, Parts, Pass, Place, INTEGER, K, LIMIT_EXCEEDED};
 use crate::normalize::vocab::Num;
 use crate::sym::Sym;
 use crate::view::{Build, Node};
@@ -107,153 +104,127 @@ fn ceil(n: Num) -> Option<i64> {
     }
 }
 
-/// Notes for the bounds of a number, all dropped.
-fn drop_bounds<'v, N: Node<'v>, B: Build<'v, N>>(
-    pass: &mut Pass<'_, 'v, B>,
-    p: &Parts<'v, N>,
-    notes: &mut Vec<String>,
-) {
+/// Notes for the bounds and `multipleOf` of a number, all dropped.
+fn drop_bounds<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
     for (n, word) in [
-        (p.minimum, "At least"),
-        (p.exclusive_minimum, "Greater than"),
-        (p.maximum, "At most"),
-        (p.exclusive_maximum, "Less than"),
+        (o.p.minimum, "At least"),
+        (o.p.exclusive_minimum, "Greater than"),
+        (o.p.maximum, "At most"),
+        (o.p.exclusive_maximum, "Less than"),
     ] {
         if let Some(n) = n {
-            pass.drop_note(notes, format!("{word} {}.", text::num(n)));
+            o.drop_note(format!("{word} {}.", text::num(n)));
         }
+    }
+    if let Some(m) = o.p.multiple_of {
+        o.drop_multiple(m);
     }
 }
 
-/// The keywords of one type.
-pub fn single<'v, N: Node<'v>, B: Build<'v, N>>(
-    pass: &mut Pass<'_, 'v, B>,
-    p: &mut Parts<'v, N>,
-    bit: u8,
-    notes: &mut Vec<String>,
-) -> Body<'v, N, B::Val> {
-    if let Some(values) = p.values.take() {
+/// The provider.
+pub struct Anthropic;
+
+impl Anthropic {
+    /// Integer bounds that leave fewer than [`MAX_RANGE_ENUM`] values, as an
+    /// `enum` of them; other bounds and `multipleOf` into the notes.
+    fn integer<'v, N: Node<'v>, B: Build<'v, N>>(
+        o: &mut One<'_, '_, 'v, N, B>,
+    ) -> Option<Body<'v, N, B::Val>> {
+        let multiple = match o.p.multiple_of {
+            Some(Num::Int(m)) => Some(m),
+            _ => None,
+        };
+        match integer_range(o.p) {
+            Some((lo, hi))
+                if hi >= lo && i128::from(hi) - i128::from(lo) < i128::from(MAX_RANGE_ENUM) =>
+            {
+                if let (None, Some(m)) = (multiple, o.p.multiple_of) {
+                    o.drop_multiple(m);
+                }
+                let values: Vec<i64> = (lo..=hi)
+                    .filter(|i| multiple.is_none_or(|m| i % m == 0))
+                    .collect();
+                if !values.is_empty() {
+                    return Some(Body::Ints(values));
+                }
+                o.drop_note(NO_INTEGER.to_owned());
+            }
+            Some((lo, hi)) if hi < lo => o.drop_note(NO_INTEGER.to_owned()),
+            _ => drop_bounds(o),
+        }
+        None
+    }
+}
+
+const NO_INTEGER: &str = "No value is allowed: no integer satisfies the bounds.";
+
+impl Provider for Anthropic {
+    fn values_alone<'v, N: Node<'v>, B: Build<'v, N>>(
+        o: &mut One<'_, '_, 'v, N, B>,
+    ) -> Option<Body<'v, N, B::Val>> {
+        let values = o.p.values.take()?;
         // `transform_schema` drops `type` beside allowed values, and moves
         // every other keyword into the description.
-        if let Some(f) = p.formats.first() {
-            pass.drop_note(notes, format!("Format: {}.", str_of(*f)));
+        if let Some(f) = o.p.formats.first().copied() {
+            o.drop_format(f);
         }
-        if let Some(pat) = p.patterns.first() {
-            pass.drop_note(
-                notes,
-                format!("Must match the regular expression `{}`.", str_of(*pat)),
-            );
+        if let Some(pat) = o.p.patterns.first().copied() {
+            o.drop_pattern(pat);
         }
-        if let Some(m) = p.multiple_of {
-            pass.drop_note(notes, format!("A multiple of {}.", text::num(m)));
+        if let Some(m) = o.p.multiple_of {
+            o.drop_multiple(m);
         }
-        pass.count_values(&values);
-        return Body::Values(values, p.is_const);
+        o.pass.count_values(&values);
+        Some(Body::Values(values, o.p.is_const))
     }
-    let mut keys: Vec<(K<N::Key>, B::Val)> = Vec::new();
-    match bit {
-        STRING => {
-            pass.known_format(p, &FORMATS, &mut keys, notes);
-            if let Some(pat) = p.patterns.first() {
-                pass.drop_note(
-                    notes,
-                    format!("Must match the regular expression `{}`.", str_of(*pat)),
-                );
-            }
-            if let Some(n) = p.min_length {
-                pass.drop_note(notes, format!("At least {n} {}.", chars(n)));
-            }
-            if let Some(n) = p.max_length {
-                pass.drop_note(notes, format!("At most {n} {}.", chars(n)));
+
+    fn string<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
+        o.known_format(&FORMATS);
+        if let Some(pat) = o.p.patterns.first().copied() {
+            o.drop_pattern(pat);
+        }
+        for (n, word) in [(o.p.min_length, "At least"), (o.p.max_length, "At most")] {
+            if let Some(n) = n {
+                o.drop_note(format!("{word} {n} {}.", chars(n)));
             }
         }
-        INTEGER => {
-            let bounded = p.minimum.is_some()
-                || p.exclusive_minimum.is_some()
-                || p.maximum.is_some()
-                || p.exclusive_maximum.is_some();
-            let multiple = match p.multiple_of {
-                Some(Num::Int(m)) => Some(m),
-                _ => None,
-            };
-            match integer_range(p) {
-                Some((lo, hi))
-                    if hi >= lo && i128::from(hi) - i128::from(lo) < i128::from(MAX_RANGE_ENUM) =>
-                {
-                    if let (None, Some(m)) = (multiple, p.multiple_of) {
-                        pass.drop_note(notes, format!("A multiple of {}.", text::num(m)));
-                    }
-                    let values: Vec<i64> = (lo..=hi)
-                        .filter(|i| multiple.is_none_or(|m| i % m == 0))
-                        .collect();
-                    if !values.is_empty() {
-                        return Body::Ints(values);
-                    }
-                    pass.drop_note(
-                        notes,
-                        "No value is allowed: no integer satisfies the bounds.".to_owned(),
-                    );
-                }
-                Some((lo, hi)) if hi < lo => pass.drop_note(
-                    notes,
-                    "No value is allowed: no integer satisfies the bounds.".to_owned(),
-                ),
-                _ => {
-                    if bounded {
-                        drop_bounds(pass, p, notes);
-                    }
-                    if let Some(m) = p.multiple_of {
-                        pass.drop_note(notes, format!("A multiple of {}.", text::num(m)));
-                    }
-                }
-            }
-        }
-        NUMBER => {
-            drop_bounds(pass, p, notes);
-            if let Some(m) = p.multiple_of {
-                pass.drop_note(notes, format!("A multiple of {}.", text::num(m)));
-            }
-        }
-        _ => {}
     }
-    let v = pass.b.sym(type_sym(bit));
-    keys.insert(0, (K::S(Sym::Type), v));
-    if bit == ARRAY {
-        if let Some(items) = p.items {
-            let v = pass.items(items);
-            keys.push((K::S(Sym::Items), v));
+
+    fn number<'v, N: Node<'v>, B: Build<'v, N>>(
+        o: &mut One<'_, '_, 'v, N, B>,
+    ) -> Option<Body<'v, N, B::Val>> {
+        if o.bit == INTEGER {
+            return Self::integer(o);
         }
-        match p.min_items {
-            Some(n @ (0 | 1)) => {
-                let v = pass.b.int(n);
-                keys.push((K::S(Sym::MinItems), v));
-            }
-            Some(n) => pass.drop_note(notes, format!("At least {n} {}.", items(n))),
+        drop_bounds(o);
+        None
+    }
+
+    fn array<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
+        o.items();
+        match o.p.min_items {
+            Some(n @ (0 | 1)) => o.ints([(Sym::MinItems, Some(n))]),
+            Some(n) => o.drop_note(format!("At least {n} {}.", items(n))),
             None => {}
         }
-        if let Some(n) = p.max_items {
-            pass.drop_note(notes, format!("At most {n} {}.", items(n)));
+        if let Some(n) = o.p.max_items {
+            o.drop_note(format!("At most {n} {}.", items(n)));
         }
     }
-    if bit == OBJECT {
-        if let Some((props, _)) = pass.strict_properties(p) {
-            keys.push((K::S(Sym::Properties), props));
-        }
+
+    fn object<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
+        o.strict_properties();
         // Optional properties stay optional (left out, not null).
-        if let Some(r) = p.required {
-            let v = pass.b.share(r);
-            keys.push((K::S(Sym::Required), v));
+        if let Some(r) = o.p.required {
+            o.share(Sym::Required, r);
         }
-        pass.strict_additional(p, &mut keys, notes);
+        o.strict_additional();
     }
-    if let Some(list) = p.any_of.take() {
+
+    fn any_of_beside<B>(pass: &mut Pass<'_, '_, B>) {
         // `transform_schema` writes no `type` beside `anyOf`.
         pass.impossible("anyOf beside other keywords");
-        let branches = pass.branches(list);
-        let v = pass.arr(branches);
-        keys.push((K::S(Sym::AnyOf), v));
     }
-    Body::Keys(keys)
 }
 
 fn chars(n: i64) -> &'static str {

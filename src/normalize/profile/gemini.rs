@@ -25,10 +25,9 @@
 //! `false` both allowed as just `BOOLEAN`; integer exclusive bounds as
 //! inclusive ones; `format: uuid` as its pattern; `examples[0]` as `example`.
 
-use super::{
-    str_of, text, value_types, Body, Pass, ARRAY, BOOLEAN, INTEGER, K, NUMBER, OBJECT, STRING,
-};
-use super::{Parts, Place};
+use super::provider::{One, Provider};
+use super::{text, value_types, Body, Parts, Pass, Place, ARRAY, BOOLEAN, INTEGER, NUMBER, STRING};
+use crate::error::Seg;
 use crate::normalize::vocab::Num;
 use crate::sym::Sym;
 use crate::view::{Build, Kind, Node};
@@ -72,136 +71,101 @@ pub fn values_writable<'v, N: Node<'v>>(values: &[N]) -> bool {
     !bools || (t && f)
 }
 
-/// The keywords of one type.
-pub fn single<'v, N: Node<'v>, B: Build<'v, N>>(
-    pass: &mut Pass<'_, 'v, B>,
-    p: &mut Parts<'v, N>,
-    bit: u8,
-    notes: &mut Vec<String>,
-) -> Body<'v, N, B::Val> {
-    let mut keys: Vec<(K<N::Key>, B::Val)> = Vec::new();
-    let t = pass.b.string(type_name(bit));
-    keys.push((K::S(Sym::Type), t));
-    let values = p.values.take();
-    match bit {
-        STRING => {
-            let mut pattern = p.patterns.first().copied().map(Pattern::Node);
-            if let Some(f) = p.formats.first().copied() {
-                match f.kind() {
-                    Kind::Str(b"date-time") => {
-                        let v = pass.b.share(f);
-                        keys.push((K::S(Sym::Format), v));
-                    }
-                    Kind::Str(b"uuid") if pattern.is_none() => pattern = Some(Pattern::Uuid),
-                    _ => pass.drop_note(notes, format!("Format: {}.", str_of(f))),
-                }
-            }
-            match pattern {
-                Some(Pattern::Node(n)) => {
-                    let v = pass.b.share(n);
-                    keys.push((K::S(Sym::Pattern), v));
-                }
-                Some(Pattern::Uuid) => {
-                    let v = pass.b.string(UUID_PATTERN);
-                    keys.push((K::S(Sym::Pattern), v));
-                }
-                None => {}
-            }
-            if let Some(values) = values {
-                let (_, v) = pass.values(&values, false, false);
-                keys.push((K::S(Sym::Enum), v));
-            }
-            for (sym, v) in [
-                (Sym::MinLength, p.min_length),
-                (Sym::MaxLength, p.max_length),
-            ] {
-                if let Some(i) = v {
-                    let v = pass.b.int(i);
-                    keys.push((K::S(sym), v));
-                }
+/// The provider.
+pub struct Gemini;
+
+impl Provider for Gemini {
+    fn type_value<'v, N: Node<'v>, B: Build<'v, N>>(pass: &mut Pass<'_, 'v, B>, bit: u8) -> B::Val {
+        pass.b.string(type_name(bit))
+    }
+
+    fn string<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
+        let mut pattern = o.p.patterns.first().copied().map(Pattern::Node);
+        if let Some(f) = o.p.formats.first().copied() {
+            match f.kind() {
+                Kind::Str(b"date-time") => o.share(Sym::Format, f),
+                Kind::Str(b"uuid") if pattern.is_none() => pattern = Some(Pattern::Uuid),
+                _ => o.drop_format(f),
             }
         }
-        INTEGER | NUMBER => {
-            if let Some(m) = p.multiple_of {
-                pass.drop_note(notes, format!("A multiple of {}.", text::num(m)));
+        match pattern {
+            Some(Pattern::Node(n)) => o.share(Sym::Pattern, n),
+            Some(Pattern::Uuid) => {
+                let v = o.pass.b.string(UUID_PATTERN);
+                o.put(Sym::Pattern, v);
             }
-            if let Some(values) = values {
-                let ranges = ranges(&values, bit == INTEGER);
-                if ranges.len() > 1 {
-                    let mut branches = Vec::new();
-                    for (lo, hi) in ranges {
-                        let mut o = pass.b.obj();
-                        let t = pass.b.string(type_name(bit));
-                        pass.b.put(&mut o, Sym::Type, t);
-                        let v = pass.num(lo);
-                        pass.b.put(&mut o, Sym::Minimum, v);
-                        let v = pass.num(hi);
-                        pass.b.put(&mut o, Sym::Maximum, v);
-                        branches.push(pass.b.end_obj(o));
-                    }
-                    return Body::Branches(branches);
-                }
-                if let Some((lo, hi)) = ranges.first() {
-                    let v = pass.num(*lo);
-                    keys.push((K::S(Sym::Minimum), v));
-                    let v = pass.num(*hi);
-                    keys.push((K::S(Sym::Maximum), v));
-                }
+            None => {}
+        }
+        o.values(false, false);
+        o.ints([
+            (Sym::MinLength, o.p.min_length),
+            (Sym::MaxLength, o.p.max_length),
+        ]);
+    }
+
+    /// Allowed numbers as ranges: one, or an `anyOf` of them.
+    fn number<'v, N: Node<'v>, B: Build<'v, N>>(
+        o: &mut One<'_, '_, 'v, N, B>,
+    ) -> Option<Body<'v, N, B::Val>> {
+        if let Some(m) = o.p.multiple_of {
+            o.drop_multiple(m);
+        }
+        let Some(values) = o.p.values.take() else {
+            bounds(o);
+            return None;
+        };
+        let ranges = ranges(&values, o.bit == INTEGER);
+        if ranges.len() > 1 {
+            let mut branches = Vec::new();
+            for (lo, hi) in ranges {
+                let mut b = o.pass.b.obj();
+                let t = o.pass.b.string(type_name(o.bit));
+                o.pass.b.put(&mut b, Sym::Type, t);
+                let v = o.pass.num(lo);
+                o.pass.b.put(&mut b, Sym::Minimum, v);
+                let v = o.pass.num(hi);
+                o.pass.b.put(&mut b, Sym::Maximum, v);
+                branches.push(o.pass.b.end_obj(b));
+            }
+            return Some(Body::Branches(branches));
+        }
+        if let Some((lo, hi)) = ranges.first() {
+            o.nums([(Sym::Minimum, Some(*lo)), (Sym::Maximum, Some(*hi))]);
+        }
+        None
+    }
+
+    fn array<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
+        o.items();
+        o.ints([
+            (Sym::MinItems, o.p.min_items),
+            (Sym::MaxItems, o.p.max_items),
+        ]);
+    }
+
+    fn object<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
+        if let Some(props) = o.p.properties {
+            let (v, _) = o.pass.properties(props, o.p.required);
+            o.put(Sym::Properties, v);
+        }
+        if let Some(r) = o.p.required {
+            o.share(Sym::Required, r);
+        }
+        if let Some(a) = o.p.additional {
+            if a.is_array() {
+                o.pass.path.push(Seg::Sym(Sym::AdditionalProperties));
+                let v = o.pass.node(a, Place::Inner);
+                o.pass.path.pop();
+                o.put(Sym::AdditionalProperties, v);
             } else {
-                bounds(pass, p, bit, notes, &mut keys);
+                o.share(Sym::AdditionalProperties, a);
             }
         }
-        ARRAY => {
-            if let Some(items) = p.items {
-                let v = pass.items(items);
-                keys.push((K::S(Sym::Items), v));
-            }
-            for (sym, v) in [(Sym::MinItems, p.min_items), (Sym::MaxItems, p.max_items)] {
-                if let Some(i) = v {
-                    let v = pass.b.int(i);
-                    keys.push((K::S(sym), v));
-                }
-            }
-        }
-        OBJECT => {
-            if let Some(props) = p.properties {
-                let (v, _) = pass.properties(props, p.required);
-                keys.push((K::S(Sym::Properties), v));
-            }
-            if let Some(r) = p.required {
-                let v = pass.b.share(r);
-                keys.push((K::S(Sym::Required), v));
-            }
-            if let Some(a) = p.additional {
-                let v = if a.is_array() {
-                    pass.path
-                        .push(crate::error::Seg::Sym(Sym::AdditionalProperties));
-                    let v = pass.node(a, Place::Inner);
-                    pass.path.pop();
-                    v
-                } else {
-                    pass.b.share(a)
-                };
-                keys.push((K::S(Sym::AdditionalProperties), v));
-            }
-            for (sym, v) in [
-                (Sym::MinProperties, p.min_properties),
-                (Sym::MaxProperties, p.max_properties),
-            ] {
-                if let Some(i) = v {
-                    let v = pass.b.int(i);
-                    keys.push((K::S(sym), v));
-                }
-            }
-        }
-        _ => {}
+        o.ints([
+            (Sym::MinProperties, o.p.min_properties),
+            (Sym::MaxProperties, o.p.max_properties),
+        ]);
     }
-    if let Some(list) = p.any_of.take() {
-        let branches = pass.branches(list);
-        let v = pass.arr(branches);
-        keys.push((K::S(Sym::AnyOf), v));
-    }
-    Body::Keys(keys)
 }
 
 enum Pattern<N> {
@@ -211,16 +175,11 @@ enum Pattern<N> {
 
 /// `minimum`/`maximum`: integer exclusive bounds as inclusive ones; a number's
 /// exclusive bound as an inclusive one, with a warning.
-fn bounds<'v, N: Node<'v>, B: Build<'v, N>>(
-    pass: &mut Pass<'_, 'v, B>,
-    p: &Parts<'v, N>,
-    bit: u8,
-    notes: &mut Vec<String>,
-    keys: &mut Vec<(K<N::Key>, B::Val)>,
-) {
-    let mut minimum = p.minimum;
-    let mut maximum = p.maximum;
-    if let Some(x) = p.exclusive_minimum {
+fn bounds<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
+    let bit = o.bit;
+    let mut minimum = o.p.minimum;
+    let mut maximum = o.p.maximum;
+    if let Some(x) = o.p.exclusive_minimum {
         if bit == INTEGER {
             let lo = match x {
                 Num::Int(i) => Num::Int(i.saturating_add(1)),
@@ -230,11 +189,11 @@ fn bounds<'v, N: Node<'v>, B: Build<'v, N>>(
                 minimum = Some(lo);
             }
         } else if minimum.is_none_or(|m| text::cmp(m, x) != Ordering::Greater) {
-            pass.drop_note(notes, format!("Greater than {}.", text::num(x)));
+            o.drop_note(format!("Greater than {}.", text::num(x)));
             minimum = Some(x);
         }
     }
-    if let Some(x) = p.exclusive_maximum {
+    if let Some(x) = o.p.exclusive_maximum {
         if bit == INTEGER {
             let hi = match x {
                 Num::Int(i) => Num::Int(i.saturating_sub(1)),
@@ -244,19 +203,14 @@ fn bounds<'v, N: Node<'v>, B: Build<'v, N>>(
                 maximum = Some(hi);
             }
         } else if maximum.is_none_or(|m| text::cmp(m, x) != Ordering::Less) {
-            pass.drop_note(notes, format!("Less than {}.", text::num(x)));
+            o.drop_note(format!("Less than {}.", text::num(x)));
             maximum = Some(x);
         }
     }
-    for (sym, v, up) in [
-        (Sym::Minimum, minimum, true),
-        (Sym::Maximum, maximum, false),
-    ] {
-        if let Some(n) = v {
-            let v = pass.num(exact_float(n, up));
-            keys.push((K::S(sym), v));
-        }
-    }
+    o.nums([
+        (Sym::Minimum, minimum.map(|n| exact_float(n, true))),
+        (Sym::Maximum, maximum.map(|n| exact_float(n, false))),
+    ]);
 }
 
 /// `minimum`/`maximum` are floats: an int bound a float cannot hold exactly

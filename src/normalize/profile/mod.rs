@@ -35,6 +35,7 @@ pub mod mcp;
 pub mod openai;
 pub mod parts;
 pub mod pass;
+pub mod provider;
 pub mod text;
 
 pub use super::vocab::Profile;

@@ -32,11 +32,8 @@
 //! optional input as null); `default` and `examples` into the description;
 //! several types as an `anyOf` of one type each.
 
-use super::Parts;
-use super::{
-    str_of, type_sym, Body, Pass, Place, ARRAY, BOOLEAN, INTEGER, K, LIMIT_EXCEEDED, NUMBER,
-    OBJECT, STRING,
-};
+use super::provider::{One, Provider};
+use super::{Body, Parts, Pass, Place, LIMIT_EXCEEDED};
 use crate::sym::Sym;
 use crate::view::{Build, Kind, Node};
 
@@ -58,98 +55,69 @@ pub const MAX_NESTING: usize = 10;
 pub const MAX_ENUM_VALUES: usize = 1000;
 pub const MAX_STRING_LENGTH: usize = 120_000;
 
-/// The keywords of one type.
-pub fn single<'v, N: Node<'v>, B: Build<'v, N>>(
-    pass: &mut Pass<'_, 'v, B>,
-    p: &mut Parts<'v, N>,
-    bit: u8,
-    notes: &mut Vec<String>,
-) -> Body<'v, N, B::Val> {
-    let mut keys: Vec<(K<N::Key>, B::Val)> = Vec::new();
-    let v = pass.b.sym(type_sym(bit));
-    keys.push((K::S(Sym::Type), v));
-    if bit == STRING {
-        pass.known_format(p, &FORMATS, &mut keys, notes);
-        if let Some(pat) = p.patterns.first().copied() {
+/// The provider.
+pub struct OpenAi;
+
+impl Provider for OpenAi {
+    fn string<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
+        o.known_format(&FORMATS);
+        if let Some(pat) = o.p.patterns.first().copied() {
             if matches!(pat.kind(), Kind::Str(s) if has_lookaround_or_backref(s)) {
-                pass.drop_note(
-                    notes,
-                    format!("Must match the regular expression `{}`.", str_of(pat)),
-                );
+                o.drop_pattern(pat);
             } else {
-                let v = pass.b.share(pat);
-                keys.push((K::S(Sym::Pattern), v));
+                o.share(Sym::Pattern, pat);
             }
         }
+        o.values(true, true);
+        o.ints([
+            (Sym::MinLength, o.p.min_length),
+            (Sym::MaxLength, o.p.max_length),
+        ]);
     }
-    if let Some(values) = p.values.take() {
-        pass.count_values(&values);
-        let (k, v) = pass.values(&values, p.is_const, false);
-        keys.push((K::S(k), v));
+
+    fn number<'v, N: Node<'v>, B: Build<'v, N>>(
+        o: &mut One<'_, '_, 'v, N, B>,
+    ) -> Option<Body<'v, N, B::Val>> {
+        o.values(true, true);
+        o.nums([
+            (Sym::Minimum, o.p.minimum),
+            (Sym::ExclusiveMinimum, o.p.exclusive_minimum),
+            (Sym::Maximum, o.p.maximum),
+            (Sym::ExclusiveMaximum, o.p.exclusive_maximum),
+            (Sym::MultipleOf, o.p.multiple_of),
+        ]);
+        None
     }
-    if bit == STRING {
-        for (sym, v) in [
-            (Sym::MinLength, p.min_length),
-            (Sym::MaxLength, p.max_length),
-        ] {
-            if let Some(i) = v {
-                let v = pass.b.int(i);
-                keys.push((K::S(sym), v));
-            }
+
+    fn array<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
+        o.values(true, true);
+        if !o.items() {
+            o.pass.impossible("a list without an item definition");
         }
+        o.ints([
+            (Sym::MinItems, o.p.min_items),
+            (Sym::MaxItems, o.p.max_items),
+        ]);
     }
-    if bit == INTEGER || bit == NUMBER {
-        for (sym, v) in [
-            (Sym::Minimum, p.minimum),
-            (Sym::ExclusiveMinimum, p.exclusive_minimum),
-            (Sym::Maximum, p.maximum),
-            (Sym::ExclusiveMaximum, p.exclusive_maximum),
-            (Sym::MultipleOf, p.multiple_of),
-        ] {
-            if let Some(n) = v {
-                let v = pass.num(n);
-                keys.push((K::S(sym), v));
-            }
-        }
-    }
-    if bit == ARRAY {
-        match p.items {
-            Some(items) => {
-                let v = pass.items(items);
-                keys.push((K::S(Sym::Items), v));
-            }
-            None => pass.impossible("a list without an item definition"),
-        }
-        for (sym, v) in [(Sym::MinItems, p.min_items), (Sym::MaxItems, p.max_items)] {
-            if let Some(i) = v {
-                let v = pass.b.int(i);
-                keys.push((K::S(sym), v));
-            }
-        }
-    }
-    if bit == OBJECT {
-        if let Some((props, names)) = pass.strict_properties(p) {
-            keys.push((K::S(Sym::Properties), props));
+
+    fn object<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
+        o.values(true, true);
+        if let Some(names) = o.strict_properties() {
             // Every property, in order.
-            let mut req = pass.b.arr();
+            let mut req = o.pass.b.arr();
             for n in names {
-                let v = pass.b.key_string(n);
-                pass.b.push(&mut req, v);
+                let v = o.pass.b.key_string(n);
+                o.pass.b.push(&mut req, v);
             }
-            let req = pass.b.end_arr(req);
-            keys.push((K::S(Sym::Required), req));
+            let req = o.pass.b.end_arr(req);
+            o.put(Sym::Required, req);
         }
-        pass.strict_additional(p, &mut keys, notes);
+        o.strict_additional();
     }
-    if bit == BOOLEAN {
-        // Nothing but the type.
+
+    fn boolean<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
+        o.values(true, true);
     }
-    if let Some(list) = p.any_of.take() {
-        let branches = pass.branches(list);
-        let v = pass.arr(branches);
-        keys.push((K::S(Sym::AnyOf), v));
-    }
-    Body::Keys(keys)
 }
 
 /// The finished node: annotations, and null as an `anyOf` branch.

@@ -3,7 +3,11 @@
 //! the warnings at the definition's path. `php/src/Normalize/Profile/Pass.php`
 //! is its twin.
 
+use super::anthropic::Anthropic;
+use super::gemini::Gemini;
+use super::openai::OpenAi;
 use super::parts::{filter_values, list_of, read, split, Parts};
+use super::provider::Provider;
 use super::{
     anthropic, gemini, not_note, openai, str_of, text, value_types, Body, Place, Profile, Stats,
     ALL, CONSTRAINT_DROPPED, INTEGER, K, NUMBER, OBJECT, STRICT_IMPOSSIBLE, STRING, TYPES,
@@ -324,9 +328,9 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
         B: Build<'v, N>,
     {
         match self.profile {
-            Profile::OpenAi => openai::single(self, p, bit, notes),
-            Profile::Anthropic => anthropic::single(self, p, bit, notes),
-            _ => gemini::single(self, p, bit, notes),
+            Profile::OpenAi => OpenAi::single(self, p, bit, notes),
+            Profile::Anthropic => Anthropic::single(self, p, bit, notes),
+            _ => Gemini::single(self, p, bit, notes),
         }
     }
 
@@ -479,84 +483,6 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
         });
         self.stats.object_depth -= 1;
         (self.b.end_obj(o), names)
-    }
-
-    /// The `properties` of a map in strict mode (openai, anthropic), with
-    /// the names in order: `{}` for a closed map without any; `None` for an
-    /// open map without properties, which is written as it is (non-strict).
-    pub fn strict_properties<N: Node<'v>>(
-        &mut self,
-        p: &Parts<'v, N>,
-    ) -> Option<(B::Val, Vec<N::Key>)>
-    where
-        B: Build<'v, N>,
-    {
-        let closed = matches!(p.additional.map(|a| a.kind()), Some(Kind::Bool(false)));
-        match p.properties {
-            Some(props) => Some(self.properties(props, p.required)),
-            None if closed => {
-                let o = self.b.obj();
-                Some((self.b.end_obj(o), Vec::new()))
-            }
-            None => None,
-        }
-    }
-
-    /// The rest of a map in strict mode (openai, anthropic):
-    /// `additionalProperties: false`, or strict mode cannot state the map;
-    /// `minProperties`/`maxProperties` dropped into the notes.
-    pub fn strict_additional<N: Node<'v>>(
-        &mut self,
-        p: &Parts<'v, N>,
-        keys: &mut Vec<(K<N::Key>, B::Val)>,
-        notes: &mut Vec<String>,
-    ) where
-        B: Build<'v, N>,
-    {
-        match p.additional.map(|a| a.kind()) {
-            Some(Kind::Bool(false)) => {
-                let v = self.b.bool(false);
-                keys.push((K::S(Sym::AdditionalProperties), v));
-            }
-            Some(_) => {
-                self.impossible("a map that accepts other keys (additionalProperties)");
-                if let Some(a) = p.additional {
-                    let v = self.b.share(a);
-                    keys.push((K::S(Sym::AdditionalProperties), v));
-                }
-            }
-            None => self.impossible("a map that accepts any keys"),
-        }
-        for (n, word) in [
-            (p.min_properties, "At least"),
-            (p.max_properties, "At most"),
-        ] {
-            if let Some(n) = n {
-                let what = text::plural(n, "property", "properties");
-                self.drop_note(notes, format!("{word} {n} {what}."));
-            }
-        }
-    }
-
-    /// The first `format`, when it is one of the consumer's `known` formats;
-    /// dropped into the notes when it is not.
-    pub fn known_format<N: Node<'v>>(
-        &mut self,
-        p: &Parts<'v, N>,
-        known: &[&[u8]],
-        keys: &mut Vec<(K<N::Key>, B::Val)>,
-        notes: &mut Vec<String>,
-    ) where
-        B: Build<'v, N>,
-    {
-        if let Some(f) = p.formats.first().copied() {
-            if matches!(f.kind(), Kind::Str(s) if known.contains(&s)) {
-                let v = self.b.share(f);
-                keys.push((K::S(Sym::Format), v));
-            } else {
-                self.drop_note(notes, format!("Format: {}.", str_of(f)));
-            }
-        }
     }
 
     /// The `anyOf` of a base schema: each branch written for the profile.

@@ -1,0 +1,229 @@
+//! The skeleton of one type's keywords, shared by every provider: allowed
+//! values written alone (where the provider does), then the keywords of the
+//! type, `type` first, an `anyOf` of the node's own last. A provider is a
+//! [`Provider`]: what it writes for a string, a number, a list, a map, each a
+//! hook over [`One`]. `php/src/Normalize/Profile/Provider.php` is its twin.
+
+use super::{str_of, text, type_sym, Body, Parts, Pass, ARRAY, INTEGER, K, NUMBER, OBJECT, STRING};
+use crate::normalize::vocab::Num;
+use crate::sym::Sym;
+use crate::view::{Build, Kind, Node};
+
+/// The keywords written so far, in order.
+pub type Keys<'v, N, V> = Vec<(K<<N as Node<'v>>::Key>, V)>;
+
+/// One type's keywords being written: the pass, the parts of the type `bit`,
+/// the keywords so far and the notes for the description.
+pub struct One<'a, 'p, 'v, N: Node<'v>, B: Build<'v, N>> {
+    pub pass: &'a mut Pass<'p, 'v, B>,
+    pub p: &'a mut Parts<'v, N>,
+    pub bit: u8,
+    pub keys: Keys<'v, N, B::Val>,
+    pub notes: &'a mut Vec<String>,
+}
+
+/// What one provider writes for each type; [`Provider::single`] is the rest.
+pub trait Provider {
+    /// The body for allowed values written without `type`; `None`: they are
+    /// written with the type's keywords (by its hook).
+    fn values_alone<'v, N: Node<'v>, B: Build<'v, N>>(
+        _o: &mut One<'_, '_, 'v, N, B>,
+    ) -> Option<Body<'v, N, B::Val>> {
+        None
+    }
+
+    /// The value of `type` for the type `bit`.
+    fn type_value<'v, N: Node<'v>, B: Build<'v, N>>(pass: &mut Pass<'_, 'v, B>, bit: u8) -> B::Val {
+        pass.b.sym(type_sym(bit))
+    }
+
+    fn string<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>);
+
+    /// `Some`: the body is this (written another way than as keywords).
+    fn number<'v, N: Node<'v>, B: Build<'v, N>>(
+        o: &mut One<'_, '_, 'v, N, B>,
+    ) -> Option<Body<'v, N, B::Val>>;
+
+    fn array<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>);
+
+    fn object<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>);
+
+    /// A boolean: nothing but the type, unless the provider writes its values.
+    fn boolean<'v, N: Node<'v>, B: Build<'v, N>>(_o: &mut One<'_, '_, 'v, N, B>) {}
+
+    /// Before an `anyOf` beside the type's keywords is written.
+    fn any_of_beside<B>(_pass: &mut Pass<'_, '_, B>) {}
+
+    /// The keywords of one type.
+    fn single<'v, N: Node<'v>, B: Build<'v, N>>(
+        pass: &mut Pass<'_, 'v, B>,
+        p: &mut Parts<'v, N>,
+        bit: u8,
+        notes: &mut Vec<String>,
+    ) -> Body<'v, N, B::Val> {
+        let mut o = One {
+            pass,
+            p,
+            bit,
+            keys: Vec::new(),
+            notes,
+        };
+        if let Some(body) = Self::values_alone(&mut o) {
+            return body;
+        }
+        match bit {
+            STRING => Self::string(&mut o),
+            INTEGER | NUMBER => {
+                if let Some(body) = Self::number(&mut o) {
+                    return body;
+                }
+            }
+            ARRAY => Self::array(&mut o),
+            OBJECT => Self::object(&mut o),
+            _ => Self::boolean(&mut o),
+        }
+        let t = Self::type_value::<N, B>(o.pass, bit);
+        o.keys.insert(0, (K::S(Sym::Type), t));
+        if let Some(list) = o.p.any_of.take() {
+            Self::any_of_beside(o.pass);
+            let branches = o.pass.branches(list);
+            let v = o.pass.arr(branches);
+            o.put(Sym::AnyOf, v);
+        }
+        Body::Keys(o.keys)
+    }
+}
+
+impl<'v, N: Node<'v>, B: Build<'v, N>> One<'_, '_, 'v, N, B> {
+    pub fn put(&mut self, sym: Sym, v: B::Val) {
+        self.keys.push((K::S(sym), v));
+    }
+
+    /// The node `n` as it is, as `sym`.
+    pub fn share(&mut self, sym: Sym, n: N) {
+        let v = self.pass.b.share(n);
+        self.put(sym, v);
+    }
+
+    /// Each count that is set, as an int keyword.
+    pub fn ints<const C: usize>(&mut self, counts: [(Sym, Option<i64>); C]) {
+        for (sym, v) in counts {
+            if let Some(i) = v {
+                let v = self.pass.b.int(i);
+                self.put(sym, v);
+            }
+        }
+    }
+
+    /// Each number that is set, as a number keyword.
+    pub fn nums<const C: usize>(&mut self, nums: [(Sym, Option<Num>); C]) {
+        for (sym, v) in nums {
+            if let Some(n) = v {
+                let v = self.pass.num(n);
+                self.put(sym, v);
+            }
+        }
+    }
+
+    /// A constraint the profile cannot state (warning and note).
+    pub fn drop_note(&mut self, note: String) {
+        self.pass.drop_note(self.notes, note);
+    }
+
+    pub fn drop_pattern(&mut self, pat: N) {
+        self.drop_note(format!(
+            "Must match the regular expression `{}`.",
+            str_of(pat)
+        ));
+    }
+
+    pub fn drop_multiple(&mut self, m: Num) {
+        self.drop_note(format!("A multiple of {}.", text::num(m)));
+    }
+
+    pub fn drop_format(&mut self, f: N) {
+        self.drop_note(format!("Format: {}.", str_of(f)));
+    }
+
+    /// The allowed values, as `enum` (or `const` for one from a `const`
+    /// when `allow_const`); counted for the size limits when `count`.
+    pub fn values(&mut self, allow_const: bool, count: bool) {
+        if let Some(values) = self.p.values.take() {
+            if count {
+                self.pass.count_values(&values);
+            }
+            let (k, v) = self
+                .pass
+                .values(&values, allow_const && self.p.is_const, false);
+            self.put(k, v);
+        }
+    }
+
+    /// The schema of `items`, when there is one.
+    pub fn items(&mut self) -> bool {
+        let Some(items) = self.p.items else {
+            return false;
+        };
+        let v = self.pass.items(items);
+        self.put(Sym::Items, v);
+        true
+    }
+
+    /// The first `format`, when it is one of the consumer's `known` formats;
+    /// dropped into the notes when it is not.
+    pub fn known_format(&mut self, known: &[&[u8]]) {
+        if let Some(f) = self.p.formats.first().copied() {
+            if matches!(f.kind(), Kind::Str(s) if known.contains(&s)) {
+                self.share(Sym::Format, f);
+            } else {
+                self.drop_format(f);
+            }
+        }
+    }
+
+    /// The `properties` of a map in strict mode (openai, anthropic), with
+    /// the names in order: `{}` for a closed map without any; nothing for an
+    /// open map without properties, which is written as it is (non-strict).
+    pub fn strict_properties(&mut self) -> Option<Vec<N::Key>> {
+        let closed = matches!(self.p.additional.map(|a| a.kind()), Some(Kind::Bool(false)));
+        let (v, names) = match self.p.properties {
+            Some(props) => self.pass.properties(props, self.p.required),
+            None if closed => {
+                let o = self.pass.b.obj();
+                (self.pass.b.end_obj(o), Vec::new())
+            }
+            None => return None,
+        };
+        self.put(Sym::Properties, v);
+        Some(names)
+    }
+
+    /// The rest of a map in strict mode (openai, anthropic):
+    /// `additionalProperties: false`, or strict mode cannot state the map;
+    /// `minProperties`/`maxProperties` dropped into the notes.
+    pub fn strict_additional(&mut self) {
+        match self.p.additional.map(|a| a.kind()) {
+            Some(Kind::Bool(false)) => {
+                let v = self.pass.b.bool(false);
+                self.put(Sym::AdditionalProperties, v);
+            }
+            Some(_) => {
+                self.pass
+                    .impossible("a map that accepts other keys (additionalProperties)");
+                if let Some(a) = self.p.additional {
+                    self.share(Sym::AdditionalProperties, a);
+                }
+            }
+            None => self.pass.impossible("a map that accepts any keys"),
+        }
+        for (n, word) in [
+            (self.p.min_properties, "At least"),
+            (self.p.max_properties, "At most"),
+        ] {
+            if let Some(n) = n {
+                let what = text::plural(n, "property", "properties");
+                self.drop_note(format!("{word} {n} {what}."));
+            }
+        }
+    }
+}
