@@ -185,7 +185,7 @@ impl Provider for Anthropic {
         }
         for (n, word) in [(o.p.min_length, "At least"), (o.p.max_length, "At most")] {
             if let Some(n) = n {
-                o.drop_note(format!("{word} {n} {}.", chars(n)));
+                o.drop_note(format!("{word} {n} {}.", chars_word(n)));
             }
         }
     }
@@ -204,11 +204,11 @@ impl Provider for Anthropic {
         o.items();
         match o.p.min_items {
             Some(n @ (0 | 1)) => o.ints([(Sym::MinItems, Some(n))]),
-            Some(n) => o.drop_note(format!("At least {n} {}.", items(n))),
+            Some(n) => o.drop_note(format!("At least {n} {}.", items_word(n))),
             None => {}
         }
         if let Some(n) = o.p.max_items {
-            o.drop_note(format!("At most {n} {}.", items(n)));
+            o.drop_note(format!("At most {n} {}.", items_word(n)));
         }
     }
 
@@ -227,11 +227,11 @@ impl Provider for Anthropic {
     }
 }
 
-fn chars(n: i64) -> &'static str {
+fn chars_word(n: i64) -> &'static str {
     text::plural(n, "character", "characters")
 }
 
-fn items(n: i64) -> &'static str {
+fn items_word(n: i64) -> &'static str {
     text::plural(n, "item", "items")
 }
 

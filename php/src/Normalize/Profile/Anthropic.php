@@ -4,12 +4,11 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize\Profile;
 
-
 /**
  * `anthropic`: strict tool use (src/normalize/profile/anthropic.rs, where the
  * rules and their sources are).
  */
-final class Anthropic
+final class Anthropic extends Provider
 {
     /** The formats `transform_schema` keeps (the guide lists the same). */
     public const FORMATS = [
@@ -83,8 +82,12 @@ final class Anthropic
         return [max($los), min($his)];
     }
 
-    private static function dropBounds(Pass $pass, Parts $p, array &$notes): void
+    private const NO_INTEGER = 'No value is allowed: no integer satisfies the bounds.';
+
+    /** Notes for the bounds and `multipleOf` of a number, all dropped. */
+    private function dropBounds(): void
     {
+        $p = $this->p;
         foreach ([
             ['At least', $p->minimum],
             ['Greater than', $p->exclusiveMinimum],
@@ -92,125 +95,129 @@ final class Anthropic
             ['Less than', $p->exclusiveMaximum],
         ] as [$word, $n]) {
             if ($n !== null) {
-                $pass->dropNote($notes, "$word " . Text::num($n) . '.');
+                $this->dropNote("$word " . Text::num($n) . '.');
             }
+        }
+        if ($p->multipleOf !== null) {
+            $this->dropMultiple($p->multipleOf);
         }
     }
 
-    /** The keywords of one type. */
-    public static function single(Pass $pass, Parts $p, int $bit, array &$notes): array
+    /**
+     * Integer bounds that leave fewer than MAX_RANGE_ENUM values, as an
+     * `enum` of them; other bounds and `multipleOf` into the notes.
+     */
+    private function integer(): ?array
     {
-        if ($p->values !== null) {
-            // `transform_schema` drops `type` beside allowed values, and moves
-            // every other keyword into the description.
-            $values = $p->values;
-            $p->values = null;
-            if ($p->formats !== []) {
-                $pass->dropNote($notes, "Format: {$p->formats[0]}.");
+        $p = $this->p;
+        $multiple = \is_int($p->multipleOf) ? $p->multipleOf : null;
+        $range = self::integerRange($p);
+        if ($range !== null && $range[1] >= $range[0] && $range[1] - $range[0] < self::MAX_RANGE_ENUM) {
+            if ($multiple === null && $p->multipleOf !== null) {
+                $this->dropMultiple($p->multipleOf);
             }
-            if ($p->patterns !== []) {
-                $pass->dropNote($notes, "Must match the regular expression `{$p->patterns[0]}`.");
-            }
-            if ($p->multipleOf !== null) {
-                $pass->dropNote($notes, 'A multiple of ' . Text::num($p->multipleOf) . '.');
-            }
-            $pass->countValues($values);
-            return ['values', $values, $p->isConst];
-        }
-        $keys = [];
-        switch ($bit) {
-            case Profile::STRING:
-                $pass->knownFormat($p, self::FORMATS, $keys, $notes);
-                if ($p->patterns !== []) {
-                    $pass->dropNote($notes, "Must match the regular expression `{$p->patterns[0]}`.");
+            $values = [];
+            // Counted, not compared: $i++ past PHP_INT_MAX would be a float.
+            for ($k = 0, $n = $range[1] - $range[0]; $k <= $n; $k++) {
+                $i = $range[0] + $k;
+                if ($multiple === null || $i % $multiple === 0) {
+                    $values[] = $i;
                 }
-                if ($p->minLength !== null) {
-                    $pass->dropNote($notes, "At least {$p->minLength} " . self::chars($p->minLength) . '.');
-                }
-                if ($p->maxLength !== null) {
-                    $pass->dropNote($notes, "At most {$p->maxLength} " . self::chars($p->maxLength) . '.');
-                }
-                break;
-            case Profile::INTEGER:
-                $bounded = $p->minimum !== null || $p->exclusiveMinimum !== null
-                    || $p->maximum !== null || $p->exclusiveMaximum !== null;
-                $multiple = \is_int($p->multipleOf) ? $p->multipleOf : null;
-                $range = self::integerRange($p);
-                if ($range !== null && $range[1] >= $range[0] && $range[1] - $range[0] < self::MAX_RANGE_ENUM) {
-                    if ($multiple === null && $p->multipleOf !== null) {
-                        $pass->dropNote($notes, 'A multiple of ' . Text::num($p->multipleOf) . '.');
-                    }
-                    $values = [];
-                    // Counted, not compared: $i++ past PHP_INT_MAX would be a float.
-                    for ($k = 0, $n = $range[1] - $range[0]; $k <= $n; $k++) {
-                        $i = $range[0] + $k;
-                        if ($multiple === null || $i % $multiple === 0) {
-                            $values[] = $i;
-                        }
-                    }
-                    if ($values !== []) {
-                        return ['ints', $values];
-                    }
-                    $pass->dropNote($notes, 'No value is allowed: no integer satisfies the bounds.');
-                } elseif ($range !== null && $range[1] < $range[0]) {
-                    $pass->dropNote($notes, 'No value is allowed: no integer satisfies the bounds.');
-                } else {
-                    if ($bounded) {
-                        self::dropBounds($pass, $p, $notes);
-                    }
-                    if ($p->multipleOf !== null) {
-                        $pass->dropNote($notes, 'A multiple of ' . Text::num($p->multipleOf) . '.');
-                    }
-                }
-                break;
-            case Profile::NUMBER:
-                self::dropBounds($pass, $p, $notes);
-                if ($p->multipleOf !== null) {
-                    $pass->dropNote($notes, 'A multiple of ' . Text::num($p->multipleOf) . '.');
-                }
-                break;
+            }
+            if ($values !== []) {
+                return ['ints', $values];
+            }
+            $this->dropNote(self::NO_INTEGER);
+        } elseif ($range !== null && $range[1] < $range[0]) {
+            $this->dropNote(self::NO_INTEGER);
+        } else {
+            $this->dropBounds();
         }
-        array_unshift($keys, ['type', Profile::TYPES[$bit]]);
-        if ($bit === Profile::ARRAY) {
-            if ($p->hasItems) {
-                $keys[] = ['items', $pass->items($p->items)];
-            }
-            if ($p->minItems === 0 || $p->minItems === 1) {
-                $keys[] = ['minItems', $p->minItems];
-            } elseif ($p->minItems !== null) {
-                $pass->dropNote($notes, "At least {$p->minItems} " . self::items($p->minItems) . '.');
-            }
-            if ($p->maxItems !== null) {
-                $pass->dropNote($notes, "At most {$p->maxItems} " . self::items($p->maxItems) . '.');
-            }
-        }
-        if ($bit === Profile::OBJECT) {
-            $props = $pass->strictProperties($p);
-            if ($props !== null) {
-                $keys[] = ['properties', $props[0]];
-            }
-            // Optional properties stay optional (left out, not null).
-            if ($p->required !== null) {
-                $keys[] = ['required', $p->required];
-            }
-            $pass->strictAdditional($p, $keys, $notes);
-        }
-        if ($p->anyOf !== null) {
-            // `transform_schema` writes no `type` beside `anyOf`.
-            $list = $p->anyOf;
-            $p->anyOf = null;
-            $pass->impossible('anyOf beside other keywords');
-            $keys[] = ['anyOf', $pass->branches($list)];
-        }
-        return ['keys', $keys];
+        return null;
     }
 
-    private static function chars(int $n): string
+    protected function valuesAlone(): ?array
+    {
+        $p = $this->p;
+        if ($p->values === null) {
+            return null;
+        }
+        // `transform_schema` drops `type` beside allowed values, and moves
+        // every other keyword into the description.
+        $values = $p->values;
+        $p->values = null;
+        if ($p->formats !== []) {
+            $this->dropFormat($p->formats[0]);
+        }
+        if ($p->patterns !== []) {
+            $this->dropPattern($p->patterns[0]);
+        }
+        if ($p->multipleOf !== null) {
+            $this->dropMultiple($p->multipleOf);
+        }
+        $this->pass->countValues($values);
+        return ['values', $values, $p->isConst];
+    }
+
+    protected function string(): void
+    {
+        $p = $this->p;
+        $this->knownFormat(self::FORMATS);
+        if ($p->patterns !== []) {
+            $this->dropPattern($p->patterns[0]);
+        }
+        foreach (['At least' => $p->minLength, 'At most' => $p->maxLength] as $word => $n) {
+            if ($n !== null) {
+                $this->dropNote("$word $n " . self::charsWord($n) . '.');
+            }
+        }
+    }
+
+    protected function number(): ?array
+    {
+        if ($this->bit === Profile::INTEGER) {
+            return $this->integer();
+        }
+        $this->dropBounds();
+        return null;
+    }
+
+    protected function array(): void
+    {
+        $p = $this->p;
+        $this->items();
+        if ($p->minItems === 0 || $p->minItems === 1) {
+            $this->keys[] = ['minItems', $p->minItems];
+        } elseif ($p->minItems !== null) {
+            $this->dropNote("At least {$p->minItems} " . self::itemsWord($p->minItems) . '.');
+        }
+        if ($p->maxItems !== null) {
+            $this->dropNote("At most {$p->maxItems} " . self::itemsWord($p->maxItems) . '.');
+        }
+    }
+
+    protected function object(): void
+    {
+        $this->strictProperties();
+        // Optional properties stay optional (left out, not null).
+        if ($this->p->required !== null) {
+            $this->keys[] = ['required', $this->p->required];
+        }
+        $this->strictAdditional();
+    }
+
+    protected function anyOfBeside(): void
+    {
+        // `transform_schema` writes no `type` beside `anyOf`.
+        $this->pass->impossible('anyOf beside other keywords');
+    }
+
+    private static function charsWord(int $n): string
     {
         return Text::plural($n, 'character', 'characters');
     }
 
-    private static function items(int $n): string
+    private static function itemsWord(int $n): string
     {
         return Text::plural($n, 'item', 'items');
     }

@@ -9,7 +9,7 @@ namespace ToolSchema\Php\Normalize\Profile;
  * `Schema` subset (src/normalize/profile/gemini.rs, where the rules and their
  * sources are).
  */
-final class Gemini
+final class Gemini extends Provider
 {
     /** RFC 4122's string form of a UUID (JSON Schema's `format: uuid`). */
     public const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
@@ -56,107 +56,94 @@ final class Gemini
         return !$bools || ($t && $f);
     }
 
-    /** The keywords of one type. */
-    public static function single(Pass $pass, Parts $p, int $bit, array &$notes): array
+    protected function typeValue(): string
     {
-        $keys = [['type', self::typeName($bit)]];
+        return self::typeName($this->bit);
+    }
+
+    protected function string(): void
+    {
+        $p = $this->p;
+        $pattern = $p->patterns[0] ?? null;
+        if ($p->formats !== []) {
+            $f = $p->formats[0];
+            if ($f === 'date-time') {
+                $this->keys[] = ['format', $f];
+            } elseif ($f === 'uuid' && $pattern === null) {
+                $pattern = self::UUID_PATTERN;
+            } else {
+                $this->dropFormat($f);
+            }
+        }
+        if ($pattern !== null) {
+            $this->keys[] = ['pattern', $pattern];
+        }
+        $this->values(false, false);
+        $this->put(['minLength' => $p->minLength, 'maxLength' => $p->maxLength]);
+    }
+
+    /** Allowed numbers as ranges: one, or an `anyOf` of them. */
+    protected function number(): ?array
+    {
+        $p = $this->p;
+        if ($p->multipleOf !== null) {
+            $this->dropMultiple($p->multipleOf);
+        }
+        if ($p->values === null) {
+            $this->bounds();
+            return null;
+        }
         $values = $p->values;
         $p->values = null;
-        switch ($bit) {
-            case Profile::STRING:
-                $pattern = $p->patterns[0] ?? null;
-                if ($p->formats !== []) {
-                    $f = $p->formats[0];
-                    if ($f === 'date-time') {
-                        $keys[] = ['format', $f];
-                    } elseif ($f === 'uuid' && $pattern === null) {
-                        $pattern = self::UUID_PATTERN;
-                    } else {
-                        $pass->dropNote($notes, "Format: $f.");
-                    }
-                }
-                if ($pattern !== null) {
-                    $keys[] = ['pattern', $pattern];
-                }
-                if ($values !== null) {
-                    $keys[] = ['enum', $values];
-                }
-                foreach (['minLength' => $p->minLength, 'maxLength' => $p->maxLength] as $k => $v) {
-                    if ($v !== null) {
-                        $keys[] = [$k, $v];
-                    }
-                }
-                break;
-            case Profile::INTEGER:
-            case Profile::NUMBER:
-                if ($p->multipleOf !== null) {
-                    $pass->dropNote($notes, 'A multiple of ' . Text::num($p->multipleOf) . '.');
-                }
-                if ($values !== null) {
-                    $ranges = self::ranges($values, $bit === Profile::INTEGER);
-                    if (\count($ranges) > 1) {
-                        $branches = [];
-                        foreach ($ranges as [$lo, $hi]) {
-                            $branches[] = ['type' => self::typeName($bit), 'minimum' => $lo, 'maximum' => $hi];
-                        }
-                        return ['branches', $branches];
-                    }
-                    if ($ranges !== []) {
-                        $keys[] = ['minimum', $ranges[0][0]];
-                        $keys[] = ['maximum', $ranges[0][1]];
-                    }
-                } else {
-                    self::bounds($pass, $p, $bit, $notes, $keys);
-                }
-                break;
-            case Profile::ARRAY:
-                if ($p->hasItems) {
-                    $keys[] = ['items', $pass->items($p->items)];
-                }
-                foreach (['minItems' => $p->minItems, 'maxItems' => $p->maxItems] as $k => $v) {
-                    if ($v !== null) {
-                        $keys[] = [$k, $v];
-                    }
-                }
-                break;
-            case Profile::OBJECT:
-                if ($p->properties !== null) {
-                    $keys[] = ['properties', $pass->properties($p->properties, $p->required)[0]];
-                }
-                if ($p->required !== null) {
-                    $keys[] = ['required', $p->required];
-                }
-                if ($p->hasAdditional) {
-                    if (Profile::arr($p->additional) !== null) {
-                        $pass->path[] = 'additionalProperties';
-                        $v = $pass->node($p->additional, Pass::INNER);
-                        array_pop($pass->path);
-                    } else {
-                        $v = $p->additional;
-                    }
-                    $keys[] = ['additionalProperties', $v];
-                }
-                foreach (['minProperties' => $p->minProperties, 'maxProperties' => $p->maxProperties] as $k => $v) {
-                    if ($v !== null) {
-                        $keys[] = [$k, $v];
-                    }
-                }
-                break;
+        $ranges = self::ranges($values, $this->bit === Profile::INTEGER);
+        if (\count($ranges) > 1) {
+            $branches = [];
+            foreach ($ranges as [$lo, $hi]) {
+                $branches[] = ['type' => self::typeName($this->bit), 'minimum' => $lo, 'maximum' => $hi];
+            }
+            return ['branches', $branches];
         }
-        if ($p->anyOf !== null) {
-            $list = $p->anyOf;
-            $p->anyOf = null;
-            $keys[] = ['anyOf', $pass->branches($list)];
+        if ($ranges !== []) {
+            $this->put(['minimum' => $ranges[0][0], 'maximum' => $ranges[0][1]]);
         }
-        return ['keys', $keys];
+        return null;
+    }
+
+    protected function array(): void
+    {
+        $this->items();
+        $this->put(['minItems' => $this->p->minItems, 'maxItems' => $this->p->maxItems]);
+    }
+
+    protected function object(): void
+    {
+        $p = $this->p;
+        if ($p->properties !== null) {
+            $this->keys[] = ['properties', $this->pass->properties($p->properties, $p->required)[0]];
+        }
+        if ($p->required !== null) {
+            $this->keys[] = ['required', $p->required];
+        }
+        if ($p->hasAdditional) {
+            $v = $p->additional;
+            if (Profile::arr($v) !== null) {
+                $this->pass->path[] = 'additionalProperties';
+                $v = $this->pass->node($v, Pass::INNER);
+                array_pop($this->pass->path);
+            }
+            $this->keys[] = ['additionalProperties', $v];
+        }
+        $this->put(['minProperties' => $p->minProperties, 'maxProperties' => $p->maxProperties]);
     }
 
     /**
      * `minimum`/`maximum`: integer exclusive bounds as inclusive ones; a
      * number's exclusive bound as an inclusive one, with a warning.
      */
-    private static function bounds(Pass $pass, Parts $p, int $bit, array &$notes, array &$keys): void
+    private function bounds(): void
     {
+        $p = $this->p;
+        $bit = $this->bit;
         $minimum = $p->minimum;
         $maximum = $p->maximum;
         if ($p->exclusiveMinimum !== null) {
@@ -167,7 +154,7 @@ final class Gemini
                     $minimum = $lo;
                 }
             } elseif ($minimum === null || Text::cmp($minimum, $x) <= 0) {
-                $pass->dropNote($notes, 'Greater than ' . Text::num($x) . '.');
+                $this->dropNote('Greater than ' . Text::num($x) . '.');
                 $minimum = $x;
             }
         }
@@ -179,16 +166,14 @@ final class Gemini
                     $maximum = $hi;
                 }
             } elseif ($maximum === null || Text::cmp($maximum, $x) >= 0) {
-                $pass->dropNote($notes, 'Less than ' . Text::num($x) . '.');
+                $this->dropNote('Less than ' . Text::num($x) . '.');
                 $maximum = $x;
             }
         }
-        if ($minimum !== null) {
-            $keys[] = ['minimum', self::exactFloat($minimum, true)];
-        }
-        if ($maximum !== null) {
-            $keys[] = ['maximum', self::exactFloat($maximum, false)];
-        }
+        $this->put([
+            'minimum' => $minimum === null ? null : self::exactFloat($minimum, true),
+            'maximum' => $maximum === null ? null : self::exactFloat($maximum, false),
+        ]);
     }
 
     /**

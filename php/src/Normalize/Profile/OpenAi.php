@@ -8,7 +8,7 @@ namespace ToolSchema\Php\Normalize\Profile;
  * `openai`: strict function calling and Structured Outputs
  * (src/normalize/profile/openai.rs, where the rules and their sources are).
  */
-final class OpenAi
+final class OpenAi extends Provider
 {
     /** The documented string formats. */
     public const FORMATS = [
@@ -21,74 +21,58 @@ final class OpenAi
     public const MAX_ENUM_VALUES = 1000;
     public const MAX_STRING_LENGTH = 120000;
 
-    /** The keywords of one type. */
-    public static function single(Pass $pass, Parts $p, int $bit, array &$notes): array
+    protected function string(): void
     {
-        $keys = [['type', Profile::TYPES[$bit]]];
-        if ($bit === Profile::STRING) {
-            $pass->knownFormat($p, self::FORMATS, $keys, $notes);
-            if ($p->patterns !== []) {
-                $pat = $p->patterns[0];
-                if (self::hasLookaroundOrBackref($pat)) {
-                    $pass->dropNote($notes, "Must match the regular expression `$pat`.");
-                } else {
-                    $keys[] = ['pattern', $pat];
-                }
-            }
-        }
-        if ($p->values !== null) {
-            $values = $p->values;
-            $p->values = null;
-            $pass->countValues($values);
-            $keys[] = $pass->values($values, $p->isConst, false);
-        }
-        if ($bit === Profile::STRING) {
-            foreach (['minLength' => $p->minLength, 'maxLength' => $p->maxLength] as $k => $v) {
-                if ($v !== null) {
-                    $keys[] = [$k, $v];
-                }
-            }
-        }
-        if ($bit === Profile::INTEGER || $bit === Profile::NUMBER) {
-            foreach ([
-                'minimum' => $p->minimum,
-                'exclusiveMinimum' => $p->exclusiveMinimum,
-                'maximum' => $p->maximum,
-                'exclusiveMaximum' => $p->exclusiveMaximum,
-                'multipleOf' => $p->multipleOf,
-            ] as $k => $v) {
-                if ($v !== null) {
-                    $keys[] = [$k, $v];
-                }
-            }
-        }
-        if ($bit === Profile::ARRAY) {
-            if ($p->hasItems) {
-                $keys[] = ['items', $pass->items($p->items)];
+        $this->knownFormat(self::FORMATS);
+        if ($this->p->patterns !== []) {
+            $pat = $this->p->patterns[0];
+            if (self::hasLookaroundOrBackref($pat)) {
+                $this->dropPattern($pat);
             } else {
-                $pass->impossible('a list without an item definition');
-            }
-            foreach (['minItems' => $p->minItems, 'maxItems' => $p->maxItems] as $k => $v) {
-                if ($v !== null) {
-                    $keys[] = [$k, $v];
-                }
+                $this->keys[] = ['pattern', $pat];
             }
         }
-        if ($bit === Profile::OBJECT) {
-            $props = $pass->strictProperties($p);
-            if ($props !== null) {
-                $keys[] = ['properties', $props[0]];
-                // Every property, in order.
-                $keys[] = ['required', array_map('strval', $props[1])];
-            }
-            $pass->strictAdditional($p, $keys, $notes);
+        $this->values(true, true);
+        $this->put(['minLength' => $this->p->minLength, 'maxLength' => $this->p->maxLength]);
+    }
+
+    protected function number(): ?array
+    {
+        $p = $this->p;
+        $this->values(true, true);
+        $this->put([
+            'minimum' => $p->minimum,
+            'exclusiveMinimum' => $p->exclusiveMinimum,
+            'maximum' => $p->maximum,
+            'exclusiveMaximum' => $p->exclusiveMaximum,
+            'multipleOf' => $p->multipleOf,
+        ]);
+        return null;
+    }
+
+    protected function array(): void
+    {
+        $this->values(true, true);
+        if (!$this->items()) {
+            $this->pass->impossible('a list without an item definition');
         }
-        if ($p->anyOf !== null) {
-            $list = $p->anyOf;
-            $p->anyOf = null;
-            $keys[] = ['anyOf', $pass->branches($list)];
+        $this->put(['minItems' => $this->p->minItems, 'maxItems' => $this->p->maxItems]);
+    }
+
+    protected function object(): void
+    {
+        $this->values(true, true);
+        $names = $this->strictProperties();
+        if ($names !== null) {
+            // Every property, in order.
+            $this->keys[] = ['required', array_map('strval', $names)];
         }
-        return ['keys', $keys];
+        $this->strictAdditional();
+    }
+
+    protected function boolean(): void
+    {
+        $this->values(true, true);
     }
 
     /** The finished node: annotations, and null as an `anyOf` branch. */

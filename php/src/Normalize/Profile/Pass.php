@@ -385,60 +385,6 @@ final class Pass
         return [Vocab::object($o), $names];
     }
 
-    /**
-     * The `properties` of a map in strict mode (openai, anthropic), with the
-     * names in order: `{}` for a closed map without any; null for an open map
-     * without properties, which is written as it is (non-strict).
-     *
-     * @return array{0: array|\stdClass, 1: list<int|string>}|null
-     */
-    public function strictProperties(Parts $p): ?array
-    {
-        $closed = $p->hasAdditional && $p->additional === false;
-        if ($p->properties !== null) {
-            return $this->properties($p->properties, $p->required);
-        }
-        return $closed ? [new \stdClass(), []] : null;
-    }
-
-    /**
-     * The rest of a map in strict mode (openai, anthropic):
-     * `additionalProperties: false`, or strict mode cannot state the map;
-     * `minProperties`/`maxProperties` dropped into the notes.
-     */
-    public function strictAdditional(Parts $p, array &$keys, array &$notes): void
-    {
-        if ($p->hasAdditional && $p->additional === false) {
-            $keys[] = ['additionalProperties', false];
-        } elseif ($p->hasAdditional) {
-            $this->impossible('a map that accepts other keys (additionalProperties)');
-            $keys[] = ['additionalProperties', $p->additional];
-        } else {
-            $this->impossible('a map that accepts any keys');
-        }
-        foreach (['At least' => $p->minProperties, 'At most' => $p->maxProperties] as $word => $n) {
-            if ($n !== null) {
-                $this->dropNote($notes, "$word $n " . Text::plural($n, 'property', 'properties') . '.');
-            }
-        }
-    }
-
-    /**
-     * The first `format`, when it is one of the consumer's `$known` formats
-     * (a set: format => true); dropped into the notes when it is not.
-     */
-    public function knownFormat(Parts $p, array $known, array &$keys, array &$notes): void
-    {
-        if ($p->formats !== []) {
-            $f = $p->formats[0];
-            if (isset($known[$f])) {
-                $keys[] = ['format', $f];
-            } else {
-                $this->dropNote($notes, "Format: $f.");
-            }
-        }
-    }
-
     /** The `anyOf` of a base schema: each branch written for the profile. */
     public function branches(array $list): array
     {

@@ -1,0 +1,228 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Php\Normalize\Profile;
+
+/**
+ * The skeleton of one type's keywords, shared by every provider
+ * (src/normalize/profile/provider.rs): allowed values written alone (where
+ * the provider does), then the keywords of the type, `type` first, an `anyOf`
+ * of the node's own last. A provider extends this class with its hooks; an
+ * instance is one type's keywords being written (Rust's `One`): the pass, the
+ * parts of the type `$bit`, the keywords so far and the notes.
+ */
+abstract class Provider
+{
+    /** @var list<array{0: string|int, 1: mixed}> the keywords so far, in order */
+    public array $keys = [];
+
+    /** @param list<string> $notes */
+    final public function __construct(
+        public readonly Pass $pass,
+        public readonly Parts $p,
+        public readonly int $bit,
+        public array $notes,
+    ) {
+    }
+
+    /** The keywords of one type. */
+    public static function single(Pass $pass, Parts $p, int $bit, array &$notes): array
+    {
+        $o = new static($pass, $p, $bit, $notes);
+        $body = $o->body();
+        $notes = $o->notes;
+        return $body;
+    }
+
+    private function body(): array
+    {
+        $body = $this->valuesAlone();
+        if ($body !== null) {
+            return $body;
+        }
+        switch ($this->bit) {
+            case Profile::STRING:
+                $this->string();
+                break;
+            case Profile::INTEGER:
+            case Profile::NUMBER:
+                $body = $this->number();
+                if ($body !== null) {
+                    return $body;
+                }
+                break;
+            case Profile::ARRAY:
+                $this->array();
+                break;
+            case Profile::OBJECT:
+                $this->object();
+                break;
+            default:
+                $this->boolean();
+        }
+        array_unshift($this->keys, ['type', $this->typeValue()]);
+        if ($this->p->anyOf !== null) {
+            $list = $this->p->anyOf;
+            $this->p->anyOf = null;
+            $this->anyOfBeside();
+            $this->keys[] = ['anyOf', $this->pass->branches($list)];
+        }
+        return ['keys', $this->keys];
+    }
+
+    /**
+     * The body for allowed values written without `type`; null: they are
+     * written with the type's keywords (by its hook).
+     */
+    protected function valuesAlone(): ?array
+    {
+        return null;
+    }
+
+    /** The value of `type`. */
+    protected function typeValue(): string
+    {
+        return Profile::TYPES[$this->bit];
+    }
+
+    abstract protected function string(): void;
+
+    /** Non-null: the body is this (written another way than as keywords). */
+    abstract protected function number(): ?array;
+
+    abstract protected function array(): void;
+
+    abstract protected function object(): void;
+
+    /** A boolean: nothing but the type, unless the provider writes its values. */
+    protected function boolean(): void
+    {
+    }
+
+    /** Before an `anyOf` beside the type's keywords is written. */
+    protected function anyOfBeside(): void
+    {
+    }
+
+    /**
+     * Each bound or count that is set, as its keyword.
+     *
+     * @param array<string, int|float|null> $values
+     */
+    protected function put(array $values): void
+    {
+        foreach ($values as $k => $v) {
+            if ($v !== null) {
+                $this->keys[] = [$k, $v];
+            }
+        }
+    }
+
+    /** A constraint the profile cannot state (warning and note). */
+    protected function dropNote(string $note): void
+    {
+        $this->pass->dropNote($this->notes, $note);
+    }
+
+    protected function dropPattern(string $pat): void
+    {
+        $this->dropNote("Must match the regular expression `$pat`.");
+    }
+
+    protected function dropMultiple(int|float $m): void
+    {
+        $this->dropNote('A multiple of ' . Text::num($m) . '.');
+    }
+
+    protected function dropFormat(string $f): void
+    {
+        $this->dropNote("Format: $f.");
+    }
+
+    /**
+     * The allowed values, as `enum` (or `const` for one from a `const` when
+     * `$allowConst`); counted for the size limits when `$count`.
+     */
+    protected function values(bool $allowConst, bool $count): void
+    {
+        if ($this->p->values !== null) {
+            $values = $this->p->values;
+            $this->p->values = null;
+            if ($count) {
+                $this->pass->countValues($values);
+            }
+            $this->keys[] = $this->pass->values($values, $allowConst && $this->p->isConst, false);
+        }
+    }
+
+    /** The schema of `items`, when there is one. */
+    protected function items(): bool
+    {
+        if (!$this->p->hasItems) {
+            return false;
+        }
+        $this->keys[] = ['items', $this->pass->items($this->p->items)];
+        return true;
+    }
+
+    /**
+     * The first `format`, when it is one of the consumer's `$known` formats
+     * (a set: format => true); dropped into the notes when it is not.
+     */
+    protected function knownFormat(array $known): void
+    {
+        if ($this->p->formats !== []) {
+            $f = $this->p->formats[0];
+            if (isset($known[$f])) {
+                $this->keys[] = ['format', $f];
+            } else {
+                $this->dropFormat($f);
+            }
+        }
+    }
+
+    /**
+     * The `properties` of a map in strict mode (openai, anthropic), with the
+     * names in order: `{}` for a closed map without any; nothing (null) for
+     * an open map without properties, which is written as it is (non-strict).
+     *
+     * @return list<string|int>|null
+     */
+    protected function strictProperties(): ?array
+    {
+        $p = $this->p;
+        if ($p->properties !== null) {
+            [$v, $names] = $this->pass->properties($p->properties, $p->required);
+        } elseif ($p->hasAdditional && $p->additional === false) {
+            [$v, $names] = [new \stdClass(), []];
+        } else {
+            return null;
+        }
+        $this->keys[] = ['properties', $v];
+        return $names;
+    }
+
+    /**
+     * The rest of a map in strict mode (openai, anthropic):
+     * `additionalProperties: false`, or strict mode cannot state the map;
+     * `minProperties`/`maxProperties` dropped into the notes.
+     */
+    protected function strictAdditional(): void
+    {
+        $p = $this->p;
+        if ($p->hasAdditional && $p->additional === false) {
+            $this->keys[] = ['additionalProperties', false];
+        } elseif ($p->hasAdditional) {
+            $this->pass->impossible('a map that accepts other keys (additionalProperties)');
+            $this->keys[] = ['additionalProperties', $p->additional];
+        } else {
+            $this->pass->impossible('a map that accepts any keys');
+        }
+        foreach (['At least' => $p->minProperties, 'At most' => $p->maxProperties] as $word => $n) {
+            if ($n !== null) {
+                $this->dropNote("$word $n " . Text::plural($n, 'property', 'properties') . '.');
+            }
+        }
+    }
+}
