@@ -36,7 +36,7 @@
 //! description; several types as an `anyOf` of one type each.
 
 use super::provider::{One, Provider};
-use super::{text, Body, Parts, Pass, Place, INTEGER, K, LIMIT_EXCEEDED};
+use super::{text, Body, Parts, Pass, Place, INTEGER, LIMIT_EXCEEDED};
 use crate::normalize::vocab::Num;
 use crate::sym::Sym;
 use crate::view::{Build, Node};
@@ -59,11 +59,6 @@ pub const FORMATS: [&[u8]; 10] = [
 pub const MAX_RANGE_ENUM: i64 = 64;
 pub const MAX_OPTIONAL: usize = 24;
 pub const MAX_UNIONS: usize = 16;
-
-/// Allowed values are written as they are when none is an array or a map.
-pub fn values_writable<'v, N: Node<'v>>(values: &[N]) -> bool {
-    values.iter().all(|v| !v.is_array())
-}
 
 /// The integers `lo..=hi` the bounds allow, when both are finite.
 fn integer_range<'v, N: Node<'v>>(p: &Parts<'v, N>) -> Option<(i64, i64)> {
@@ -221,6 +216,17 @@ impl Provider for Anthropic {
         o.strict_additional();
     }
 
+    /// Allowed values are written as they are when none is an array or a map.
+    fn values_writable<'v, N: Node<'v>>(values: &[N]) -> bool {
+        values.iter().all(|v| !v.is_array())
+    }
+
+    /// An optional property is written without null (the model leaves it
+    /// out, and Drupal reads a missing optional input as null).
+    fn null_in_body<'v, N: Node<'v>>(p: &Parts<'v, N>, place: Place) -> bool {
+        p.nullable && place != Place::OptionalProperty
+    }
+
     fn any_of_beside<B>(pass: &mut Pass<'_, '_, B>) {
         // `transform_schema` writes no `type` beside `anyOf`.
         pass.impossible("anyOf beside other keywords");
@@ -233,74 +239,6 @@ fn chars_word(n: i64) -> &'static str {
 
 fn items_word(n: i64) -> &'static str {
     text::plural(n, "item", "items")
-}
-
-/// An `enum` of ints, null appended when `null`.
-pub fn int_list<'v, N: Node<'v>, B: Build<'v, N>>(
-    pass: &mut Pass<'_, 'v, B>,
-    values: &[i64],
-    null: bool,
-) -> B::Val {
-    let mut a = pass.b.arr();
-    for i in values {
-        let v = pass.b.int(*i);
-        pass.b.push(&mut a, v);
-    }
-    if null {
-        let v = pass.b.null();
-        pass.b.push(&mut a, v);
-    }
-    pass.b.end_arr(a)
-}
-
-/// The finished node: annotations, and null as an `enum` value or an `anyOf`
-/// branch (none for an optional property).
-pub fn finish<'v, N: Node<'v>, B: Build<'v, N>>(
-    pass: &mut Pass<'_, 'v, B>,
-    p: Parts<'v, N>,
-    body: Body<'v, N, B::Val>,
-    mut notes: Vec<String>,
-    place: Place,
-) -> B::Val {
-    pass.annotation_notes(&p, &mut notes);
-    let nullable = p.nullable && place != Place::OptionalProperty;
-    let mut o = pass.b.obj();
-    pass.texts(&mut o, &p, &notes);
-    let mut union = false;
-    match body {
-        Body::Keys(keys) if !nullable => {
-            union = keys.iter().any(|(k, _)| matches!(k, K::S(Sym::AnyOf)));
-            pass.put_all(&mut o, keys);
-        }
-        Body::Keys(keys) => {
-            union = true;
-            let inner = pass.close(Body::<N, B::Val>::Keys(keys));
-            let null = pass.null_schema("null");
-            let v = pass.arr(vec![inner, null]);
-            pass.b.put(&mut o, Sym::AnyOf, v);
-        }
-        Body::Ints(values) => {
-            let v = int_list(pass, &values, nullable);
-            pass.b.put(&mut o, Sym::Enum, v);
-        }
-        Body::Branches(mut branches) => {
-            union = true;
-            if nullable {
-                let null = pass.null_schema("null");
-                branches.push(null);
-            }
-            let v = pass.arr(branches);
-            pass.b.put(&mut o, Sym::AnyOf, v);
-        }
-        Body::Values(values, is_const) => {
-            let (k, v) = pass.values(&values, is_const, nullable);
-            pass.b.put(&mut o, k, v);
-        }
-    }
-    if union && matches!(place, Place::OptionalProperty | Place::RequiredProperty) {
-        pass.stats.union_properties += 1;
-    }
-    pass.b.end_obj(o)
 }
 
 /// The per-request counts, for this schema alone.

@@ -52,29 +52,65 @@ pub fn type_name(bit: u8) -> &'static str {
     }
 }
 
-/// Allowed values can be written when they are strings, numbers that floats
-/// hold exactly, or both booleans (which say nothing beyond the type).
-pub fn values_writable<'v, N: Node<'v>>(values: &[N]) -> bool {
-    let mut t = false;
-    let mut f = false;
-    for v in values {
-        match v.kind() {
-            Kind::Str(_) => {}
-            Kind::Int(i) if (i as f64).abs() <= EXACT_FLOAT_INT => {}
-            Kind::Float(x) if x.abs() <= EXACT_FLOAT_INT => {}
-            Kind::Bool(true) => t = true,
-            Kind::Bool(false) => f = true,
-            _ => return false,
-        }
-    }
-    let bools = values.iter().any(|v| matches!(v.kind(), Kind::Bool(_)));
-    !bools || (t && f)
-}
-
 /// The provider.
 pub struct Gemini;
 
 impl Provider for Gemini {
+    /// Allowed values can be written when they are strings, numbers that floats
+    /// hold exactly, or both booleans (which say nothing beyond the type).
+    fn values_writable<'v, N: Node<'v>>(values: &[N]) -> bool {
+        let mut t = false;
+        let mut f = false;
+        for v in values {
+            match v.kind() {
+                Kind::Str(_) => {}
+                Kind::Int(i) if (i as f64).abs() <= EXACT_FLOAT_INT => {}
+                Kind::Float(x) if x.abs() <= EXACT_FLOAT_INT => {}
+                Kind::Bool(true) => t = true,
+                Kind::Bool(false) => f = true,
+                _ => return false,
+            }
+        }
+        let bools = values.iter().any(|v| matches!(v.kind(), Kind::Bool(_)));
+        !bools || (t && f)
+    }
+
+    /// `default` and `examples[0]` (as `example`) are written, after
+    /// `nullable: true`.
+    const ANNOTATION_NOTES: bool = false;
+
+    fn null_in_body<'v, N: Node<'v>>(_p: &Parts<'v, N>, _place: Place) -> bool {
+        false
+    }
+
+    fn after<'v, N: Node<'v>, B: Build<'v, N>>(
+        pass: &mut Pass<'_, 'v, B>,
+        o: &mut B::Obj,
+        p: &Parts<'v, N>,
+    ) {
+        if p.nullable {
+            let v = pass.b.bool(true);
+            pass.b.put(o, Sym::Nullable, v);
+        }
+        if let Some(d) = p.default {
+            if !matches!(d.kind(), Kind::Null) {
+                let v = pass.b.share(d);
+                pass.b.put(o, Sym::Default, v);
+            }
+        }
+        if let Some(e) = p.examples {
+            let mut first = None;
+            let _ = e.try_each(|_, v| {
+                first = Some(v);
+                Err(())
+            });
+            if let Some(v) = first {
+                let v = pass.b.share(v);
+                pass.b.put(o, Sym::Example, v);
+            }
+        }
+    }
+
     fn type_value<'v, N: Node<'v>, B: Build<'v, N>>(pass: &mut Pass<'_, 'v, B>, bit: u8) -> B::Val {
         pass.b.string(type_name(bit))
     }
@@ -275,49 +311,4 @@ fn ranges<'v, N: Node<'v>>(values: &[N], integer: bool) -> Vec<(Num, Num)> {
         out.push((n, n));
     }
     out
-}
-
-/// The finished node: annotations, `nullable`, `default`, `example`.
-pub fn finish<'v, N: Node<'v>, B: Build<'v, N>>(
-    pass: &mut Pass<'_, 'v, B>,
-    p: Parts<'v, N>,
-    body: Body<'v, N, B::Val>,
-    notes: Vec<String>,
-) -> B::Val {
-    let mut o = pass.b.obj();
-    pass.texts(&mut o, &p, &notes);
-    match body {
-        Body::Keys(keys) => pass.put_all(&mut o, keys),
-        Body::Branches(branches) => {
-            let v = pass.arr(branches);
-            pass.b.put(&mut o, Sym::AnyOf, v);
-        }
-        other => {
-            let v = pass.close(other);
-            let v = pass.arr(vec![v]);
-            pass.b.put(&mut o, Sym::AnyOf, v);
-        }
-    }
-    if p.nullable {
-        let v = pass.b.bool(true);
-        pass.b.put(&mut o, Sym::Nullable, v);
-    }
-    if let Some(d) = p.default {
-        if !matches!(d.kind(), Kind::Null) {
-            let v = pass.b.share(d);
-            pass.b.put(&mut o, Sym::Default, v);
-        }
-    }
-    if let Some(e) = p.examples {
-        let mut first = None;
-        let _ = e.try_each(|_, v| {
-            first = Some(v);
-            Err(())
-        });
-        if let Some(v) = first {
-            let v = pass.b.share(v);
-            pass.b.put(&mut o, Sym::Example, v);
-        }
-    }
-    pass.b.end_obj(o)
 }

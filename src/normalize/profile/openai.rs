@@ -33,7 +33,7 @@
 //! several types as an `anyOf` of one type each.
 
 use super::provider::{One, Provider};
-use super::{Body, Parts, Pass, Place, LIMIT_EXCEEDED};
+use super::{Body, Pass, LIMIT_EXCEEDED};
 use crate::sym::Sym;
 use crate::view::{Build, Kind, Node};
 
@@ -118,50 +118,6 @@ impl Provider for OpenAi {
     fn boolean<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
         o.values(true, true);
     }
-}
-
-/// The finished node: annotations, and null as an `anyOf` branch.
-pub fn finish<'v, N: Node<'v>, B: Build<'v, N>>(
-    pass: &mut Pass<'_, 'v, B>,
-    p: Parts<'v, N>,
-    body: Body<'v, N, B::Val>,
-    mut notes: Vec<String>,
-    place: Place,
-) -> B::Val {
-    pass.annotation_notes(&p, &mut notes);
-    let mut o = pass.b.obj();
-    pass.texts(&mut o, &p, &notes);
-    let union = p.nullable || matches!(body, Body::Branches(_));
-    if union && matches!(place, Place::OptionalProperty | Place::RequiredProperty) {
-        pass.stats.union_properties += 1;
-    }
-    match body {
-        Body::Keys(keys) if !p.nullable => pass.put_all(&mut o, keys),
-        Body::Keys(keys) => {
-            let inner = pass.close(Body::<N, B::Val>::Keys(keys));
-            let null = pass.null_schema("null");
-            let v = pass.arr(vec![inner, null]);
-            pass.b.put(&mut o, Sym::AnyOf, v);
-        }
-        Body::Branches(mut branches) => {
-            if p.nullable {
-                let null = pass.null_schema("null");
-                branches.push(null);
-            }
-            let v = pass.arr(branches);
-            pass.b.put(&mut o, Sym::AnyOf, v);
-        }
-        other => {
-            // Allowed values alone (not written by this profile).
-            let mut branches = vec![pass.close(other)];
-            if p.nullable {
-                branches.push(pass.null_schema("null"));
-            }
-            let v = pass.arr(branches);
-            pass.b.put(&mut o, Sym::AnyOf, v);
-        }
-    }
-    pass.b.end_obj(o)
 }
 
 /// The size limits, over the whole schema.

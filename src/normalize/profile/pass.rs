@@ -9,8 +9,8 @@ use super::openai::OpenAi;
 use super::parts::{filter_values, list_of, read, split, Parts};
 use super::provider::Provider;
 use super::{
-    anthropic, gemini, not_note, openai, str_of, text, value_types, Body, Place, Profile, Stats,
-    ALL, CONSTRAINT_DROPPED, INTEGER, K, NUMBER, OBJECT, STRICT_IMPOSSIBLE, STRING, TYPES,
+    not_note, str_of, text, value_types, Body, Place, Profile, Stats, ALL, CONSTRAINT_DROPPED,
+    INTEGER, K, NUMBER, OBJECT, STRICT_IMPOSSIBLE, STRING, TYPES,
 };
 use crate::error::{Path, Seg, Warning};
 use crate::normalize::vocab::Num;
@@ -116,9 +116,9 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
             self.stats.optional_properties += 1;
         }
         match self.profile {
-            Profile::OpenAi => openai::finish(self, p, body, notes, place),
-            Profile::Anthropic => anthropic::finish(self, p, body, notes, place),
-            _ => gemini::finish(self, p, body, notes),
+            Profile::OpenAi => OpenAi::finish(self, p, body, notes, place),
+            Profile::Anthropic => Anthropic::finish(self, p, body, notes, place),
+            _ => Gemini::finish(self, p, body, notes, place),
         }
     }
 
@@ -311,8 +311,8 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
     /// Whether the profile can write these values as allowed values.
     fn values_writable<N: Node<'v>>(&self, values: &[N]) -> bool {
         match self.profile {
-            Profile::Anthropic => anthropic::values_writable(values),
-            Profile::Gemini => gemini::values_writable(values),
+            Profile::Anthropic => Anthropic::values_writable(values),
+            Profile::Gemini => Gemini::values_writable(values),
             _ => true,
         }
     }
@@ -359,7 +359,7 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
             }
             Body::Ints(values) => {
                 let mut o = self.b.obj();
-                let v = anthropic::int_list(self, &values, false);
+                let v = self.int_list(&values, false);
                 self.b.put(&mut o, Sym::Enum, v);
                 self.b.end_obj(o)
             }
@@ -407,6 +407,23 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
             self.b.push(&mut a, v);
         }
         (Sym::Enum, self.b.end_arr(a))
+    }
+
+    /// An `enum` of ints, null appended when `null`.
+    pub fn int_list<N: Node<'v>>(&mut self, values: &[i64], null: bool) -> B::Val
+    where
+        B: Build<'v, N>,
+    {
+        let mut a = self.b.arr();
+        for i in values {
+            let v = self.b.int(*i);
+            self.b.push(&mut a, v);
+        }
+        if null {
+            let v = self.b.null();
+            self.b.push(&mut a, v);
+        }
+        self.b.end_arr(a)
     }
 
     /// `{"type": "null"}` (in the profile's spelling of the type).

@@ -4,7 +4,9 @@
 //! [`Provider`]: what it writes for a string, a number, a list, a map, each a
 //! hook over [`One`]. `php/src/Normalize/Profile/Provider.php` is its twin.
 
-use super::{str_of, text, type_sym, Body, Parts, Pass, ARRAY, INTEGER, K, NUMBER, OBJECT, STRING};
+use super::{
+    str_of, text, type_sym, Body, Parts, Pass, Place, ARRAY, INTEGER, K, NUMBER, OBJECT, STRING,
+};
 use crate::normalize::vocab::Num;
 use crate::sym::Sym;
 use crate::view::{Build, Kind, Node};
@@ -53,6 +55,80 @@ pub trait Provider {
 
     /// Before an `anyOf` beside the type's keywords is written.
     fn any_of_beside<B>(_pass: &mut Pass<'_, '_, B>) {}
+
+    /// `default` and `examples` go into the description (the provider cannot
+    /// write them).
+    const ANNOTATION_NOTES: bool = true;
+
+    /// Whether the node's null is written in its body (an `anyOf` branch, an
+    /// `enum` value); otherwise by [`Provider::after`] or not at all.
+    fn null_in_body<'v, N: Node<'v>>(p: &Parts<'v, N>, _place: Place) -> bool {
+        p.nullable
+    }
+
+    /// What follows the body in the finished node.
+    fn after<'v, N: Node<'v>, B: Build<'v, N>>(
+        _pass: &mut Pass<'_, 'v, B>,
+        _o: &mut B::Obj,
+        _p: &Parts<'v, N>,
+    ) {
+    }
+
+    /// Whether the provider can write these values as allowed values.
+    fn values_writable<'v, N: Node<'v>>(_values: &[N]) -> bool {
+        true
+    }
+
+    /// The finished node: title and description (with the notes), the body
+    /// and the node's null.
+    fn finish<'v, N: Node<'v>, B: Build<'v, N>>(
+        pass: &mut Pass<'_, 'v, B>,
+        p: Parts<'v, N>,
+        body: Body<'v, N, B::Val>,
+        mut notes: Vec<String>,
+        place: Place,
+    ) -> B::Val {
+        if Self::ANNOTATION_NOTES {
+            pass.annotation_notes(&p, &mut notes);
+        }
+        let null = Self::null_in_body(&p, place);
+        let mut o = pass.b.obj();
+        pass.texts(&mut o, &p, &notes);
+        let union = match body {
+            Body::Keys(keys) if !null => {
+                let union = keys.iter().any(|(k, _)| matches!(k, K::S(Sym::AnyOf)));
+                pass.put_all(&mut o, keys);
+                union
+            }
+            Body::Ints(values) => {
+                let v = pass.int_list(&values, null);
+                pass.b.put(&mut o, Sym::Enum, v);
+                false
+            }
+            Body::Values(values, is_const) => {
+                let (k, v) = pass.values(&values, is_const, null);
+                pass.b.put(&mut o, k, v);
+                false
+            }
+            body => {
+                let mut branches = match body {
+                    Body::Branches(branches) => branches,
+                    keys => vec![pass.close(keys)],
+                };
+                if null {
+                    branches.push(pass.null_schema("null"));
+                }
+                let v = pass.arr(branches);
+                pass.b.put(&mut o, Sym::AnyOf, v);
+                true
+            }
+        };
+        if union && matches!(place, Place::OptionalProperty | Place::RequiredProperty) {
+            pass.stats.union_properties += 1;
+        }
+        Self::after(pass, &mut o, &p);
+        pass.b.end_obj(o)
+    }
 
     /// The keywords of one type.
     fn single<'v, N: Node<'v>, B: Build<'v, N>>(

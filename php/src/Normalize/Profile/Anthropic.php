@@ -206,6 +206,15 @@ final class Anthropic extends Provider
         $this->strictAdditional();
     }
 
+    /**
+     * An optional property is written without null (the model leaves it out,
+     * and Drupal reads a missing optional input as null).
+     */
+    protected static function nullInBody(Parts $p, int $place): bool
+    {
+        return $p->nullable && $place !== Pass::OPTIONAL_PROPERTY;
+    }
+
     protected function anyOfBeside(): void
     {
         // `transform_schema` writes no `type` beside `anyOf`.
@@ -220,59 +229,6 @@ final class Anthropic extends Provider
     private static function itemsWord(int $n): string
     {
         return Text::plural($n, 'item', 'items');
-    }
-
-    /** An `enum` of ints, null appended when `$null`. */
-    public static function intList(array $values, bool $null): array
-    {
-        if ($null) {
-            $values[] = null;
-        }
-        return $values;
-    }
-
-    /**
-     * The finished node: annotations, and null as an `enum` value or an
-     * `anyOf` branch (none for an optional property).
-     */
-    public static function finish(Pass $pass, Parts $p, array $body, array $notes, int $place): array
-    {
-        $pass->annotationNotes($p, $notes);
-        $nullable = $p->nullable && $place !== Pass::OPTIONAL_PROPERTY;
-        $o = [];
-        $pass->texts($o, $p, $notes);
-        $union = false;
-        switch ($body[0]) {
-            case 'keys':
-                if (!$nullable) {
-                    foreach ($body[1] as [$k, $v]) {
-                        $union = $union || $k === 'anyOf';
-                        $o[$k] = $v;
-                    }
-                } else {
-                    $union = true;
-                    $o['anyOf'] = [$pass->close($body), ['type' => 'null']];
-                }
-                break;
-            case 'ints':
-                $o['enum'] = self::intList($body[1], $nullable);
-                break;
-            case 'branches':
-                $union = true;
-                $branches = $body[1];
-                if ($nullable) {
-                    $branches[] = ['type' => 'null'];
-                }
-                $o['anyOf'] = $branches;
-                break;
-            default:
-                [$k, $v] = $pass->values($body[1], $body[2], $nullable);
-                $o[$k] = $v;
-        }
-        if ($union && ($place === Pass::OPTIONAL_PROPERTY || $place === Pass::REQUIRED_PROPERTY)) {
-            $pass->unionProperties++;
-        }
-        return $o;
     }
 
     /** The per-request counts, for this schema alone. */

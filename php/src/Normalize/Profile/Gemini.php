@@ -56,6 +56,27 @@ final class Gemini extends Provider
         return !$bools || ($t && $f);
     }
 
+    /** `default` and `examples[0]` (as `example`) are written, after `nullable: true`. */
+    protected const ANNOTATION_NOTES = false;
+
+    protected static function nullInBody(Parts $p, int $place): bool
+    {
+        return false;
+    }
+
+    protected static function after(array &$o, Parts $p): void
+    {
+        if ($p->nullable) {
+            $o['nullable'] = true;
+        }
+        if ($p->default !== null) {
+            $o['default'] = $p->default;
+        }
+        if ($p->examples !== null && $p->examples !== []) {
+            $o['example'] = $p->examples[array_key_first($p->examples)];
+        }
+    }
+
     protected function typeValue(): string
     {
         return self::typeName($this->bit);
@@ -247,29 +268,4 @@ final class Gemini extends Provider
         return $out;
     }
 
-    /** The finished node: annotations, `nullable`, `default`, `example`. */
-    public static function finish(Pass $pass, Parts $p, array $body, array $notes): array
-    {
-        $o = [];
-        $pass->texts($o, $p, $notes);
-        if ($body[0] === 'keys') {
-            foreach ($body[1] as [$k, $v]) {
-                $o[$k] = $v;
-            }
-        } elseif ($body[0] === 'branches') {
-            $o['anyOf'] = $body[1];
-        } else {
-            $o['anyOf'] = [$pass->close($body)];
-        }
-        if ($p->nullable) {
-            $o['nullable'] = true;
-        }
-        if ($p->default !== null) {
-            $o['default'] = $p->default;
-        }
-        if ($p->examples !== null && $p->examples !== []) {
-            $o['example'] = $p->examples[array_key_first($p->examples)];
-        }
-        return $o;
-    }
 }

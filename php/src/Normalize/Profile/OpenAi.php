@@ -75,39 +75,6 @@ final class OpenAi extends Provider
         $this->values(true, true);
     }
 
-    /** The finished node: annotations, and null as an `anyOf` branch. */
-    public static function finish(Pass $pass, Parts $p, array $body, array $notes, int $place): array
-    {
-        $pass->annotationNotes($p, $notes);
-        $o = [];
-        $pass->texts($o, $p, $notes);
-        $union = $p->nullable || $body[0] === 'branches';
-        if ($union && ($place === Pass::OPTIONAL_PROPERTY || $place === Pass::REQUIRED_PROPERTY)) {
-            $pass->unionProperties++;
-        }
-        if ($body[0] === 'keys' && !$p->nullable) {
-            foreach ($body[1] as [$k, $v]) {
-                $o[$k] = $v;
-            }
-        } elseif ($body[0] === 'keys') {
-            $o['anyOf'] = [$pass->close($body), ['type' => 'null']];
-        } elseif ($body[0] === 'branches') {
-            $branches = $body[1];
-            if ($p->nullable) {
-                $branches[] = ['type' => 'null'];
-            }
-            $o['anyOf'] = $branches;
-        } else {
-            // Allowed values alone (not written by this profile).
-            $branches = [$pass->close($body)];
-            if ($p->nullable) {
-                $branches[] = ['type' => 'null'];
-            }
-            $o['anyOf'] = $branches;
-        }
-        return $o;
-    }
-
     /** The size limits, over the whole schema. */
     public static function limits(Pass $pass): void
     {

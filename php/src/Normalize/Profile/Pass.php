@@ -115,7 +115,7 @@ final class Pass
         return match ($this->profile) {
             Vocab::OPENAI => OpenAi::finish($this, $p, $body, $notes, $place),
             Vocab::ANTHROPIC => Anthropic::finish($this, $p, $body, $notes, $place),
-            default => Gemini::finish($this, $p, $body, $notes),
+            default => Gemini::finish($this, $p, $body, $notes, $place),
         };
     }
 
@@ -321,7 +321,7 @@ final class Pass
                 [$k, $v] = $this->values($body[1], $body[2], false);
                 return [$k => $v];
             default:
-                return ['enum' => Anthropic::intList($body[1], false)];
+                return ['enum' => $body[1]];
         }
     }
 

@@ -71,6 +71,67 @@ abstract class Provider
         return ['keys', $this->keys];
     }
 
+    /** `default` and `examples` go into the description (the provider cannot write them). */
+    protected const ANNOTATION_NOTES = true;
+
+    /**
+     * The finished node: title and description (with the notes), the body and
+     * the node's null.
+     */
+    public static function finish(Pass $pass, Parts $p, array $body, array $notes, int $place): array
+    {
+        if (static::ANNOTATION_NOTES) {
+            $pass->annotationNotes($p, $notes);
+        }
+        $null = static::nullInBody($p, $place);
+        $o = [];
+        $pass->texts($o, $p, $notes);
+        $union = false;
+        if ($body[0] === 'keys' && !$null) {
+            foreach ($body[1] as [$k, $v]) {
+                $union = $union || $k === 'anyOf';
+                $o[$k] = $v;
+            }
+        } elseif ($body[0] === 'ints') {
+            $o['enum'] = $null ? [...$body[1], null] : $body[1];
+        } elseif ($body[0] === 'values') {
+            [$k, $v] = $pass->values($body[1], $body[2], $null);
+            $o[$k] = $v;
+        } else {
+            $union = true;
+            $branches = $body[0] === 'branches' ? $body[1] : [$pass->close($body)];
+            if ($null) {
+                $branches[] = ['type' => 'null'];
+            }
+            $o['anyOf'] = $branches;
+        }
+        if ($union && ($place === Pass::OPTIONAL_PROPERTY || $place === Pass::REQUIRED_PROPERTY)) {
+            $pass->unionProperties++;
+        }
+        static::after($o, $p);
+        return $o;
+    }
+
+    /** Whether the provider can write these values as allowed values. */
+    public static function valuesWritable(array $values): bool
+    {
+        return true;
+    }
+
+    /**
+     * Whether the node's null is written in its body (an `anyOf` branch, an
+     * `enum` value); otherwise by after() or not at all.
+     */
+    protected static function nullInBody(Parts $p, int $place): bool
+    {
+        return $p->nullable;
+    }
+
+    /** What follows the body in the finished node. */
+    protected static function after(array &$o, Parts $p): void
+    {
+    }
+
     /**
      * The body for allowed values written without `type`; null: they are
      * written with the type's keywords (by its hook).
