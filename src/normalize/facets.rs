@@ -13,7 +13,9 @@ use smallvec::{smallvec, SmallVec};
 
 use super::definition::{Cat, Ty};
 use super::options::Options;
+use super::vocab::cmp;
 pub use super::vocab::Num;
+use std::cmp::Ordering;
 
 /// A `pattern` value.
 #[derive(Debug)]
@@ -127,14 +129,17 @@ pub fn lower(slot: &mut Option<i64>, v: i64) {
     }
 }
 
+/// Keeps the larger lower bound, exactly on ints ([`cmp`]); the first of
+/// equal ones.
 pub fn raise_num(slot: &mut Option<Num>, v: Num) {
-    if slot.is_none_or(|old| v.as_f64() > old.as_f64()) {
+    if slot.is_none_or(|old| cmp(v, old) == Ordering::Greater) {
         *slot = Some(v);
     }
 }
 
+/// Keeps the smaller upper bound, exactly on ints; the first of equal ones.
 pub fn lower_num(slot: &mut Option<Num>, v: Num) {
-    if slot.is_none_or(|old| v.as_f64() < old.as_f64()) {
+    if slot.is_none_or(|old| cmp(v, old) == Ordering::Less) {
         *slot = Some(v);
     }
 }

@@ -3,6 +3,8 @@
 //! below every rule and profile module, so that `normalize/` imports in one
 //! direction (the rules and the profiles name them, this names nothing).
 
+use std::cmp::Ordering;
+
 /// How deep definitions (and copied values) may nest.
 pub const MAX_DEPTH: usize = 64;
 
@@ -52,6 +54,18 @@ impl Profile {
             Profile::Anthropic => "Anthropic strict tool use",
             Profile::Gemini => "Gemini",
         }
+    }
+}
+
+/// Two numbers in order: exactly when both are ints, as floats otherwise
+/// (every bound helper compares this way).
+pub fn cmp(a: Num, b: Num) -> Ordering {
+    match (a, b) {
+        (Num::Int(x), Num::Int(y)) => x.cmp(&y),
+        _ => a
+            .as_f64()
+            .partial_cmp(&b.as_f64())
+            .unwrap_or(Ordering::Equal),
     }
 }
 

@@ -67,15 +67,16 @@ final class Facets
         return $old === null || $v < $old ? $v : $old;
     }
 
-    /** Compared as floats; the first is kept on ties. */
+    /** Keeps the larger lower bound, exactly on ints (Vocab::cmp); the first of equal ones. */
     public static function raiseNum(int|float|null $old, int|float $v): int|float
     {
-        return $old === null || (float) $v > (float) $old ? $v : $old;
+        return $old === null || Vocab::cmp($v, $old) > 0 ? $v : $old;
     }
 
+    /** Keeps the smaller upper bound, exactly on ints; the first of equal ones. */
     public static function lowerNum(int|float|null $old, int|float $v): int|float
     {
-        return $old === null || (float) $v < (float) $old ? $v : $old;
+        return $old === null || Vocab::cmp($v, $old) < 0 ? $v : $old;
     }
 
     public function addFormat(string $f): void

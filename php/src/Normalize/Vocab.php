@@ -58,6 +58,18 @@ final class Vocab
         };
     }
 
+    /**
+     * Two numbers in order (-1, 0, 1): exactly when both are ints, as floats
+     * otherwise (every bound helper compares this way).
+     */
+    public static function cmp(int|float $a, int|float $b): int
+    {
+        if (\is_int($a) && \is_int($b)) {
+            return $a <=> $b;
+        }
+        return (float) $a <=> (float) $b;
+    }
+
     public static function validUtf8(string $s): bool
     {
         if (\strlen($s) > self::UTF8_MEMO_BYTES) {

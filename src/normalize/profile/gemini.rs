@@ -28,7 +28,7 @@
 use super::provider::{One, Provider};
 use super::{text, value_types, Body, Parts, Pass, Place, ARRAY, BOOLEAN, INTEGER, NUMBER, STRING};
 use crate::error::Seg;
-use crate::normalize::vocab::Num;
+use crate::normalize::vocab::{cmp, Num};
 use crate::sym::Sym;
 use crate::view::{Build, Kind, Node};
 use std::cmp::Ordering;
@@ -221,10 +221,10 @@ fn bounds<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
                 Num::Int(i) => Num::Int(i.saturating_add(1)),
                 Num::Float(f) => Num::Float(f.floor() + 1.0),
             };
-            if minimum.is_none_or(|m| text::cmp(m, lo) == Ordering::Less) {
+            if minimum.is_none_or(|m| cmp(m, lo) == Ordering::Less) {
                 minimum = Some(lo);
             }
-        } else if minimum.is_none_or(|m| text::cmp(m, x) != Ordering::Greater) {
+        } else if minimum.is_none_or(|m| cmp(m, x) != Ordering::Greater) {
             o.drop_note(format!("Greater than {}.", text::num(x)));
             minimum = Some(x);
         }
@@ -235,10 +235,10 @@ fn bounds<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
                 Num::Int(i) => Num::Int(i.saturating_sub(1)),
                 Num::Float(f) => Num::Float(f.ceil() - 1.0),
             };
-            if maximum.is_none_or(|m| text::cmp(m, hi) == Ordering::Greater) {
+            if maximum.is_none_or(|m| cmp(m, hi) == Ordering::Greater) {
                 maximum = Some(hi);
             }
-        } else if maximum.is_none_or(|m| text::cmp(m, x) != Ordering::Less) {
+        } else if maximum.is_none_or(|m| cmp(m, x) != Ordering::Less) {
             o.drop_note(format!("Less than {}.", text::num(x)));
             maximum = Some(x);
         }
@@ -296,8 +296,8 @@ fn ranges<'v, N: Node<'v>>(values: &[N], integer: bool) -> Vec<(Num, Num)> {
             n => n,
         })
         .collect();
-    nums.sort_by(|a, b| text::cmp(*a, *b));
-    nums.dedup_by(|a, b| text::cmp(*a, *b) == Ordering::Equal);
+    nums.sort_by(|a, b| cmp(*a, *b));
+    nums.dedup_by(|a, b| cmp(*a, *b) == Ordering::Equal);
     let mut out: Vec<(Num, Num)> = Vec::new();
     for n in nums {
         if let (true, Some(last), Num::Int(i)) = (integer, out.last_mut(), n) {

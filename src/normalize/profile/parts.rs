@@ -4,7 +4,8 @@
 //! `enum`/`const` folded in. `php/src/Normalize/Profile/Parts.php` is its twin.
 
 use super::{text, type_bit, value_types, ALL, ARRAY, INTEGER, K, NUMBER, OBJECT, STRING};
-use crate::normalize::vocab::Num;
+use crate::normalize::facets::{lower, lower_num, raise, raise_num};
+use crate::normalize::vocab::{cmp, Num};
 use crate::sym::Sym;
 use crate::view::{Key, Kind, Node};
 use std::cmp::Ordering;
@@ -92,28 +93,6 @@ fn non_negative<'v, N: Node<'v>>(v: N) -> Option<i64> {
         Kind::Int(i) if i >= 0 => Some(i),
         _ => None,
     }
-}
-
-fn tighter_min(a: Option<Num>, b: Num) -> Option<Num> {
-    match a {
-        Some(x) if text::cmp(x, b) != Ordering::Less => Some(x),
-        _ => Some(b),
-    }
-}
-
-fn tighter_max(a: Option<Num>, b: Num) -> Option<Num> {
-    match a {
-        Some(x) if text::cmp(x, b) != Ordering::Greater => Some(x),
-        _ => Some(b),
-    }
-}
-
-fn tighter_min_i(a: Option<i64>, b: i64) -> Option<i64> {
-    Some(a.map_or(b, |x| x.max(b)))
-}
-
-fn tighter_max_i(a: Option<i64>, b: i64) -> Option<i64> {
-    Some(a.map_or(b, |x| x.min(b)))
 }
 
 /// `{"type": "null"}` exactly.
@@ -334,57 +313,66 @@ fn read_type<'v, N: Node<'v>>(v: N, types: &mut u8, null: &mut bool) -> bool {
     }
 }
 
-/// Reads one of the simple keywords (those an `allOf` entry may hold too).
-fn simple<'v, N: Node<'v>>(p: &mut Parts<'v, N>, s: Sym, v: N) -> bool {
-    let num = text::num_of(v);
-    let count = non_negative(v);
+/// Whether `v` is a value of the simple keyword `s` (those an `allOf`
+/// entry may hold too, `multipleOf` aside).
+fn fits<'v, N: Node<'v>>(s: Sym, v: N) -> bool {
     match s {
-        Sym::Format if matches!(v.kind(), Kind::Str(_)) => p.formats.push(v),
-        Sym::Pattern if matches!(v.kind(), Kind::Str(_)) => p.patterns.push(v),
+        Sym::Format | Sym::Pattern => matches!(v.kind(), Kind::Str(_)),
+        Sym::Not | Sym::Const => true,
+        Sym::Enum => v.is_array() && v.is_list(),
+        Sym::MinLength
+        | Sym::MaxLength
+        | Sym::MinItems
+        | Sym::MaxItems
+        | Sym::MinProperties
+        | Sym::MaxProperties => non_negative(v).is_some(),
+        Sym::Minimum | Sym::ExclusiveMinimum | Sym::Maximum | Sym::ExclusiveMaximum => {
+            text::num_of(v).is_some()
+        }
+        _ => false,
+    }
+}
+
+/// Reads one of the simple keywords, or `multipleOf`: a bound keeps the
+/// tighter of the node's and its `allOf` entries'.
+fn simple<'v, N: Node<'v>>(p: &mut Parts<'v, N>, s: Sym, v: N) -> bool {
+    let count = non_negative(v).unwrap_or(0);
+    let num = text::num_of(v);
+    if s == Sym::MultipleOf {
+        let first = p.multiple_of.is_none() && num.is_some_and(|n| n.as_f64() > 0.0);
+        if first {
+            p.multiple_of = num;
+        }
+        return first;
+    }
+    if !fits(s, v) {
+        return false;
+    }
+    let num = num.unwrap_or(Num::Int(0));
+    match s {
+        Sym::Format => p.formats.push(v),
+        Sym::Pattern => p.patterns.push(v),
         Sym::Not => p.nots.push(v),
-        Sym::Enum if v.is_array() && v.is_list() => p.value_sets.push((v, false)),
-        Sym::Const => p.value_sets.push((v, true)),
-        Sym::MinLength if count.is_some() => {
-            p.min_length = tighter_min_i(p.min_length, count.unwrap_or(0))
-        }
-        Sym::MaxLength if count.is_some() => {
-            p.max_length = tighter_max_i(p.max_length, count.unwrap_or(0))
-        }
-        Sym::MinItems if count.is_some() => {
-            p.min_items = tighter_min_i(p.min_items, count.unwrap_or(0))
-        }
-        Sym::MaxItems if count.is_some() => {
-            p.max_items = tighter_max_i(p.max_items, count.unwrap_or(0))
-        }
-        Sym::MinProperties if count.is_some() => {
-            p.min_properties = tighter_min_i(p.min_properties, count.unwrap_or(0))
-        }
-        Sym::MaxProperties if count.is_some() => {
-            p.max_properties = tighter_max_i(p.max_properties, count.unwrap_or(0))
-        }
-        Sym::Minimum => match num {
-            Some(n) => p.minimum = tighter_min(p.minimum, n),
-            None => return false,
-        },
-        Sym::ExclusiveMinimum => match num {
-            Some(n) => p.exclusive_minimum = tighter_min(p.exclusive_minimum, n),
-            None => return false,
-        },
-        Sym::Maximum => match num {
-            Some(n) => p.maximum = tighter_max(p.maximum, n),
-            None => return false,
-        },
-        Sym::ExclusiveMaximum => match num {
-            Some(n) => p.exclusive_maximum = tighter_max(p.exclusive_maximum, n),
-            None => return false,
-        },
-        Sym::MultipleOf if p.multiple_of.is_none() => match num {
-            Some(n) if n.as_f64() > 0.0 => p.multiple_of = Some(n),
-            _ => return false,
-        },
-        _ => return false,
+        Sym::Enum | Sym::Const => p.value_sets.push((v, s == Sym::Const)),
+        Sym::MinLength => raise(&mut p.min_length, count),
+        Sym::MaxLength => lower(&mut p.max_length, count),
+        Sym::MinItems => raise(&mut p.min_items, count),
+        Sym::MaxItems => lower(&mut p.max_items, count),
+        Sym::MinProperties => raise(&mut p.min_properties, count),
+        Sym::MaxProperties => lower(&mut p.max_properties, count),
+        Sym::Minimum => raise_num(&mut p.minimum, num),
+        Sym::ExclusiveMinimum => raise_num(&mut p.exclusive_minimum, num),
+        Sym::Maximum => lower_num(&mut p.maximum, num),
+        _ => lower_num(&mut p.exclusive_maximum, num),
     }
     true
+}
+
+fn is_annotation(s: Option<Sym>) -> bool {
+    matches!(
+        s,
+        Some(Sym::Title | Sym::Description | Sym::Default | Sym::Examples)
+    )
 }
 
 /// Merges an `allOf` entry made only of simple keywords (annotations in it
@@ -395,46 +383,20 @@ fn merge_entry<'v, N: Node<'v>>(p: &mut Parts<'v, N>, e: N) -> bool {
     }
     let mergeable = e
         .try_each(|k, v| {
-            let ok = match k.sym() {
-                Some(Sym::Title | Sym::Description | Sym::Default | Sym::Examples) => true,
-                Some(Sym::Format | Sym::Pattern) => matches!(v.kind(), Kind::Str(_)),
-                Some(Sym::Not | Sym::Const) => true,
-                Some(Sym::Enum) => v.is_array() && v.is_list(),
-                Some(
-                    Sym::MinLength
-                    | Sym::MaxLength
-                    | Sym::MinItems
-                    | Sym::MaxItems
-                    | Sym::MinProperties
-                    | Sym::MaxProperties,
-                ) => non_negative(v).is_some(),
-                Some(
-                    Sym::Minimum | Sym::ExclusiveMinimum | Sym::Maximum | Sym::ExclusiveMaximum,
-                ) => text::num_of(v).is_some(),
-                _ => false,
-            };
-            if ok {
-                Ok(())
-            } else {
-                Err(())
-            }
+            let ok = is_annotation(k.sym()) || k.sym().is_some_and(|s| fits(s, v));
+            ok.then_some(()).ok_or(())
         })
         .is_ok();
-    if !mergeable {
-        return false;
-    }
-    let _ = e.try_each(|k, v| {
-        if let Some(s) = k.sym() {
-            if !matches!(
-                s,
-                Sym::Title | Sym::Description | Sym::Default | Sym::Examples
-            ) {
-                simple(p, s, v);
+    if mergeable {
+        let _ = e.try_each(|k, v| {
+            match k.sym() {
+                Some(s) if !is_annotation(Some(s)) => _ = simple(p, s, v),
+                _ => {}
             }
-        }
-        Ok::<(), ()>(())
-    });
-    true
+            Ok::<(), ()>(())
+        });
+    }
+    mergeable
 }
 
 /// The parts of `p` that apply to the type `bit` (values of that type only).
@@ -493,13 +455,12 @@ pub(super) fn filter_values<'v, N: Node<'v>>(p: &mut Parts<'v, N>, values: Vec<N
             }
             Kind::Int(_) | Kind::Float(_) => {
                 let x = text::num_of(*v).unwrap_or(Num::Int(0));
-                p.minimum.is_none_or(|m| text::cmp(x, m) != Ordering::Less)
+                p.minimum.is_none_or(|m| cmp(x, m) != Ordering::Less)
                     && p.exclusive_minimum
-                        .is_none_or(|m| text::cmp(x, m) == Ordering::Greater)
-                    && p.maximum
-                        .is_none_or(|m| text::cmp(x, m) != Ordering::Greater)
+                        .is_none_or(|m| cmp(x, m) == Ordering::Greater)
+                    && p.maximum.is_none_or(|m| cmp(x, m) != Ordering::Greater)
                     && p.exclusive_maximum
-                        .is_none_or(|m| text::cmp(x, m) == Ordering::Less)
+                        .is_none_or(|m| cmp(x, m) == Ordering::Less)
             }
             Kind::Array(a) if a.is_list() => {
                 let n = a.len() as i64;

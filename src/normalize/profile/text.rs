@@ -14,7 +14,7 @@
 //! 1e-4 ≤ |x| < 1e17 (`1.0e+25`, `1.5e-5`).
 
 use super::is_null_schema;
-use crate::normalize::vocab::Num;
+use crate::normalize::vocab::{cmp, Num};
 use crate::sym::Sym;
 use crate::view::{Key, KeyRef, Kind, Node};
 
@@ -152,17 +152,6 @@ pub fn num_of<'v, N: Node<'v>>(v: N) -> Option<Num> {
         Kind::Int(i) => Some(Num::Int(i)),
         Kind::Float(f) => Some(Num::Float(f)),
         _ => None,
-    }
-}
-
-/// Compares two numbers: exactly when both are ints, as floats otherwise.
-pub fn cmp(a: Num, b: Num) -> std::cmp::Ordering {
-    match (a, b) {
-        (Num::Int(x), Num::Int(y)) => x.cmp(&y),
-        _ => a
-            .as_f64()
-            .partial_cmp(&b.as_f64())
-            .unwrap_or(std::cmp::Ordering::Equal),
     }
 }
 

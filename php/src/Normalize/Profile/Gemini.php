@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize\Profile;
 
+use ToolSchema\Php\Normalize\Vocab;
+
 /**
  * `gemini`: the `parameters` of a Gemini function declaration, an OpenAPI 3.0
  * `Schema` subset (src/normalize/profile/gemini.rs, where the rules and their
@@ -171,10 +173,10 @@ final class Gemini extends Provider
             $x = $p->exclusiveMinimum;
             if ($bit === Profile::INTEGER) {
                 $lo = \is_int($x) ? ($x === PHP_INT_MAX ? $x : $x + 1) : floor($x) + 1.0;
-                if ($minimum === null || Text::cmp($minimum, $lo) < 0) {
+                if ($minimum === null || Vocab::cmp($minimum, $lo) < 0) {
                     $minimum = $lo;
                 }
-            } elseif ($minimum === null || Text::cmp($minimum, $x) <= 0) {
+            } elseif ($minimum === null || Vocab::cmp($minimum, $x) <= 0) {
                 $this->dropNote('Greater than ' . Text::num($x) . '.');
                 $minimum = $x;
             }
@@ -183,10 +185,10 @@ final class Gemini extends Provider
             $x = $p->exclusiveMaximum;
             if ($bit === Profile::INTEGER) {
                 $hi = \is_int($x) ? ($x === PHP_INT_MIN ? $x : $x - 1) : ceil($x) - 1.0;
-                if ($maximum === null || Text::cmp($maximum, $hi) > 0) {
+                if ($maximum === null || Vocab::cmp($maximum, $hi) > 0) {
                     $maximum = $hi;
                 }
-            } elseif ($maximum === null || Text::cmp($maximum, $x) >= 0) {
+            } elseif ($maximum === null || Vocab::cmp($maximum, $x) >= 0) {
                 $this->dropNote('Less than ' . Text::num($x) . '.');
                 $maximum = $x;
             }
@@ -248,10 +250,10 @@ final class Gemini extends Provider
             }
             $nums[] = $v;
         }
-        usort($nums, [Text::class, 'cmp']);
+        usort($nums, [Vocab::class, 'cmp']);
         $unique = [];
         foreach ($nums as $n) {
-            if ($unique === [] || Text::cmp($unique[\count($unique) - 1], $n) !== 0) {
+            if ($unique === [] || Vocab::cmp($unique[\count($unique) - 1], $n) !== 0) {
                 $unique[] = $n;
             }
         }

@@ -4,6 +4,9 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize\Profile;
 
+use ToolSchema\Php\Normalize\Facets;
+use ToolSchema\Php\Normalize\Vocab;
+
 /**
  * One schema object, read into its parts, and the reader that fills it from
  * a schema (src/normalize/profile/parts.rs). Numbers are ints or floats as
@@ -98,16 +101,6 @@ final class Parts
     private static function nonNegative(mixed $v): ?int
     {
         return \is_int($v) && $v >= 0 ? $v : null;
-    }
-
-    private static function tighterMin(int|float|null $a, int|float $b): int|float
-    {
-        return $a !== null && Text::cmp($a, $b) >= 0 ? $a : $b;
-    }
-
-    private static function tighterMax(int|float|null $a, int|float $b): int|float
-    {
-        return $a !== null && Text::cmp($a, $b) <= 0 ? $a : $b;
     }
 
     /**
@@ -330,7 +323,7 @@ final class Parts
                 if ($count === null) {
                     return false;
                 }
-                $p->$k = max($p->$k ?? $count, $count);
+                $p->$k = Facets::raise($p->$k, $count);
                 return true;
             case 'maxLength':
             case 'maxItems':
@@ -338,21 +331,21 @@ final class Parts
                 if ($count === null) {
                     return false;
                 }
-                $p->$k = min($p->$k ?? $count, $count);
+                $p->$k = Facets::lower($p->$k, $count);
                 return true;
             case 'minimum':
             case 'exclusiveMinimum':
                 if ($num === null) {
                     return false;
                 }
-                $p->$k = self::tighterMin($p->$k, $num);
+                $p->$k = Facets::raiseNum($p->$k, $num);
                 return true;
             case 'maximum':
             case 'exclusiveMaximum':
                 if ($num === null) {
                     return false;
                 }
-                $p->$k = self::tighterMax($p->$k, $num);
+                $p->$k = Facets::lowerNum($p->$k, $num);
                 return true;
             case 'multipleOf':
                 if ($p->multipleOf !== null || $num === null || $num <= 0) {
@@ -458,10 +451,10 @@ final class Parts
                 $ok = ($p->minLength === null || $n >= $p->minLength)
                     && ($p->maxLength === null || $n <= $p->maxLength);
             } elseif (\is_int($v) || \is_float($v)) {
-                $ok = ($p->minimum === null || Text::cmp($v, $p->minimum) >= 0)
-                    && ($p->exclusiveMinimum === null || Text::cmp($v, $p->exclusiveMinimum) > 0)
-                    && ($p->maximum === null || Text::cmp($v, $p->maximum) <= 0)
-                    && ($p->exclusiveMaximum === null || Text::cmp($v, $p->exclusiveMaximum) < 0);
+                $ok = ($p->minimum === null || Vocab::cmp($v, $p->minimum) >= 0)
+                    && ($p->exclusiveMinimum === null || Vocab::cmp($v, $p->exclusiveMinimum) > 0)
+                    && ($p->maximum === null || Vocab::cmp($v, $p->maximum) <= 0)
+                    && ($p->exclusiveMaximum === null || Vocab::cmp($v, $p->exclusiveMaximum) < 0);
             } elseif (($a = Profile::arr($v)) !== null) {
                 $n = \count($a);
                 $ok = \array_is_list($a)

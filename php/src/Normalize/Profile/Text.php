@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize\Profile;
 
+use ToolSchema\Php\Normalize\Vocab;
+
 /**
  * Text the profile pass writes into descriptions and warning messages: values
  * as JSON, numbers, plurals, and JSON equality of values
@@ -132,15 +134,6 @@ final class Text
         return $out . substr($digits, 0, $decpt) . '.' . substr($digits, $decpt);
     }
 
-    /** Compares two numbers: exactly when both are ints, as floats otherwise. */
-    public static function cmp(int|float $a, int|float $b): int
-    {
-        if (\is_int($a) && \is_int($b)) {
-            return $a <=> $b;
-        }
-        return (float) $a <=> (float) $b;
-    }
-
     /**
      * JSON Schema's equality of two values (as `enum` and `const` compare):
      * numbers by value, strings byte for byte, arrays item by item, maps by
@@ -185,7 +178,7 @@ final class Text
             return true;
         }
         if ((\is_int($a) || \is_float($a)) && (\is_int($b) || \is_float($b))) {
-            return self::cmp($a, $b) === 0;
+            return Vocab::cmp($a, $b) === 0;
         }
         return false;
     }
