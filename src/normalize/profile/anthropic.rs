@@ -227,7 +227,7 @@ impl Provider for Anthropic {
         p.nullable && place != Place::OptionalProperty
     }
 
-    fn any_of_beside<B>(pass: &mut Pass<'_, '_, B>) {
+    fn any_of_beside<'v, N: Node<'v>, B: Build<'v, N>>(pass: &mut Pass<'_, 'v, N, B>) {
         // `transform_schema` writes no `type` beside `anyOf`.
         pass.impossible("anyOf beside other keywords");
     }
@@ -242,7 +242,7 @@ fn items_word(n: i64) -> &'static str {
 }
 
 /// The per-request counts, for this schema alone.
-pub fn limits<B>(pass: &mut Pass<'_, '_, B>) {
+pub fn limits<'v, N: Node<'v>, B: Build<'v, N>>(pass: &mut Pass<'_, 'v, N, B>) {
     let optional = pass.stats.optional_properties;
     let unions = pass.stats.union_properties;
     if optional > MAX_OPTIONAL {

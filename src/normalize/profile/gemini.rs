@@ -84,7 +84,7 @@ impl Provider for Gemini {
     }
 
     fn after<'v, N: Node<'v>, B: Build<'v, N>>(
-        pass: &mut Pass<'_, 'v, B>,
+        pass: &mut Pass<'_, 'v, N, B>,
         o: &mut B::Obj,
         p: &Parts<'v, N>,
     ) {
@@ -111,7 +111,10 @@ impl Provider for Gemini {
         }
     }
 
-    fn type_value<'v, N: Node<'v>, B: Build<'v, N>>(pass: &mut Pass<'_, 'v, B>, bit: u8) -> B::Val {
+    fn type_value<'v, N: Node<'v>, B: Build<'v, N>>(
+        pass: &mut Pass<'_, 'v, N, B>,
+        bit: u8,
+    ) -> B::Val {
         pass.b.string(type_name(bit))
     }
 

@@ -82,6 +82,7 @@ pub fn apply_counted<'v, N: Node<'v>, B: Build<'v, N>>(
         path: Path::default(),
         stats: Stats::default(),
         quiet: 0,
+        node: std::marker::PhantomData,
     };
     let out = pass.node(schema, Place::Root);
     match profile {

@@ -121,7 +121,7 @@ impl Provider for OpenAi {
 }
 
 /// The size limits, over the whole schema.
-pub fn limits<B>(pass: &mut Pass<'_, '_, B>) {
+pub fn limits<'v, N: Node<'v>, B: Build<'v, N>>(pass: &mut Pass<'_, 'v, N, B>) {
     let s = &pass.stats;
     let mut found = Vec::new();
     for (count, max, what) in [

@@ -363,7 +363,8 @@ fn simple<'v, N: Node<'v>>(p: &mut Parts<'v, N>, s: Sym, v: N) -> bool {
         Sym::Minimum => raise_num(&mut p.minimum, num),
         Sym::ExclusiveMinimum => raise_num(&mut p.exclusive_minimum, num),
         Sym::Maximum => lower_num(&mut p.maximum, num),
-        _ => lower_num(&mut p.exclusive_maximum, num),
+        Sym::ExclusiveMaximum => lower_num(&mut p.exclusive_maximum, num),
+        _ => return false,
     }
     true
 }
@@ -389,9 +390,8 @@ fn merge_entry<'v, N: Node<'v>>(p: &mut Parts<'v, N>, e: N) -> bool {
         .is_ok();
     if mergeable {
         let _ = e.try_each(|k, v| {
-            match k.sym() {
-                Some(s) if !is_annotation(Some(s)) => _ = simple(p, s, v),
-                _ => {}
+            if let Some(s) = k.sym().filter(|s| !is_annotation(Some(*s))) {
+                simple(p, s, v);
             }
             Ok::<(), ()>(())
         });

@@ -16,9 +16,10 @@ use crate::error::{Path, Seg, Warning};
 use crate::normalize::vocab::Num;
 use crate::sym::Sym;
 use crate::view::{Build, Key, KeyRef, Kind, Node};
+use std::marker::PhantomData;
 
 /// The pass over one schema.
-pub struct Pass<'p, 'v, B> {
+pub struct Pass<'p, 'v, N, B> {
     pub b: &'p mut B,
     pub profile: Profile,
     pub warnings: &'p mut Vec<Warning>,
@@ -26,6 +27,8 @@ pub struct Pass<'p, 'v, B> {
     pub stats: Stats,
     /// > 0 while writing the branches of `any`: no warnings of their own.
     pub quiet: u32,
+    /// The schema's node type (the pass reads nodes of one kind).
+    pub node: PhantomData<N>,
 }
 
 /// Annotation keywords of base schemas that carry no validation and are left
@@ -45,7 +48,7 @@ fn is_silent_annotation(k: KeyRef<'_>) -> bool {
     )
 }
 
-impl<'p, 'v, B> Pass<'p, 'v, B> {
+impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
     /// A warning at the current path.
     pub fn warn(&mut self, code: &'static str, message: String) {
         if self.quiet > 0 && code == STRICT_IMPOSSIBLE {
@@ -79,10 +82,7 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
     }
 
     /// Writes the schema `s` found at the current path.
-    pub fn node<N: Node<'v>>(&mut self, s: N, place: Place) -> B::Val
-    where
-        B: Build<'v, N>,
-    {
+    pub fn node(&mut self, s: N, place: Place) -> B::Val {
         if !s.is_array() {
             // A boolean schema (from a base schema).
             return match self.profile {
@@ -123,14 +123,7 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
     }
 
     /// The validation keywords of `p`, for one type or as branches.
-    fn body<N: Node<'v>>(
-        &mut self,
-        p: &mut Parts<'v, N>,
-        notes: &mut Vec<String>,
-    ) -> Body<'v, N, B::Val>
-    where
-        B: Build<'v, N>,
-    {
+    fn body(&mut self, p: &mut Parts<'v, N>, notes: &mut Vec<String>) -> Body<'v, N, B::Val> {
         self.drop_unwritable(p, notes);
         self.allowed_values(p, notes);
         // Several types: one branch per type.
@@ -175,7 +168,7 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
     /// Constraints no profile here can write, into the notes: `not`, the
     /// second `format` and `pattern` on, keywords the parts do not hold,
     /// `allOf` entries that could not be merged; `oneOf` as an `anyOf`.
-    fn drop_unwritable<N: Node<'v>>(&mut self, p: &mut Parts<'v, N>, notes: &mut Vec<String>) {
+    fn drop_unwritable(&mut self, p: &mut Parts<'v, N>, notes: &mut Vec<String>) {
         for n in std::mem::take(&mut p.nots) {
             let note = not_note(n);
             self.drop_note(notes, note);
@@ -224,7 +217,7 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
 
     /// Allowed values: of the node's types; representable, or dropped; then
     /// the keywords they make redundant are left out.
-    fn allowed_values<N: Node<'v>>(&mut self, p: &mut Parts<'v, N>, notes: &mut Vec<String>) {
+    fn allowed_values(&mut self, p: &mut Parts<'v, N>, notes: &mut Vec<String>) {
         let Some(values) = p.values.take() else {
             return;
         };
@@ -247,15 +240,12 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
     }
 
     /// Several types, without allowed values: one branch per type.
-    fn type_branches<N: Node<'v>>(
+    fn type_branches(
         &mut self,
         p: &mut Parts<'v, N>,
         types: u8,
         notes: &mut Vec<String>,
-    ) -> Body<'v, N, B::Val>
-    where
-        B: Build<'v, N>,
-    {
+    ) -> Body<'v, N, B::Val> {
         if let Some(list) = p.any_of.take() {
             let note = format!(
                 "Must also match one of the JSON schemas {}.",
@@ -283,12 +273,7 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
     }
 
     /// Leaves the allowed values out (warning and note).
-    fn drop_values<N: Node<'v>>(
-        &mut self,
-        p: &mut Parts<'v, N>,
-        notes: &mut Vec<String>,
-        none: bool,
-    ) {
+    fn drop_values(&mut self, p: &mut Parts<'v, N>, notes: &mut Vec<String>, none: bool) {
         p.values = None;
         if none {
             self.drop_note(
@@ -309,7 +294,7 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
     }
 
     /// Whether the profile can write these values as allowed values.
-    fn values_writable<N: Node<'v>>(&self, values: &[N]) -> bool {
+    fn values_writable(&self, values: &[N]) -> bool {
         match self.profile {
             Profile::Anthropic => Anthropic::values_writable(values),
             Profile::Gemini => Gemini::values_writable(values),
@@ -318,15 +303,12 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
     }
 
     /// The keywords of one type.
-    fn single<N: Node<'v>>(
+    fn single(
         &mut self,
         p: &mut Parts<'v, N>,
         bit: u8,
         notes: &mut Vec<String>,
-    ) -> Body<'v, N, B::Val>
-    where
-        B: Build<'v, N>,
-    {
+    ) -> Body<'v, N, B::Val> {
         match self.profile {
             Profile::OpenAi => OpenAi::single(self, p, bit, notes),
             Profile::Anthropic => Anthropic::single(self, p, bit, notes),
@@ -335,10 +317,7 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
     }
 
     /// A body as a schema of its own (a branch).
-    pub fn close<N: Node<'v>>(&mut self, body: Body<'v, N, B::Val>) -> B::Val
-    where
-        B: Build<'v, N>,
-    {
+    pub fn close(&mut self, body: Body<'v, N, B::Val>) -> B::Val {
         match body {
             Body::Keys(keys) => {
                 let mut o = self.b.obj();
@@ -366,10 +345,7 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
         }
     }
 
-    pub fn put_all<N: Node<'v>>(&mut self, o: &mut B::Obj, keys: Vec<(K<N::Key>, B::Val)>)
-    where
-        B: Build<'v, N>,
-    {
+    pub fn put_all(&mut self, o: &mut B::Obj, keys: Vec<(K<N::Key>, B::Val)>) {
         for (k, v) in keys {
             match k {
                 K::S(s) => self.b.put(o, s, v),
@@ -378,10 +354,7 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
         }
     }
 
-    pub fn arr<N: Node<'v>>(&mut self, items: Vec<B::Val>) -> B::Val
-    where
-        B: Build<'v, N>,
-    {
+    pub fn arr(&mut self, items: Vec<B::Val>) -> B::Val {
         let mut a = self.b.arr();
         for v in items {
             self.b.push(&mut a, v);
@@ -390,10 +363,7 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
     }
 
     /// `enum` (or `const` for one value from a `const`), null appended when `null`.
-    pub fn values<N: Node<'v>>(&mut self, values: &[N], is_const: bool, null: bool) -> (Sym, B::Val)
-    where
-        B: Build<'v, N>,
-    {
+    pub fn values(&mut self, values: &[N], is_const: bool, null: bool) -> (Sym, B::Val) {
         if is_const && values.len() == 1 && !null {
             return (Sym::Const, self.b.share(values[0]));
         }
@@ -410,10 +380,7 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
     }
 
     /// An `enum` of ints, null appended when `null`.
-    pub fn int_list<N: Node<'v>>(&mut self, values: &[i64], null: bool) -> B::Val
-    where
-        B: Build<'v, N>,
-    {
+    pub fn int_list(&mut self, values: &[i64], null: bool) -> B::Val {
         let mut a = self.b.arr();
         for i in values {
             let v = self.b.int(*i);
@@ -427,20 +394,14 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
     }
 
     /// `{"type": "null"}` (in the profile's spelling of the type).
-    pub fn null_schema<N: Node<'v>>(&mut self, name: &str) -> B::Val
-    where
-        B: Build<'v, N>,
-    {
+    pub fn null_schema(&mut self, name: &str) -> B::Val {
         let mut o = self.b.obj();
         let v = self.b.string(name);
         self.b.put(&mut o, Sym::Type, v);
         self.b.end_obj(o)
     }
 
-    pub fn num<N: Node<'v>>(&mut self, n: Num) -> B::Val
-    where
-        B: Build<'v, N>,
-    {
+    pub fn num(&mut self, n: Num) -> B::Val {
         match n {
             Num::Int(i) => self.b.int(i),
             Num::Float(f) => self.b.float(f),
@@ -448,10 +409,7 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
     }
 
     /// The schema of `items`, at `<path>.items`.
-    pub fn items<N: Node<'v>>(&mut self, items: N) -> B::Val
-    where
-        B: Build<'v, N>,
-    {
+    pub fn items(&mut self, items: N) -> B::Val {
         self.path.push(Seg::Sym(Sym::Items));
         let v = self.node(items, Place::Inner);
         self.path.pop();
@@ -460,14 +418,7 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
 
     /// The `properties` map, each at `<path>.properties.<name>`; with the
     /// names in order.
-    pub fn properties<N: Node<'v>>(
-        &mut self,
-        props: N,
-        required: Option<N>,
-    ) -> (B::Val, Vec<N::Key>)
-    where
-        B: Build<'v, N>,
-    {
+    pub fn properties(&mut self, props: N, required: Option<N>) -> (B::Val, Vec<N::Key>) {
         let required = required.map(list_of).unwrap_or_default();
         let mut names = Vec::new();
         let mut o = self.b.obj();
@@ -503,10 +454,7 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
     }
 
     /// The `anyOf` of a base schema: each branch written for the profile.
-    pub fn branches<N: Node<'v>>(&mut self, list: N) -> Vec<B::Val>
-    where
-        B: Build<'v, N>,
-    {
+    pub fn branches(&mut self, list: N) -> Vec<B::Val> {
         let mut out = Vec::new();
         for v in list_of(list) {
             let v = self.node(v, Place::Inner);
@@ -516,7 +464,7 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
     }
 
     /// Counts allowed values for the size limits.
-    pub fn count_values<N: Node<'v>>(&mut self, values: &[N]) {
+    pub fn count_values(&mut self, values: &[N]) {
         self.stats.enum_values += values.len();
         let mut strings = 0usize;
         let mut length = 0usize;
@@ -534,7 +482,7 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
     }
 
     /// Notes for `default` and `examples`, for profiles that cannot write them.
-    pub fn annotation_notes<N: Node<'v>>(&mut self, p: &Parts<'v, N>, notes: &mut Vec<String>) {
+    pub fn annotation_notes(&mut self, p: &Parts<'v, N>, notes: &mut Vec<String>) {
         if let Some(d) = p.default {
             if !matches!(d.kind(), Kind::Null) {
                 notes.push(format!("Default: {}.", text::json(d)));
@@ -554,10 +502,7 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
     }
 
     /// Title and description (with the notes) into `o`.
-    pub fn texts<N: Node<'v>>(&mut self, o: &mut B::Obj, p: &Parts<'v, N>, notes: &[String])
-    where
-        B: Build<'v, N>,
-    {
+    pub fn texts(&mut self, o: &mut B::Obj, p: &Parts<'v, N>, notes: &[String]) {
         if let Some(t) = p.title {
             let v = self.b.share(t);
             self.b.put(o, Sym::Title, v);

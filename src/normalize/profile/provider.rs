@@ -17,7 +17,7 @@ pub type Keys<'v, N, V> = Vec<(K<<N as Node<'v>>::Key>, V)>;
 /// One type's keywords being written: the pass, the parts of the type `bit`,
 /// the keywords so far and the notes for the description.
 pub struct One<'a, 'p, 'v, N: Node<'v>, B: Build<'v, N>> {
-    pub pass: &'a mut Pass<'p, 'v, B>,
+    pub pass: &'a mut Pass<'p, 'v, N, B>,
     pub p: &'a mut Parts<'v, N>,
     pub bit: u8,
     pub keys: Keys<'v, N, B::Val>,
@@ -35,7 +35,10 @@ pub trait Provider {
     }
 
     /// The value of `type` for the type `bit`.
-    fn type_value<'v, N: Node<'v>, B: Build<'v, N>>(pass: &mut Pass<'_, 'v, B>, bit: u8) -> B::Val {
+    fn type_value<'v, N: Node<'v>, B: Build<'v, N>>(
+        pass: &mut Pass<'_, 'v, N, B>,
+        bit: u8,
+    ) -> B::Val {
         pass.b.sym(type_sym(bit))
     }
 
@@ -54,7 +57,7 @@ pub trait Provider {
     fn boolean<'v, N: Node<'v>, B: Build<'v, N>>(_o: &mut One<'_, '_, 'v, N, B>) {}
 
     /// Before an `anyOf` beside the type's keywords is written.
-    fn any_of_beside<B>(_pass: &mut Pass<'_, '_, B>) {}
+    fn any_of_beside<'v, N: Node<'v>, B: Build<'v, N>>(_pass: &mut Pass<'_, 'v, N, B>) {}
 
     /// `default` and `examples` go into the description (the provider cannot
     /// write them).
@@ -68,7 +71,7 @@ pub trait Provider {
 
     /// What follows the body in the finished node.
     fn after<'v, N: Node<'v>, B: Build<'v, N>>(
-        _pass: &mut Pass<'_, 'v, B>,
+        _pass: &mut Pass<'_, 'v, N, B>,
         _o: &mut B::Obj,
         _p: &Parts<'v, N>,
     ) {
@@ -82,7 +85,7 @@ pub trait Provider {
     /// The finished node: title and description (with the notes), the body
     /// and the node's null.
     fn finish<'v, N: Node<'v>, B: Build<'v, N>>(
-        pass: &mut Pass<'_, 'v, B>,
+        pass: &mut Pass<'_, 'v, N, B>,
         p: Parts<'v, N>,
         body: Body<'v, N, B::Val>,
         mut notes: Vec<String>,
@@ -132,7 +135,7 @@ pub trait Provider {
 
     /// The keywords of one type.
     fn single<'v, N: Node<'v>, B: Build<'v, N>>(
-        pass: &mut Pass<'_, 'v, B>,
+        pass: &mut Pass<'_, 'v, N, B>,
         p: &mut Parts<'v, N>,
         bit: u8,
         notes: &mut Vec<String>,
@@ -158,7 +161,7 @@ pub trait Provider {
             OBJECT => Self::object(&mut o),
             _ => Self::boolean(&mut o),
         }
-        let t = Self::type_value::<N, B>(o.pass, bit);
+        let t = Self::type_value(o.pass, bit);
         o.keys.insert(0, (K::S(Sym::Type), t));
         if let Some(list) = o.p.any_of.take() {
             Self::any_of_beside(o.pass);

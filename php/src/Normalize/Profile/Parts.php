@@ -285,76 +285,56 @@ final class Parts
         return false;
     }
 
-    /** Reads one of the simple keywords (those an `allOf` entry may hold too). */
+    /**
+     * Whether `$v` is a value of the simple keyword `$k` (those an `allOf`
+     * entry may hold too, `multipleOf` aside).
+     */
+    private static function fits(int|string $k, mixed $v): bool
+    {
+        return match ($k) {
+            'format', 'pattern' => \is_string($v),
+            'not', 'const' => true,
+            'enum' => Profile::isList($v),
+            'minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties' =>
+                self::nonNegative($v) !== null,
+            'minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum' => \is_int($v) || \is_float($v),
+            default => false,
+        };
+    }
+
+    /**
+     * Reads one of the simple keywords, or `multipleOf`: a bound keeps the
+     * tighter of the node's and its `allOf` entries' (each Parts property is
+     * named as its keyword).
+     */
     private static function simple(Parts $p, string $k, mixed $v): bool
     {
-        $num = \is_int($v) || \is_float($v) ? $v : null;
-        $count = self::nonNegative($v);
-        switch ($k) {
-            case 'format':
-                if (!\is_string($v)) {
-                    return false;
-                }
-                $p->formats[] = $v;
-                return true;
-            case 'pattern':
-                if (!\is_string($v)) {
-                    return false;
-                }
-                $p->patterns[] = $v;
-                return true;
-            case 'not':
-                $p->nots[] = $v;
-                return true;
-            case 'enum':
-                if (!Profile::isList($v)) {
-                    return false;
-                }
-                $p->valueSets[] = [$v, false];
-                return true;
-            case 'const':
-                $p->valueSets[] = [$v, true];
-                return true;
-            // The bounds: each Parts property is named as its keyword, and
-            // keeps the tightest value of the node and its `allOf` entries.
-            case 'minLength':
-            case 'minItems':
-            case 'minProperties':
-                if ($count === null) {
-                    return false;
-                }
-                $p->$k = Facets::raise($p->$k, $count);
-                return true;
-            case 'maxLength':
-            case 'maxItems':
-            case 'maxProperties':
-                if ($count === null) {
-                    return false;
-                }
-                $p->$k = Facets::lower($p->$k, $count);
-                return true;
-            case 'minimum':
-            case 'exclusiveMinimum':
-                if ($num === null) {
-                    return false;
-                }
-                $p->$k = Facets::raiseNum($p->$k, $num);
-                return true;
-            case 'maximum':
-            case 'exclusiveMaximum':
-                if ($num === null) {
-                    return false;
-                }
-                $p->$k = Facets::lowerNum($p->$k, $num);
-                return true;
-            case 'multipleOf':
-                if ($p->multipleOf !== null || $num === null || $num <= 0) {
-                    return false;
-                }
-                $p->multipleOf = $num;
-                return true;
+        if ($k === 'multipleOf') {
+            $first = $p->multipleOf === null && (\is_int($v) || \is_float($v)) && $v > 0;
+            if ($first) {
+                $p->multipleOf = $v;
+            }
+            return $first;
         }
-        return false;
+        if (!self::fits($k, $v)) {
+            return false;
+        }
+        match ($k) {
+            'format' => $p->formats[] = $v,
+            'pattern' => $p->patterns[] = $v,
+            'not' => $p->nots[] = $v,
+            'enum', 'const' => $p->valueSets[] = [$v, $k === 'const'],
+            'minLength', 'minItems', 'minProperties' => $p->$k = Facets::raise($p->$k, $v),
+            'maxLength', 'maxItems', 'maxProperties' => $p->$k = Facets::lower($p->$k, $v),
+            'minimum', 'exclusiveMinimum' => $p->$k = Facets::raiseNum($p->$k, $v),
+            'maximum', 'exclusiveMaximum' => $p->$k = Facets::lowerNum($p->$k, $v),
+        };
+        return true;
+    }
+
+    private static function isAnnotation(int|string $k): bool
+    {
+        return $k === 'title' || $k === 'description' || $k === 'default' || $k === 'examples';
     }
 
     /**
@@ -368,21 +348,12 @@ final class Parts
             return false;
         }
         foreach ($e as $k => $v) {
-            $ok = match ($k) {
-                'title', 'description', 'default', 'examples', 'not', 'const' => true,
-                'format', 'pattern' => \is_string($v),
-                'enum' => Profile::isList($v),
-                'minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties' =>
-                    self::nonNegative($v) !== null,
-                'minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum' => \is_int($v) || \is_float($v),
-                default => false,
-            };
-            if (!$ok) {
+            if (!self::isAnnotation($k) && !self::fits($k, $v)) {
                 return false;
             }
         }
         foreach ($e as $k => $v) {
-            if ($k !== 'title' && $k !== 'description' && $k !== 'default' && $k !== 'examples') {
+            if (!self::isAnnotation($k)) {
                 self::simple($p, $k, $v);
             }
         }
