@@ -210,8 +210,8 @@ enum Pattern<N> {
 }
 
 /// `minimum`/`maximum`: integer exclusive bounds as inclusive ones; a number's
-/// exclusive bound as an inclusive one, with a warning.
-fn bounds<'v, N: Node<'v>, B: Build<'v, N>>(
+/// exclusive bound as an inclusive one, with a warning (`gemini_json` too).
+pub fn bounds<'v, N: Node<'v>, B: Build<'v, N>>(
     pass: &mut Pass<'_, 'v, B>,
     p: &Parts<'v, N>,
     bit: u8,

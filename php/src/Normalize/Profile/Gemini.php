@@ -153,9 +153,10 @@ final class Gemini
 
     /**
      * `minimum`/`maximum`: integer exclusive bounds as inclusive ones; a
-     * number's exclusive bound as an inclusive one, with a warning.
+     * number's exclusive bound as an inclusive one, with a warning (GeminiJson
+     * too).
      */
-    private static function bounds(Pass $pass, Parts $p, int $bit, array &$notes, array &$keys): void
+    public static function bounds(Pass $pass, Parts $p, int $bit, array &$notes, array &$keys): void
     {
         $minimum = $p->minimum;
         $maximum = $p->maximum;
