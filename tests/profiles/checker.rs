@@ -521,7 +521,9 @@ fn gemini_json(w: &mut Walk<'_>, o: &Map<String, Value>) {
         None => {}
         Some(Value::Array(l)) if !l.is_empty() && l.iter().all(one) => {}
         Some(t) if one(t) => {}
-        Some(t) => w.bad(format!("type {t} is not a JSONSchemaType or a list of them")),
+        Some(t) => w.bad(format!(
+            "type {t} is not a JSONSchemaType or a list of them"
+        )),
     }
     if let Some(e) = o.get("enum") {
         if !e.as_array().is_some_and(|l| !l.is_empty()) {
