@@ -526,7 +526,7 @@ fn gemini_json(w: &mut Walk<'_>, o: &Map<String, Value>) {
         )),
     }
     if let Some(e) = o.get("enum") {
-        if !e.as_array().is_some_and(|l| !l.is_empty()) {
+        if e.as_array().is_none_or(|l| l.is_empty()) {
             w.bad("enum must be a non-empty list");
         }
     }
