@@ -496,18 +496,7 @@ fn gemini(w: &mut Walk<'_>, o: &Map<String, Value>) {
             w.bad("nullable must be a boolean");
         }
     }
-    for k in ["minimum", "maximum"] {
-        if let Some(v) = o.get(k) {
-            if !v.is_number() {
-                w.bad(format!("{k} must be a number"));
-            }
-            if v.as_i64()
-                .is_some_and(|i| i128::from(i) != (i as f64) as i128)
-            {
-                w.bad(format!("{k} is not exact as a float"));
-            }
-        }
-    }
+    float_bounds(w, o);
 }
 
 fn gemini_json(w: &mut Walk<'_>, o: &Map<String, Value>) {
@@ -530,6 +519,11 @@ fn gemini_json(w: &mut Walk<'_>, o: &Map<String, Value>) {
             w.bad("enum must be a non-empty list");
         }
     }
+    float_bounds(w, o);
+}
+
+/// `minimum`/`maximum` are floats (Gemini's `Schema` and `types.JSONSchema`).
+fn float_bounds(w: &mut Walk<'_>, o: &Map<String, Value>) {
     for k in ["minimum", "maximum"] {
         if let Some(v) = o.get(k) {
             if !v.is_number() {

@@ -27,9 +27,7 @@
 //! `pattern`/`format` (`allOf`), other keywords of base schemas. No strict
 //! mode, no size limits.
 
-use super::{gemini, text, type_sym, Body, Parts, Pass, Place, ARRAY, INTEGER, K, NUMBER, OBJECT};
-use super::{BOOLEAN, STRING};
-use crate::error::Seg;
+use super::{gemini, text, type_sym, Body, Parts, Pass, ARRAY, INTEGER, K, NUMBER, OBJECT, STRING};
 use crate::sym::Sym;
 use crate::view::{Build, Kind, Node};
 
@@ -85,49 +83,8 @@ pub fn single<'v, N: Node<'v>, B: Build<'v, N>>(
             }
             gemini::bounds(pass, p, bit, notes, &mut keys);
         }
-        ARRAY => {
-            if let Some(items) = p.items {
-                let v = pass.items(items);
-                keys.push((K::S(Sym::Items), v));
-            }
-            for (sym, v) in [(Sym::MinItems, p.min_items), (Sym::MaxItems, p.max_items)] {
-                if let Some(i) = v {
-                    let v = pass.b.int(i);
-                    keys.push((K::S(sym), v));
-                }
-            }
-        }
-        OBJECT => {
-            if let Some(props) = p.properties {
-                let (v, _) = pass.properties(props, p.required);
-                keys.push((K::S(Sym::Properties), v));
-            }
-            if let Some(r) = p.required {
-                let v = pass.b.share(r);
-                keys.push((K::S(Sym::Required), v));
-            }
-            if let Some(a) = p.additional {
-                let v = if a.is_array() {
-                    pass.path.push(Seg::Sym(Sym::AdditionalProperties));
-                    let v = pass.node(a, Place::Inner);
-                    pass.path.pop();
-                    v
-                } else {
-                    pass.b.share(a)
-                };
-                keys.push((K::S(Sym::AdditionalProperties), v));
-            }
-            for (sym, v) in [
-                (Sym::MinProperties, p.min_properties),
-                (Sym::MaxProperties, p.max_properties),
-            ] {
-                if let Some(i) = v {
-                    let v = pass.b.int(i);
-                    keys.push((K::S(sym), v));
-                }
-            }
-        }
-        BOOLEAN => {}
+        ARRAY => gemini::array_keys(pass, p, &mut keys),
+        OBJECT => gemini::object_keys(pass, p, &mut keys),
         _ => {}
     }
     if let Some(list) = p.any_of.take() {

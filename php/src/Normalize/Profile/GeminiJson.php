@@ -49,37 +49,10 @@ final class GeminiJson
                 Gemini::bounds($pass, $p, $bit, $notes, $keys);
                 break;
             case Profile::ARRAY:
-                if ($p->hasItems) {
-                    $keys[] = ['items', $pass->items($p->items)];
-                }
-                foreach (['minItems' => $p->minItems, 'maxItems' => $p->maxItems] as $k => $v) {
-                    if ($v !== null) {
-                        $keys[] = [$k, $v];
-                    }
-                }
+                Gemini::arrayKeys($pass, $p, $keys);
                 break;
             case Profile::OBJECT:
-                if ($p->properties !== null) {
-                    $keys[] = ['properties', $pass->properties($p->properties, $p->required)[0]];
-                }
-                if ($p->required !== null) {
-                    $keys[] = ['required', $p->required];
-                }
-                if ($p->hasAdditional) {
-                    if (Profile::arr($p->additional) !== null) {
-                        $pass->path[] = 'additionalProperties';
-                        $v = $pass->node($p->additional, Pass::INNER);
-                        array_pop($pass->path);
-                    } else {
-                        $v = $p->additional;
-                    }
-                    $keys[] = ['additionalProperties', $v];
-                }
-                foreach (['minProperties' => $p->minProperties, 'maxProperties' => $p->maxProperties] as $k => $v) {
-                    if ($v !== null) {
-                        $keys[] = [$k, $v];
-                    }
-                }
+                Gemini::objectKeys($pass, $p, $keys);
                 break;
         }
         if ($p->anyOf !== null) {
