@@ -58,7 +58,7 @@ final class Options
                 $o->derivedEnumLimit = $value;
             } elseif ($key === 'profile') {
                 $o->profile = Profile::parse($value)
-                    ?? throw self::bad('profile', 'must be "mcp", "openai", "anthropic" or "gemini"');
+                    ?? throw self::bad('profile', 'must be "mcp", "openai", "anthropic", "gemini" or "gemini_json"');
             } else {
                 throw self::bad(Path::key($key), 'unknown option');
             }

@@ -151,49 +151,8 @@ pub fn single<'v, N: Node<'v>, B: Build<'v, N>>(
                 bounds(pass, p, bit, notes, &mut keys);
             }
         }
-        ARRAY => {
-            if let Some(items) = p.items {
-                let v = pass.items(items);
-                keys.push((K::S(Sym::Items), v));
-            }
-            for (sym, v) in [(Sym::MinItems, p.min_items), (Sym::MaxItems, p.max_items)] {
-                if let Some(i) = v {
-                    let v = pass.b.int(i);
-                    keys.push((K::S(sym), v));
-                }
-            }
-        }
-        OBJECT => {
-            if let Some(props) = p.properties {
-                let (v, _) = pass.properties(props, p.required);
-                keys.push((K::S(Sym::Properties), v));
-            }
-            if let Some(r) = p.required {
-                let v = pass.b.share(r);
-                keys.push((K::S(Sym::Required), v));
-            }
-            if let Some(a) = p.additional {
-                let v = if a.is_array() {
-                    pass.path
-                        .push(crate::error::Seg::Sym(Sym::AdditionalProperties));
-                    let v = pass.node(a, Place::Inner);
-                    pass.path.pop();
-                    v
-                } else {
-                    pass.b.share(a)
-                };
-                keys.push((K::S(Sym::AdditionalProperties), v));
-            }
-            for (sym, v) in [
-                (Sym::MinProperties, p.min_properties),
-                (Sym::MaxProperties, p.max_properties),
-            ] {
-                if let Some(i) = v {
-                    let v = pass.b.int(i);
-                    keys.push((K::S(sym), v));
-                }
-            }
-        }
+        ARRAY => array_keys(pass, p, &mut keys),
+        OBJECT => object_keys(pass, p, &mut keys),
         _ => {}
     }
     if let Some(list) = p.any_of.take() {
@@ -204,14 +163,71 @@ pub fn single<'v, N: Node<'v>, B: Build<'v, N>>(
     Body::Keys(keys)
 }
 
+/// A list's `items`, `minItems`, `maxItems` (`gemini_json` too).
+pub fn array_keys<'v, N: Node<'v>, B: Build<'v, N>>(
+    pass: &mut Pass<'_, 'v, B>,
+    p: &Parts<'v, N>,
+    keys: &mut Vec<(K<N::Key>, B::Val)>,
+) {
+    if let Some(items) = p.items {
+        let v = pass.items(items);
+        keys.push((K::S(Sym::Items), v));
+    }
+    for (sym, v) in [(Sym::MinItems, p.min_items), (Sym::MaxItems, p.max_items)] {
+        if let Some(i) = v {
+            let v = pass.b.int(i);
+            keys.push((K::S(sym), v));
+        }
+    }
+}
+
+/// A map's `properties`, `required`, `additionalProperties` (a schema one
+/// written for the profile), `minProperties`, `maxProperties` (`gemini_json`
+/// too).
+pub fn object_keys<'v, N: Node<'v>, B: Build<'v, N>>(
+    pass: &mut Pass<'_, 'v, B>,
+    p: &Parts<'v, N>,
+    keys: &mut Vec<(K<N::Key>, B::Val)>,
+) {
+    if let Some(props) = p.properties {
+        let (v, _) = pass.properties(props, p.required);
+        keys.push((K::S(Sym::Properties), v));
+    }
+    if let Some(r) = p.required {
+        let v = pass.b.share(r);
+        keys.push((K::S(Sym::Required), v));
+    }
+    if let Some(a) = p.additional {
+        let v = if a.is_array() {
+            pass.path
+                .push(crate::error::Seg::Sym(Sym::AdditionalProperties));
+            let v = pass.node(a, Place::Inner);
+            pass.path.pop();
+            v
+        } else {
+            pass.b.share(a)
+        };
+        keys.push((K::S(Sym::AdditionalProperties), v));
+    }
+    for (sym, v) in [
+        (Sym::MinProperties, p.min_properties),
+        (Sym::MaxProperties, p.max_properties),
+    ] {
+        if let Some(i) = v {
+            let v = pass.b.int(i);
+            keys.push((K::S(sym), v));
+        }
+    }
+}
+
 enum Pattern<N> {
     Node(N),
     Uuid,
 }
 
 /// `minimum`/`maximum`: integer exclusive bounds as inclusive ones; a number's
-/// exclusive bound as an inclusive one, with a warning.
-fn bounds<'v, N: Node<'v>, B: Build<'v, N>>(
+/// exclusive bound as an inclusive one, with a warning (`gemini_json` too).
+pub fn bounds<'v, N: Node<'v>, B: Build<'v, N>>(
     pass: &mut Pass<'_, 'v, B>,
     p: &Parts<'v, N>,
     bit: u8,

@@ -4,8 +4,9 @@
 //! - `mcp` (the default): the canonical schema, with the root of a tool input
 //!   always a plain `"type": "object"` ([`mcp`]). Nothing else is read: the
 //!   pass looks at the root's `type` and returns.
-//! - `openai` ([`openai`]), `anthropic` ([`anthropic`]), `gemini` ([`gemini`]):
-//!   the whole schema is read back into [`Parts`] per node and written again.
+//! - `openai` ([`openai`]), `anthropic` ([`anthropic`]), `gemini` ([`gemini`]),
+//!   `gemini_json` ([`gemini_json`]): the whole schema is read back into
+//!   [`Parts`] per node and written again.
 //!
 //! Every change is one of three kinds:
 //! 1. exact rewrites (the accepted set stays the same, or only changes in ways
@@ -27,6 +28,7 @@
 
 pub mod anthropic;
 pub mod gemini;
+pub mod gemini_json;
 pub mod mcp;
 pub mod openai;
 pub mod text;
@@ -49,6 +51,7 @@ pub enum Profile {
     OpenAi,
     Anthropic,
     Gemini,
+    GeminiJson,
 }
 
 impl Profile {
@@ -59,6 +62,7 @@ impl Profile {
             b"openai" => Some(Profile::OpenAi),
             b"anthropic" => Some(Profile::Anthropic),
             b"gemini" => Some(Profile::Gemini),
+            b"gemini_json" => Some(Profile::GeminiJson),
             _ => None,
         }
     }
@@ -70,6 +74,7 @@ impl Profile {
             Profile::OpenAi => "OpenAI strict mode",
             Profile::Anthropic => "Anthropic strict tool use",
             Profile::Gemini => "Gemini",
+            Profile::GeminiJson => "Gemini (parametersJsonSchema)",
         }
     }
 }
@@ -753,7 +758,7 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
         if !s.is_array() {
             // A boolean schema (from a base schema).
             return match self.profile {
-                Profile::Gemini => {
+                Profile::Gemini | Profile::GeminiJson => {
                     let mut notes = Vec::new();
                     let t = text::json(s);
                     self.drop_note(&mut notes, format!("Must match the JSON schema {t}."));
@@ -773,7 +778,7 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
             // The root of a tool input is an object, never null.
             if p.types == OBJECT {
                 p.nullable = false;
-            } else if self.profile != Profile::Gemini {
+            } else if !matches!(self.profile, Profile::Gemini | Profile::GeminiJson) {
                 self.impossible("a root that is not an object");
             }
         }
@@ -785,6 +790,7 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
         match self.profile {
             Profile::OpenAi => openai::finish(self, p, body, notes, place),
             Profile::Anthropic => anthropic::finish(self, p, body, notes, place),
+            Profile::GeminiJson => gemini_json::finish(self, p, body, notes),
             _ => gemini::finish(self, p, body, notes),
         }
     }
@@ -877,7 +883,7 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
                 self.drop_note(notes, note);
             }
             let any = (p.types | INTEGER) == ALL && p.any_of.is_none();
-            if any && self.profile != Profile::Gemini {
+            if any && !matches!(self.profile, Profile::Gemini | Profile::GeminiJson) {
                 self.impossible("a value of any JSON type");
             }
             self.quiet += u32::from(any);
@@ -973,6 +979,7 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
         match self.profile {
             Profile::OpenAi => openai::single(self, p, bit, notes),
             Profile::Anthropic => anthropic::single(self, p, bit, notes),
+            Profile::GeminiJson => gemini_json::single(self, p, bit, notes),
             _ => gemini::single(self, p, bit, notes),
         }
     }
@@ -1240,7 +1247,10 @@ impl<'p, 'v, B> Pass<'p, 'v, B> {
     /// Notes for `default` and `examples`, for profiles that cannot write them.
     pub fn annotation_notes<N: Node<'v>>(&mut self, p: &Parts<'v, N>, notes: &mut Vec<String>) {
         if let Some(d) = p.default {
-            if !matches!(d.kind(), Kind::Null) {
+            if d.is_object() && d.is_empty() {
+                // The schema's `{}` (an empty map's default), not PHP's `[]`.
+                notes.push("Default: {}.".to_owned());
+            } else if !matches!(d.kind(), Kind::Null) {
                 notes.push(format!("Default: {}.", text::json(d)));
             }
         }

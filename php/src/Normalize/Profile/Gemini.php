@@ -110,37 +110,10 @@ final class Gemini
                 }
                 break;
             case Profile::ARRAY:
-                if ($p->hasItems) {
-                    $keys[] = ['items', $pass->items($p->items)];
-                }
-                foreach (['minItems' => $p->minItems, 'maxItems' => $p->maxItems] as $k => $v) {
-                    if ($v !== null) {
-                        $keys[] = [$k, $v];
-                    }
-                }
+                self::arrayKeys($pass, $p, $keys);
                 break;
             case Profile::OBJECT:
-                if ($p->properties !== null) {
-                    $keys[] = ['properties', $pass->properties($p->properties, $p->required)[0]];
-                }
-                if ($p->required !== null) {
-                    $keys[] = ['required', $p->required];
-                }
-                if ($p->hasAdditional) {
-                    if (Profile::arr($p->additional) !== null) {
-                        $pass->path[] = 'additionalProperties';
-                        $v = $pass->node($p->additional, Pass::INNER);
-                        array_pop($pass->path);
-                    } else {
-                        $v = $p->additional;
-                    }
-                    $keys[] = ['additionalProperties', $v];
-                }
-                foreach (['minProperties' => $p->minProperties, 'maxProperties' => $p->maxProperties] as $k => $v) {
-                    if ($v !== null) {
-                        $keys[] = [$k, $v];
-                    }
-                }
+                self::objectKeys($pass, $p, $keys);
                 break;
         }
         if ($p->anyOf !== null) {
@@ -151,11 +124,55 @@ final class Gemini
         return ['keys', $keys];
     }
 
+    /** A list's `items`, `minItems`, `maxItems` (GeminiJson too). */
+    public static function arrayKeys(Pass $pass, Parts $p, array &$keys): void
+    {
+        if ($p->hasItems) {
+            $keys[] = ['items', $pass->items($p->items)];
+        }
+        foreach (['minItems' => $p->minItems, 'maxItems' => $p->maxItems] as $k => $v) {
+            if ($v !== null) {
+                $keys[] = [$k, $v];
+            }
+        }
+    }
+
+    /**
+     * A map's `properties`, `required`, `additionalProperties` (a schema one
+     * written for the profile), `minProperties`, `maxProperties` (GeminiJson
+     * too).
+     */
+    public static function objectKeys(Pass $pass, Parts $p, array &$keys): void
+    {
+        if ($p->properties !== null) {
+            $keys[] = ['properties', $pass->properties($p->properties, $p->required)[0]];
+        }
+        if ($p->required !== null) {
+            $keys[] = ['required', $p->required];
+        }
+        if ($p->hasAdditional) {
+            if (Profile::arr($p->additional) !== null) {
+                $pass->path[] = 'additionalProperties';
+                $v = $pass->node($p->additional, Pass::INNER);
+                array_pop($pass->path);
+            } else {
+                $v = $p->additional;
+            }
+            $keys[] = ['additionalProperties', $v];
+        }
+        foreach (['minProperties' => $p->minProperties, 'maxProperties' => $p->maxProperties] as $k => $v) {
+            if ($v !== null) {
+                $keys[] = [$k, $v];
+            }
+        }
+    }
+
     /**
      * `minimum`/`maximum`: integer exclusive bounds as inclusive ones; a
-     * number's exclusive bound as an inclusive one, with a warning.
+     * number's exclusive bound as an inclusive one, with a warning (GeminiJson
+     * too).
      */
-    private static function bounds(Pass $pass, Parts $p, int $bit, array &$notes, array &$keys): void
+    public static function bounds(Pass $pass, Parts $p, int $bit, array &$notes, array &$keys): void
     {
         $minimum = $p->minimum;
         $maximum = $p->maximum;

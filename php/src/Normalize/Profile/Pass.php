@@ -7,8 +7,8 @@ namespace ToolSchema\Php\Normalize\Profile;
 use ToolSchema\Php\Normalize\Normalizer;
 
 /**
- * The pass over one schema for the openai, anthropic and gemini profiles
- * (`Pass` in src/normalize/profile/mod.rs).
+ * The pass over one schema for the openai, anthropic, gemini and gemini_json
+ * profiles (`Pass` in src/normalize/profile/mod.rs).
  *
  * A body (what a node's validation keywords became, before annotations and
  * null) is one of: `['keys', list<array{0: string|int, 1: mixed}>]`,
@@ -85,7 +85,7 @@ final class Pass
         $a = Profile::arr($s);
         if ($a === null) {
             // A boolean schema (from a base schema).
-            if ($this->profile === Profile::GEMINI) {
+            if ($this->profile === Profile::GEMINI || $this->profile === Profile::GEMINI_JSON) {
                 $notes = [];
                 $this->dropNote($notes, 'Must match the JSON schema ' . Text::json($s) . '.');
                 return ['description' => implode(' ', $notes)];
@@ -98,7 +98,7 @@ final class Pass
             // The root of a tool input is an object, never null.
             if ($p->types === Profile::OBJECT) {
                 $p->nullable = false;
-            } elseif ($this->profile !== Profile::GEMINI) {
+            } elseif ($this->profile !== Profile::GEMINI && $this->profile !== Profile::GEMINI_JSON) {
                 $this->impossible('a root that is not an object');
             }
         }
@@ -110,6 +110,7 @@ final class Pass
         return match ($this->profile) {
             Profile::OPENAI => OpenAi::finish($this, $p, $body, $notes, $place),
             Profile::ANTHROPIC => Anthropic::finish($this, $p, $body, $notes, $place),
+            Profile::GEMINI_JSON => GeminiJson::finish($this, $p, $body, $notes),
             default => Gemini::finish($this, $p, $body, $notes),
         };
     }
@@ -184,7 +185,7 @@ final class Pass
                 $p->anyOf = null;
             }
             $any = ($p->types | Profile::INTEGER) === Profile::ALL;
-            if ($any && $this->profile !== Profile::GEMINI) {
+            if ($any && $this->profile !== Profile::GEMINI && $this->profile !== Profile::GEMINI_JSON) {
                 $this->impossible('a value of any JSON type');
             }
             $this->quiet += $any ? 1 : 0;
@@ -273,6 +274,7 @@ final class Pass
         return match ($this->profile) {
             Profile::OPENAI => OpenAi::single($this, $p, $bit, $notes),
             Profile::ANTHROPIC => Anthropic::single($this, $p, $bit, $notes),
+            Profile::GEMINI_JSON => GeminiJson::single($this, $p, $bit, $notes),
             default => Gemini::single($this, $p, $bit, $notes),
         };
     }
@@ -442,7 +444,10 @@ final class Pass
     /** Notes for `default` and `examples`, for profiles that cannot write them. */
     public function annotationNotes(Parts $p, array &$notes): void
     {
-        if ($p->default !== null) {
+        if ($p->default instanceof \stdClass && (array) $p->default === []) {
+            // The schema's `{}` (an empty map's default), not PHP's `[]`.
+            $notes[] = 'Default: {}.';
+        } elseif ($p->default !== null) {
             $notes[] = 'Default: ' . Text::json($p->default) . '.';
         }
         if ($p->examples !== null) {

@@ -8,8 +8,8 @@ namespace ToolSchema\Php\Normalize\Profile;
  * Provider profiles: a pass over the canonical schema that writes the schema
  * one consumer accepts as it is (src/normalize/profile/mod.rs, where the rules
  * are explained). `mcp` (the default) only makes the root of a tool input a
- * plain `"type": "object"`; `openai`, `anthropic` and `gemini` read the whole
- * schema back into Parts per node and write it again (Pass).
+ * plain `"type": "object"`; `openai`, `anthropic`, `gemini` and `gemini_json`
+ * read the whole schema back into Parts per node and write it again (Pass).
  */
 final class Profile
 {
@@ -17,6 +17,7 @@ final class Profile
     public const OPENAI = 1;
     public const ANTHROPIC = 2;
     public const GEMINI = 3;
+    public const GEMINI_JSON = 4;
 
     public const CONSTRAINT_DROPPED = 'profile_constraint_dropped';
     public const STRICT_IMPOSSIBLE = 'profile_strict_impossible';
@@ -54,6 +55,7 @@ final class Profile
             'openai' => self::OPENAI,
             'anthropic' => self::ANTHROPIC,
             'gemini' => self::GEMINI,
+            'gemini_json' => self::GEMINI_JSON,
             default => null,
         };
     }
@@ -65,6 +67,7 @@ final class Profile
             self::MCP => 'MCP',
             self::OPENAI => 'OpenAI strict mode',
             self::ANTHROPIC => 'Anthropic strict tool use',
+            self::GEMINI_JSON => 'Gemini (parametersJsonSchema)',
             default => 'Gemini',
         };
     }
