@@ -8,20 +8,13 @@ request (from the servers' bench logs, bench/site_router.php).
 Usage: site_bench.py ROUNDS label=URL=LOG=KEYFILE ...
 """
 import json
+import os
 import statistics
 import sys
 import time
-import urllib.request
 
-
-def post(url, key, payload, session=None):
-    headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
-               "Authorization": "Bearer " + key, "MCP-Protocol-Version": "2025-06-18"}
-    if session:
-        headers["Mcp-Session-Id"] = session
-    req = urllib.request.Request(url, data=json.dumps(payload).encode(), headers=headers, method="POST")
-    with urllib.request.urlopen(req, timeout=60) as r:
-        return r.headers.get("Mcp-Session-Id"), r.read()
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests", "site"))
+import rpc  # noqa: E402
 
 
 def main():
@@ -30,22 +23,15 @@ def main():
     for spec in sys.argv[2:]:
         label, url, log, keyfile = spec.split("=", 3)
         key = open(keyfile).read().strip()
-        sid, _ = post(url, key, {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-            "protocolVersion": "2025-06-18", "capabilities": {},
-            "clientInfo": {"name": "tool_schema-bench", "version": "1.0"}}})
-        post(url, key, {"jsonrpc": "2.0", "method": "notifications/initialized"}, sid)
+        session = rpc.Session(url, key, "tool_schema-bench")
         open(log, "w").close()
-        servers.append({"label": label, "url": url, "log": log, "sid": sid, "key": key, "wall": [], "tools": None})
+        servers.append({"label": label, "session": session, "log": log, "wall": [], "tools": None})
     for i in range(rounds + 1):  # round 0 warms caches and opcache, not counted
         for s in servers:
             t0 = time.perf_counter()
-            _, body = post(s["url"], s["key"], {"jsonrpc": "2.0", "id": i + 1, "method": "tools/list"}, s["sid"])
+            body, answer = s["session"].call("tools/list")
             dt = (time.perf_counter() - t0) * 1000
-            text = body.decode()
-            if text.startswith("event:") or text.startswith("data:"):
-                text = next(l[5:] for l in text.splitlines() if l.startswith("data:"))
-            n = len(json.loads(text)["result"]["tools"])
-            s["tools"] = n
+            s["tools"] = len(answer["result"]["tools"])
             s["bytes"] = len(body)
             if i > 0:
                 s["wall"].append(dt)

@@ -10,44 +10,18 @@ base of the ratios (mcp_tools' own converter: a site without tool_schema).
 """
 
 import json
+import os
 import sys
-import urllib.request
 
-
-def post(url, key, payload, session=None):
-    headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
-               "Authorization": "Bearer " + key, "MCP-Protocol-Version": "2025-06-18"}
-    if session:
-        headers["Mcp-Session-Id"] = session
-    req = urllib.request.Request(url, data=json.dumps(payload).encode(), headers=headers, method="POST")
-    with urllib.request.urlopen(req, timeout=120) as r:
-        body = r.read().decode()
-        sid = r.headers.get("Mcp-Session-Id")
-    if body.startswith("event:") or body.startswith("data:"):
-        body = "\n".join(l[5:] for l in body.splitlines() if l.startswith("data:"))
-    return sid, (json.loads(body) if body.strip() else None)
-
-
-def tools_of(url, key):
-    sid, _ = post(url, key, {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-        "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "site_tokens", "version": "1"}}})
-    post(url, key, {"jsonrpc": "2.0", "method": "notifications/initialized"}, sid)
-    tools, cursor = {}, None
-    while True:
-        params = {"cursor": cursor} if cursor else {}
-        _, r = post(url, key, {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": params}, sid)
-        for t in r["result"]["tools"]:
-            tools[t["name"]] = t["inputSchema"]
-        cursor = r["result"].get("nextCursor")
-        if not cursor:
-            return tools
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests", "site"))
+import rpc  # noqa: E402
 
 
 def main():
     servers = []
     for spec in sys.argv[1:]:
         label, url, keyfile = spec.split("=", 2)
-        servers.append((label, tools_of(url, open(keyfile).read().strip())))
+        servers.append((label, rpc.Session(url, open(keyfile).read().strip(), "site_tokens", timeout=120).tools()))
     names = [n for n in servers[0][1] if all(n in s for _, s in servers)]
     compact = dict(separators=(",", ":"), ensure_ascii=False)
     doc = {"implementation": "site", "columns": [label for label, _ in servers], "lists": [{

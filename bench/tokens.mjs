@@ -16,7 +16,7 @@ const file = args.find((a) => !a.startsWith('--'));
 const doc = JSON.parse(readFileSync(file ?? 0, 'utf8'));
 // A document may name its own columns (bench/site_tokens.py); the first is
 // the base of the ratios and of the keyword check.
-const columns = doc.columns ?? ['tool module', 'mcp', 'openai', 'anthropic', 'gemini'];
+const columns = doc.columns ?? ['tool module', 'mcp', 'openai', 'anthropic', 'gemini', 'gemini_json'];
 const base = columns[0];
 
 // Keywords that constrain values (what a schema "states"); annotations and

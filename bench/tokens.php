@@ -29,7 +29,7 @@ use ToolSchema\Tests\Drupal\Site;
 
 $site = require __DIR__ . '/../tests/drupal/bootstrap.php';
 
-const PROFILES = ['mcp', 'openai', 'anthropic', 'gemini'];
+const PROFILES = ['mcp', 'openai', 'anthropic', 'gemini', 'gemini_json'];
 const FLAGS = JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PRESERVE_ZERO_FRACTION | JSON_THROW_ON_ERROR;
 
 $lists = [['name' => 'Tool module plugins', 'tools' => Schemas::tools($site), 'plugins' => true]];

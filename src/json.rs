@@ -70,6 +70,10 @@ impl<'a> Node<'a> for &'a Value {
         }
     }
 
+    fn is_object(self) -> bool {
+        matches!(self, Value::Object(_))
+    }
+
     fn len(self) -> usize {
         match self {
             Value::Object(m) => m.len(),
@@ -272,6 +276,9 @@ impl<'a> Node<'a> for Built<'a> {
     }
     fn len(self) -> usize {
         Node::len(self.0)
+    }
+    fn is_object(self) -> bool {
+        self.0.is_object()
     }
     fn is_list(self) -> bool {
         self.0.is_list()

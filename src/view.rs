@@ -123,6 +123,12 @@ pub trait Node<'a>: Copy + 'a {
     fn is_array(self) -> bool {
         matches!(self.kind(), Kind::Array(_))
     }
+
+    /// True when `self` is an object (a `stdClass`, a JSON object), which
+    /// [`Node::kind`] reads as an array: an empty one is `{}`, not `[]`.
+    fn is_object(self) -> bool {
+        false
+    }
 }
 
 /// Builds the output. `Val` owns what it holds until it is put into a container.

@@ -33,7 +33,8 @@ const VERSION = '0.1.0';
  * @param array<string, mixed> $options `nullable`: "type_array" (default),
  *   "one_of" or "any_of"; `title`: "merged" (default) or "split";
  *   `derived_enum_limit`: int (default 50); `profile`: "mcp" (default),
- *   "openai", "anthropic" or "gemini" (the consumer the schema is for).
+ *   "openai", "anthropic", "gemini" or "gemini_json" (the consumer the schema
+ *   is for).
  * @param list<array{code: string, path: string, message: string}>|null $warnings
  *   Out parameter: always set to a list (empty when there is nothing to say),
  *   also when the call throws.

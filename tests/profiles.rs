@@ -23,7 +23,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 const STYLES: [&str; 3] = ["type_array", "one_of", "any_of"];
-const PROFILES: [&str; 4] = ["mcp", "openai", "anthropic", "gemini"];
+const PROFILES: [&str; 5] = ["mcp", "openai", "anthropic", "gemini", "gemini_json"];
 
 /// The fixture definitions with a schema: (name, definition, options, accept, reject).
 /// A fixture definition: name, definition, options, accepted and rejected values.
@@ -320,6 +320,22 @@ fn checker_finds_what_it_should() {
             "gemini",
             json!({"type": "OBJECT", "properties": {"a": {"type": "STRING", "examples": ["x"]}}}),
         ),
+        (
+            "gemini_json",
+            json!({"type": "object", "properties": {"a": {"type": "string", "const": "x"}}}),
+        ),
+        (
+            "gemini_json",
+            json!({"type": "object", "properties": {"a": {"type": "STRING"}}}),
+        ),
+        (
+            "gemini_json",
+            json!({"type": "object", "properties": {"a": {"type": "number", "exclusiveMinimum": 0}}}),
+        ),
+        (
+            "gemini_json",
+            json!({"type": "object", "properties": {"a": {"not": {"pattern": "^x"}}}}),
+        ),
     ];
     for (profile, schema) in cases {
         assert!(
@@ -340,6 +356,10 @@ fn checker_finds_what_it_should() {
         (
             "gemini",
             json!({"type": "OBJECT", "properties": {"a": {"type": "STRING", "enum": ["x"], "nullable": true}}, "required": ["a"]}),
+        ),
+        (
+            "gemini_json",
+            json!({"type": "object", "properties": {"a": {"type": ["string", "null"], "enum": ["x", null], "default": "x"}}, "additionalProperties": false}),
         ),
     ];
     for (profile, schema) in good {

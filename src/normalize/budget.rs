@@ -22,8 +22,8 @@
 //!   enum are a property of one schema: a tool over them is
 //!   `profile_limit_exceeded` on its own.
 //!
-//! `mcp` and `gemini` have no strict mode: every tool is `strict: false`, with
-//! the profile's schema, and nothing is counted.
+//! `mcp`, `gemini` and `gemini_json` have no strict mode: every tool is
+//! `strict: false`, with the profile's schema, and nothing is counted.
 //!
 //! Warnings of each tool carry its name in front of their path
 //! (`<tool>.properties.x`; `<tool>` for the tool's root); a malformed
@@ -87,7 +87,7 @@ fn limits(profile: Profile) -> &'static [Limit] {
     match profile {
         Profile::Anthropic => ANTHROPIC,
         Profile::OpenAi => OPENAI,
-        Profile::Mcp | Profile::Gemini => &[],
+        Profile::Mcp | Profile::Gemini | Profile::GeminiJson => &[],
     }
 }
 

@@ -89,7 +89,7 @@ impl Options {
                     .ok_or_else(|| {
                         bad(
                             Sym::Profile,
-                            "must be \"mcp\", \"openai\", \"anthropic\" or \"gemini\"",
+                            "must be \"mcp\", \"openai\", \"anthropic\", \"gemini\" or \"gemini_json\"",
                         )
                     })?;
                 }

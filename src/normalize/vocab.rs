@@ -32,6 +32,7 @@ pub enum Profile {
     OpenAi,
     Anthropic,
     Gemini,
+    GeminiJson,
 }
 
 impl Profile {
@@ -42,6 +43,7 @@ impl Profile {
             b"openai" => Some(Profile::OpenAi),
             b"anthropic" => Some(Profile::Anthropic),
             b"gemini" => Some(Profile::Gemini),
+            b"gemini_json" => Some(Profile::GeminiJson),
             _ => None,
         }
     }
@@ -53,7 +55,14 @@ impl Profile {
             Profile::OpenAi => "OpenAI strict mode",
             Profile::Anthropic => "Anthropic strict tool use",
             Profile::Gemini => "Gemini",
+            Profile::GeminiJson => "Gemini (parametersJsonSchema)",
         }
+    }
+
+    /// Whether the consumer has a strict mode (which a schema can be beyond:
+    /// `profile_strict_impossible`).
+    pub fn strict(self) -> bool {
+        matches!(self, Profile::OpenAi | Profile::Anthropic)
     }
 }
 

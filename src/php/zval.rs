@@ -269,6 +269,10 @@ impl<'a, const OBJ: bool> Node<'a> for Z<'a, OBJ> {
         Self::found(found)
     }
 
+    fn is_object(self) -> bool {
+        self.is_std_object()
+    }
+
     fn len(self) -> usize {
         // SAFETY: a live table.
         self.ht()

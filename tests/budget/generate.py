@@ -124,7 +124,7 @@ def openai():
 def others():
     cases = []
     tools = {f"t{i:02d}": tool({"a": string()}) for i in range(21)}
-    for p in ("mcp", "gemini"):
+    for p in ("mcp", "gemini", "gemini_json"):
         cases.append(case(f"budget_{p}_no_strict_mode", tools, {"profile": p}, {k: False for k in tools},
                           note="no strict mode: every tool as the profile writes it, nothing counted"))
     cases.append(case("budget_default_profile", {"a": tool({"a": string()})}, {}, {"a": False}))
@@ -135,7 +135,7 @@ def others():
                   "options": {"profile": "openai"},
                   "error": "bad: properties: must be an array"})
     cases.append({"name": "budget_error_option", "tools": {}, "options": {"profile": "x"},
-                  "error": "options.profile: must be \"mcp\", \"openai\", \"anthropic\" or \"gemini\""})
+                  "error": "options.profile: must be \"mcp\", \"openai\", \"anthropic\", \"gemini\" or \"gemini_json\""})
     return cases
 
 

@@ -175,8 +175,12 @@ for ($i = 0; $i < $definitions; $i++) {
         if ($profile === 'gemini') {
             $profileJson = json_encode(Gemini::toJsonSchema(json_decode($profileJson, false, 512, JSON_THROW_ON_ERROR)), Json::FLAGS);
         }
-        $schemas[$profileJson] ??= \count($schemas);
-        $profiled[$profile] = ['schema' => $schemas[$profileJson], 'warnings' => $profileWarnings];
+        if (\in_array($profile, ProfileReport::NUMBERED_LAST, true)) {
+            $profiled[$profile] = ['schema' => $profileJson, 'warnings' => $profileWarnings];
+        } else {
+            $schemas[$profileJson] ??= \count($schemas);
+            $profiled[$profile] = ['schema' => $schemas[$profileJson], 'warnings' => $profileWarnings];
+        }
         if ($trace === $i) {
             printf("  %s schema %s\n  %s warnings %s\n", $profile, $profileJson, $profile, json_encode($profileWarnings, Json::FLAGS));
         }
@@ -219,6 +223,14 @@ for ($i = 0; $i < $definitions; $i++) {
         $repairs += $r['repair'] === null ? 0 : 1;
     }
 }
+// The schemas of the profiles numbered last, after all the others.
+foreach ($pairs as &$r) {
+    foreach (ProfileReport::NUMBERED_LAST as $profile) {
+        $json = $r['profiles'][$profile]['schema'];
+        $r['profiles'][$profile]['schema'] = $schemas[$json] ??= \count($schemas);
+    }
+}
+unset($r);
 $generated = microtime(true);
 
 // The schema's verdicts: one node process for all pairs.

@@ -14,6 +14,8 @@
 //!   what `anthropic.transform_schema` keeps.
 //! - Gemini API reference, "Schema" (ai.google.dev/api/caching#Schema), and the
 //!   function calling guide (formats date-time and enum).
+//! - Gemini's `parametersJsonSchema`: google-genai's `types.JSONSchema`
+//!   (3.6), the SDK's statement of the JSON Schema subset Gemini takes there.
 //! - MCP: the `Tool` type of the specification (`inputSchema.type` is
 //!   `"object"`); JSON Schema 2020-12 (an `enum` has at least one value).
 
@@ -127,6 +129,33 @@ const GEMINI_KEYS: &[&str] = &[
     "minimum",
     "maximum",
     "additionalProperties",
+];
+/// The fields of google-genai's `types.JSONSchema`, by alias.
+const GEMINI_JSON_KEYS: &[&str] = &[
+    "type",
+    "format",
+    "title",
+    "description",
+    "default",
+    "items",
+    "minItems",
+    "maxItems",
+    "enum",
+    "properties",
+    "required",
+    "minProperties",
+    "maxProperties",
+    "minimum",
+    "maximum",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "additionalProperties",
+    "anyOf",
+    "uniqueItems",
+    "$ref",
+    "$defs",
+    "oneOf",
 ];
 const GEMINI_TYPES: &[&str] = &[
     "STRING", "NUMBER", "INTEGER", "BOOLEAN", "ARRAY", "OBJECT", "NULL",
@@ -266,6 +295,7 @@ fn node(w: &mut Walk<'_>, s: &Value, optional_property: bool) {
     match w.profile {
         "openai" => openai(w, o),
         "anthropic" => anthropic(w, o, optional_property),
+        "gemini_json" => gemini_json(w, o),
         _ => gemini(w, o),
     }
     // Children.
@@ -302,7 +332,7 @@ fn node(w: &mut Walk<'_>, s: &Value, optional_property: bool) {
         }
         w.depth -= 1;
     }
-    if w.profile == "gemini" {
+    if w.profile == "gemini" || w.profile == "gemini_json" {
         if let Some(a) = o.get("additionalProperties").filter(|a| a.is_object()) {
             w.path.push("additionalProperties".into());
             node(w, a, false);
@@ -466,6 +496,34 @@ fn gemini(w: &mut Walk<'_>, o: &Map<String, Value>) {
             w.bad("nullable must be a boolean");
         }
     }
+    float_bounds(w, o);
+}
+
+fn gemini_json(w: &mut Walk<'_>, o: &Map<String, Value>) {
+    for k in o.keys() {
+        if !GEMINI_JSON_KEYS.contains(&k.as_str()) {
+            w.bad(format!("field {k} is not a JSONSchema field"));
+        }
+    }
+    let one = |t: &Value| t.as_str().is_some_and(|t| JSON_TYPES.contains(&t));
+    match o.get("type") {
+        None => {}
+        Some(Value::Array(l)) if !l.is_empty() && l.iter().all(one) => {}
+        Some(t) if one(t) => {}
+        Some(t) => w.bad(format!(
+            "type {t} is not a JSONSchemaType or a list of them"
+        )),
+    }
+    if let Some(e) = o.get("enum") {
+        if e.as_array().is_none_or(|l| l.is_empty()) {
+            w.bad("enum must be a non-empty list");
+        }
+    }
+    float_bounds(w, o);
+}
+
+/// `minimum`/`maximum` are floats (Gemini's `Schema` and `types.JSONSchema`).
+fn float_bounds(w: &mut Walk<'_>, o: &Map<String, Value>) {
     for k in ["minimum", "maximum"] {
         if let Some(v) = o.get(k) {
             if !v.is_number() {

@@ -9,6 +9,14 @@
 - gemini: `google.genai.types.Schema.model_validate` (extra keys forbidden)
   must accept it, and dumping it back (by alias, without None) must give the
   schema unchanged.
+- gemini_json: google-genai types `FunctionDeclaration.parameters_json_schema`
+  as `Any` and sends it as it is, so its own statement of the subset,
+  `types.JSONSchema`, is the check: `model_validate` (extra keys forbidden),
+  every key of every schema object one of the model's fields by alias (checked
+  again by walking the schema, in case a later SDK lets extra keys in), the
+  dump by alias equal to the schema, and a `FunctionDeclaration` built with it
+  that serializes it unchanged. A self-check first: a keyword outside the
+  model must be refused.
 
 A schema with a `profile_strict_impossible` warning is meant to be sent
 without strict mode, where the strict helpers are not used: those are counted
@@ -47,16 +55,74 @@ def gemini_check(schema):
     return same(out, schema), out
 
 
+def json_schema_keys(model):
+    return {f.alias or name for name, f in model.model_fields.items()}
+
+
+def gemini_json_keys(schema, allowed, at="$"):
+    """Every key of every schema object is a field of types.JSONSchema."""
+    if not isinstance(schema, dict):
+        raise ValueError(f"{at}: a schema must be an object, not {json.dumps(schema)}")
+    for k, v in schema.items():
+        if k not in allowed:
+            raise ValueError(f"{at}: {k} is not a field of types.JSONSchema")
+        if k in ("items",) or (k == "additionalProperties" and isinstance(v, dict)):
+            gemini_json_keys(v, allowed, f"{at}.{k}")
+        elif k in ("properties", "$defs"):
+            for name, s in v.items():
+                gemini_json_keys(s, allowed, f"{at}.{k}.{name}")
+        elif k in ("anyOf", "oneOf"):
+            for i, s in enumerate(v):
+                gemini_json_keys(s, allowed, f"{at}.{k}[{i}]")
+
+
+def gemini_json_check(schema):
+    gemini_json_keys(schema, json_schema_keys(types.JSONSchema))
+    model = types.JSONSchema.model_validate(copy.deepcopy(schema))
+    out = model.model_dump(by_alias=True, exclude_none=True, mode="json")
+    decl = types.FunctionDeclaration(name="tool", parameters_json_schema=copy.deepcopy(schema))
+    sent = decl.model_dump(by_alias=True, exclude_none=True, mode="json")["parametersJsonSchema"]
+    return same(out, schema) and sent == schema, out
+
+
+def gemini_json_self_check():
+    """The check refuses a keyword outside the model, at any depth."""
+    for bad in (
+        {"type": "object", "properties": {"a": {"type": "string", "const": "x"}}},
+        {"type": "object", "properties": {"a": {"type": "integer", "exclusiveMinimum": 0}}},
+        {"type": "object", "properties": {"a": {"type": "array", "items": {"not": {"type": "null"}}}}},
+        {"type": "object", "properties": {"a": {"anyOf": [{"type": "string", "examples": ["x"]}]}}},
+    ):
+        try:
+            gemini_json_check(bad)
+        except Exception:
+            continue
+        print(f"sdk check: gemini_json check accepts a keyword outside types.JSONSchema: {json.dumps(bad)}")
+        sys.exit(1)
+    ok, out = gemini_json_check(
+        {"type": "object", "properties": {"a": {"type": ["string", "null"], "enum": ["x", None]}}, "additionalProperties": False}
+    )
+    if not ok:
+        print(f"sdk check: gemini_json check changes a schema within types.JSONSchema: {json.dumps(out)}")
+        sys.exit(1)
+
+
 def same(a, b):
     """Equal as JSON values (the SDK dumps `type` in upper case, as written)."""
     return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True) or a == b
 
 
-CHECKS = {"openai": openai_check, "anthropic": anthropic_check, "gemini": gemini_check}
+CHECKS = {
+    "openai": openai_check,
+    "anthropic": anthropic_check,
+    "gemini": gemini_check,
+    "gemini_json": gemini_json_check,
+}
 
 
 def main():
     path = sys.argv[1] if len(sys.argv) > 1 else "target/profiles/corpus.json"
+    gemini_json_self_check()
     with open(path, encoding="utf-8") as f:
         corpus = json.load(f)
     counts = Counter()
@@ -68,7 +134,7 @@ def main():
             continue
         schema = case["schema"]
         label = f'{case["name"]} {case["style"]} {profile}'
-        if not case["strict"] and profile != "gemini":
+        if not case["strict"] and profile not in ("gemini", "gemini_json"):
             # Sent without strict mode: the strict helper would rewrite it (that
             # is what profile_strict_impossible says), but must not fail on it.
             try:

@@ -22,13 +22,14 @@ import asyncio
 import json
 import os
 import sys
-import urllib.request
 
 import httpx2 as httpx
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
+
+import rpc
 
 
 async def run(session, calls):
@@ -63,19 +64,7 @@ async def run(session, calls):
 
 def raw_tools_list(url, key):
     """The bytes of one tools/list answer, by plain JSON-RPC over HTTP (no SDK)."""
-    def post(payload, session=None):
-        headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
-                   "Authorization": "Bearer " + key, "MCP-Protocol-Version": "2025-06-18"}
-        if session:
-            headers["Mcp-Session-Id"] = session
-        req = urllib.request.Request(url, data=json.dumps(payload).encode(), headers=headers, method="POST")
-        with urllib.request.urlopen(req, timeout=60) as r:
-            return r.headers.get("Mcp-Session-Id"), r.read()
-    sid, _ = post({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-        "protocolVersion": "2025-06-18", "capabilities": {},
-        "clientInfo": {"name": "tool_schema-site-test", "version": "1.0"}}})
-    post({"jsonrpc": "2.0", "method": "notifications/initialized"}, sid)
-    _, body = post({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}, sid)
+    body, _ = rpc.Session(url, key, "tool_schema-site-test").call("tools/list")
     return body.decode()
 
 

@@ -57,7 +57,7 @@ final class Options
                 $o->derivedEnumLimit = $value;
             } elseif ($key === 'profile') {
                 $o->profile = Vocab::parseProfile($value)
-                    ?? throw self::bad('profile', 'must be "mcp", "openai", "anthropic" or "gemini"');
+                    ?? throw self::bad('profile', 'must be "mcp", "openai", "anthropic", "gemini" or "gemini_json"');
             } else {
                 throw self::bad(Path::key($key), 'unknown option');
             }

@@ -21,6 +21,7 @@ final class Vocab
     public const OPENAI = 1;
     public const ANTHROPIC = 2;
     public const GEMINI = 3;
+    public const GEMINI_JSON = 4;
 
     /** Strings up to this many bytes have their validUtf8() answer remembered. */
     private const UTF8_MEMO_BYTES = 256;
@@ -43,6 +44,7 @@ final class Vocab
             'openai' => self::OPENAI,
             'anthropic' => self::ANTHROPIC,
             'gemini' => self::GEMINI,
+            'gemini_json' => self::GEMINI_JSON,
             default => null,
         };
     }
@@ -54,8 +56,18 @@ final class Vocab
             self::MCP => 'MCP',
             self::OPENAI => 'OpenAI strict mode',
             self::ANTHROPIC => 'Anthropic strict tool use',
+            self::GEMINI_JSON => 'Gemini (parametersJsonSchema)',
             default => 'Gemini',
         };
+    }
+
+    /**
+     * Whether the consumer has a strict mode (which a schema can be beyond:
+     * `profile_strict_impossible`).
+     */
+    public static function strict(int $profile): bool
+    {
+        return $profile === self::OPENAI || $profile === self::ANTHROPIC;
     }
 
     /**

@@ -227,9 +227,13 @@ impl Provider for Anthropic {
         p.nullable && place != Place::OptionalProperty
     }
 
-    fn any_of_beside<'v, N: Node<'v>, B: Build<'v, N>>(pass: &mut Pass<'_, 'v, N, B>) {
+    fn any_of<'v, N: Node<'v>, B: Build<'v, N>>(
+        o: &mut One<'_, '_, 'v, N, B>,
+        list: N,
+    ) -> Vec<B::Val> {
         // `transform_schema` writes no `type` beside `anyOf`.
-        pass.impossible("anyOf beside other keywords");
+        o.pass.impossible("anyOf beside other keywords");
+        o.pass.branches(list)
     }
 }
 

@@ -77,7 +77,12 @@ impl Provider for Gemini {
 
     /// `default` and `examples[0]` (as `example`) are written, after
     /// `nullable: true`.
-    const ANNOTATION_NOTES: bool = false;
+    fn annotation_notes<'v, N: Node<'v>, B: Build<'v, N>>(
+        _pass: &mut Pass<'_, 'v, N, B>,
+        _p: &Parts<'v, N>,
+        _notes: &mut Vec<String>,
+    ) {
+    }
 
     fn null_in_body<'v, N: Node<'v>>(_p: &Parts<'v, N>, _place: Place) -> bool {
         false
@@ -111,11 +116,8 @@ impl Provider for Gemini {
         }
     }
 
-    fn type_value<'v, N: Node<'v>, B: Build<'v, N>>(
-        pass: &mut Pass<'_, 'v, N, B>,
-        bit: u8,
-    ) -> B::Val {
-        pass.b.string(type_name(bit))
+    fn type_value<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) -> B::Val {
+        o.pass.b.string(type_name(o.bit))
     }
 
     fn string<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
@@ -175,36 +177,48 @@ impl Provider for Gemini {
     }
 
     fn array<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
-        o.items();
-        o.ints([
-            (Sym::MinItems, o.p.min_items),
-            (Sym::MaxItems, o.p.max_items),
-        ]);
+        array_keys(o);
     }
 
     fn object<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
-        if let Some(props) = o.p.properties {
-            let (v, _) = o.pass.properties(props, o.p.required);
-            o.put(Sym::Properties, v);
-        }
-        if let Some(r) = o.p.required {
-            o.share(Sym::Required, r);
-        }
-        if let Some(a) = o.p.additional {
-            if a.is_array() {
-                o.pass.path.push(Seg::Sym(Sym::AdditionalProperties));
-                let v = o.pass.node(a, Place::Inner);
-                o.pass.path.pop();
-                o.put(Sym::AdditionalProperties, v);
-            } else {
-                o.share(Sym::AdditionalProperties, a);
-            }
-        }
-        o.ints([
-            (Sym::MinProperties, o.p.min_properties),
-            (Sym::MaxProperties, o.p.max_properties),
-        ]);
+        object_keys(o);
     }
+}
+
+/// A list's `items`, `minItems`, `maxItems` (`gemini_json` too).
+pub(super) fn array_keys<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
+    o.items();
+    o.ints([
+        (Sym::MinItems, o.p.min_items),
+        (Sym::MaxItems, o.p.max_items),
+    ]);
+}
+
+/// A map's `properties`, `required`, `additionalProperties` (a schema one
+/// written for the profile), `minProperties`, `maxProperties` (`gemini_json`
+/// too).
+pub(super) fn object_keys<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
+    if let Some(props) = o.p.properties {
+        let (v, _) = o.pass.properties(props, o.p.required);
+        o.put(Sym::Properties, v);
+    }
+    if let Some(r) = o.p.required {
+        o.share(Sym::Required, r);
+    }
+    if let Some(a) = o.p.additional {
+        if a.is_array() {
+            o.pass.path.push(Seg::Sym(Sym::AdditionalProperties));
+            let v = o.pass.node(a, Place::Inner);
+            o.pass.path.pop();
+            o.put(Sym::AdditionalProperties, v);
+        } else {
+            o.share(Sym::AdditionalProperties, a);
+        }
+    }
+    o.ints([
+        (Sym::MinProperties, o.p.min_properties),
+        (Sym::MaxProperties, o.p.max_properties),
+    ]);
 }
 
 enum Pattern<N> {
@@ -213,8 +227,8 @@ enum Pattern<N> {
 }
 
 /// `minimum`/`maximum`: integer exclusive bounds as inclusive ones; a number's
-/// exclusive bound as an inclusive one, with a warning.
-fn bounds<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
+/// exclusive bound as an inclusive one, with a warning (`gemini_json` too).
+pub(super) fn bounds<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
     let bit = o.bit;
     let mut minimum = o.p.minimum;
     let mut maximum = o.p.maximum;

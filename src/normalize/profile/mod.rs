@@ -4,8 +4,9 @@
 //! - `mcp` (the default): the canonical schema, with the root of a tool input
 //!   always a plain `"type": "object"` ([`mcp`]). Nothing else is read: the
 //!   pass looks at the root's `type` and returns.
-//! - `openai` ([`openai`]), `anthropic` ([`anthropic`]), `gemini` ([`gemini`]):
-//!   the whole schema is read back into [`Parts`] per node and written again.
+//! - `openai` ([`openai`]), `anthropic` ([`anthropic`]), `gemini` ([`gemini`]),
+//!   `gemini_json` ([`gemini_json`]): the whole schema is read back into
+//!   [`Parts`] per node and written again.
 //!
 //! Every change is one of three kinds:
 //! 1. exact rewrites (the accepted set stays the same, or only changes in ways
@@ -31,6 +32,7 @@
 
 pub mod anthropic;
 pub mod gemini;
+pub mod gemini_json;
 pub mod mcp;
 pub mod openai;
 pub mod parts;

@@ -1,10 +1,11 @@
-//! The pass over one schema for the openai, anthropic and gemini profiles:
-//! each node read into [`Parts`], its keywords written for the profile, with
+//! The pass over one schema for the openai, anthropic, gemini and
+//! gemini_json profiles: each node read into [`Parts`], its keywords written for the profile, with
 //! the warnings at the definition's path. `php/src/Normalize/Profile/Pass.php`
 //! is its twin.
 
 use super::anthropic::Anthropic;
 use super::gemini::Gemini;
+use super::gemini_json::GeminiJson;
 use super::openai::OpenAi;
 use super::parts::{filter_values, list_of, read, split, Parts};
 use super::provider::Provider;
@@ -83,56 +84,62 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
 
     /// Writes the schema `s` found at the current path.
     pub fn node(&mut self, s: N, place: Place) -> B::Val {
+        match self.profile {
+            Profile::OpenAi => self.node_for::<OpenAi>(s, place),
+            Profile::Anthropic => self.node_for::<Anthropic>(s, place),
+            Profile::GeminiJson => self.node_for::<GeminiJson>(s, place),
+            _ => self.node_for::<Gemini>(s, place),
+        }
+    }
+
+    /// [`Pass::node`] for the provider `P`.
+    fn node_for<P: Provider>(&mut self, s: N, place: Place) -> B::Val {
         if !s.is_array() {
             // A boolean schema (from a base schema).
-            return match self.profile {
-                Profile::Gemini => {
-                    let mut notes = Vec::new();
-                    let t = text::json(s);
-                    self.drop_note(&mut notes, format!("Must match the JSON schema {t}."));
-                    let mut o = self.b.obj();
-                    let v = self.b.string(&notes.join(" "));
-                    self.b.put(&mut o, Sym::Description, v);
-                    self.b.end_obj(o)
-                }
-                _ => {
-                    self.impossible("a boolean schema");
-                    self.b.share(s)
-                }
-            };
+            if self.profile.strict() {
+                self.impossible("a boolean schema");
+                return self.b.share(s);
+            }
+            let mut notes = Vec::new();
+            let t = text::json(s);
+            self.drop_note(&mut notes, format!("Must match the JSON schema {t}."));
+            let mut o = self.b.obj();
+            let v = self.b.string(&notes.join(" "));
+            self.b.put(&mut o, Sym::Description, v);
+            return self.b.end_obj(o);
         }
         let mut p = read(s);
         if place == Place::Root {
             // The root of a tool input is an object, never null.
             if p.types == OBJECT {
                 p.nullable = false;
-            } else if self.profile != Profile::Gemini {
+            } else if self.profile.strict() {
                 self.impossible("a root that is not an object");
             }
         }
         let mut notes: Vec<String> = Vec::new();
-        let body = self.body(&mut p, &mut notes);
+        let body = self.body::<P>(&mut p, &mut notes);
         if place == Place::OptionalProperty {
             self.stats.optional_properties += 1;
         }
-        match self.profile {
-            Profile::OpenAi => OpenAi::finish(self, p, body, notes, place),
-            Profile::Anthropic => Anthropic::finish(self, p, body, notes, place),
-            _ => Gemini::finish(self, p, body, notes, place),
-        }
+        P::finish(self, p, body, notes, place)
     }
 
     /// The validation keywords of `p`, for one type or as branches.
-    fn body(&mut self, p: &mut Parts<'v, N>, notes: &mut Vec<String>) -> Body<'v, N, B::Val> {
+    fn body<P: Provider>(
+        &mut self,
+        p: &mut Parts<'v, N>,
+        notes: &mut Vec<String>,
+    ) -> Body<'v, N, B::Val> {
         self.drop_unwritable(p, notes);
-        self.allowed_values(p, notes);
+        self.allowed_values::<P>(p, notes);
         // Several types: one branch per type.
         let mut types = p.types;
         if types & NUMBER != 0 {
             types &= !INTEGER;
         }
         if p.values.is_none() && types.count_ones() > 1 {
-            return self.type_branches(p, types, notes);
+            return self.type_branches::<P>(p, types, notes);
         }
         if let Some(values) = &p.values {
             let vt = values.iter().fold(0u8, |acc, v| acc | value_types(*v));
@@ -147,7 +154,7 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
                 let mut branches = Vec::new();
                 for bit in bits {
                     let mut q = split(p, bit);
-                    let body = self.single(&mut q, bit, notes);
+                    let body = P::single(self, &mut q, bit, notes);
                     let v = self.close(body);
                     branches.push(v);
                 }
@@ -162,7 +169,7 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
             .map(|(b, _)| *b)
             .find(|b| types & b != 0)
             .unwrap_or(STRING);
-        self.single(p, bit, notes)
+        P::single(self, p, bit, notes)
     }
 
     /// Constraints no profile here can write, into the notes: `not`, the
@@ -217,7 +224,7 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
 
     /// Allowed values: of the node's types; representable, or dropped; then
     /// the keywords they make redundant are left out.
-    fn allowed_values(&mut self, p: &mut Parts<'v, N>, notes: &mut Vec<String>) {
+    fn allowed_values<P: Provider>(&mut self, p: &mut Parts<'v, N>, notes: &mut Vec<String>) {
         let Some(values) = p.values.take() else {
             return;
         };
@@ -227,7 +234,7 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
             .collect();
         if typed.is_empty() {
             self.drop_values(p, notes, true);
-        } else if !self.values_writable(&typed) {
+        } else if !P::values_writable(&typed) {
             self.drop_values(p, notes, false);
         } else {
             let kept = filter_values(p, typed);
@@ -240,7 +247,7 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
     }
 
     /// Several types, without allowed values: one branch per type.
-    fn type_branches(
+    fn type_branches<P: Provider>(
         &mut self,
         p: &mut Parts<'v, N>,
         types: u8,
@@ -254,7 +261,7 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
             self.drop_note(notes, note);
         }
         let any = (p.types | INTEGER) == ALL && p.any_of.is_none();
-        if any && self.profile != Profile::Gemini {
+        if any && self.profile.strict() {
             self.impossible("a value of any JSON type");
         }
         self.quiet += u32::from(any);
@@ -264,7 +271,7 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
                 continue;
             }
             let mut q = split(p, bit);
-            let body = self.single(&mut q, bit, notes);
+            let body = P::single(self, &mut q, bit, notes);
             let v = self.close(body);
             branches.push(v);
         }
@@ -290,29 +297,6 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
                 format!("One of: {}.", text::json(set))
             };
             self.drop_note(notes, note);
-        }
-    }
-
-    /// Whether the profile can write these values as allowed values.
-    fn values_writable(&self, values: &[N]) -> bool {
-        match self.profile {
-            Profile::Anthropic => Anthropic::values_writable(values),
-            Profile::Gemini => Gemini::values_writable(values),
-            _ => true,
-        }
-    }
-
-    /// The keywords of one type.
-    fn single(
-        &mut self,
-        p: &mut Parts<'v, N>,
-        bit: u8,
-        notes: &mut Vec<String>,
-    ) -> Body<'v, N, B::Val> {
-        match self.profile {
-            Profile::OpenAi => OpenAi::single(self, p, bit, notes),
-            Profile::Anthropic => Anthropic::single(self, p, bit, notes),
-            _ => Gemini::single(self, p, bit, notes),
         }
     }
 
@@ -481,13 +465,20 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
         }
     }
 
-    /// Notes for `default` and `examples`, for profiles that cannot write them.
-    pub fn annotation_notes(&mut self, p: &Parts<'v, N>, notes: &mut Vec<String>) {
+    /// The note for `default`, for profiles that cannot write it.
+    pub fn default_note(&mut self, p: &Parts<'v, N>, notes: &mut Vec<String>) {
         if let Some(d) = p.default {
-            if !matches!(d.kind(), Kind::Null) {
+            if d.is_object() && d.is_empty() {
+                // The schema's `{}` (an empty map's default), not PHP's `[]`.
+                notes.push("Default: {}.".to_owned());
+            } else if !matches!(d.kind(), Kind::Null) {
                 notes.push(format!("Default: {}.", text::json(d)));
             }
         }
+    }
+
+    /// The notes for `examples`, for profiles that cannot write them.
+    pub fn examples_notes(&mut self, p: &Parts<'v, N>, notes: &mut Vec<String>) {
         if let Some(e) = p.examples {
             let list = list_of(e);
             match list.len() {

@@ -34,12 +34,9 @@ pub trait Provider {
         None
     }
 
-    /// The value of `type` for the type `bit`.
-    fn type_value<'v, N: Node<'v>, B: Build<'v, N>>(
-        pass: &mut Pass<'_, 'v, N, B>,
-        bit: u8,
-    ) -> B::Val {
-        pass.b.sym(type_sym(bit))
+    /// The value of `type`.
+    fn type_value<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) -> B::Val {
+        o.pass.b.sym(type_sym(o.bit))
     }
 
     fn string<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>);
@@ -56,12 +53,27 @@ pub trait Provider {
     /// A boolean: nothing but the type, unless the provider writes its values.
     fn boolean<'v, N: Node<'v>, B: Build<'v, N>>(_o: &mut One<'_, '_, 'v, N, B>) {}
 
-    /// Before an `anyOf` beside the type's keywords is written.
-    fn any_of_beside<'v, N: Node<'v>, B: Build<'v, N>>(_pass: &mut Pass<'_, 'v, N, B>) {}
+    /// The branches of an `anyOf` beside the type's keywords.
+    fn any_of<'v, N: Node<'v>, B: Build<'v, N>>(
+        o: &mut One<'_, '_, 'v, N, B>,
+        list: N,
+    ) -> Vec<B::Val> {
+        o.pass.branches(list)
+    }
 
-    /// `default` and `examples` go into the description (the provider cannot
-    /// write them).
-    const ANNOTATION_NOTES: bool = true;
+    /// The notes for the annotations the provider cannot write: `default`
+    /// and `examples`.
+    fn annotation_notes<'v, N: Node<'v>, B: Build<'v, N>>(
+        pass: &mut Pass<'_, 'v, N, B>,
+        p: &Parts<'v, N>,
+        notes: &mut Vec<String>,
+    ) {
+        pass.default_note(p, notes);
+        pass.examples_notes(p, notes);
+    }
+
+    /// A nullable node's own keywords carry its null (in a `type` list).
+    const NULL_IN_TYPE: bool = false;
 
     /// Whether the node's null is written in its body (an `anyOf` branch, an
     /// `enum` value); otherwise by [`Provider::after`] or not at all.
@@ -91,14 +103,12 @@ pub trait Provider {
         mut notes: Vec<String>,
         place: Place,
     ) -> B::Val {
-        if Self::ANNOTATION_NOTES {
-            pass.annotation_notes(&p, &mut notes);
-        }
+        Self::annotation_notes(pass, &p, &mut notes);
         let null = Self::null_in_body(&p, place);
         let mut o = pass.b.obj();
         pass.texts(&mut o, &p, &notes);
         let union = match body {
-            Body::Keys(keys) if !null => {
+            Body::Keys(keys) if !null || Self::NULL_IN_TYPE => {
                 let union = keys.iter().any(|(k, _)| matches!(k, K::S(Sym::AnyOf)));
                 pass.put_all(&mut o, keys);
                 union
@@ -161,11 +171,10 @@ pub trait Provider {
             OBJECT => Self::object(&mut o),
             _ => Self::boolean(&mut o),
         }
-        let t = Self::type_value(o.pass, bit);
+        let t = Self::type_value(&mut o);
         o.keys.insert(0, (K::S(Sym::Type), t));
         if let Some(list) = o.p.any_of.take() {
-            Self::any_of_beside(o.pass);
-            let branches = o.pass.branches(list);
+            let branches = Self::any_of(&mut o, list);
             let v = o.pass.arr(branches);
             o.put(Sym::AnyOf, v);
         }

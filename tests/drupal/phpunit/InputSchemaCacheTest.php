@@ -38,7 +38,7 @@ final class InputSchemaCacheTest extends TestCase
         foreach ($styles as $style) {
             $sets[$style] = [['nullable' => $style]];
         }
-        foreach (['mcp', 'openai', 'anthropic', 'gemini'] as $profile) {
+        foreach (['mcp', 'openai', 'anthropic', 'gemini', 'gemini_json'] as $profile) {
             try {
                 \ToolSchema\normalize_schema(['type' => 'string'], ['profile' => $profile]);
             } catch (\ValueError) {

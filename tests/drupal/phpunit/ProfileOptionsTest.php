@@ -46,6 +46,7 @@ final class ProfileOptionsTest extends TestCase
             // An optional input of a tool: left out rather than null.
             'anthropic' => '{"description":"Count","enum":[1,2,3]}',
             'gemini' => '{"description":"Count","type":"INTEGER","minimum":1,"maximum":3,"nullable":true}',
+            'gemini_json' => '{"description":"Count","type":["integer","null"],"minimum":1,"maximum":3}',
         ];
         foreach (Implementations::normalizers() as $name => $normalize) {
             foreach ($expected as $profile => $json) {

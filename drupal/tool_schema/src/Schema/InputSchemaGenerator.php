@@ -29,9 +29,9 @@ final class InputSchemaGenerator implements InputDefinitionSchemasInterface {
    * @param array<string, mixed> $options More normalize_schema() options
    *   (`title`, `derived_enum_limit`); a `nullable` here wins over the version.
    * @param string|null $profile The consumer the schemas are for: `mcp`
-   *   (the default), `openai`, `anthropic` or `gemini` (normalize_schema()'s
-   *   `profile` option; one generator service per consumer). Wins over a
-   *   `profile` in $options.
+   *   (the default), `openai`, `anthropic`, `gemini` or `gemini_json`
+   *   (normalize_schema()'s `profile` option; one generator service per
+   *   consumer). Wins over a `profile` in $options.
    * @throws \InvalidArgumentException on an unknown profile
    */
   public function __construct(
@@ -60,7 +60,7 @@ final class InputSchemaGenerator implements InputDefinitionSchemasInterface {
     ];
     if ($profile !== NULL) {
       if (Profile::parse($profile) === NULL) {
-        throw new \InvalidArgumentException(sprintf('tool_schema: unknown profile "%s" (mcp, openai, anthropic or gemini)', $profile));
+        throw new \InvalidArgumentException(sprintf('tool_schema: unknown profile "%s" (mcp, openai, anthropic, gemini or gemini_json)', $profile));
       }
       $options['profile'] = $profile;
     }

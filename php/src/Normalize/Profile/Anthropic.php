@@ -215,10 +215,11 @@ final class Anthropic extends Provider
         return $p->nullable && $place !== Pass::OPTIONAL_PROPERTY;
     }
 
-    protected function anyOfBeside(): void
+    protected function anyOf(array $list): array
     {
         // `transform_schema` writes no `type` beside `anyOf`.
         $this->pass->impossible('anyOf beside other keywords');
+        return $this->pass->branches($list);
     }
 
     private static function charsWord(int $n): string

@@ -59,7 +59,9 @@ final class Gemini extends Provider
     }
 
     /** `default` and `examples[0]` (as `example`) are written, after `nullable: true`. */
-    protected const ANNOTATION_NOTES = false;
+    protected static function annotationNotes(Pass $pass, Parts $p, array &$notes): void
+    {
+    }
 
     protected static function nullInBody(Parts $p, int $place): bool
     {
@@ -113,7 +115,7 @@ final class Gemini extends Provider
             $this->dropMultiple($p->multipleOf);
         }
         if ($p->values === null) {
-            $this->bounds();
+            self::bounds($this);
             return null;
         }
         $values = $p->values;
@@ -134,39 +136,51 @@ final class Gemini extends Provider
 
     protected function array(): void
     {
-        $this->items();
-        $this->put(['minItems' => $this->p->minItems, 'maxItems' => $this->p->maxItems]);
+        self::arrayKeys($this);
     }
 
     protected function object(): void
     {
-        $p = $this->p;
+        self::objectKeys($this);
+    }
+
+    /** A list's `items`, `minItems`, `maxItems` (GeminiJson too). */
+    public static function arrayKeys(Provider $o): void
+    {
+        $o->items();
+        $o->put(['minItems' => $o->p->minItems, 'maxItems' => $o->p->maxItems]);
+    }
+
+    /**
+     * A map's `properties`, `required`, `additionalProperties` (a schema one
+     * written for the profile), `minProperties`, `maxProperties` (GeminiJson
+     * too).
+     */
+    public static function objectKeys(Provider $o): void
+    {
+        $p = $o->p;
         if ($p->properties !== null) {
-            $this->keys[] = ['properties', $this->pass->properties($p->properties, $p->required)[0]];
+            $o->keys[] = ['properties', $o->pass->properties($p->properties, $p->required)[0]];
         }
         if ($p->required !== null) {
-            $this->keys[] = ['required', $p->required];
+            $o->keys[] = ['required', $p->required];
         }
         if ($p->hasAdditional) {
             $v = $p->additional;
             if (Profile::arr($v) !== null) {
-                $this->pass->path[] = 'additionalProperties';
-                $v = $this->pass->node($v, Pass::INNER);
-                array_pop($this->pass->path);
+                $o->pass->path[] = 'additionalProperties';
+                $v = $o->pass->node($v, Pass::INNER);
+                array_pop($o->pass->path);
             }
-            $this->keys[] = ['additionalProperties', $v];
+            $o->keys[] = ['additionalProperties', $v];
         }
-        $this->put(['minProperties' => $p->minProperties, 'maxProperties' => $p->maxProperties]);
+        $o->put(['minProperties' => $p->minProperties, 'maxProperties' => $p->maxProperties]);
     }
 
-    /**
-     * `minimum`/`maximum`: integer exclusive bounds as inclusive ones; a
-     * number's exclusive bound as an inclusive one, with a warning.
-     */
-    private function bounds(): void
+    public static function bounds(Provider $o): void
     {
-        $p = $this->p;
-        $bit = $this->bit;
+        $p = $o->p;
+        $bit = $o->bit;
         $minimum = $p->minimum;
         $maximum = $p->maximum;
         if ($p->exclusiveMinimum !== null) {
@@ -177,7 +191,7 @@ final class Gemini extends Provider
                     $minimum = $lo;
                 }
             } elseif ($minimum === null || Vocab::cmp($minimum, $x) <= 0) {
-                $this->dropNote('Greater than ' . Text::num($x) . '.');
+                $o->dropNote('Greater than ' . Text::num($x) . '.');
                 $minimum = $x;
             }
         }
@@ -189,11 +203,11 @@ final class Gemini extends Provider
                     $maximum = $hi;
                 }
             } elseif ($maximum === null || Vocab::cmp($maximum, $x) >= 0) {
-                $this->dropNote('Less than ' . Text::num($x) . '.');
+                $o->dropNote('Less than ' . Text::num($x) . '.');
                 $maximum = $x;
             }
         }
-        $this->put([
+        $o->put([
             'minimum' => $minimum === null ? null : self::exactFloat($minimum, true),
             'maximum' => $maximum === null ? null : self::exactFloat($maximum, false),
         ]);

@@ -7,8 +7,8 @@ namespace ToolSchema\Php\Normalize\Profile;
 use ToolSchema\Php\Normalize\Vocab;
 
 /**
- * The pass over one schema for the openai, anthropic and gemini profiles
- * (src/normalize/profile/pass.rs).
+ * The pass over one schema for the openai, anthropic, gemini and gemini_json
+ * profiles (src/normalize/profile/pass.rs).
  *
  * A body (what a node's validation keywords became, before annotations and
  * null) is one of: `['keys', list<array{0: string|int, 1: mixed}>]`,
@@ -48,8 +48,17 @@ final class Pass
     public int $optionalProperties = 0;
     public int $unionProperties = 0;
 
+    /** @var class-string<Provider> the provider of the profile */
+    public readonly string $provider;
+
     public function __construct(public readonly int $profile)
     {
+        $this->provider = match ($profile) {
+            Vocab::OPENAI => OpenAi::class,
+            Vocab::ANTHROPIC => Anthropic::class,
+            Vocab::GEMINI_JSON => GeminiJson::class,
+            default => Gemini::class,
+        };
     }
 
     public function renderPath(): string
@@ -90,7 +99,7 @@ final class Pass
         $a = Profile::arr($s);
         if ($a === null) {
             // A boolean schema (from a base schema).
-            if ($this->profile === Vocab::GEMINI) {
+            if (!Vocab::strict($this->profile)) {
                 $notes = [];
                 $this->dropNote($notes, 'Must match the JSON schema ' . Text::json($s) . '.');
                 return ['description' => implode(' ', $notes)];
@@ -103,7 +112,7 @@ final class Pass
             // The root of a tool input is an object, never null.
             if ($p->types === Profile::OBJECT) {
                 $p->nullable = false;
-            } elseif ($this->profile !== Vocab::GEMINI) {
+            } elseif (Vocab::strict($this->profile)) {
                 $this->impossible('a root that is not an object');
             }
         }
@@ -112,11 +121,7 @@ final class Pass
         if ($place === self::OPTIONAL_PROPERTY) {
             $this->optionalProperties++;
         }
-        return match ($this->profile) {
-            Vocab::OPENAI => OpenAi::finish($this, $p, $body, $notes, $place),
-            Vocab::ANTHROPIC => Anthropic::finish($this, $p, $body, $notes, $place),
-            default => Gemini::finish($this, $p, $body, $notes, $place),
-        };
+        return $this->provider::finish($this, $p, $body, $notes, $place);
     }
 
     /** The validation keywords of `$p`, for one type or as branches. */
@@ -149,7 +154,7 @@ final class Pass
                 $branches = [];
                 foreach ($bits as $bit) {
                     $q = Parts::split($p, $bit);
-                    $branches[] = $this->close($this->single($q, $bit, $notes));
+                    $branches[] = $this->close($this->provider::single($this, $q, $bit, $notes));
                 }
                 return ['branches', $branches];
             }
@@ -164,7 +169,7 @@ final class Pass
                 break;
             }
         }
-        return $this->single($p, $bit, $notes);
+        return $this->provider::single($this, $p, $bit, $notes);
     }
 
     /**
@@ -226,7 +231,7 @@ final class Pass
         ));
         if ($typed === []) {
             $this->dropValues($p, $notes, true);
-        } elseif (!$this->valuesWritable($typed)) {
+        } elseif (!$this->provider::valuesWritable($typed)) {
             $this->dropValues($p, $notes, false);
         } else {
             $kept = Parts::filterValues($p, $typed);
@@ -246,7 +251,7 @@ final class Pass
             $p->anyOf = null;
         }
         $any = ($p->types | Profile::INTEGER) === Profile::ALL;
-        if ($any && $this->profile !== Vocab::GEMINI) {
+        if ($any && Vocab::strict($this->profile)) {
             $this->impossible('a value of any JSON type');
         }
         $this->quiet += $any ? 1 : 0;
@@ -256,7 +261,7 @@ final class Pass
                 continue;
             }
             $q = Parts::split($p, $bit);
-            $branches[] = $this->close($this->single($q, $bit, $notes));
+            $branches[] = $this->close($this->provider::single($this, $q, $bit, $notes));
         }
         $this->quiet -= $any ? 1 : 0;
         return ['branches', $branches];
@@ -284,25 +289,6 @@ final class Pass
         foreach ($sets as [$set, $isConst]) {
             $this->dropNote($notes, $isConst ? 'Exactly ' . Text::json($set) . '.' : 'One of: ' . Text::json($set) . '.');
         }
-    }
-
-    private function valuesWritable(array $values): bool
-    {
-        return match ($this->profile) {
-            Vocab::ANTHROPIC => Anthropic::valuesWritable($values),
-            Vocab::GEMINI => Gemini::valuesWritable($values),
-            default => true,
-        };
-    }
-
-    /** The keywords of one type. */
-    private function single(Parts $p, int $bit, array &$notes): array
-    {
-        return match ($this->profile) {
-            Vocab::OPENAI => OpenAi::single($this, $p, $bit, $notes),
-            Vocab::ANTHROPIC => Anthropic::single($this, $p, $bit, $notes),
-            default => Gemini::single($this, $p, $bit, $notes),
-        };
     }
 
     /** A body as a schema of its own (a branch). */
@@ -413,12 +399,20 @@ final class Pass
         }
     }
 
-    /** Notes for `default` and `examples`, for profiles that cannot write them. */
-    public function annotationNotes(Parts $p, array &$notes): void
+    /** The note for `default`, for profiles that cannot write it. */
+    public function defaultNote(Parts $p, array &$notes): void
     {
-        if ($p->default !== null) {
+        if ($p->default instanceof \stdClass && (array) $p->default === []) {
+            // The schema's `{}` (an empty map's default), not PHP's `[]`.
+            $notes[] = 'Default: {}.';
+        } elseif ($p->default !== null) {
             $notes[] = 'Default: ' . Text::json($p->default) . '.';
         }
+    }
+
+    /** The notes for `examples`, for profiles that cannot write them. */
+    public function examplesNotes(Parts $p, array &$notes): void
+    {
         if ($p->examples !== null) {
             $list = array_values($p->examples);
             if (\count($list) === 1) {

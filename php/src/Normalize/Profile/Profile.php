@@ -10,8 +10,8 @@ use ToolSchema\Php\Normalize\Vocab;
  * Provider profiles: a pass over the canonical schema that writes the schema
  * one consumer accepts as it is (src/normalize/profile/mod.rs, where the rules
  * are explained). `mcp` (the default) only makes the root of a tool input a
- * plain `"type": "object"`; `openai`, `anthropic` and `gemini` read the whole
- * schema back into Parts per node and write it again (Pass).
+ * plain `"type": "object"`; `openai`, `anthropic`, `gemini` and `gemini_json`
+ * read the whole schema back into Parts per node and write it again (Pass).
  */
 final class Profile
 {

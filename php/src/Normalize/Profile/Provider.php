@@ -65,14 +65,13 @@ abstract class Provider
         if ($this->p->anyOf !== null) {
             $list = $this->p->anyOf;
             $this->p->anyOf = null;
-            $this->anyOfBeside();
-            $this->keys[] = ['anyOf', $this->pass->branches($list)];
+            $this->keys[] = ['anyOf', $this->anyOf($list)];
         }
         return ['keys', $this->keys];
     }
 
-    /** `default` and `examples` go into the description (the provider cannot write them). */
-    protected const ANNOTATION_NOTES = true;
+    /** A nullable node's own keywords carry its null (in a `type` list). */
+    protected const NULL_IN_TYPE = false;
 
     /**
      * The finished node: title and description (with the notes), the body and
@@ -80,14 +79,12 @@ abstract class Provider
      */
     public static function finish(Pass $pass, Parts $p, array $body, array $notes, int $place): array
     {
-        if (static::ANNOTATION_NOTES) {
-            $pass->annotationNotes($p, $notes);
-        }
+        static::annotationNotes($pass, $p, $notes);
         $null = static::nullInBody($p, $place);
         $o = [];
         $pass->texts($o, $p, $notes);
         $union = false;
-        if ($body[0] === 'keys' && !$null) {
+        if ($body[0] === 'keys' && (!$null || static::NULL_IN_TYPE)) {
             foreach ($body[1] as [$k, $v]) {
                 $union = $union || $k === 'anyOf';
                 $o[$k] = $v;
@@ -133,6 +130,16 @@ abstract class Provider
     }
 
     /**
+     * The notes for the annotations the provider cannot write: `default` and
+     * `examples`.
+     */
+    protected static function annotationNotes(Pass $pass, Parts $p, array &$notes): void
+    {
+        $pass->defaultNote($p, $notes);
+        $pass->examplesNotes($p, $notes);
+    }
+
+    /**
      * The body for allowed values written without `type`; null: they are
      * written with the type's keywords (by its hook).
      */
@@ -142,7 +149,7 @@ abstract class Provider
     }
 
     /** The value of `type`. */
-    protected function typeValue(): string
+    protected function typeValue(): string|array
     {
         return Profile::TYPES[$this->bit];
     }
@@ -161,9 +168,10 @@ abstract class Provider
     {
     }
 
-    /** Before an `anyOf` beside the type's keywords is written. */
-    protected function anyOfBeside(): void
+    /** The branches of an `anyOf` beside the type's keywords. */
+    protected function anyOf(array $list): array
     {
+        return $this->pass->branches($list);
     }
 
     /**
@@ -171,7 +179,7 @@ abstract class Provider
      *
      * @param array<string, int|float|null> $values
      */
-    protected function put(array $values): void
+    public function put(array $values): void
     {
         foreach ($values as $k => $v) {
             if ($v !== null) {
@@ -181,22 +189,22 @@ abstract class Provider
     }
 
     /** A constraint the profile cannot state (warning and note). */
-    protected function dropNote(string $note): void
+    public function dropNote(string $note): void
     {
         $this->pass->dropNote($this->notes, $note);
     }
 
-    protected function dropPattern(string $pat): void
+    public function dropPattern(string $pat): void
     {
         $this->dropNote("Must match the regular expression `$pat`.");
     }
 
-    protected function dropMultiple(int|float $m): void
+    public function dropMultiple(int|float $m): void
     {
         $this->dropNote('A multiple of ' . Text::num($m) . '.');
     }
 
-    protected function dropFormat(string $f): void
+    public function dropFormat(string $f): void
     {
         $this->dropNote("Format: $f.");
     }
@@ -205,7 +213,7 @@ abstract class Provider
      * The allowed values, as `enum` (or `const` for one from a `const` when
      * `$allowConst`); counted for the size limits when `$count`.
      */
-    protected function values(bool $allowConst, bool $count): void
+    public function values(bool $allowConst, bool $count): void
     {
         if ($this->p->values !== null) {
             $values = $this->p->values;
@@ -218,7 +226,7 @@ abstract class Provider
     }
 
     /** The schema of `items`, when there is one. */
-    protected function items(): bool
+    public function items(): bool
     {
         if (!$this->p->hasItems) {
             return false;
@@ -231,7 +239,7 @@ abstract class Provider
      * The first `format`, when it is one of the consumer's `$known` formats
      * (a set: format => true); dropped into the notes when it is not.
      */
-    protected function knownFormat(array $known): void
+    public function knownFormat(array $known): void
     {
         if ($this->p->formats !== []) {
             $f = $this->p->formats[0];
@@ -250,7 +258,7 @@ abstract class Provider
      *
      * @return list<string|int>|null
      */
-    protected function strictProperties(): ?array
+    public function strictProperties(): ?array
     {
         $p = $this->p;
         if ($p->properties !== null) {
@@ -269,7 +277,7 @@ abstract class Provider
      * `additionalProperties: false`, or strict mode cannot state the map;
      * `minProperties`/`maxProperties` dropped into the notes.
      */
-    protected function strictAdditional(): void
+    public function strictAdditional(): void
     {
         $p = $this->p;
         if ($p->hasAdditional && $p->additional === false) {

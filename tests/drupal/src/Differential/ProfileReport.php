@@ -30,7 +30,13 @@ namespace ToolSchema\Tests\Drupal\Differential;
  */
 final class ProfileReport
 {
-    public const PROFILES = ['mcp', 'openai', 'anthropic', 'gemini'];
+    public const PROFILES = ['mcp', 'openai', 'anthropic', 'gemini', 'gemini_json'];
+    /**
+     * Profiles added after scripts/snapshot.sh's base capture: their schemas
+     * are numbered after every other one (differential.php), so that the
+     * schemas and pairs of the others keep their numbers and lines.
+     */
+    public const NUMBERED_LAST = ['gemini_json'];
     public const EXCUSES = ['profile_constraint_dropped', 'profile_strict_impossible'];
     private const KINDS = ['rejected', 'warned', 'canonical', 'inherent', 'failing', 'accepts', 'tightened'];
 

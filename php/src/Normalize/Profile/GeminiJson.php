@@ -1,0 +1,97 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Php\Normalize\Profile;
+
+/**
+ * `gemini_json`: the `parametersJsonSchema` of a Gemini function declaration,
+ * JSON Schema within google-genai's `types.JSONSchema`
+ * (src/normalize/profile/gemini_json.rs, where the rules and their sources
+ * are).
+ */
+final class GeminiJson extends Provider
+{
+    /** A nullable node's own keys carry null in their type list. */
+    protected const NULL_IN_TYPE = true;
+
+    /** The allowed values, as `enum` (with null when the node is nullable). */
+    private function enumValues(): void
+    {
+        if ($this->p->values !== null) {
+            $values = $this->p->values;
+            $this->p->values = null;
+            $this->keys[] = ['enum', $this->pass->values($values, false, $this->p->nullable)[1]];
+        }
+    }
+
+    /** `type` lists `"null"` (and `enum` holds null) when the node is nullable. */
+    protected function typeValue(): string|array
+    {
+        $name = Profile::TYPES[$this->bit] ?? 'string';
+        return $this->p->nullable ? [$name, 'null'] : $name;
+    }
+
+    protected function string(): void
+    {
+        $p = $this->p;
+        if ($p->formats !== []) {
+            $this->keys[] = ['format', $p->formats[0]];
+        }
+        if ($p->patterns !== []) {
+            $this->keys[] = ['pattern', $p->patterns[0]];
+        }
+        $this->enumValues();
+        $this->put(['minLength' => $p->minLength, 'maxLength' => $p->maxLength]);
+    }
+
+    protected function number(): ?array
+    {
+        $this->enumValues();
+        if ($this->p->multipleOf !== null) {
+            $this->dropMultiple($this->p->multipleOf);
+        }
+        Gemini::bounds($this);
+        return null;
+    }
+
+    protected function array(): void
+    {
+        $this->enumValues();
+        Gemini::arrayKeys($this);
+    }
+
+    protected function object(): void
+    {
+        $this->enumValues();
+        Gemini::objectKeys($this);
+    }
+
+    protected function boolean(): void
+    {
+        $this->enumValues();
+    }
+
+    protected function anyOf(array $list): array
+    {
+        $branches = $this->pass->branches($list);
+        if ($this->p->nullable) {
+            // The type list lets null in; the alternatives must too.
+            $branches[] = ['type' => 'null'];
+        }
+        return $branches;
+    }
+
+    /** `default` stays a keyword (after the body): only `examples` goes into the notes. */
+    protected static function annotationNotes(Pass $pass, Parts $p, array &$notes): void
+    {
+        $pass->examplesNotes($p, $notes);
+    }
+
+    protected static function after(array &$o, Parts $p): void
+    {
+        if ($p->default !== null) {
+            $o['default'] = $p->default;
+        }
+    }
+}
