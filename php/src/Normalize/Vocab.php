@@ -23,6 +23,14 @@ final class Vocab
     public const GEMINI = 3;
     public const GEMINI_JSON = 4;
 
+    /** The option value of each profile. */
+    private const PROFILES = ['mcp', 'openai', 'anthropic', 'gemini', 'gemini_json'];
+
+    /** How warnings name each consumer. */
+    private const LABELS = [
+        'MCP', 'OpenAI strict mode', 'Anthropic strict tool use', 'Gemini', 'Gemini (parametersJsonSchema)',
+    ];
+
     /** Strings up to this many bytes have their validUtf8() answer remembered. */
     private const UTF8_MEMO_BYTES = 256;
 
@@ -39,26 +47,14 @@ final class Vocab
     /** The profile of an option value, or null when unknown. */
     public static function parseProfile(mixed $v): ?int
     {
-        return match ($v) {
-            'mcp' => self::MCP,
-            'openai' => self::OPENAI,
-            'anthropic' => self::ANTHROPIC,
-            'gemini' => self::GEMINI,
-            'gemini_json' => self::GEMINI_JSON,
-            default => null,
-        };
+        $i = array_search($v, self::PROFILES, true);
+        return $i === false ? null : $i;
     }
 
     /** How warnings name the consumer. */
     public static function profileLabel(int $profile): string
     {
-        return match ($profile) {
-            self::MCP => 'MCP',
-            self::OPENAI => 'OpenAI strict mode',
-            self::ANTHROPIC => 'Anthropic strict tool use',
-            self::GEMINI_JSON => 'Gemini (parametersJsonSchema)',
-            default => 'Gemini',
-        };
+        return self::LABELS[$profile];
     }
 
     /**

@@ -32,48 +32,35 @@ final class Anthropic extends Provider
         return true;
     }
 
-    private static function floor(int|float $n): ?int
+    /** The int a bound rounds to, up or down (none for a float too large). */
+    private static function round(int|float $n, bool $up): ?int
     {
         if (\is_int($n)) {
             return $n;
         }
-        return abs($n) < 9.0e15 ? (int) floor($n) : null;
-    }
-
-    private static function ceil(int|float $n): ?int
-    {
-        if (\is_int($n)) {
-            return $n;
-        }
-        return abs($n) < 9.0e15 ? (int) ceil($n) : null;
+        return abs($n) < 9.0e15 ? (int) ($up ? ceil($n) : floor($n)) : null;
     }
 
     private static function satAdd(int $i, int $d): int
     {
-        if ($d > 0 && $i === PHP_INT_MAX) {
-            return $i;
-        }
-        if ($d < 0 && $i === PHP_INT_MIN) {
-            return $i;
-        }
-        return $i + $d;
+        return ($d > 0 && $i === PHP_INT_MAX) || ($d < 0 && $i === PHP_INT_MIN) ? $i : $i + $d;
     }
 
     /** @return array{0: int, 1: int}|null the integers lo..hi the bounds allow */
     private static function integerRange(Parts $p): ?array
     {
         $los = [];
-        if ($p->minimum !== null && ($x = self::ceil($p->minimum)) !== null) {
+        if ($p->minimum !== null && ($x = self::round($p->minimum, true)) !== null) {
             $los[] = $x;
         }
-        if ($p->exclusiveMinimum !== null && ($x = self::floor($p->exclusiveMinimum)) !== null) {
+        if ($p->exclusiveMinimum !== null && ($x = self::round($p->exclusiveMinimum, false)) !== null) {
             $los[] = self::satAdd($x, 1);
         }
         $his = [];
-        if ($p->maximum !== null && ($x = self::floor($p->maximum)) !== null) {
+        if ($p->maximum !== null && ($x = self::round($p->maximum, false)) !== null) {
             $his[] = $x;
         }
-        if ($p->exclusiveMaximum !== null && ($x = self::ceil($p->exclusiveMaximum)) !== null) {
+        if ($p->exclusiveMaximum !== null && ($x = self::round($p->exclusiveMaximum, true)) !== null) {
             $his[] = self::satAdd($x, -1);
         }
         if ($los === [] || $his === []) {

@@ -37,25 +37,14 @@ final class Gemini extends Provider
      */
     public static function valuesWritable(array $values): bool
     {
-        $t = $f = $bools = false;
         foreach ($values as $v) {
-            if (\is_string($v)) {
-                continue;
+            $number = (\is_int($v) || \is_float($v)) && abs((float) $v) <= self::EXACT_FLOAT_INT;
+            if (!$number && !\is_string($v) && !\is_bool($v)) {
+                return false;
             }
-            if ((\is_int($v) || \is_float($v)) && abs((float) $v) <= self::EXACT_FLOAT_INT) {
-                continue;
-            }
-            if ($v === true) {
-                $t = $bools = true;
-                continue;
-            }
-            if ($v === false) {
-                $f = $bools = true;
-                continue;
-            }
-            return false;
         }
-        return !$bools || ($t && $f);
+        $bools = array_filter($values, 'is_bool');
+        return $bools === [] || (\in_array(true, $bools, true) && \in_array(false, $bools, true));
     }
 
     /** `default` and `examples[0]` (as `example`) are written, after `nullable: true`. */

@@ -14,6 +14,15 @@ use ToolSchema\Php\Normalize\Vocab;
  */
 final class Parts
 {
+    /** The parts that apply to one type only (split()). */
+    private const OF_TYPE = [
+        Profile::STRING => ['formats', 'patterns', 'minLength', 'maxLength'],
+        Profile::INTEGER => ['minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'multipleOf'],
+        Profile::NUMBER => ['minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'multipleOf'],
+        Profile::ARRAY => ['items', 'hasItems', 'minItems', 'maxItems'],
+        Profile::OBJECT => ['properties', 'required', 'additional', 'hasAdditional', 'minProperties', 'maxProperties'],
+    ];
+
     public mixed $title = null;
     public mixed $description = null;
     public mixed $default = null;
@@ -213,32 +222,27 @@ final class Parts
             $list = array_values(array_filter($list, static fn ($v) => $v !== null));
             if ($i === 0) {
                 foreach ($list as $v) {
-                    $dup = false;
-                    foreach ($values as $w) {
-                        if (Text::eq($w, $v)) {
-                            $dup = true;
-                            break;
-                        }
-                    }
-                    if (!$dup) {
+                    if (!self::holds($values, $v)) {
                         $values[] = $v;
                     }
                 }
             } else {
-                $kept = [];
-                foreach ($values as $w) {
-                    foreach ($list as $v) {
-                        if (Text::eq($w, $v)) {
-                            $kept[] = $w;
-                            break;
-                        }
-                    }
-                }
-                $values = $kept;
+                $values = array_values(array_filter($values, static fn ($w) => self::holds($list, $w)));
             }
         }
         $p->isConst = \count($p->valueSets) === 1 && $p->valueSets[0][1];
         $p->values = $values;
+    }
+
+    /** Whether `$list` holds a value JSON-equal to `$v`. */
+    private static function holds(array $list, mixed $v): bool
+    {
+        foreach ($list as $w) {
+            if (Text::eq($w, $v)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static function admitsNull(mixed $set, bool $isConst): bool
@@ -373,35 +377,8 @@ final class Parts
         }
         $q->isConst = $p->isConst;
         $q->valueSets = $p->valueSets;
-        switch ($bit) {
-            case Profile::STRING:
-                $q->formats = $p->formats;
-                $q->patterns = $p->patterns;
-                $q->minLength = $p->minLength;
-                $q->maxLength = $p->maxLength;
-                break;
-            case Profile::INTEGER:
-            case Profile::NUMBER:
-                $q->minimum = $p->minimum;
-                $q->exclusiveMinimum = $p->exclusiveMinimum;
-                $q->maximum = $p->maximum;
-                $q->exclusiveMaximum = $p->exclusiveMaximum;
-                $q->multipleOf = $p->multipleOf;
-                break;
-            case Profile::ARRAY:
-                $q->items = $p->items;
-                $q->hasItems = $p->hasItems;
-                $q->minItems = $p->minItems;
-                $q->maxItems = $p->maxItems;
-                break;
-            case Profile::OBJECT:
-                $q->properties = $p->properties;
-                $q->required = $p->required;
-                $q->additional = $p->additional;
-                $q->hasAdditional = $p->hasAdditional;
-                $q->minProperties = $p->minProperties;
-                $q->maxProperties = $p->maxProperties;
-                break;
+        foreach (self::OF_TYPE[$bit] ?? [] as $k) {
+            $q->$k = $p->$k;
         }
         return $q;
     }

@@ -350,13 +350,7 @@ final class Pass
         $this->objectDepth++;
         $this->maxObjectDepth = max($this->maxObjectDepth, $this->objectDepth);
         foreach ($props as $name => $schema) {
-            $isRequired = false;
-            foreach ($required as $r) {
-                if (\is_string($r) && $r === (string) $name) {
-                    $isRequired = true;
-                    break;
-                }
-            }
+            $isRequired = \in_array((string) $name, $required, true);
             $this->properties++;
             $this->stringLength += Text::chars((string) $name);
             $this->path[] = 'properties';

@@ -41,25 +41,16 @@ abstract class Provider
         if ($body !== null) {
             return $body;
         }
-        switch ($this->bit) {
-            case Profile::STRING:
-                $this->string();
-                break;
-            case Profile::INTEGER:
-            case Profile::NUMBER:
-                $body = $this->number();
-                if ($body !== null) {
-                    return $body;
-                }
-                break;
-            case Profile::ARRAY:
-                $this->array();
-                break;
-            case Profile::OBJECT:
-                $this->object();
-                break;
-            default:
-                $this->boolean();
+        if ($this->bit === Profile::STRING) {
+            $this->string();
+        } elseif ($this->bit === Profile::ARRAY) {
+            $this->array();
+        } elseif ($this->bit === Profile::OBJECT) {
+            $this->object();
+        } elseif ($this->bit === Profile::BOOLEAN) {
+            $this->boolean();
+        } elseif (($body = $this->number()) !== null) {
+            return $body;
         }
         array_unshift($this->keys, ['type', $this->typeValue()]);
         if ($this->p->anyOf !== null) {
