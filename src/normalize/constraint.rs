@@ -16,12 +16,7 @@ use crate::error::DefinitionError;
 use crate::sym::Sym;
 use crate::view::{KeyRef, Node};
 
-/// A constraint that does not fit the input's type (Email on an integer,
-/// Count on a float, `multiple` on a scalar): not stated, and Drupal still runs it.
-pub const NOT_APPLICABLE: &str = "constraint_not_applicable";
-/// A constraint Drupal checks that JSON Schema cannot state (site state,
-/// other values): the schema accepts values it rejects.
-pub const UNSTATED: &str = "constraint_unstated";
+pub use super::vocab::{NOT_APPLICABLE, UNSTATED};
 
 /// Constraint ids of Drupal core (10.6, and 11.3/11.4: ClassResolver,
 /// ExtensionAvailable, File, MappingCollection, MenuLinkDepth, RoleExists,

@@ -5,6 +5,13 @@
 
 use std::cmp::Ordering;
 
+/// A constraint that does not fit the input's type (Email on an integer,
+/// Count on a float, `multiple` on a scalar): not stated, and Drupal still runs it.
+pub const NOT_APPLICABLE: &str = "constraint_not_applicable";
+/// A constraint Drupal checks that JSON Schema cannot state (site state,
+/// other values): the schema accepts values it rejects.
+pub const UNSTATED: &str = "constraint_unstated";
+
 /// How deep definitions (and copied values) may nest.
 pub const MAX_DEPTH: usize = 64;
 

@@ -18,10 +18,8 @@ namespace ToolSchema\Php\Normalize;
  */
 final class Constraint
 {
-    /** A constraint that does not fit the input's type: not stated, and Drupal still runs it. */
-    public const NOT_APPLICABLE = 'constraint_not_applicable';
-    /** A constraint Drupal checks that JSON Schema cannot state. */
-    public const UNSTATED = 'constraint_unstated';
+    public const NOT_APPLICABLE = Vocab::NOT_APPLICABLE;
+    public const UNSTATED = Vocab::UNSTATED;
 
     /**
      * Constraint ids of Drupal core (10.6, and 11.3/11.4: ClassResolver,

@@ -41,7 +41,7 @@ final class Rule
     public function notApplicable(): void
     {
         $this->warn(
-            Constraint::NOT_APPLICABLE,
+            Vocab::NOT_APPLICABLE,
             "does not fit the input's type and is not stated in the schema; Drupal still runs it and rejects values the schema accepts",
         );
     }
@@ -49,7 +49,7 @@ final class Rule
     /** The constraint says something JSON Schema cannot state here. */
     public function unstated(string $why): void
     {
-        $this->warn(Constraint::UNSTATED, $why);
+        $this->warn(Vocab::UNSTATED, $why);
     }
 
     /** A warning at `constraints.<name>`. */

@@ -13,6 +13,11 @@ namespace ToolSchema\Php\Normalize;
  */
 final class Vocab
 {
+    /** A constraint that does not fit the input's type: not stated, and Drupal still runs it. */
+    public const NOT_APPLICABLE = 'constraint_not_applicable';
+    /** A constraint Drupal checks that JSON Schema cannot state. */
+    public const UNSTATED = 'constraint_unstated';
+
     /** How deep definitions (and copied values) may nest. */
     public const MAX_DEPTH = 64;
 
