@@ -7,7 +7,7 @@ namespace Drupal\tool_schema\Schema;
 use Drupal\Component\Plugin\Context\ContextDefinitionInterface;
 use Drupal\tool_schema\Definition\DefinitionArrayBuilder;
 use Psr\Log\LoggerInterface;
-use ToolSchema\Php\Normalize\Profile\Profile;
+use ToolSchema\Php\Normalize\Vocab;
 
 /**
  * The JSON Schema of a Tool API input definition through
@@ -59,7 +59,7 @@ final class InputSchemaGenerator implements InputDefinitionSchemasInterface {
       'nullable' => $coreVersion === NULL ? NullableStyle::TYPE_ARRAY : NullableStyle::forCoreVersion($coreVersion),
     ];
     if ($profile !== NULL) {
-      if (Profile::parse($profile) === NULL) {
+      if (Vocab::parseProfile($profile) === NULL) {
         throw new \InvalidArgumentException(sprintf('tool_schema: unknown profile "%s" (mcp, openai, anthropic, gemini or gemini_json)', $profile));
       }
       $options['profile'] = $profile;
