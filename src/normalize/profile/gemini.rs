@@ -138,10 +138,7 @@ impl Provider for Gemini {
             None => {}
         }
         o.values(false, false);
-        o.ints([
-            (Sym::MinLength, o.p.min_length),
-            (Sym::MaxLength, o.p.max_length),
-        ]);
+        o.lengths();
     }
 
     /// Allowed numbers as ranges: one, or an `anyOf` of them.

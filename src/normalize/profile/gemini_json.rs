@@ -69,10 +69,7 @@ impl Provider for GeminiJson {
             o.share(Sym::Pattern, pat);
         }
         Self::enum_values(o);
-        o.ints([
-            (Sym::MinLength, o.p.min_length),
-            (Sym::MaxLength, o.p.max_length),
-        ]);
+        o.lengths();
     }
 
     fn number<'v, N: Node<'v>, B: Build<'v, N>>(

@@ -69,10 +69,7 @@ impl Provider for OpenAi {
             }
         }
         o.values(true, true);
-        o.ints([
-            (Sym::MinLength, o.p.min_length),
-            (Sym::MaxLength, o.p.max_length),
-        ]);
+        o.lengths();
     }
 
     fn number<'v, N: Node<'v>, B: Build<'v, N>>(

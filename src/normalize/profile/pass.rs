@@ -351,23 +351,19 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
         if is_const && values.len() == 1 && !null {
             return (Sym::Const, self.b.share(values[0]));
         }
-        let mut a = self.b.arr();
-        for v in values {
-            let v = self.b.share(*v);
-            self.b.push(&mut a, v);
-        }
-        if null {
-            let v = self.b.null();
-            self.b.push(&mut a, v);
-        }
-        (Sym::Enum, self.b.end_arr(a))
+        (Sym::Enum, self.list(values, |b, v| b.share(*v), null))
     }
 
     /// An `enum` of ints, null appended when `null`.
     pub fn int_list(&mut self, values: &[i64], null: bool) -> B::Val {
+        self.list(values, |b, i| b.int(*i), null)
+    }
+
+    /// A list of `items`, each written by `each`, null appended when `null`.
+    fn list<T>(&mut self, items: &[T], each: impl Fn(&mut B, &T) -> B::Val, null: bool) -> B::Val {
         let mut a = self.b.arr();
-        for i in values {
-            let v = self.b.int(*i);
+        for item in items {
+            let v = each(self.b, item);
             self.b.push(&mut a, v);
         }
         if null {

@@ -203,6 +203,14 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> One<'_, '_, 'v, N, B> {
         }
     }
 
+    /// `minLength` and `maxLength`, when set.
+    pub fn lengths(&mut self) {
+        self.ints([
+            (Sym::MinLength, self.p.min_length),
+            (Sym::MaxLength, self.p.max_length),
+        ]);
+    }
+
     /// Each number that is set, as a number keyword.
     pub fn nums<const C: usize>(&mut self, nums: [(Sym, Option<Num>); C]) {
         for (sym, v) in nums {

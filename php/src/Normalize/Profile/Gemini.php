@@ -93,7 +93,7 @@ final class Gemini extends Provider
             $this->keys[] = ['pattern', $pattern];
         }
         $this->values(false, false);
-        $this->put(['minLength' => $p->minLength, 'maxLength' => $p->maxLength]);
+        $this->lengths();
     }
 
     /** Allowed numbers as ranges: one, or an `anyOf` of them. */

@@ -42,7 +42,7 @@ final class GeminiJson extends Provider
             $this->keys[] = ['pattern', $p->patterns[0]];
         }
         $this->enumValues();
-        $this->put(['minLength' => $p->minLength, 'maxLength' => $p->maxLength]);
+        $this->lengths();
     }
 
     protected function number(): ?array

@@ -33,7 +33,7 @@ final class OpenAi extends Provider
             }
         }
         $this->values(true, true);
-        $this->put(['minLength' => $this->p->minLength, 'maxLength' => $this->p->maxLength]);
+        $this->lengths();
     }
 
     protected function number(): ?array

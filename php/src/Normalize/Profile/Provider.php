@@ -179,6 +179,12 @@ abstract class Provider
         }
     }
 
+    /** `minLength` and `maxLength`, when set. */
+    public function lengths(): void
+    {
+        $this->put(['minLength' => $this->p->minLength, 'maxLength' => $this->p->maxLength]);
+    }
+
     /** A constraint the profile cannot state (warning and note). */
     public function dropNote(string $note): void
     {
