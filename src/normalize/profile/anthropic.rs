@@ -36,7 +36,7 @@
 //! description; several types as an `anyOf` of one type each.
 
 use super::provider::{One, Provider};
-use super::{text, Body, Parts, Pass, Place, INTEGER, LIMIT_EXCEEDED};
+use super::{text, Body, Parts, Pass, INTEGER, LIMIT_EXCEEDED};
 use crate::normalize::vocab::Num;
 use crate::sym::Sym;
 use crate::view::{Build, Node};
@@ -223,9 +223,7 @@ impl Provider for Anthropic {
 
     /// An optional property is written without null (the model leaves it
     /// out, and Drupal reads a missing optional input as null).
-    fn null_in_body<'v, N: Node<'v>>(p: &Parts<'v, N>, place: Place) -> bool {
-        p.nullable && place != Place::OptionalProperty
-    }
+    const OPTIONAL_NULL: bool = false;
 
     fn any_of<'v, N: Node<'v>, B: Build<'v, N>>(
         o: &mut One<'_, '_, 'v, N, B>,

@@ -77,16 +77,9 @@ impl Provider for Gemini {
 
     /// `default` and `examples[0]` (as `example`) are written, after
     /// `nullable: true`.
-    fn annotation_notes<'v, N: Node<'v>, B: Build<'v, N>>(
-        _pass: &mut Pass<'_, 'v, N, B>,
-        _p: &Parts<'v, N>,
-        _notes: &mut Vec<String>,
-    ) {
-    }
-
-    fn null_in_body<'v, N: Node<'v>>(_p: &Parts<'v, N>, _place: Place) -> bool {
-        false
-    }
+    const DEFAULT_NOTE: bool = false;
+    const EXAMPLES_NOTES: bool = false;
+    const NULL_AFTER: bool = true;
 
     fn after<'v, N: Node<'v>, B: Build<'v, N>>(
         pass: &mut Pass<'_, 'v, N, B>,

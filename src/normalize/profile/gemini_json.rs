@@ -111,13 +111,7 @@ impl Provider for GeminiJson {
 
     /// `default` stays a keyword (after the body): only `examples` goes into
     /// the notes.
-    fn annotation_notes<'v, N: Node<'v>, B: Build<'v, N>>(
-        pass: &mut Pass<'_, 'v, N, B>,
-        p: &Parts<'v, N>,
-        notes: &mut Vec<String>,
-    ) {
-        pass.examples_notes(p, notes);
-    }
+    const DEFAULT_NOTE: bool = false;
 
     const NULL_IN_TYPE: bool = true;
 

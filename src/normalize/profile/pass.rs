@@ -131,7 +131,14 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
         p: &mut Parts<'v, N>,
         notes: &mut Vec<String>,
     ) -> Body<'v, N, B::Val> {
-        self.drop_unwritable(p, notes);
+        let unwritable = !p.nots.is_empty()
+            || p.formats.len() > 1
+            || p.patterns.len() > 1
+            || !p.other.is_empty()
+            || p.one_of.is_some();
+        if unwritable {
+            self.drop_unwritable(p, notes);
+        }
         self.allowed_values::<P>(p, notes);
         // Several types: one branch per type.
         let mut types = p.types;
@@ -461,21 +468,25 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
         }
     }
 
-    /// The note for `default`, for profiles that cannot write it.
-    pub fn default_note(&mut self, p: &Parts<'v, N>, notes: &mut Vec<String>) {
-        if let Some(d) = p.default {
-            if d.is_object() && d.is_empty() {
+    /// Notes for `default` (when `default`) and `examples` (when `examples`).
+    pub fn annotation_notes(
+        &mut self,
+        p: &Parts<'v, N>,
+        notes: &mut Vec<String>,
+        default: bool,
+        examples: bool,
+    ) {
+        match p.default {
+            Some(d) if default && d.is_object() && d.is_empty() => {
                 // The schema's `{}` (an empty map's default), not PHP's `[]`.
                 notes.push("Default: {}.".to_owned());
-            } else if !matches!(d.kind(), Kind::Null) {
+            }
+            Some(d) if default && !matches!(d.kind(), Kind::Null) => {
                 notes.push(format!("Default: {}.", text::json(d)));
             }
+            _ => {}
         }
-    }
-
-    /// The notes for `examples`, for profiles that cannot write them.
-    pub fn examples_notes(&mut self, p: &Parts<'v, N>, notes: &mut Vec<String>) {
-        if let Some(e) = p.examples {
+        if let Some(e) = p.examples.filter(|_| examples) {
             let list = list_of(e);
             match list.len() {
                 0 => {}

@@ -61,25 +61,20 @@ pub trait Provider {
         o.pass.branches(list)
     }
 
-    /// The notes for the annotations the provider cannot write: `default`
-    /// and `examples`.
-    fn annotation_notes<'v, N: Node<'v>, B: Build<'v, N>>(
-        pass: &mut Pass<'_, 'v, N, B>,
-        p: &Parts<'v, N>,
-        notes: &mut Vec<String>,
-    ) {
-        pass.default_note(p, notes);
-        pass.examples_notes(p, notes);
-    }
+    /// `default` goes into the description (the provider cannot write it).
+    const DEFAULT_NOTE: bool = true;
+
+    /// `examples` go into the description (the provider cannot write them).
+    const EXAMPLES_NOTES: bool = true;
 
     /// A nullable node's own keywords carry its null (in a `type` list).
     const NULL_IN_TYPE: bool = false;
 
-    /// Whether the node's null is written in its body (an `anyOf` branch, an
-    /// `enum` value); otherwise by [`Provider::after`] or not at all.
-    fn null_in_body<'v, N: Node<'v>>(p: &Parts<'v, N>, _place: Place) -> bool {
-        p.nullable
-    }
+    /// An optional property's null is written (not: it is left out).
+    const OPTIONAL_NULL: bool = true;
+
+    /// The null is written by [`Provider::after`], not in the body.
+    const NULL_AFTER: bool = false;
 
     /// What follows the body in the finished node.
     fn after<'v, N: Node<'v>, B: Build<'v, N>>(
@@ -103,8 +98,13 @@ pub trait Provider {
         mut notes: Vec<String>,
         place: Place,
     ) -> B::Val {
-        Self::annotation_notes(pass, &p, &mut notes);
-        let null = Self::null_in_body(&p, place);
+        if Self::DEFAULT_NOTE || Self::EXAMPLES_NOTES {
+            pass.annotation_notes(&p, &mut notes, Self::DEFAULT_NOTE, Self::EXAMPLES_NOTES);
+        }
+        // The node's null in its body (an `anyOf` branch, an `enum` value).
+        let null = p.nullable
+            && !Self::NULL_AFTER
+            && (Self::OPTIONAL_NULL || place != Place::OptionalProperty);
         let mut o = pass.b.obj();
         pass.texts(&mut o, &p, &notes);
         let union = match body {
@@ -154,12 +154,14 @@ pub trait Provider {
             pass,
             p,
             bit,
-            keys: Vec::new(),
+            keys: Vec::with_capacity(8),
             notes,
         };
         if let Some(body) = Self::values_alone(&mut o) {
             return body;
         }
+        let t = Self::type_value(&mut o);
+        o.put(Sym::Type, t);
         match bit {
             STRING => Self::string(&mut o),
             INTEGER | NUMBER => {
@@ -171,8 +173,6 @@ pub trait Provider {
             OBJECT => Self::object(&mut o),
             _ => Self::boolean(&mut o),
         }
-        let t = Self::type_value(&mut o);
-        o.keys.insert(0, (K::S(Sym::Type), t));
         if let Some(list) = o.p.any_of.take() {
             let branches = Self::any_of(&mut o, list);
             let v = o.pass.arr(branches);

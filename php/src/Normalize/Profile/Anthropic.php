@@ -69,6 +69,12 @@ final class Anthropic extends Provider
         return [max($los), min($his)];
     }
 
+    /**
+     * An optional property is written without null (the model leaves it out,
+     * and Drupal reads a missing optional input as null).
+     */
+    protected const OPTIONAL_NULL = false;
+
     private const NO_INTEGER = 'No value is allowed: no integer satisfies the bounds.';
 
     /** Notes for the bounds and `multipleOf` of a number, all dropped. */
@@ -126,9 +132,6 @@ final class Anthropic extends Provider
     protected function valuesAlone(): ?array
     {
         $p = $this->p;
-        if ($p->values === null) {
-            return null;
-        }
         // `transform_schema` drops `type` beside allowed values, and moves
         // every other keyword into the description.
         $values = $p->values;
@@ -191,15 +194,6 @@ final class Anthropic extends Provider
             $this->keys[] = ['required', $this->p->required];
         }
         $this->strictAdditional();
-    }
-
-    /**
-     * An optional property is written without null (the model leaves it out,
-     * and Drupal reads a missing optional input as null).
-     */
-    protected static function nullInBody(Parts $p, int $place): bool
-    {
-        return $p->nullable && $place !== Pass::OPTIONAL_PROPERTY;
     }
 
     protected function anyOf(array $list): array

@@ -48,14 +48,9 @@ final class Gemini extends Provider
     }
 
     /** `default` and `examples[0]` (as `example`) are written, after `nullable: true`. */
-    protected static function annotationNotes(Pass $pass, Parts $p, array &$notes): void
-    {
-    }
-
-    protected static function nullInBody(Parts $p, int $place): bool
-    {
-        return false;
-    }
+    protected const DEFAULT_NOTE = false;
+    protected const EXAMPLES_NOTES = false;
+    protected const NULL_AFTER = true;
 
     protected static function after(array &$o, Parts $p): void
     {

@@ -83,10 +83,7 @@ final class GeminiJson extends Provider
     }
 
     /** `default` stays a keyword (after the body): only `examples` goes into the notes. */
-    protected static function annotationNotes(Pass $pass, Parts $p, array &$notes): void
-    {
-        $pass->examplesNotes($p, $notes);
-    }
+    protected const DEFAULT_NOTE = false;
 
     protected static function after(array &$o, Parts $p): void
     {

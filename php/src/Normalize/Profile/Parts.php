@@ -132,7 +132,46 @@ final class Parts
             $body = Profile::arr($inner);
         }
         foreach ($body as $k => $v) {
-            if (!self::keyword($p, $k, $v, $typeNull, $allOf)) {
+            switch ($k) {
+                case 'title':
+                case 'description':
+                    $taken = \is_string($v);
+                    if ($taken) {
+                        $p->$k ??= $v;
+                    }
+                    break;
+                case 'default':
+                    $p->default ??= $v;
+                    $taken = true;
+                    break;
+                case 'type':
+                    $taken = self::readType($v, $p->types, $typeNull);
+                    break;
+                case 'items':
+                    $p->items = $v;
+                    $p->hasItems = $taken = true;
+                    break;
+                case 'properties':
+                    $map = Profile::arr($v);
+                    $p->properties = $map ?? $p->properties;
+                    $taken = $map !== null;
+                    break;
+                case 'additionalProperties':
+                    $p->additional = $v;
+                    $p->hasAdditional = $taken = true;
+                    break;
+                case 'examples':
+                case 'allOf':
+                case 'anyOf':
+                case 'oneOf':
+                case 'required':
+                    $taken = self::listKeyword($p, $k, $v, $allOf);
+                    break;
+                default:
+                    $taken = \is_string($k) && self::simple($p, $k, $v);
+            }
+            if (!$taken) {
+                // Anything else, in order.
                 $p->other[] = [$k, $v, false];
             }
         }
@@ -155,67 +194,32 @@ final class Parts
             }
         }
         $p->nullable = $nullable;
-        self::intersectValues($p);
+        if ($p->valueSets !== []) {
+            self::intersectValues($p);
+        }
         return $p;
     }
 
-    /**
-     * Reads one keyword of the node into `$p`; false when it is not one the
-     * parts hold (it goes to `other`). `$allOf` is merged after the others.
-     */
-    private static function keyword(Parts $p, int|string $k, mixed $v, bool &$typeNull, ?array &$allOf): bool
+    /** A keyword whose value is a list: `examples`, `allOf`, `anyOf`, `oneOf`, `required`. */
+    private static function listKeyword(Parts $p, string $k, mixed $v, ?array &$allOf): bool
     {
-        $list = Profile::isList($v) ? Profile::arr($v) : null;
-        switch ($k) {
-            case 'title':
-            case 'description':
-                if (!\is_string($v)) {
-                    return false;
-                }
-                $p->$k ??= $v;
-                return true;
-            case 'default':
-                $p->default ??= $v;
-                return true;
-            case 'examples':
-                $p->examples ??= $list;
-                return $list !== null;
-            case 'type':
-                return self::readType($v, $p->types, $typeNull);
-            case 'allOf':
-                $allOf = $list ?? $allOf;
-                return $list !== null;
-            case 'anyOf':
-            case 'oneOf':
-                if ($list === null || $list === []) {
-                    return false;
-                }
-                $p->$k = $list;
-                return true;
-            case 'items':
-                $p->items = $v;
-                $p->hasItems = true;
-                return true;
-            case 'properties':
-                $p->properties = Profile::arr($v) ?? $p->properties;
-                return Profile::arr($v) !== null;
-            case 'required':
-                $p->required = $list ?? $p->required;
-                return $list !== null;
-            case 'additionalProperties':
-                $p->additional = $v;
-                $p->hasAdditional = true;
-                return true;
+        $list = Profile::arr($v);
+        if ($list === null || !\array_is_list($list) || ($list === [] && ($k === 'anyOf' || $k === 'oneOf'))) {
+            return false;
         }
-        return \is_string($k) && self::simple($p, $k, $v);
+        if ($k === 'allOf') {
+            $allOf = $list;
+        } elseif ($k === 'examples') {
+            $p->examples ??= $list;
+        } else {
+            $p->$k = $list;
+        }
+        return true;
     }
 
     /** The allowed values: every enum/const intersected, null left out. */
     private static function intersectValues(Parts $p): void
     {
-        if ($p->valueSets === []) {
-            return;
-        }
         $values = [];
         foreach ($p->valueSets as $i => [$set, $isConst]) {
             $list = $isConst ? [$set] : Profile::arr($set);

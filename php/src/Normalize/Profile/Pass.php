@@ -127,8 +127,12 @@ final class Pass
     /** The validation keywords of `$p`, for one type or as branches. */
     private function body(Parts $p, array &$notes): array
     {
-        $this->dropUnwritable($p, $notes);
-        $this->allowedValues($p, $notes);
+        if ($p->nots !== [] || isset($p->formats[1]) || isset($p->patterns[1]) || $p->other !== [] || $p->oneOf !== null) {
+            $this->dropUnwritable($p, $notes);
+        }
+        if ($p->values !== null) {
+            $this->allowedValues($p, $notes);
+        }
         // Several types: one branch per type.
         $types = $p->types;
         if ($types & Profile::NUMBER) {
@@ -220,9 +224,6 @@ final class Pass
      */
     private function allowedValues(Parts $p, array &$notes): void
     {
-        if ($p->values === null) {
-            return;
-        }
         $values = $p->values;
         $p->values = null;
         $typed = array_values(array_filter(
@@ -393,21 +394,18 @@ final class Pass
         }
     }
 
-    /** The note for `default`, for profiles that cannot write it. */
-    public function defaultNote(Parts $p, array &$notes): void
+    /** Notes for `default` (when `$default`) and `examples` (when `$examples`). */
+    public function annotationNotes(Parts $p, array &$notes, bool $default, bool $examples): void
     {
-        if ($p->default instanceof \stdClass && (array) $p->default === []) {
+        if (!$default) {
+            // Written as a keyword, or not at all.
+        } elseif ($p->default instanceof \stdClass && (array) $p->default === []) {
             // The schema's `{}` (an empty map's default), not PHP's `[]`.
             $notes[] = 'Default: {}.';
         } elseif ($p->default !== null) {
             $notes[] = 'Default: ' . Text::json($p->default) . '.';
         }
-    }
-
-    /** The notes for `examples`, for profiles that cannot write them. */
-    public function examplesNotes(Parts $p, array &$notes): void
-    {
-        if ($p->examples !== null) {
+        if ($examples && $p->examples !== null) {
             $list = array_values($p->examples);
             if (\count($list) === 1) {
                 $notes[] = 'Example: ' . Text::json($list[0]) . '.';

@@ -14,55 +14,64 @@ namespace ToolSchema\Php\Normalize\Profile;
  */
 abstract class Provider
 {
-    /** @var list<array{0: string|int, 1: mixed}> the keywords so far, in order */
+    /** @var list<array{0: string|int, 1: mixed}> the keywords so far, in order, `type` first */
     public array $keys = [];
 
-    /** @param list<string> $notes */
-    final public function __construct(
-        public readonly Pass $pass,
-        public readonly Parts $p,
-        public readonly int $bit,
-        public array $notes,
-    ) {
-    }
+    /** @var list<string> the notes for the description (the caller's, by reference) */
+    public array $notes = [];
+
+    // Set by single() (no constructor: one of these is made per schema node).
+    public Pass $pass;
+    /** The parts of the type $bit. */
+    public Parts $p;
+    public int $bit;
 
     /** The keywords of one type. */
     public static function single(Pass $pass, Parts $p, int $bit, array &$notes): array
     {
-        $o = new static($pass, $p, $bit, $notes);
-        $body = $o->body();
-        $notes = $o->notes;
-        return $body;
-    }
-
-    private function body(): array
-    {
-        $body = $this->valuesAlone();
+        $o = new static();
+        $o->pass = $pass;
+        $o->p = $p;
+        $o->bit = $bit;
+        $o->notes = &$notes;
+        $body = $p->values === null ? null : $o->valuesAlone();
         if ($body !== null) {
             return $body;
         }
-        if ($this->bit === Profile::STRING) {
-            $this->string();
-        } elseif ($this->bit === Profile::ARRAY) {
-            $this->array();
-        } elseif ($this->bit === Profile::OBJECT) {
-            $this->object();
-        } elseif ($this->bit === Profile::BOOLEAN) {
-            $this->boolean();
-        } elseif (($body = $this->number()) !== null) {
+        $o->keys[] = ['type', $o->typeValue()];
+        if ($bit === Profile::STRING) {
+            $o->string();
+        } elseif ($bit === Profile::ARRAY) {
+            $o->array();
+        } elseif ($bit === Profile::OBJECT) {
+            $o->object();
+        } elseif ($bit === Profile::BOOLEAN) {
+            $o->boolean();
+        } elseif (($body = $o->number()) !== null) {
             return $body;
         }
-        array_unshift($this->keys, ['type', $this->typeValue()]);
-        if ($this->p->anyOf !== null) {
-            $list = $this->p->anyOf;
-            $this->p->anyOf = null;
-            $this->keys[] = ['anyOf', $this->anyOf($list)];
+        if ($p->anyOf !== null) {
+            $list = $p->anyOf;
+            $p->anyOf = null;
+            $o->keys[] = ['anyOf', $o->anyOf($list)];
         }
-        return ['keys', $this->keys];
+        return ['keys', $o->keys];
     }
 
     /** A nullable node's own keywords carry its null (in a `type` list). */
     protected const NULL_IN_TYPE = false;
+
+    /** An optional property's null is written (not: it is left out). */
+    protected const OPTIONAL_NULL = true;
+
+    /** The null is written by after(), not in the body. */
+    protected const NULL_AFTER = false;
+
+    /** `default` goes into the description (the provider cannot write it). */
+    protected const DEFAULT_NOTE = true;
+
+    /** `examples` go into the description (the provider cannot write them). */
+    protected const EXAMPLES_NOTES = true;
 
     /**
      * The finished node: title and description (with the notes), the body and
@@ -70,8 +79,11 @@ abstract class Provider
      */
     public static function finish(Pass $pass, Parts $p, array $body, array $notes, int $place): array
     {
-        static::annotationNotes($pass, $p, $notes);
-        $null = static::nullInBody($p, $place);
+        if (static::DEFAULT_NOTE || static::EXAMPLES_NOTES) {
+            $pass->annotationNotes($p, $notes, static::DEFAULT_NOTE, static::EXAMPLES_NOTES);
+        }
+        // The node's null in its body (an `anyOf` branch, an `enum` value).
+        $null = $p->nullable && !static::NULL_AFTER && (static::OPTIONAL_NULL || $place !== Pass::OPTIONAL_PROPERTY);
         $o = [];
         $pass->texts($o, $p, $notes);
         $union = false;
@@ -106,33 +118,14 @@ abstract class Provider
         return true;
     }
 
-    /**
-     * Whether the node's null is written in its body (an `anyOf` branch, an
-     * `enum` value); otherwise by after() or not at all.
-     */
-    protected static function nullInBody(Parts $p, int $place): bool
-    {
-        return $p->nullable;
-    }
-
     /** What follows the body in the finished node. */
     protected static function after(array &$o, Parts $p): void
     {
     }
 
     /**
-     * The notes for the annotations the provider cannot write: `default` and
-     * `examples`.
-     */
-    protected static function annotationNotes(Pass $pass, Parts $p, array &$notes): void
-    {
-        $pass->defaultNote($p, $notes);
-        $pass->examplesNotes($p, $notes);
-    }
-
-    /**
-     * The body for allowed values written without `type`; null: they are
-     * written with the type's keywords (by its hook).
+     * The body for allowed values (there are some) written without `type`;
+     * null: they are written with the type's keywords (by its hook).
      */
     protected function valuesAlone(): ?array
     {
