@@ -14,28 +14,19 @@ pub mod base_schema;
 pub mod base_type;
 pub mod bounds;
 pub mod budget;
-pub mod choice;
-pub mod constraint;
-pub mod count;
 pub mod date_format;
 pub mod date_time;
 pub mod decimal;
 pub mod definition;
-pub mod derived_enum;
 pub mod description;
 pub mod entity;
 pub mod facets;
-pub mod fixed_value;
-pub mod format;
-pub mod length;
 pub mod list;
 pub mod map;
-pub mod not_blank;
 pub mod not_null;
 pub mod nullable;
 pub mod options;
 pub mod profile;
-pub mod regex;
 pub mod value_check;
 
 use crate::error::{DefinitionError, Path, Seg, Warning};
@@ -170,7 +161,9 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             } else if list.is_empty() {
                 facets.enums.push(Enum::Nothing);
             } else if cat == Cat::Int {
-                facets.enums.push(choice::strict_on_int(Enum::List(*list)));
+                facets
+                    .enums
+                    .push(crate::constraint::choice::strict_on_int(Enum::List(*list)));
             } else {
                 facets.enums.push(Enum::List(*list));
             }
@@ -304,7 +297,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
                 options: &options,
                 warnings,
             };
-            constraint::apply(&mut rule, name.sym(), opts, facets)
+            crate::constraint::apply(&mut rule, name.sym(), opts, facets)
         })
     }
 

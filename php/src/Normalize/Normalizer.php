@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize;
 
+use ToolSchema\Php\Constraint;
+use ToolSchema\Php\Constraint\Choice;
 use ToolSchema\Php\Normalize\Profile\Mcp;
 use ToolSchema\Php\Normalize\Profile\Pass;
 use ToolSchema\Php\Normalize\Profile\Profile;

@@ -1,0 +1,85 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Php\Constraint;
+
+use ToolSchema\Php\Normalize\Definition;
+use ToolSchema\Php\Normalize\Facets;
+use ToolSchema\Php\Normalize\Rule;
+
+/**
+ * `PluginExists`, `EntityBundleExists` and `CountryCode`: enums that depend on
+ * the site, resolved by the caller into `{choices: [...]}`
+ * (src/constraint/derived_enum.rs). Emitted as `enum` up to
+ * `derived_enum_limit` choices; above it, or unresolved, left out with a
+ * warning. EntityBundleExists refuses null too. Their resolved choices are
+ * offered to B2 as a Choice's are (CountryCode is a strict Symfony Choice of
+ * the country codes: B2 makes "de" the "DE" Drupal accepts).
+ */
+final class DerivedEnum
+{
+    public const OVER_LIMIT = 'derived_enum_over_limit';
+    public const UNRESOLVED = 'derived_enum_unresolved';
+
+    /** What the Drupal module's reader copies from a constraint object (Constraint::objectOptions()). */
+    public const OBJECT_OPTIONS = [
+        'PluginExists' => ['manager' => null, 'interface' => null, 'allowFallback' => false],
+        'EntityBundleExists' => ['entityTypeId' => null],
+    ];
+
+    /** The values are names: only strings (or `any`). */
+    private static function applies(int $cat): bool
+    {
+        return $cat === Definition::CAT_STR || $cat === Definition::CAT_ANY;
+    }
+
+    public static function apply(Rule $rule, string $which, mixed $opts, Facets $f): void
+    {
+        if (self::refusesNull($which)) {
+            $f->nullRefusedNested = true;
+        }
+        // A bare string ('EntityBundleExists' => 'node') or options without
+        // `choices` were not resolved by the caller.
+        if (!\is_array($opts) || !\array_key_exists('choices', $opts)) {
+            if (self::applies($rule->cat)) {
+                $rule->warn(self::UNRESOLVED, 'choices were not resolved; enum left out');
+            } else {
+                $rule->notApplicable();
+            }
+            return;
+        }
+        $list = Choice::checkChoices($rule, $opts['choices'], ['choices']);
+        if (!self::applies($rule->cat)) {
+            $rule->notApplicable();
+            return;
+        }
+        $n = \count($list);
+        $limit = $rule->options->derivedEnumLimit;
+        if ($n > $limit) {
+            $rule->warn(
+                self::OVER_LIMIT,
+                "{$n} choices are more than derived_enum_limit ({$limit}); enum left out",
+            );
+        } else {
+            Choice::push($rule, $list, true, $f);
+        }
+    }
+
+    /**
+     * The choices a derived enum offers: none when it is a bare string (not
+     * resolved; normalize warns about it).
+     *
+     * @return array{0: int, 1: array<mixed>|null}
+     */
+    public static function offered(mixed $options): array
+    {
+        return \is_array($options) ? Choice::offered($options) : [Choice::NOTHING, null];
+    }
+
+    /** Whether the validator refuses null: EntityBundleExists' throws on a non-string. */
+    public static function refusesNull(string $which): bool
+    {
+        return $which === 'EntityBundleExists';
+    }
+}
