@@ -111,11 +111,12 @@ pub fn rejects<'a, N: Node<'a>>(name: Sym, o: N, ty: Ty, v: V<'_>) -> Option<boo
 
 /// The constraints that offer choices to B2 ([`offered`]), in the order
 /// coercion reads them.
-pub const WITH_CHOICES: [Sym; 4] = [
+pub const WITH_CHOICES: [Sym; 5] = [
     Sym::Choice,
     Sym::AllowedValues,
     Sym::PluginExists,
     Sym::EntityBundleExists,
+    Sym::CountryCode,
 ];
 
 /// The choices the constraint `name` (one of [`WITH_CHOICES`]) offers.

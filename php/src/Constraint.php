@@ -44,7 +44,7 @@ final class Constraint
     public const UNSTATED = 'constraint_unstated';
 
     /** The constraints that offer choices to B2 (offered()), in the order coercion reads them. */
-    public const WITH_CHOICES = ['Choice', 'AllowedValues', 'PluginExists', 'EntityBundleExists'];
+    public const WITH_CHOICES = ['Choice', 'AllowedValues', 'PluginExists', 'EntityBundleExists', 'CountryCode'];
 
     // The questions any() asks (Rust: Ask).
     public const REFUSES_NULL = 0;
