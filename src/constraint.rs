@@ -120,6 +120,7 @@ pub const WITH_CHOICES: [Sym; 5] = [
 ];
 
 /// The choices the constraint `name` (one of [`WITH_CHOICES`]) offers.
+#[inline]
 pub fn offered<'a, N: Node<'a>>(name: Sym, options: N) -> Offered<N> {
     match name {
         Sym::Choice | Sym::AllowedValues => choice::offered(options),
@@ -127,48 +128,49 @@ pub fn offered<'a, N: Node<'a>>(name: Sym, options: N) -> Offered<N> {
     }
 }
 
-/// A question about one constraint, asked of every constraint of a
-/// definition by [`any`].
-#[derive(Clone, Copy)]
-pub enum Ask {
-    /// Its validator refuses null: coercion never makes the value null (B6),
-    /// at any level.
-    RefusesNull,
-    /// (A list or map) it asks for entries: Drupal validates a null list or
-    /// map below the input level as an empty one.
-    AsksForEntries,
-    /// (A string) the schema it states refuses `""` (B6).
-    RefusesEmpty,
-    /// It refuses every value but a string
-    /// ([`crate::normalize::base_type::strings_only`]).
-    OnlyStrings,
+/// Whether a constraint of `constraints` has a validator that refuses null:
+/// coercion never makes such a value null (B6), at any level. (Looked up by
+/// name, as [`asks_for_entries`]: coercion asks it of every optional
+/// definition.)
+#[inline]
+pub fn refuses_null<'a, N: Node<'a>>(constraints: N) -> bool {
+    constraints.get(Sym::NotNull).is_some()
+        || constraints.get(derived_enum::REFUSES_NULL).is_some()
+        || constraints
+            .get(Sym::NotBlank)
+            .is_some_and(not_blank::refuses_null)
 }
 
-/// Whether one of the constraints `constraints` answers `ask` with yes.
+/// Whether a constraint of a list or map asks for entries: Drupal validates a
+/// null list or map below the input level as an empty one.
 #[inline]
-pub fn any<'a, N: Node<'a>>(constraints: N, ask: Ask) -> bool {
-    use Ask::*;
+pub fn asks_for_entries<'a, N: Node<'a>>(constraints: N) -> bool {
+    constraints.get(Sym::NotBlank).is_some()
+        || constraints.get(Sym::Count).is_some()
+        || constraints
+            .get(Sym::Choice)
+            .is_some_and(choice::asks_for_entries)
+}
+
+/// Whether a constraint of a string makes the schema refuse `""` (B6).
+pub fn refuses_empty<'a, N: Node<'a>>(constraints: N) -> bool {
     constraints
-        .try_each(|name, o| {
-            let yes = match (ask, name.sym()) {
-                (RefusesNull, Some(Sym::NotNull)) => true,
-                (
-                    RefusesNull,
-                    Some(s @ (Sym::PluginExists | Sym::EntityBundleExists | Sym::CountryCode)),
-                ) => derived_enum::refuses_null(s),
-                (RefusesNull, Some(Sym::NotBlank)) => not_blank::refuses_null(o),
-                (AsksForEntries, Some(Sym::NotBlank | Sym::Count)) => true,
-                (AsksForEntries, Some(Sym::Choice)) => choice::asks_for_entries(o),
-                (RefusesEmpty, Some(Sym::Length)) => length::refuses_empty(o),
-                (RefusesEmpty, Some(Sym::Regex)) => regex::refuses_empty(o),
-                (RefusesEmpty | OnlyStrings, Some(s)) => format::only_strings(s),
-                _ => false,
-            };
-            if yes {
-                Err(())
-            } else {
-                Ok(())
-            }
+        .try_each(|name, o| match name.sym() {
+            Some(Sym::Length) if length::refuses_empty(o) => Err(()),
+            Some(Sym::Regex) if regex::refuses_empty(o) => Err(()),
+            Some(s) if format::only_strings(s) => Err(()),
+            _ => Ok(()),
+        })
+        .is_err()
+}
+
+/// Whether a constraint refuses every value but a string
+/// ([`crate::normalize::base_type::strings_only`]).
+pub fn only_strings<'a, N: Node<'a>>(constraints: N) -> bool {
+    constraints
+        .try_each(|name, _| match name.sym() {
+            Some(s) if format::only_strings(s) => Err(()),
+            _ => Ok(()),
         })
         .is_err()
 }

@@ -4,22 +4,6 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php;
 
-use ToolSchema\Php\Constraint\Blank;
-use ToolSchema\Php\Constraint\Choice;
-use ToolSchema\Php\Constraint\Comparison;
-use ToolSchema\Php\Constraint\Count;
-use ToolSchema\Php\Constraint\DerivedEnum;
-use ToolSchema\Php\Constraint\ExtensionName;
-use ToolSchema\Php\Constraint\FixedValue;
-use ToolSchema\Php\Constraint\Format;
-use ToolSchema\Php\Constraint\IsNull;
-use ToolSchema\Php\Constraint\Length;
-use ToolSchema\Php\Constraint\NotBlank;
-use ToolSchema\Php\Constraint\NotNull;
-use ToolSchema\Php\Constraint\Range;
-use ToolSchema\Php\Constraint\Regex;
-use ToolSchema\Php\Constraint\Sign;
-use ToolSchema\Php\Constraint\Unstated;
 use ToolSchema\Php\Normalize\Facets;
 use ToolSchema\Php\Normalize\Rule;
 
@@ -28,8 +12,8 @@ use ToolSchema\Php\Normalize\Rule;
  * constraint (or per family that shares one validator) in Constraint/, the
  * one home of what it means: reading and checking its options, the facets it
  * adds to the schema (apply), whether a value violates it (rejects, what
- * coerce's guard asks), the choices it offers B2 (offered), whether it makes
- * an optional value refuse null, ask for entries or refuse "" (any), and
+ * coerce's guard asks), the choices it offers B2 (offered, WITH_CHOICES), whether it makes
+ * an optional value refuse null, ask for entries or refuse "", and
  * what the Drupal module's reader copies from a constraint object
  * (objectOptions). This class is the one dispatch: which class answers for
  * each id. A known id whose meaning the schema does not state is reported
@@ -43,35 +27,45 @@ final class Constraint
     /** A constraint Drupal checks that JSON Schema cannot state. */
     public const UNSTATED = 'constraint_unstated';
 
-    /** The constraints that offer choices to B2 (offered()), in the order coercion reads them. */
-    public const WITH_CHOICES = ['Choice', 'AllowedValues', 'PluginExists', 'EntityBundleExists', 'CountryCode'];
+    /**
+     * The constraints that offer choices to B2, in the order coercion reads
+     * them: id => what options that are not an array are to it
+     * (Constraint\Choice::offered(); a map, not a method here: the twin pays
+     * for every call on the way, and coercion asks for every string value).
+     */
+    public const WITH_CHOICES = [
+        'Choice' => Constraint\Choice::BARE,
+        'AllowedValues' => Constraint\Choice::BARE,
+        'PluginExists' => Constraint\DerivedEnum::BARE,
+        'EntityBundleExists' => Constraint\DerivedEnum::BARE,
+        'CountryCode' => Constraint\DerivedEnum::BARE,
+    ];
 
-    // The questions any() asks (Rust: Ask).
-    public const REFUSES_NULL = 0;
-    public const ASKS_FOR_ENTRIES = 1;
-    public const REFUSES_EMPTY = 2;
-    public const ONLY_STRINGS = 3;
+    // Where a constraint of a `multiple: TRUE` definition binds (onMultiple()).
+    public const ON_ITEMS = 0;
+    public const ON_LIST = 1;
+    public const ON_BOTH = 2;
 
     /** Reads one constraint into `$f`. */
     public static function apply(Rule $rule, string $name, mixed $opts, Facets $f): void
     {
         match ($name) {
-            'Length' => Length::apply($rule, $opts, $f),
-            'Count' => Count::apply($rule, $opts, $f),
-            'Range' => Range::apply($rule, $opts, $f),
-            'GreaterThan', 'GreaterThanOrEqual', 'LessThan', 'LessThanOrEqual' => Comparison::apply($rule, $name, $opts, $f),
-            'Positive', 'PositiveOrZero', 'Negative', 'NegativeOrZero' => Sign::apply($rule, $name, $f),
-            'Choice', 'AllowedValues' => Choice::apply($rule, $name, $opts, $f),
-            'PluginExists', 'EntityBundleExists', 'CountryCode' => DerivedEnum::apply($rule, $name, $opts, $f),
-            'FixedValue', 'IdenticalTo' => FixedValue::apply($rule, $opts, $f),
-            'NotBlank' => NotBlank::apply($rule, $opts, $f),
-            'NotNull' => NotNull::apply($f),
-            'Null' => IsNull::apply($f),
-            'Blank' => Blank::apply($rule, $f),
-            'Email', 'Url', 'Uuid', 'Ip', 'Date', 'DateOnly', 'DateTime' => Format::apply($rule, $name, $opts, $f),
-            'Regex' => Regex::apply($rule, $opts, $f),
-            'ExtensionName' => ExtensionName::apply($rule, $f),
-            default => Unstated::apply($rule, $name),
+            'Length' => Constraint\Length::apply($rule, $opts, $f),
+            'Count' => Constraint\Count::apply($rule, $opts, $f),
+            'Range' => Constraint\Range::apply($rule, $opts, $f),
+            'GreaterThan', 'GreaterThanOrEqual', 'LessThan', 'LessThanOrEqual' => Constraint\Comparison::apply($rule, $name, $opts, $f),
+            'Positive', 'PositiveOrZero', 'Negative', 'NegativeOrZero' => Constraint\Sign::apply($rule, $name, $f),
+            'Choice', 'AllowedValues' => Constraint\Choice::apply($rule, $name, $opts, $f),
+            'PluginExists', 'EntityBundleExists', 'CountryCode' => Constraint\DerivedEnum::apply($rule, $name, $opts, $f),
+            'FixedValue', 'IdenticalTo' => Constraint\FixedValue::apply($rule, $opts, $f),
+            'NotBlank' => Constraint\NotBlank::apply($rule, $opts, $f),
+            'NotNull' => Constraint\NotNull::apply($f),
+            'Null' => Constraint\IsNull::apply($f),
+            'Blank' => Constraint\Blank::apply($rule, $f),
+            'Email', 'Url', 'Uuid', 'Ip', 'Date', 'DateOnly', 'DateTime' => Constraint\Format::apply($rule, $name, $opts, $f),
+            'Regex' => Constraint\Regex::apply($rule, $opts, $f),
+            'ExtensionName' => Constraint\ExtensionName::apply($rule, $f),
+            default => Constraint\Unstated::apply($rule, $name),
         };
     }
 
@@ -79,60 +73,90 @@ final class Constraint
     public static function rejects(int|string $name, mixed $options, int $ty, mixed $v): ?bool
     {
         return match ($name) {
-            'Choice' => Choice::rejects($options, $v, true),
-            'AllowedValues' => Choice::allowedRejects($ty, $options, $v),
-            'IdenticalTo', 'FixedValue' => FixedValue::rejects($options, $v),
-            'NotBlank' => NotBlank::rejects($options, $v),
-            'Range' => Range::rejects($options, $v),
-            'GreaterThan', 'GreaterThanOrEqual', 'LessThan', 'LessThanOrEqual' => Comparison::rejects($name, $options, $v),
-            'Positive', 'PositiveOrZero', 'Negative', 'NegativeOrZero' => Sign::rejects($name, $v),
+            'Choice' => Constraint\Choice::rejects($options, $v, true),
+            'AllowedValues' => Constraint\Choice::allowedRejects($ty, $options, $v),
+            'IdenticalTo', 'FixedValue' => Constraint\FixedValue::rejects($options, $v),
+            'NotBlank' => Constraint\NotBlank::rejects($options, $v),
+            'Range' => Constraint\Range::rejects($options, $v),
+            'GreaterThan', 'GreaterThanOrEqual', 'LessThan', 'LessThanOrEqual' => Constraint\Comparison::rejects($name, $options, $v),
+            'Positive', 'PositiveOrZero', 'Negative', 'NegativeOrZero' => Constraint\Sign::rejects($name, $v),
             default => null,
         };
     }
 
     /**
-     * The choices the constraint $name (one of WITH_CHOICES) offers:
-     * [kind, list] (Choice::LIST, ...).
+     * Whether a constraint has a validator that refuses null: coercion never
+     * makes such a value null (B6), at any level. (Looked up by name, as
+     * asksForEntries(): coercion asks it of every optional definition.)
      *
-     * @return array{0: int, 1: array<mixed>|null}
+     * @param array<mixed> $c
      */
-    public static function offered(string $name, mixed $options): array
+    public static function refusesNull(array $c): bool
     {
-        return $name === 'Choice' || $name === 'AllowedValues' ? Choice::offered($options) : DerivedEnum::offered($options);
+        return \array_key_exists('NotNull', $c) || \array_key_exists(Constraint\DerivedEnum::REFUSES_NULL, $c)
+            || (\array_key_exists('NotBlank', $c) && Constraint\NotBlank::refusesNull($c['NotBlank']));
     }
 
     /**
-     * Whether one of the constraints answers $ask (REFUSES_NULL, ...) with yes.
+     * Whether a constraint of a list or map asks for entries: Drupal validates
+     * a null list or map below the input level as an empty one.
      *
-     * @param array<mixed> $constraints
+     * @param array<mixed> $c
      */
-    public static function any(array $constraints, int $ask): bool
+    public static function asksForEntries(array $c): bool
     {
-        foreach ($constraints as $name => $o) {
-            $yes = match ($ask) {
-                self::REFUSES_NULL => match ($name) {
-                    'NotNull' => true,
-                    'PluginExists', 'EntityBundleExists', 'CountryCode' => DerivedEnum::refusesNull($name),
-                    'NotBlank' => NotBlank::refusesNull($o),
-                    default => false,
-                },
-                self::ASKS_FOR_ENTRIES => match ($name) {
-                    'NotBlank', 'Count' => true,
-                    'Choice' => Choice::asksForEntries($o),
-                    default => false,
-                },
-                self::REFUSES_EMPTY => match ($name) {
-                    'Length' => Length::refusesEmpty($o),
-                    'Regex' => Regex::refusesEmpty($o),
-                    default => Format::onlyStrings($name),
-                },
-                default => Format::onlyStrings($name),
-            };
-            if ($yes) {
+        return \array_key_exists('NotBlank', $c) || \array_key_exists('Count', $c)
+            || (isset($c['Choice']) && Constraint\Choice::asksForEntries($c['Choice']));
+    }
+
+    /**
+     * Whether a constraint of a string makes the schema refuse "" (B6).
+     *
+     * @param array<mixed> $c
+     */
+    public static function refusesEmpty(array $c): bool
+    {
+        foreach ($c as $name => $o) {
+            if (match ($name) {
+                'Length' => Constraint\Length::refusesEmpty($o),
+                'Regex' => Constraint\Regex::refusesEmpty($o),
+                default => Constraint\Format::onlyStrings($name),
+            }) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * Whether a constraint refuses every value but a string (Normalize\BaseType::stringsOnly()).
+     *
+     * @param array<mixed> $c
+     */
+    public static function onlyStrings(array $c): bool
+    {
+        foreach ($c as $name => $_) {
+            if (Constraint\Format::onlyStrings($name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Where the Drupal module puts a constraint of a `multiple: TRUE`
+     * definition, which Drupal validates as a list carrying the constraints
+     * and as items carrying them: on the list only (ON_LIST), on both
+     * (ON_BOTH), or on each item (ON_ITEMS).
+     */
+    public static function onMultiple(int|string $name, mixed $options): int
+    {
+        return match ($name) {
+            'Count' => self::ON_LIST,
+            'NotBlank', 'NotNull' => self::ON_BOTH,
+            'Choice', 'AllowedValues' => Constraint\Choice::onMultiple($options),
+            default => self::ON_ITEMS,
+        };
     }
 
     /**
@@ -146,16 +170,16 @@ final class Constraint
     public static function objectOptions(string $name): ?array
     {
         return match ($name) {
-            'Choice', 'AllowedValues' => Choice::OBJECT_OPTIONS,
-            'Regex' => Regex::OBJECT_OPTIONS,
-            'Length' => Length::OBJECT_OPTIONS,
-            'Range' => Range::OBJECT_OPTIONS,
-            'Count' => Count::OBJECT_OPTIONS,
-            'GreaterThan', 'GreaterThanOrEqual', 'LessThan', 'LessThanOrEqual' => Comparison::OBJECT_OPTIONS,
-            'IdenticalTo', 'FixedValue' => FixedValue::OBJECT_OPTIONS,
-            'PluginExists', 'EntityBundleExists' => DerivedEnum::OBJECT_OPTIONS[$name],
+            'Choice', 'AllowedValues' => Constraint\Choice::OBJECT_OPTIONS,
+            'Regex' => Constraint\Regex::OBJECT_OPTIONS,
+            'Length' => Constraint\Length::OBJECT_OPTIONS,
+            'Range' => Constraint\Range::OBJECT_OPTIONS,
+            'Count' => Constraint\Count::OBJECT_OPTIONS,
+            'GreaterThan', 'GreaterThanOrEqual', 'LessThan', 'LessThanOrEqual' => Constraint\Comparison::OBJECT_OPTIONS,
+            'IdenticalTo', 'FixedValue' => Constraint\FixedValue::OBJECT_OPTIONS,
+            'PluginExists', 'EntityBundleExists' => Constraint\DerivedEnum::OBJECT_OPTIONS[$name],
             'NotBlank', 'Positive', 'PositiveOrZero', 'Negative', 'NegativeOrZero' => [],
-            'Email', 'Url', 'Uuid', 'Ip', 'Date', 'DateOnly', 'DateTime' => Format::OBJECT_OPTIONS[$name] ?? [],
+            'Email', 'Url', 'Uuid', 'Ip', 'Date', 'DateOnly', 'DateTime' => Constraint\Format::OBJECT_OPTIONS[$name] ?? [],
             default => null,
         };
     }

@@ -8,7 +8,7 @@
 //! vocabulary is normalize's ([`Ty`]).
 
 use crate::constraint::choice::{self, Offered};
-use crate::constraint::{self, offered, Ask, WITH_CHOICES};
+use crate::constraint::{self, offered, WITH_CHOICES};
 use crate::error::{DefinitionError, Path, Seg};
 use crate::normalize::definition::Ty;
 use crate::normalize::MAX_DEPTH;
@@ -115,10 +115,10 @@ fn check_choices<'a, N: Node<'a>>(node: N, path: &mut Path<'a>) -> Result<(), De
     Ok(())
 }
 
-/// A constraint of `node` answers `ask` with yes.
-fn any<'a, N: Node<'a>>(node: N, ask: Ask) -> bool {
-    node.get(Sym::Constraints)
-        .is_some_and(|c| constraint::any(c, ask))
+/// A constraint of `node` says `yes` ([`constraint::refuses_null`],
+/// [`constraint::asks_for_entries`]).
+fn any<'a, N: Node<'a>>(node: N, yes: impl FnOnce(N) -> bool) -> bool {
+    node.get(Sym::Constraints).is_some_and(yes)
 }
 
 /// One checked definition: its node, type and `required`, read once when the
@@ -152,7 +152,7 @@ impl<'a, N: Node<'a>> Def<N> {
         let required = !matches!(
             node.get(Sym::Required).map(|r| r.kind()),
             Some(Kind::Bool(false))
-        ) || any(node, Ask::RefusesNull);
+        ) || any(node, constraint::refuses_null);
         Def {
             node,
             ty,
@@ -177,7 +177,7 @@ impl<'a, N: Node<'a>> Def<N> {
         // Below the input level Drupal validates a null list or map as an
         // empty one (normalize's not_null): a constraint that asks for
         // entries refuses null there.
-        if matches!(d.ty, Ty::List | Ty::Map) && any(node, Ask::AsksForEntries) {
+        if matches!(d.ty, Ty::List | Ty::Map) && any(node, constraint::asks_for_entries) {
             d.required = true;
         }
         d.may_null = !item && (self.may_empty || solid);

@@ -7,7 +7,7 @@
 //! it ([`refuses_empty`]): `email`, `uri`, `duration_iso8601` (their
 //! `format`), and the constraints whose schema refuses `""` (the formats but
 //! DateTime, `Length` with a minimum of 1 or more, a `Regex` whose stated
-//! `pattern` does not match `""`: [`crate::constraint::Ask::RefusesEmpty`]). Not
+//! `pattern` does not match `""`: [`crate::constraint::refuses_empty`]). Not
 //! applied to the other string kinds, nor where the schema accepts `""`, nor
 //! to `any` or other ids (`entity:node`, ...), nor to required inputs, nor to
 //! `" "`. Takes precedence over list wrapping.
@@ -19,7 +19,7 @@
 //! list ([`Def::may_null`]).
 
 use super::{Def, Repair, Scalar};
-use crate::constraint::{self, Ask};
+use crate::constraint;
 use crate::normalize::definition::{Cat, Ty};
 use crate::sym::Sym;
 use crate::view::Node;
@@ -49,5 +49,5 @@ pub fn refuses_empty<'a, N: Node<'a>>(def: &Def<N>) -> bool {
     }
     def.node
         .get(Sym::Constraints)
-        .is_some_and(|c| constraint::any(c, Ask::RefusesEmpty))
+        .is_some_and(constraint::refuses_empty)
 }

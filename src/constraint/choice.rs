@@ -199,6 +199,7 @@ pub enum Offered<N> {
 }
 
 /// The choices `Choice`/`AllowedValues` options offer.
+#[inline]
 pub fn offered<'a, N: Node<'a>>(options: N) -> Offered<N> {
     if !options.is_array() {
         return Offered::NotArray;
@@ -219,16 +220,19 @@ pub fn offered<'a, N: Node<'a>>(options: N) -> Offered<N> {
 
 /// Whether the options ask for a choice: not a false `match`
 /// ([`option_flag`]).
+#[inline]
 pub fn matches_choices<'a, N: Node<'a>>(options: N) -> bool {
     !options.is_array() || option_flag(options, Sym::Match, true, true) != Some(false)
 }
 
+#[inline]
 fn multiple<'a, N: Node<'a>>(options: N) -> bool {
     options.is_array() && option_flag(options, Sym::Multiple, false, false) == Some(true)
 }
 
 /// A `multiple` Choice with a `min` asks a list for entries (read broadly: a
 /// Count with no lower bound counts too; B6 is then merely not made).
+#[inline]
 pub fn asks_for_entries<'a, N: Node<'a>>(options: N) -> bool {
     multiple(options)
         && options
@@ -238,6 +242,7 @@ pub fn asks_for_entries<'a, N: Node<'a>>(options: N) -> bool {
 
 /// The options of a list's `Choice` with `multiple: true` (of its
 /// `constraints`), which each item must satisfy.
+#[inline]
 pub fn each_of<'a, N: Node<'a>>(constraints: N) -> Option<N> {
     constraints
         .get(Sym::Choice)

@@ -31,7 +31,7 @@ pub fn apply<'a, N: Node<'a>>(
     opts: N,
     facets: &mut Facets<N>,
 ) -> Result<(), DefinitionError> {
-    if refuses_null(which) {
+    if which == REFUSES_NULL {
         facets.null_refused_nested = true;
     }
     // A bare string (`'EntityBundleExists' => 'node'`) or options without
@@ -67,6 +67,7 @@ pub fn apply<'a, N: Node<'a>>(
 
 /// The choices a derived enum offers: none when it is a bare string (not
 /// resolved; normalize warns about it).
+#[inline]
 pub fn offered<'a, N: Node<'a>>(options: N) -> Offered<N> {
     if options.is_array() {
         super::choice::offered(options)
@@ -75,8 +76,6 @@ pub fn offered<'a, N: Node<'a>>(options: N) -> Offered<N> {
     }
 }
 
-/// Whether the validator refuses null: EntityBundleExists' throws on a
+/// The one whose validator refuses null: EntityBundleExists' throws on a
 /// non-string.
-pub fn refuses_null(which: Sym) -> bool {
-    which == Sym::EntityBundleExists
-}
+pub const REFUSES_NULL: Sym = Sym::EntityBundleExists;

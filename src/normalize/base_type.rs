@@ -63,7 +63,7 @@ pub fn strings_only<'a, N: Node<'a>>(ty: Ty, base_schema: Option<N>, constraints
         return ty;
     }
     let Some(c) = constraints else { return ty };
-    if crate::constraint::any(c, crate::constraint::Ask::OnlyStrings) {
+    if crate::constraint::only_strings(c) {
         Ty::String
     } else {
         ty

@@ -17,7 +17,7 @@ use ToolSchema\Php\Path;
  *
  * Only the keys coercion reads are checked: `type`, `required`, `items`
  * (lists), `properties` (maps), and in `constraints` the options of the
- * constraints that offer choices (Constraint::offered()). The type vocabulary is normalize's (Normalize\Definition's Ty
+ * constraints that offer choices (Constraint::WITH_CHOICES). The type vocabulary is normalize's (Normalize\Definition's Ty
  * constants). A Def is an array: see of().
  */
 final class Definition
@@ -102,11 +102,11 @@ final class Definition
         if (!\is_array($constraints)) {
             throw $path->error(['constraints'], 'must be an array');
         }
-        foreach (Constraint::WITH_CHOICES as $name) {
+        foreach (Constraint::WITH_CHOICES as $name => $bare) {
             if (!\array_key_exists($name, $constraints)) {
                 continue;
             }
-            [$kind, $list] = Constraint::offered($name, $constraints[$name]);
+            [$kind, $list] = Choice::offered($constraints[$name], $bare);
             $at = ['constraints', $name];
             switch ($kind) {
                 case Choice::NOTHING:
@@ -155,25 +155,15 @@ final class Definition
 
     /**
      * `required` (default true), or a constraint whose validator refuses null
-     * (normalize's NotNull; Constraint::REFUSES_NULL). Such a definition is
+     * (normalize's NotNull; Constraint::refusesNull()). Such a definition is
      * never made null (B6), at any level.
      *
      * @param array<mixed> $node
      */
     private static function required(array $node): bool
     {
-        return ($node['required'] ?? true) !== false || self::any($node, Constraint::REFUSES_NULL);
-    }
-
-    /**
-     * Whether a constraint of $node answers $ask (Constraint::any()) with yes.
-     *
-     * @param array<mixed> $node
-     */
-    private static function any(array $node, int $ask): bool
-    {
         $c = $node['constraints'] ?? null;
-        return \is_array($c) && Constraint::any($c, $ask);
+        return ($node['required'] ?? true) !== false || (\is_array($c) && Constraint::refusesNull($c));
     }
 
     /**
@@ -196,7 +186,7 @@ final class Definition
         // empty one (normalize's NotNull): a constraint that asks for entries
         // refuses null there (Rust: asks_for_entries).
         $required = ($node['required'] ?? true) !== false || self::required($node)
-            || (($ty === Ty::LIST || $ty === Ty::MAP) && self::any($node, Constraint::ASKS_FOR_ENTRIES));
+            || (($ty === Ty::LIST || $ty === Ty::MAP) && \is_array($node['constraints'] ?? null) && Constraint::asksForEntries($node['constraints']));
         return [
             'node' => $node,
             'ty' => $ty,
@@ -276,7 +266,7 @@ final class Definition
             return [];
         }
         $out = [];
-        foreach (Constraint::WITH_CHOICES as $name) {
+        foreach (Constraint::WITH_CHOICES as $name => $bare) {
             if (!\array_key_exists($name, $constraints)) {
                 continue;
             }
@@ -284,7 +274,7 @@ final class Definition
             if (!Choice::matchesChoices($options)) {
                 continue;
             }
-            [$kind, $list] = Constraint::offered($name, $options);
+            [$kind, $list] = Choice::offered($options, $bare);
             if ($kind !== Choice::LIST && $kind !== Choice::LIST_UNDER_CHOICES) {
                 continue;
             }

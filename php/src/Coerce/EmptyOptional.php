@@ -39,7 +39,7 @@ final class EmptyOptional
     /**
      * A string kind whose schema (normalize_schema's) refuses "": email, uri,
      * duration_iso8601, and the constraints whose schema refuses ""
-     * (Constraint::REFUSES_EMPTY).
+     * (Constraint::refusesEmpty()).
      *
      * @param array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null} $def
      */
@@ -53,6 +53,6 @@ final class EmptyOptional
             return true;
         }
         $constraints = $def['node']['constraints'] ?? null;
-        return \is_array($constraints) && Constraint::any($constraints, Constraint::REFUSES_EMPTY);
+        return \is_array($constraints) && Constraint::refusesEmpty($constraints);
     }
 }

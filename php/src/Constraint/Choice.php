@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace ToolSchema\Php\Constraint;
 
 use ToolSchema\Php\Coerce\Definition as CoerceDefinition;
+use ToolSchema\Php\Constraint;
 use ToolSchema\Php\Normalize\Definition;
 use ToolSchema\Php\Normalize\Facets;
 use ToolSchema\Php\Normalize\Rule;
@@ -47,6 +48,8 @@ final class Choice
     public const NOTHING = 2;
     public const NOT_ARRAY = 3;
     public const CHOICES_NOT_ARRAY = 4;
+    /** Options that are not an array: an error. */
+    public const BARE = self::NOT_ARRAY;
 
     /**
      * Checks that `$list` is a list of scalars; `$extra` is the path to it.
@@ -159,14 +162,16 @@ final class Choice
     }
 
     /**
-     * The choices Choice/AllowedValues options offer: [kind, list].
+     * The choices the options of a constraint offering choices offer:
+     * [kind, list]; $bare: what options that are not an array are (BARE for
+     * Choice/AllowedValues, DerivedEnum::BARE).
      *
      * @return array{0: int, 1: array<mixed>|null}
      */
-    public static function offered(mixed $options): array
+    public static function offered(mixed $options, int $bare): array
     {
         if (!\is_array($options)) {
-            return [self::NOT_ARRAY, null];
+            return [$bare, null];
         }
         if (\array_key_exists('choices', $options)) {
             $list = $options['choices'];
@@ -204,6 +209,12 @@ final class Choice
     {
         $choice = $constraints['Choice'] ?? null;
         return self::multiple($choice) && \is_array($choice['choices'] ?? null) ? $choice : null;
+    }
+
+    /** On a `multiple: TRUE` definition, a `multiple` choice binds the list (Constraint::onMultiple()). */
+    public static function onMultiple(mixed $options): int
+    {
+        return \is_array($options) && ($options['multiple'] ?? false) === true ? Constraint::ON_LIST : Constraint::ON_ITEMS;
     }
 
     /**

@@ -22,6 +22,12 @@ final class DerivedEnum
     public const OVER_LIMIT = 'derived_enum_over_limit';
     public const UNRESOLVED = 'derived_enum_unresolved';
 
+    /** The one whose validator refuses null: EntityBundleExists' throws on a non-string. */
+    public const REFUSES_NULL = 'EntityBundleExists';
+
+    /** Options that are not an array (a bare string): not resolved, nothing to offer B2 (normalize warns about it). */
+    public const BARE = Choice::NOTHING;
+
     /** What the Drupal module's reader copies from a constraint object (Constraint::objectOptions()). */
     public const OBJECT_OPTIONS = [
         'PluginExists' => ['manager' => null, 'interface' => null, 'allowFallback' => false],
@@ -36,7 +42,7 @@ final class DerivedEnum
 
     public static function apply(Rule $rule, string $which, mixed $opts, Facets $f): void
     {
-        if (self::refusesNull($which)) {
+        if ($which === self::REFUSES_NULL) {
             $f->nullRefusedNested = true;
         }
         // A bare string ('EntityBundleExists' => 'node') or options without
@@ -64,22 +70,5 @@ final class DerivedEnum
         } else {
             Choice::push($rule, $list, true, $f);
         }
-    }
-
-    /**
-     * The choices a derived enum offers: none when it is a bare string (not
-     * resolved; normalize warns about it).
-     *
-     * @return array{0: int, 1: array<mixed>|null}
-     */
-    public static function offered(mixed $options): array
-    {
-        return \is_array($options) ? Choice::offered($options) : [Choice::NOTHING, null];
-    }
-
-    /** Whether the validator refuses null: EntityBundleExists' throws on a non-string. */
-    public static function refusesNull(string $which): bool
-    {
-        return $which === 'EntityBundleExists';
     }
 }

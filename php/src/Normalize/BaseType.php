@@ -70,6 +70,6 @@ final class BaseType
         if ($ty !== Definition::ANY || $baseSchema !== null || $constraints === null) {
             return $ty;
         }
-        return Constraint::any($constraints, Constraint::ONLY_STRINGS) ? Definition::STRING : $ty;
+        return Constraint::onlyStrings($constraints) ? Definition::STRING : $ty;
     }
 }
