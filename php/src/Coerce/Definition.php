@@ -102,10 +102,8 @@ final class Definition
         if (!\is_array($constraints)) {
             throw $path->error(['constraints'], 'must be an array');
         }
-        foreach (Constraint::WITH_CHOICES as $name => $bare) {
-            if (!\array_key_exists($name, $constraints)) {
-                continue;
-            }
+        // Those of WITH_CHOICES the definition has, in that order.
+        foreach (\array_intersect_key(Constraint::WITH_CHOICES, $constraints) as $name => $bare) {
             [$kind, $list] = Choice::offered($constraints[$name], $bare);
             $at = ['constraints', $name];
             switch ($kind) {
@@ -142,7 +140,11 @@ final class Definition
     {
         $type = $node['type'] ?? null;
         $ty = \is_string($type) ? Ty::tyFromId($type) : Ty::ANY;
-        $required = ($node['required'] ?? true) !== false || self::required($node);
+        // `required` (default true), or a constraint whose validator refuses
+        // null (normalize's NotNull): such a definition is never made null
+        // (B6), at any level.
+        $c = $node['constraints'] ?? null;
+        $required = ($node['required'] ?? true) !== false || (\is_array($c) && Constraint::refusesNull($c));
         return [
             'node' => $node,
             'ty' => $ty,
@@ -151,19 +153,6 @@ final class Definition
             'mayEmpty' => !$required,
             'eachChoiceOf' => null,
         ];
-    }
-
-    /**
-     * `required` (default true), or a constraint whose validator refuses null
-     * (normalize's NotNull; Constraint::refusesNull()). Such a definition is
-     * never made null (B6), at any level.
-     *
-     * @param array<mixed> $node
-     */
-    private static function required(array $node): bool
-    {
-        $c = $node['constraints'] ?? null;
-        return ($node['required'] ?? true) !== false || (\is_array($c) && Constraint::refusesNull($c));
     }
 
     /**
@@ -185,8 +174,9 @@ final class Definition
         // Below the input level Drupal validates a null list or map as an
         // empty one (normalize's NotNull): a constraint that asks for entries
         // refuses null there (Rust: asks_for_entries).
-        $required = ($node['required'] ?? true) !== false || self::required($node)
-            || (($ty === Ty::LIST || $ty === Ty::MAP) && \is_array($node['constraints'] ?? null) && Constraint::asksForEntries($node['constraints']));
+        $c = $node['constraints'] ?? null;
+        $required = ($node['required'] ?? true) !== false || (\is_array($c) && (Constraint::refusesNull($c)
+            || (($ty === Ty::LIST || $ty === Ty::MAP) && Constraint::asksForEntries($c))));
         return [
             'node' => $node,
             'ty' => $ty,
@@ -210,7 +200,7 @@ final class Definition
         }
         $d = self::child($def, $def['node']['items'], true, false);
         $c = $def['node']['constraints'] ?? null;
-        $d['eachChoiceOf'] = \is_array($c) ? Choice::eachOf($c) : null;
+        $d['eachChoiceOf'] = isset($c['Choice']) ? Choice::eachOf($c['Choice']) : null;
         return $d;
     }
 
@@ -266,10 +256,7 @@ final class Definition
             return [];
         }
         $out = [];
-        foreach (Constraint::WITH_CHOICES as $name => $bare) {
-            if (!\array_key_exists($name, $constraints)) {
-                continue;
-            }
+        foreach (\array_intersect_key(Constraint::WITH_CHOICES, $constraints) as $name => $bare) {
             $options = $constraints[$name];
             if (!Choice::matchesChoices($options)) {
                 continue;

@@ -199,15 +199,13 @@ final class Choice
     }
 
     /**
-     * The options of a list's Choice with `multiple: true` (of its
-     * constraints), which each item must satisfy.
+     * The options of a list's Choice when it has `multiple: true`: each item
+     * must satisfy them.
      *
-     * @param array<mixed> $constraints
      * @return array<mixed>|null
      */
-    public static function eachOf(array $constraints): ?array
+    public static function eachOf(mixed $choice): ?array
     {
-        $choice = $constraints['Choice'] ?? null;
         return self::multiple($choice) && \is_array($choice['choices'] ?? null) ? $choice : null;
     }
 
