@@ -200,7 +200,7 @@ final class Definition
         }
         $d = self::child($def, $def['node']['items'], true, false);
         $c = $def['node']['constraints'] ?? null;
-        $d['eachChoiceOf'] = isset($c['Choice']) ? Choice::eachOf($c['Choice']) : null;
+        $d['eachChoiceOf'] = \is_array($c) && isset($c['Choice']) ? Choice::eachOf($c['Choice']) : null;
         return $d;
     }
 
