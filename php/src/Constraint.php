@@ -12,10 +12,12 @@ use ToolSchema\Php\Normalize\Rule;
  * constraint (or per family that shares one validator) in Constraint/, the
  * one home of what it means: reading and checking its options, the facets it
  * adds to the schema (apply), whether a value violates it (rejects, what
- * coerce's guard asks), the choices it offers B2 (offered, WITH_CHOICES), whether it makes
- * an optional value refuse null, ask for entries or refuse "", and
- * what the Drupal module's reader copies from a constraint object
- * (objectOptions). This class is the one dispatch: which class answers for
+ * coerce's guard asks), the choices it offers B2 (WITH_CHOICES,
+ * Choice::offered()), whether it makes an optional value refuse null, ask
+ * for entries or refuse "" (refusesNull, asksForEntries, refusesEmpty), where
+ * it binds on a `multiple: TRUE` definition (onMultiple) and what the Drupal
+ * module's reader copies from a constraint object (objectOptions). This
+ * class is the one dispatch: which class answers for
  * each id. A known id whose meaning the schema does not state is reported
  * with UNSTATED (Unstated); an id the normalizer does not know at all is
  * left out silently (a custom plugin).

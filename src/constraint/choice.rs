@@ -9,7 +9,7 @@
 //! - On a list without `multiple`, with `multiple` on a single value, or
 //!   `AllowedValues` on a list, a map, `any` or an entity at all (Drupal's
 //!   validator wants primitive data and throws), Drupal rejects every value:
-//!   [`super::constraint::NOT_APPLICABLE`].
+//!   [`super::NOT_APPLICABLE`].
 //!
 //! An unresolved `callback` is an error (the Drupal adapter resolves it).
 //!

@@ -11,7 +11,7 @@
 //!   [`PARTIAL`] warning;
 //! - `Date`/`DateOnly` → `format: date` and a year from 1 (checkdate());
 //! - `DateTime` → a `pattern` of its format, real calendar dates and times
-//!   ([`super::date_format`]); a format with what that does not state:
+//!   ([`crate::normalize::date_format`]); a format with what that does not state:
 //!   [`UNSTATED`].
 //!
 //! On a type other than a string, Drupal runs them on the value cast to a

@@ -68,7 +68,7 @@ final class Regex
         }
     }
 
-    /** Bounded cache of translations by source (as src/normalize/regex.rs). */
+    /** Bounded cache of translations by source (as src/constraint/regex.rs). */
     private const CACHE_LIMIT = 512;
 
     /** @var array<string, array{0: ?string, 1: ?string, 2: ?string}> */
