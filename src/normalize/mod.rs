@@ -21,8 +21,8 @@ pub mod definition;
 pub mod description;
 pub mod entity;
 pub mod facets;
-pub mod list;
-pub mod map;
+pub mod list_type;
+pub mod map_type;
 pub mod not_null;
 pub mod nullable;
 pub mod options;
@@ -387,7 +387,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         null_ok: bool,
         out: &mut B::Obj,
         items: Option<B::Val>,
-        props: Option<map::Closed<B::Val>>,
+        props: Option<map_type::Closed<B::Val>>,
     ) where
         B: Build<'a, N>,
     {
@@ -445,7 +445,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             }
             Cat::Map => {
                 if let Some(p) = props {
-                    map::put(self.b, out, p);
+                    map_type::put(self.b, out, p);
                 }
                 put_int(self.b, out, Sym::MinProperties, f.min_count);
                 put_int(self.b, out, Sym::MaxProperties, f.max_count);
