@@ -186,7 +186,7 @@ impl<'a> Rule<'_, 'a> {
     /// Drupal, which still runs it, rejects values the schema accepts.
     pub fn not_applicable(&mut self) {
         self.warn(
-            super::constraint::NOT_APPLICABLE,
+            crate::constraint::NOT_APPLICABLE,
             "does not fit the input's type and is not stated in the schema; Drupal still runs it and rejects values the schema accepts"
                 .to_owned(),
         );
@@ -195,7 +195,7 @@ impl<'a> Rule<'_, 'a> {
     /// The constraint says something JSON Schema cannot state here (a
     /// comparison with another value, site state): not stated.
     pub fn unstated(&mut self, why: &str) {
-        self.warn(super::constraint::UNSTATED, why.to_owned());
+        self.warn(crate::constraint::UNSTATED, why.to_owned());
     }
 
     /// A warning at `constraints.<name>`.

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize;
 
+use ToolSchema\Php\Constraint;
 use ToolSchema\Php\Path;
 
 /**
