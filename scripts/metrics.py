@@ -58,10 +58,17 @@ def constraint_ids():
     text = (root / 'src/sym.rs').read_text()
     section = text[text.index('// Constraint names'):]
     ids = re.findall(r'^\s*\w+ = "([A-Z]\w*)",', section, re.M)
-    con = (root / 'src/normalize/constraint.rs')
-    if con.exists():
-        ids += re.findall(r'b"([A-Z]\w+)"', con.read_text())
+    # The ids no rule states (listed where the dispatch reads them).
+    for con in (root / 'src/normalize/constraint.rs', root / 'src/constraint/unstated.rs'):
+        if con.exists():
+            ids += re.findall(r'b"([A-Z]\w+)"', con.read_text())
     return sorted(set(ids))
+
+
+# The symbol of each id, where its name is not the id (`NullConstraint = "Null"`:
+# `Sym::Null` is JSON's literal "null", not the constraint).
+SYM_NAMES = {text: name for name, text in re.findall(r'^\s*(\w+) = "([A-Z]\w*)",', (root / 'src/sym.rs').read_text(), re.M)
+             if name != text}
 
 
 def main():
@@ -84,7 +91,7 @@ def main():
     for cid in constraint_ids():
         counts = []
         for lang, files in report.items():
-            pat = re.compile(r'Sym::%s\b|b?"%s"|\'%s\'' % (cid, cid, cid))
+            pat = re.compile(r'Sym::%s\b|b?"%s"|\'%s\'' % (SYM_NAMES.get(cid, cid), cid, cid))
             counts.append(sum(1 for ls in files.values() if pat.search('\n'.join(ls))))
         worst[cid] = counts
         if '--ids' in sys.argv:

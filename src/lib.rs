@@ -7,6 +7,7 @@
 //! `serde_json::Value` for the tests and for Rust callers.
 
 pub mod coerce;
+pub mod constraint;
 pub mod error;
 pub mod json;
 pub mod normalize;

@@ -79,15 +79,18 @@ fn find_with<'c, N: Copy>(
     each: impl Fn(&mut dyn FnMut(&'c [u8], N) -> bool),
     s: &[u8],
 ) -> Match<N> {
-    let mut exact = false;
+    let (mut exact, mut any) = (false, false);
     each(&mut |c, _| {
+        any = true;
         exact = c == s;
         !exact
     });
     if exact {
         return Match::Exact;
     }
-    if s.len() > MAX_CHOICE_LEN || std::str::from_utf8(s).is_err() {
+    // No string choice at all: no second walk (the value's definition has
+    // none of the constraints that offer choices, most often).
+    if !any || s.len() > MAX_CHOICE_LEN || std::str::from_utf8(s).is_err() {
         return Match::None;
     }
     let mut found: Option<(&[u8], N)> = None;

@@ -4,21 +4,16 @@
 //!
 //! Only the keys coercion reads are checked: `type`, `required`, `items`
 //! (lists), `properties` (maps), and in `constraints` the options of the
-//! choice constraints. The type vocabulary is normalize's ([`Ty`]).
+//! constraints that offer choices ([`crate::constraint::offered`]). The type
+//! vocabulary is normalize's ([`Ty`]).
 
+use crate::constraint::choice::{self, Offered};
+use crate::constraint::{self, offered, WITH_CHOICES};
 use crate::error::{DefinitionError, Path, Seg};
 use crate::normalize::definition::Ty;
 use crate::normalize::MAX_DEPTH;
 use crate::sym::Sym;
 use crate::view::{Key, Kind, Node};
-
-/// Constraint names whose options carry choices, in the order they are read.
-pub const CHOICE_CONSTRAINTS: [Sym; 4] = [
-    Sym::Choice,
-    Sym::AllowedValues,
-    Sym::PluginExists,
-    Sym::EntityBundleExists,
-];
 
 /// `$def[$key]`, absent when null.
 pub fn present<'a, N: Node<'a>>(node: N, key: Sym) -> Option<N> {
@@ -86,42 +81,6 @@ fn check_node<'a, N: Node<'a>>(
     }
 }
 
-/// What the options of one choice constraint hold.
-enum ChoiceOptions<N> {
-    /// A list of choices: the options themselves, or their `choices`.
-    List { list: N, under_choices: bool },
-    /// Nothing to match: a derived enum given as a bare string (not
-    /// resolved), or options without `choices` that are not a list (other
-    /// options only, `callback`, ...).
-    Nothing,
-    /// The options are not an array.
-    NotArray,
-    /// `choices` is not an array.
-    ChoicesNotArray,
-}
-
-fn choices_of<'a, N: Node<'a>>(name: Sym, options: N) -> ChoiceOptions<N> {
-    if !options.is_array() {
-        return if matches!(name, Sym::PluginExists | Sym::EntityBundleExists) {
-            ChoiceOptions::Nothing
-        } else {
-            ChoiceOptions::NotArray
-        };
-    }
-    match options.get(Sym::Choices) {
-        Some(list) if list.is_array() => ChoiceOptions::List {
-            list,
-            under_choices: true,
-        },
-        Some(_) => ChoiceOptions::ChoicesNotArray,
-        None if options.is_list() => ChoiceOptions::List {
-            list: options,
-            under_choices: false,
-        },
-        None => ChoiceOptions::Nothing,
-    }
-}
-
 fn check_choices<'a, N: Node<'a>>(node: N, path: &mut Path<'a>) -> Result<(), DefinitionError> {
     let Some(constraints) = present(node, Sym::Constraints) else {
         return Ok(());
@@ -129,22 +88,20 @@ fn check_choices<'a, N: Node<'a>>(node: N, path: &mut Path<'a>) -> Result<(), De
     if !constraints.is_array() {
         return Err(path.error(&[Seg::Sym(Sym::Constraints)], "must be an array"));
     }
-    for name in CHOICE_CONSTRAINTS {
+    for name in WITH_CHOICES {
         let Some(options) = constraints.get(name) else {
             continue;
         };
         let at = [Seg::Sym(Sym::Constraints), Seg::Sym(name)];
         let with_choices = [at[0], at[1], Seg::Sym(Sym::Choices)];
-        let (list, at): (N, &[Seg<'_>]) = match choices_of(name, options) {
-            ChoiceOptions::List {
+        let (list, at): (N, &[Seg<'_>]) = match offered(name, options) {
+            Offered::List {
                 list,
                 under_choices,
             } => (list, if under_choices { &with_choices } else { &at }),
-            ChoiceOptions::Nothing => continue,
-            ChoiceOptions::NotArray => return Err(path.error(&at, "must be an array")),
-            ChoiceOptions::ChoicesNotArray => {
-                return Err(path.error(&with_choices, "must be an array"))
-            }
+            Offered::Nothing => continue,
+            Offered::NotArray => return Err(path.error(&at, "must be an array")),
+            Offered::ChoicesNotArray => return Err(path.error(&with_choices, "must be an array")),
         };
         list.try_each(|key, choice| {
             if !choice.is_array() {
@@ -158,33 +115,10 @@ fn check_choices<'a, N: Node<'a>>(node: N, path: &mut Path<'a>) -> Result<(), De
     Ok(())
 }
 
-/// NotNull, NotBlank without `allowNull`, EntityBundleExists: their
-/// validators refuse null.
-fn refuses_null<'a, N: Node<'a>>(node: N) -> bool {
-    let Some(c) = node.get(Sym::Constraints) else {
-        return false;
-    };
-    c.get(Sym::NotNull).is_some()
-        || c.get(Sym::EntityBundleExists).is_some()
-        || c.get(Sym::NotBlank).is_some_and(|nb| {
-            !(nb.is_array() && option_flag(nb, Sym::AllowNull, false, false) == Some(true))
-        })
-}
-
-/// NotBlank, Count, or a `multiple` Choice with a `min` (read broadly: a
-/// Count with no lower bound counts too; B6 is then merely not made).
-fn asks_for_entries<'a, N: Node<'a>>(node: N) -> bool {
-    let Some(c) = node.get(Sym::Constraints) else {
-        return false;
-    };
-    c.get(Sym::NotBlank).is_some()
-        || c.get(Sym::Count).is_some()
-        || c.get(Sym::Choice).is_some_and(|o| {
-            o.is_array()
-                && option_flag(o, Sym::Multiple, false, false) == Some(true)
-                && o.get(Sym::Min)
-                    .is_some_and(|m| !matches!(m.kind(), Kind::Null))
-        })
+/// A constraint of `node` says `yes` ([`constraint::refuses_null`],
+/// [`constraint::asks_for_entries`]).
+fn any<'a, N: Node<'a>>(node: N, yes: impl FnOnce(N) -> bool) -> bool {
+    node.get(Sym::Constraints).is_some_and(yes)
 }
 
 /// One checked definition: its node, type and `required`, read once when the
@@ -218,7 +152,7 @@ impl<'a, N: Node<'a>> Def<N> {
         let required = !matches!(
             node.get(Sym::Required).map(|r| r.kind()),
             Some(Kind::Bool(false))
-        ) || refuses_null(node);
+        ) || any(node, constraint::refuses_null);
         Def {
             node,
             ty,
@@ -243,7 +177,7 @@ impl<'a, N: Node<'a>> Def<N> {
         // Below the input level Drupal validates a null list or map as an
         // empty one (normalize's not_null): a constraint that asks for
         // entries refuses null there.
-        if matches!(d.ty, Ty::List | Ty::Map) && asks_for_entries(node) {
+        if matches!(d.ty, Ty::List | Ty::Map) && any(node, constraint::asks_for_entries) {
             d.required = true;
         }
         d.may_null = !item && (self.may_empty || solid);
@@ -257,13 +191,7 @@ impl<'a, N: Node<'a>> Def<N> {
             return None;
         }
         let mut d = self.child(present(self.node, Sym::Items)?, true, false);
-        d.each_choice_of = present(self.node, Sym::Constraints)
-            .and_then(|c| c.get(Sym::Choice))
-            .filter(|o| {
-                o.is_array()
-                    && option_flag(*o, Sym::Multiple, false, false) == Some(true)
-                    && o.get(Sym::Choices).is_some_and(|c| c.is_array())
-            });
+        d.each_choice_of = present(self.node, Sym::Constraints).and_then(choice::each_of);
         Some(d)
     }
 
@@ -283,14 +211,14 @@ impl<'a, N: Node<'a>> Def<N> {
         let Some(constraints) = present(self.node, Sym::Constraints) else {
             return;
         };
-        for name in CHOICE_CONSTRAINTS {
+        for name in WITH_CHOICES {
             let Some(options) = constraints.get(name) else {
                 continue;
             };
-            if !matches_choices(options) {
+            if !choice::matches_choices(options) {
                 continue;
             }
-            let ChoiceOptions::List { list, .. } = choices_of(name, options) else {
+            let Offered::List { list, .. } = offered(name, options) else {
                 continue;
             };
             let stop = list.try_each(|_, choice| match choice.kind() {
@@ -330,10 +258,4 @@ pub fn option_flag<'a, N: Node<'a>>(
         Kind::Array(a) => Some(!a.is_empty()),
         Kind::Other => Some(true),
     }
-}
-
-/// Whether a choice constraint's options ask for a choice: not a false
-/// `match` ([`option_flag`]).
-pub fn matches_choices<'a, N: Node<'a>>(options: N) -> bool {
-    !options.is_array() || option_flag(options, Sym::Match, true, true) != Some(false)
 }

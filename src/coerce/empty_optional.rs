@@ -5,9 +5,9 @@
 //! which `""` is never valid: decimal and datetime_iso8601. And (issue 19) a
 //! string kind whose schema refuses `""` although Drupal's validators skip
 //! it ([`refuses_empty`]): `email`, `uri`, `duration_iso8601` (their
-//! `format`), `Email`, `Url`, `Uuid`, `Ip`, `Date`/`DateOnly` (a format or
-//! pattern), `Length` with a minimum of 1 or more, a `Regex` whose stated
-//! `pattern` does not match `""` (or whose `match: false` pattern does). Not
+//! `format`), and the constraints whose schema refuses `""` (the formats but
+//! DateTime, `Length` with a minimum of 1 or more, a `Regex` whose stated
+//! `pattern` does not match `""`: [`crate::constraint::refuses_empty`]). Not
 //! applied to the other string kinds, nor where the schema accepts `""`, nor
 //! to `any` or other ids (`entity:node`, ...), nor to required inputs, nor to
 //! `" "`. Takes precedence over list wrapping.
@@ -19,9 +19,10 @@
 //! list ([`Def::may_null`]).
 
 use super::{Def, Repair, Scalar};
+use crate::constraint;
 use crate::normalize::definition::{Cat, Ty};
 use crate::sym::Sym;
-use crate::view::{Key, Kind, Node};
+use crate::view::Node;
 
 pub fn applies_to(ty: Ty) -> bool {
     matches!(
@@ -46,56 +47,7 @@ pub fn refuses_empty<'a, N: Node<'a>>(def: &Def<N>) -> bool {
     if matches!(def.ty, Ty::Email | Ty::Uri | Ty::DurationIso8601) {
         return true;
     }
-    let Some(constraints) = def.node.get(Sym::Constraints) else {
-        return false;
-    };
-    constraints
-        .try_each(|name, o| match name.sym() {
-            Some(Sym::Email | Sym::Url | Sym::Uuid | Sym::Ip | Sym::Date | Sym::DateOnly) => {
-                Err(())
-            }
-            Some(Sym::Length) if length_min(o) >= 1 => Err(()),
-            Some(Sym::Regex) if regex_refuses_empty(o) => Err(()),
-            _ => Ok(()),
-        })
-        .is_err()
-}
-
-/// The minimum a `Length` states (0 when none, or when its options are not
-/// ones normalize_schema reads).
-fn length_min<'a, N: Node<'a>>(o: N) -> i64 {
-    let int = |key: Sym| match o.get(key).map(|n| n.kind()) {
-        Some(Kind::Int(i)) => Some(i),
-        _ => None,
-    };
-    match o.kind() {
-        Kind::Int(i) => i,
-        Kind::Array(_) => match (int(Sym::Min), o.get(Sym::Max)) {
-            (Some(m), _) => m,
-            (None, Some(max)) if !matches!(max.kind(), Kind::Null) => 0,
-            (None, _) => int(Sym::Value).or_else(|| int(Sym::Exactly)).unwrap_or(0),
-        },
-        _ => 0,
-    }
-}
-
-/// Whether a `Regex`'s stated pattern (only one that translates is stated)
-/// refuses `""`: the pattern does not match it, or, with `match: false`, does.
-fn regex_refuses_empty<'a, N: Node<'a>>(o: N) -> bool {
-    let (source, matches) = match o.kind() {
-        Kind::Str(s) => (s, true),
-        Kind::Array(a) => match (
-            a.get(Sym::Pattern).map(|n| n.kind()),
-            a.get(Sym::Match).map(|n| n.kind()),
-        ) {
-            (Some(Kind::Str(s)), None | Some(Kind::Null)) => (s, true),
-            (Some(Kind::Str(s)), Some(Kind::Bool(m))) => (s, m),
-            _ => return false,
-        },
-        _ => return false,
-    };
-    let Ok(source) = std::str::from_utf8(source) else {
-        return false;
-    };
-    pcre2ecma::matches_empty(source).is_some_and(|m| m != matches)
+    def.node
+        .get(Sym::Constraints)
+        .is_some_and(constraint::refuses_empty)
 }

@@ -7,7 +7,7 @@
 
 use super::definition::Ty;
 use crate::sym::Sym;
-use crate::view::{Key, Node};
+use crate::view::Node;
 
 pub const UNKNOWN: &str = "base_type_unknown";
 
@@ -53,26 +53,17 @@ pub fn format(ty: Ty) -> Option<Sym> {
 }
 
 /// `any` whose constraints only a string can meet is a string (issue 19):
-/// `Email`, `Url`, `Uuid`, `Ip`, `Date`, `DateOnly` refuse every value but a
-/// string of their form (a number or boolean is cast to a string that never
-/// has it, an array or map makes the validator throw; checked on Drupal
-/// 10.6), so the schema states `type: string` and the constraint, instead of
-/// the union and `constraint_not_applicable`. (`Length`, `Regex` and the
-/// others accept numbers and booleans, cast: not these.)
+/// the formats that refuse every value but a string of their form
+/// ([`crate::constraint::format::only_strings`]), so the schema states
+/// `type: string` and the constraint, instead of the union and
+/// `constraint_not_applicable`. (`Length`, `Regex` and the others accept
+/// numbers and booleans, cast: not these.)
 pub fn strings_only<'a, N: Node<'a>>(ty: Ty, base_schema: Option<N>, constraints: Option<N>) -> Ty {
     if ty != Ty::Any || base_schema.is_some() {
         return ty;
     }
     let Some(c) = constraints else { return ty };
-    let only = c
-        .try_each(|name, _| match name.sym() {
-            Some(Sym::Email | Sym::Url | Sym::Uuid | Sym::Ip | Sym::Date | Sym::DateOnly) => {
-                Err(())
-            }
-            _ => Ok(()),
-        })
-        .is_err();
-    if only {
+    if crate::constraint::only_strings(c) {
         Ty::String
     } else {
         ty

@@ -14,31 +14,23 @@ pub mod base_schema;
 pub mod base_type;
 pub mod bounds;
 pub mod budget;
-pub mod choice;
-pub mod constraint;
-pub mod count;
 pub mod date_format;
 pub mod date_time;
 pub mod decimal;
 pub mod definition;
-pub mod derived_enum;
 pub mod description;
 pub mod entity;
 pub mod facets;
-pub mod fixed_value;
-pub mod format;
-pub mod length;
-pub mod list;
-pub mod map;
-pub mod not_blank;
+pub mod list_type;
+pub mod map_type;
 pub mod not_null;
 pub mod nullable;
 pub mod options;
 pub mod profile;
-pub mod regex;
 pub mod value_check;
 pub mod vocab;
 
+use crate::constraint::choice::strict_on_int;
 use crate::error::{DefinitionError, Path, Seg, Warning};
 use crate::sym::Sym;
 use crate::view::{Build, Key, Kind, Node};
@@ -162,22 +154,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         d.ty = base_type::strings_only(d.ty, d.base_schema, d.constraints);
         let cat = d.ty.cat();
         let mut facets = Facets::default();
-        self.constraints(&d, cat, &mut facets)?;
-        for (list, matches) in item_enums {
-            if !*matches {
-                if !list.is_empty() {
-                    facets.nots.push(Not::Enum(*list));
-                }
-            } else if list.is_empty() {
-                facets.enums.push(Enum::Nothing);
-            } else if cat == Cat::Int {
-                facets.enums.push(choice::strict_on_int(Enum::List(*list)));
-            } else {
-                facets.enums.push(Enum::List(*list));
-            }
-        }
-        date_time::bounds(d.ty, &mut facets);
-        bounds::tightest(&mut facets);
+        self.facets(&d, cat, item_enums, &mut facets)?;
         // Drupal's Choice (multiple) checks every item, null included.
         let chosen = item_enums
             .iter()
@@ -197,23 +174,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         }
 
         let optional = !required;
-        let style = match (self.options.nullable, d.base_schema) {
-            (NullStyle::TypeArray, Some(base)) if base_schema::may_shut_out_null(base) => {
-                NullStyle::AnyOf
-            }
-            // `any`, an unknown type or a base schema's type list is already a
-            // union: null joins its types, in every style, instead of a union
-            // of a union (issue 19: the shortest form; the profiles write the
-            // union once).
-            (_, None) if base_type::json_type(d.ty).is_none() => NullStyle::TypeArray,
-            (_, Some(base))
-                if matches!(base.get(Sym::Type).map(|t| t.kind()), Some(Kind::Array(_)))
-                    && !base_schema::may_shut_out_null(base) =>
-            {
-                NullStyle::TypeArray
-            }
-            (style, _) => style,
-        };
+        let style = self.style(&d);
         let (title, description) = description::texts(&d, self.options.split_title);
 
         let mut out = self.b.obj();
@@ -241,9 +202,69 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         } else {
             self.body(&d, &mut facets, non_empty, optional, &mut out, depth)?;
         }
+        self.values(&d, cat, &mut out);
+        self.refused_null = required;
+        self.refused_empty = required && (non_empty || !matches!(cat, Cat::List | Cat::Map));
+        Ok(self.b.end_obj(out))
+    }
+
+    /// What the constraints say (and a parent list's `Choice` with
+    /// `multiple: true`), into `facets`.
+    fn facets<N: Node<'a>>(
+        &mut self,
+        d: &Def<'a, N>,
+        cat: Cat,
+        item_enums: &[(N, bool)],
+        facets: &mut Facets<N>,
+    ) -> Result<(), DefinitionError> {
+        self.constraints(d, cat, facets)?;
+        for (list, matches) in item_enums {
+            if !*matches {
+                if !list.is_empty() {
+                    facets.nots.push(Not::Enum(*list));
+                }
+            } else if list.is_empty() {
+                facets.enums.push(Enum::Nothing);
+            } else if cat == Cat::Int {
+                facets.enums.push(strict_on_int(Enum::List(*list)));
+            } else {
+                facets.enums.push(Enum::List(*list));
+            }
+        }
+        date_time::bounds(d.ty, facets);
+        bounds::tightest(facets);
+        Ok(())
+    }
+
+    /// How an optional definition lets null through.
+    fn style<N: Node<'a>>(&self, d: &Def<'a, N>) -> NullStyle {
+        match (self.options.nullable, d.base_schema) {
+            (NullStyle::TypeArray, Some(base)) if base_schema::may_shut_out_null(base) => {
+                NullStyle::AnyOf
+            }
+            // `any`, an unknown type or a base schema's type list is already a
+            // union: null joins its types, in every style, instead of a union
+            // of a union (issue 19: the shortest form; the profiles write the
+            // union once).
+            (_, None) if base_type::json_type(d.ty).is_none() => NullStyle::TypeArray,
+            (_, Some(base))
+                if matches!(base.get(Sym::Type).map(|t| t.kind()), Some(Kind::Array(_)))
+                    && !base_schema::may_shut_out_null(base) =>
+            {
+                NullStyle::TypeArray
+            }
+            (style, _) => style,
+        }
+    }
+
+    /// `default` and `examples`, as given (a map's empty array as `{}`).
+    fn values<N: Node<'a>>(&mut self, d: &Def<'a, N>, cat: Cat, out: &mut B::Obj)
+    where
+        B: Build<'a, N>,
+    {
         if let Some(v) = d.default {
             let v = self.map_value(cat, v);
-            self.b.put(&mut out, Sym::Default, v);
+            self.b.put(out, Sym::Default, v);
         }
         if let Some(v) = d.examples {
             let v = if cat == Cat::Map && list_of_any_empty(v) {
@@ -257,11 +278,8 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             } else {
                 self.b.share(v)
             };
-            self.b.put(&mut out, Sym::Examples, v);
+            self.b.put(out, Sym::Examples, v);
         }
-        self.refused_null = required;
-        self.refused_empty = required && (non_empty || !matches!(cat, Cat::List | Cat::Map));
-        Ok(self.b.end_obj(out))
     }
 
     fn text<N: Node<'a>>(&mut self, t: Text<'a, N>) -> B::Val
@@ -305,7 +323,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
                 options: &options,
                 warnings,
             };
-            constraint::apply(&mut rule, name.sym(), opts, facets)
+            crate::constraint::apply(&mut rule, name.sym(), opts, facets)
         })
     }
 
@@ -357,6 +375,23 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         };
         let ty = nullable::type_value(self.b, d.ty, null_ok);
         self.b.put(out, Sym::Type, ty);
+        self.keywords(cat, f, null_ok, out, items, props);
+        Ok(())
+    }
+
+    /// The keywords after `type`, in their order; a second `format`,
+    /// `pattern`, `not` or `enum` goes into `allOf`.
+    fn keywords<N: Node<'a>>(
+        &mut self,
+        cat: Cat,
+        f: &Facets<N>,
+        null_ok: bool,
+        out: &mut B::Obj,
+        items: Option<B::Val>,
+        props: Option<map_type::Closed<B::Val>>,
+    ) where
+        B: Build<'a, N>,
+    {
         let mut all_of = Vec::new();
         let b = &mut *self.b;
         if let Some((first, rest)) = f.formats.split_first() {
@@ -411,23 +446,14 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             }
             Cat::Map => {
                 if let Some(p) = props {
-                    map::put(self.b, out, p);
+                    map_type::put(self.b, out, p);
                 }
                 put_int(self.b, out, Sym::MinProperties, f.min_count);
                 put_int(self.b, out, Sym::MaxProperties, f.max_count);
             }
             _ => {}
         }
-        if !all_of.is_empty() {
-            let b = &mut *self.b;
-            let mut arr = b.arr();
-            for v in all_of {
-                b.push(&mut arr, v);
-            }
-            let v = b.end_arr(arr);
-            b.put(out, Sym::AllOf, v);
-        }
-        Ok(())
+        put_all_of(self.b, out, all_of);
     }
 
     /// Normalizes the definition at `key` (an `items` or property entry) of the
@@ -453,6 +479,18 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             self.path.pop();
         }
         r
+    }
+}
+
+/// `allOf`, unless empty.
+fn put_all_of<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, out: &mut B::Obj, all_of: Vec<B::Val>) {
+    if !all_of.is_empty() {
+        let mut arr = b.arr();
+        for v in all_of {
+            b.push(&mut arr, v);
+        }
+        let v = b.end_arr(arr);
+        b.put(out, Sym::AllOf, v);
     }
 }
 

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Coerce;
 
+use ToolSchema\Php\Constraint;
+use ToolSchema\Php\Constraint\Choice;
 use ToolSchema\Php\Normalize\Definition as Ty;
 use ToolSchema\Php\Path;
 
@@ -14,22 +16,12 @@ use ToolSchema\Php\Path;
  * looked up by key.
  *
  * Only the keys coercion reads are checked: `type`, `required`, `items`
- * (lists), `properties` (maps), and in `constraints` the options of the choice
- * constraints. The type vocabulary is normalize's (Normalize\Definition's Ty
+ * (lists), `properties` (maps), and in `constraints` the options of the
+ * constraints that offer choices (Constraint::WITH_CHOICES). The type vocabulary is normalize's (Normalize\Definition's Ty
  * constants). A Def is an array: see of().
  */
 final class Definition
 {
-    /** Constraint names whose options carry choices, in the order they are read. */
-    public const CHOICE_CONSTRAINTS = ['Choice', 'AllowedValues', 'PluginExists', 'EntityBundleExists'];
-
-    // What the options of one choice constraint hold (Rust: Choices).
-    private const LIST = 0;
-    private const LIST_UNDER_CHOICES = 1;
-    private const NOTHING = 2;
-    private const NOT_ARRAY = 3;
-    private const CHOICES_NOT_ARRAY = 4;
-
     /**
      * Checks the whole definition tree (the keys coercion reads), in the order
      * the Rust implementation checks them, so that both report the same first
@@ -100,27 +92,6 @@ final class Definition
         }
     }
 
-    /**
-     * What the options of one choice constraint hold: [kind, list].
-     *
-     * @return array{0: int, 1: array<mixed>|null}
-     */
-    private static function choicesOf(string $name, mixed $options): array
-    {
-        if (!\is_array($options)) {
-            // A derived enum as a bare string ('EntityBundleExists' => 'node'):
-            // not resolved, nothing to match (normalize warns about it).
-            $derived = $name === 'PluginExists' || $name === 'EntityBundleExists';
-            return [$derived ? self::NOTHING : self::NOT_ARRAY, null];
-        }
-        if (\array_key_exists('choices', $options)) {
-            $list = $options['choices'];
-            return \is_array($list) ? [self::LIST_UNDER_CHOICES, $list] : [self::CHOICES_NOT_ARRAY, null];
-        }
-        // Other options only (callback, ...): nothing B2 can use.
-        return \array_is_list($options) ? [self::LIST, $options] : [self::NOTHING, null];
-    }
-
     /** @param array<mixed> $node */
     private static function checkChoices(array $node, Path $path): void
     {
@@ -131,20 +102,18 @@ final class Definition
         if (!\is_array($constraints)) {
             throw $path->error(['constraints'], 'must be an array');
         }
-        foreach (self::CHOICE_CONSTRAINTS as $name) {
-            if (!\array_key_exists($name, $constraints)) {
-                continue;
-            }
-            [$kind, $list] = self::choicesOf($name, $constraints[$name]);
+        // Those of WITH_CHOICES the definition has, in that order.
+        foreach (\array_intersect_key(Constraint::WITH_CHOICES, $constraints) as $name => $bare) {
+            [$kind, $list] = Choice::offered($constraints[$name], $bare);
             $at = ['constraints', $name];
             switch ($kind) {
-                case self::NOTHING:
+                case Choice::NOTHING:
                     continue 2;
-                case self::NOT_ARRAY:
+                case Choice::NOT_ARRAY:
                     throw $path->error($at, 'must be an array');
-                case self::CHOICES_NOT_ARRAY:
+                case Choice::CHOICES_NOT_ARRAY:
                     throw $path->error([...$at, 'choices'], 'must be an array');
-                case self::LIST_UNDER_CHOICES:
+                case Choice::LIST_UNDER_CHOICES:
                     $at[] = 'choices';
                     break;
             }
@@ -171,7 +140,11 @@ final class Definition
     {
         $type = $node['type'] ?? null;
         $ty = \is_string($type) ? Ty::tyFromId($type) : Ty::ANY;
-        $required = ($node['required'] ?? true) !== false || self::required($node);
+        // `required` (default true), or a constraint whose validator refuses
+        // null (normalize's NotNull): such a definition is never made null
+        // (B6), at any level.
+        $c = $node['constraints'] ?? null;
+        $required = ($node['required'] ?? true) !== false || (\is_array($c) && Constraint::refusesNull($c));
         return [
             'node' => $node,
             'ty' => $ty,
@@ -180,23 +153,6 @@ final class Definition
             'mayEmpty' => !$required,
             'eachChoiceOf' => null,
         ];
-    }
-
-    /**
-     * `required` (default true), or a constraint whose validator refuses null
-     * (normalize's NotNull): NotNull, EntityBundleExists, NotBlank without
-     * allowNull. Such a definition is never made null (B6), at any level.
-     *
-     * @param array<mixed> $node
-     */
-    private static function required(array $node): bool
-    {
-        if (($node['required'] ?? true) !== false) {
-            return true;
-        }
-        $c = $node['constraints'] ?? null;
-        return \is_array($c) && (\array_key_exists('NotNull', $c) || \array_key_exists('EntityBundleExists', $c)
-            || (\array_key_exists('NotBlank', $c) && !(\is_array($c['NotBlank']) && self::optionFlag($c['NotBlank'], 'allowNull', false, false) === true)));
     }
 
     /**
@@ -218,8 +174,9 @@ final class Definition
         // Below the input level Drupal validates a null list or map as an
         // empty one (normalize's NotNull): a constraint that asks for entries
         // refuses null there (Rust: asks_for_entries).
-        $required = ($node['required'] ?? true) !== false || self::required($node)
-            || (($ty === Ty::LIST || $ty === Ty::MAP) && self::asksForEntries($node));
+        $c = $node['constraints'] ?? null;
+        $required = ($node['required'] ?? true) !== false || (\is_array($c) && (Constraint::refusesNull($c)
+            || (($ty === Ty::LIST || $ty === Ty::MAP) && Constraint::asksForEntries($c))));
         return [
             'node' => $node,
             'ty' => $ty,
@@ -228,23 +185,6 @@ final class Definition
             'mayEmpty' => !$required && (!$item || $parent['mayEmpty']),
             'eachChoiceOf' => null,
         ];
-    }
-
-    /**
-     * NotBlank, Count, or a `multiple` Choice with a `min` (read broadly: a
-     * Count with no lower bound counts too; B6 is then merely not made).
-     *
-     * @param array<mixed> $node
-     */
-    private static function asksForEntries(array $node): bool
-    {
-        $c = $node['constraints'] ?? null;
-        if (!\is_array($c)) {
-            return false;
-        }
-        $choice = $c['Choice'] ?? null;
-        return \array_key_exists('NotBlank', $c) || \array_key_exists('Count', $c)
-            || (\is_array($choice) && self::optionFlag($choice, 'multiple', false, false) === true && ($choice['min'] ?? null) !== null);
     }
 
     /**
@@ -260,10 +200,7 @@ final class Definition
         }
         $d = self::child($def, $def['node']['items'], true, false);
         $c = $def['node']['constraints'] ?? null;
-        $choice = \is_array($c) ? ($c['Choice'] ?? null) : null;
-        if (\is_array($choice) && self::optionFlag($choice, 'multiple', false, false) === true && \is_array($choice['choices'] ?? null)) {
-            $d['eachChoiceOf'] = $choice;
-        }
+        $d['eachChoiceOf'] = \is_array($c) && isset($c['Choice']) ? Choice::eachOf($c['Choice']) : null;
         return $d;
     }
 
@@ -305,15 +242,6 @@ final class Definition
     }
 
     /**
-     * Whether a choice constraint's options ask for a choice: not a false
-     * `match` (optionFlag()).
-     */
-    public static function matchesChoices(mixed $options): bool
-    {
-        return !\is_array($options) || self::optionFlag($options, 'match', true, true) !== false;
-    }
-
-    /**
      * The string choices of the choice constraints, in order (Rust:
      * Def::each_choice). The choices of a constraint whose `match` is false
      * are forbidden values, not choices: they are left out.
@@ -328,16 +256,13 @@ final class Definition
             return [];
         }
         $out = [];
-        foreach (self::CHOICE_CONSTRAINTS as $name) {
-            if (!\array_key_exists($name, $constraints)) {
-                continue;
-            }
+        foreach (\array_intersect_key(Constraint::WITH_CHOICES, $constraints) as $name => $bare) {
             $options = $constraints[$name];
-            if (!self::matchesChoices($options)) {
+            if (!Choice::matchesChoices($options)) {
                 continue;
             }
-            [$kind, $list] = self::choicesOf($name, $options);
-            if ($kind !== self::LIST && $kind !== self::LIST_UNDER_CHOICES) {
+            [$kind, $list] = Choice::offered($options, $bare);
+            if ($kind !== Choice::LIST && $kind !== Choice::LIST_UNDER_CHOICES) {
                 continue;
             }
             foreach ($list as $choice) {

@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace ToolSchema\Php\Coerce;
 
 use ToolSchema\Php\Normalize\Definition as Ty;
-use ToolSchema\Regex\Translator;
+use ToolSchema\Php\Constraint;
 
 /**
  * B6: "" for an optional input that cannot hold it becomes null
@@ -38,9 +38,8 @@ final class EmptyOptional
 
     /**
      * A string kind whose schema (normalize_schema's) refuses "": email, uri,
-     * duration_iso8601; Email, Url, Uuid, Ip, Date, DateOnly; Length with a
-     * minimum of 1 or more; a Regex whose stated pattern does not match ""
-     * (or, with `match: false`, does).
+     * duration_iso8601, and the constraints whose schema refuses ""
+     * (Constraint::refusesEmpty()).
      *
      * @param array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null} $def
      */
@@ -54,66 +53,6 @@ final class EmptyOptional
             return true;
         }
         $constraints = $def['node']['constraints'] ?? null;
-        if (!\is_array($constraints)) {
-            return false;
-        }
-        foreach ($constraints as $name => $o) {
-            switch ($name) {
-                case 'Email':
-                case 'Url':
-                case 'Uuid':
-                case 'Ip':
-                case 'Date':
-                case 'DateOnly':
-                    return true;
-                case 'Length':
-                    if (self::lengthMin($o) >= 1) {
-                        return true;
-                    }
-                    break;
-                case 'Regex':
-                    if (self::regexRefusesEmpty($o)) {
-                        return true;
-                    }
-                    break;
-            }
-        }
-        return false;
-    }
-
-    /** The minimum a `Length` states (0 when none, or options normalize_schema does not read). */
-    private static function lengthMin(mixed $o): int
-    {
-        if (\is_int($o)) {
-            return $o;
-        }
-        if (!\is_array($o)) {
-            return 0;
-        }
-        $int = static fn (string $k): ?int => \is_int($o[$k] ?? null) ? $o[$k] : null;
-        if ($int('min') !== null) {
-            return $int('min');
-        }
-        if (($o['max'] ?? null) !== null) {
-            return 0;
-        }
-        return $int('value') ?? $int('exactly') ?? 0;
-    }
-
-    /** Whether a `Regex`'s stated pattern refuses "". */
-    private static function regexRefusesEmpty(mixed $o): bool
-    {
-        if (\is_string($o)) {
-            [$source, $matches] = [$o, true];
-        } elseif (\is_array($o) && \is_string($o['pattern'] ?? null) && (($o['match'] ?? null) === null || \is_bool($o['match']))) {
-            [$source, $matches] = [$o['pattern'], $o['match'] ?? true];
-        } else {
-            return false;
-        }
-        if (preg_match('//u', $source) !== 1) {
-            return false;
-        }
-        $empty = Translator::matchesEmpty($source);
-        return $empty !== null && $empty !== $matches;
+        return \is_array($constraints) && Constraint::refusesEmpty($constraints);
     }
 }

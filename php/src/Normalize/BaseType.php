@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize;
 
+use ToolSchema\Php\Constraint;
+
 /**
  * Typed-data id → JSON Schema `type` (and `format`): boolean→boolean,
  * integer→integer, float→number, string/text→string, email→string+email,
@@ -58,7 +60,7 @@ final class BaseType
 
     /**
      * `any` whose constraints only a string can meet is a string
-     * (src/normalize/base_type.rs): Email, Url, Uuid, Ip, Date, DateOnly.
+     * (src/normalize/base_type.rs): the formats of Constraint\Format::onlyStrings().
      *
      * @param array<mixed>|null $baseSchema
      * @param array<mixed>|null $constraints
@@ -68,11 +70,6 @@ final class BaseType
         if ($ty !== Definition::ANY || $baseSchema !== null || $constraints === null) {
             return $ty;
         }
-        foreach ($constraints as $name => $_) {
-            if (\in_array($name, ['Email', 'Url', 'Uuid', 'Ip', 'Date', 'DateOnly'], true)) {
-                return Definition::STRING;
-            }
-        }
-        return $ty;
+        return Constraint::onlyStrings($constraints) ? Definition::STRING : $ty;
     }
 }

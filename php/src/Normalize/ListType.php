@@ -8,7 +8,7 @@ namespace ToolSchema\Php\Normalize;
  * list → `type: array` with `items` from the item definition (none when the
  * list has no item definition). A `Choice` with `multiple: true` on the list
  * puts its choices on the items (an `enum` of the item schema, or of an
- * `items` of its own when there is no item definition) (src/normalize/list.rs).
+ * `items` of its own when there is no item definition) (src/normalize/list_type.rs).
  */
 final class ListType
 {

@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace ToolSchema\Php\Normalize;
 
 /**
- * map → `type: object` (src/normalize/map.rs). A map that declares properties,
+ * map → `type: object` (src/normalize/map_type.rs). A map that declares properties,
  * and the root (the tool's inputs), are closed: `properties` (A4: `{}` when
  * there are none, never `[]`), `required` listing the properties that refuse
  * null (left out when none), and A5: `additionalProperties: false`. A map

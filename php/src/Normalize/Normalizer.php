@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize;
 
+use ToolSchema\Php\Constraint;
+use ToolSchema\Php\Constraint\Choice;
 use ToolSchema\Php\Normalize\Profile\Mcp;
 use ToolSchema\Php\Normalize\Profile\Pass;
 use ToolSchema\Php\Normalize\Profile\Profile;
@@ -121,23 +123,7 @@ final class Normalizer
         $d = Definition::read($def, $this->path);
         $d->ty = BaseType::stringsOnly($d->ty, $d->baseSchema, $d->constraints);
         $d->cat = Definition::cat($d->ty);
-        $facets = new Facets();
-        $this->constraints($d, $facets);
-        foreach ($itemEnums as [$list, $matches]) {
-            if (!$matches) {
-                if ($list !== []) {
-                    $facets->nots[] = ['enum', $list];
-                }
-            } elseif ($list === []) {
-                $facets->enums[] = ['nothing', null];
-            } elseif ($d->cat === Definition::CAT_INT) {
-                $facets->enums[] = Choice::strictOnInt(['list', $list]);
-            } else {
-                $facets->enums[] = ['list', $list];
-            }
-        }
-        DateTime::bounds($d->ty, $facets);
-        Bounds::tightest($facets);
+        $facets = $this->facets($d, $itemEnums);
         // Drupal's Choice (multiple) checks every item, null included.
         $chosen = false;
         foreach ($itemEnums as [$list, $matches]) {
@@ -203,9 +189,15 @@ final class Normalizer
         return $out;
     }
 
-    /** Reads every constraint, in order, into `$f`. */
-    private function constraints(Definition $d, Facets $f): void
+    /**
+     * What the type and every constraint, in order, say (and a parent list's
+     * `Choice` with `multiple: true`).
+     *
+     * @param list<array{0: array, 1: bool}> $itemEnums
+     */
+    private function facets(Definition $d, array $itemEnums): Facets
     {
+        $f = new Facets();
         $pattern = Decimal::pattern($d->ty);
         if ($pattern !== null) {
             $f->patterns[] = $pattern;
@@ -218,11 +210,8 @@ final class Normalizer
         if ($pattern !== null) {
             $f->patterns[] = $pattern;
         }
-        if ($d->constraints === null) {
-            return;
-        }
         $rule = null;
-        foreach ($d->constraints as $name => $opts) {
+        foreach ($d->constraints ?? [] as $name => $opts) {
             if (!\is_string($name)) {
                 continue;
             }
@@ -230,6 +219,22 @@ final class Normalizer
             $rule->name = $name;
             Constraint::apply($rule, $name, $opts, $f);
         }
+        foreach ($itemEnums as [$list, $matches]) {
+            if (!$matches) {
+                if ($list !== []) {
+                    $f->nots[] = ['enum', $list];
+                }
+            } elseif ($list === []) {
+                $f->enums[] = ['nothing', null];
+            } elseif ($d->cat === Definition::CAT_INT) {
+                $f->enums[] = Choice::strictOnInt(['list', $list]);
+            } else {
+                $f->enums[] = ['list', $list];
+            }
+        }
+        DateTime::bounds($d->ty, $f);
+        Bounds::tightest($f);
+        return $f;
     }
 
     /**
@@ -265,42 +270,34 @@ final class Normalizer
         }
         $out['type'] = Nullable::typeValue($d->ty, $nullOk);
         $allOf = [];
-        if ($f->formats !== []) {
-            foreach ($f->formats as $i => $v) {
-                if ($i === 0) {
-                    $out['format'] = $v;
-                } else {
-                    $allOf[] = ['format' => $v];
-                }
+        foreach ($f->formats as $i => $v) {
+            if ($i === 0) {
+                $out['format'] = $v;
+            } else {
+                $allOf[] = ['format' => $v];
             }
         }
-        if ($f->patterns !== []) {
-            foreach ($f->patterns as $i => $v) {
-                if ($i === 0) {
-                    $out['pattern'] = $v;
-                } else {
-                    $allOf[] = ['pattern' => $v];
-                }
+        foreach ($f->patterns as $i => $v) {
+            if ($i === 0) {
+                $out['pattern'] = $v;
+            } else {
+                $allOf[] = ['pattern' => $v];
             }
         }
-        if ($f->nots !== []) {
-            foreach ($f->nots as $i => $not) {
-                $v = Nullable::notSchema($not, $nullOk);
-                if ($i === 0) {
-                    $out['not'] = $v;
-                } else {
-                    $allOf[] = ['not' => $v];
-                }
+        foreach ($f->nots as $i => $not) {
+            $v = Nullable::notSchema($not, $nullOk);
+            if ($i === 0) {
+                $out['not'] = $v;
+            } else {
+                $allOf[] = ['not' => $v];
             }
         }
-        if ($f->enums !== []) {
-            foreach ($f->enums as $i => $e) {
-                [$k, $v] = Nullable::enumeration($e, $nullOk);
-                if ($i === 0) {
-                    $out[$k] = $v;
-                } else {
-                    $allOf[] = [$k => $v];
-                }
+        foreach ($f->enums as $i => $e) {
+            [$k, $v] = Nullable::enumeration($e, $nullOk);
+            if ($i === 0) {
+                $out[$k] = $v;
+            } else {
+                $allOf[] = [$k => $v];
             }
         }
         if ($f->minLength !== null) {

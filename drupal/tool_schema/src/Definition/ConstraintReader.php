@@ -7,6 +7,7 @@ namespace Drupal\tool_schema\Definition;
 use Drupal\Component\Plugin\PluginManagerInterface;
 use Drupal\tool_schema\DerivedEnum\DerivedEnum;
 use Drupal\tool_schema\DerivedEnum\DerivedEnumResolver;
+use ToolSchema\Php\Constraint;
 
 /**
  * Reads a definition's constraints into the option arrays of the definition
@@ -19,36 +20,6 @@ use Drupal\tool_schema\DerivedEnum\DerivedEnumResolver;
  * throws on the way is a DefinitionException at the constraint's path.
  */
 final class ConstraintReader {
-
-  /** Options a constraint object carries, by constraint name; the rest of its properties are not options for the schema. */
-  private const OBJECT_OPTIONS = [
-    'Choice' => ['choices', 'callback', 'multiple'],
-    'AllowedValues' => ['choices', 'callback', 'multiple'],
-    'Regex' => ['pattern', 'match', 'htmlPattern'],
-    'Length' => ['min', 'max'],
-    'Range' => ['min', 'max'],
-    'Count' => ['min', 'max'],
-    'GreaterThan' => ['value'],
-    'GreaterThanOrEqual' => ['value'],
-    'LessThan' => ['value'],
-    'LessThanOrEqual' => ['value'],
-    'IdenticalTo' => ['value'],
-    'FixedValue' => ['value'],
-    'PluginExists' => ['manager', 'interface', 'allowFallback'],
-    'EntityBundleExists' => ['entityTypeId'],
-    'NotBlank' => [],
-    'Positive' => [],
-    'PositiveOrZero' => [],
-    'Negative' => [],
-    'NegativeOrZero' => [],
-    'Email' => [],
-    'Url' => [],
-    'Uuid' => [],
-    'Ip' => ['version'],
-    'Date' => [],
-    'DateOnly' => [],
-    'DateTime' => ['format'],
-  ];
 
   /** Properties of Symfony constraint objects that are never options for the schema. */
   private const BOOKKEEPING = ['groups', 'payload', 'normalizer'];
@@ -100,7 +71,7 @@ final class ConstraintReader {
           'PluginExists' => $this->pluginExists($options, $at, $manager),
           'EntityBundleExists' => $this->entityBundleExists($options, $at),
           'CountryCode' => $this->countryCode($options, $at),
-          default => PlainData::of($options, $at, isset(self::OBJECT_OPTIONS[$name])),
+          default => PlainData::of($options, $at, Constraint::objectOptions($name) !== NULL),
         };
       }
       catch (DefinitionException $e) {
@@ -124,21 +95,16 @@ final class ConstraintReader {
   /** The options of a constraint object: its public properties that are options for the schema. */
   private function fromObject(string $name, object $constraint): mixed {
     $vars = get_object_vars($constraint);
-    if (isset(self::OBJECT_OPTIONS[$name])) {
+    // The options the library's constraint catalogue reads, each left out
+    // when null or its default (Regex's '' htmlPattern, a FALSE multiple or
+    // allowFallback).
+    $read = Constraint::objectOptions($name);
+    if ($read !== NULL) {
       $options = [];
-      foreach (self::OBJECT_OPTIONS[$name] as $key) {
-        if (\array_key_exists($key, $vars) && $vars[$key] !== NULL) {
+      foreach ($read as $key => $default) {
+        if (\array_key_exists($key, $vars) && $vars[$key] !== NULL && $vars[$key] !== $default) {
           $options[$key] = $vars[$key];
         }
-      }
-      if ($name === 'Regex' && ($options['htmlPattern'] ?? NULL) === '') {
-        unset($options['htmlPattern']);
-      }
-      if (\in_array($name, ['Choice', 'AllowedValues'], TRUE) && ($options['multiple'] ?? FALSE) === FALSE) {
-        unset($options['multiple']);
-      }
-      if ($name === 'PluginExists' && ($options['allowFallback'] ?? FALSE) === FALSE) {
-        unset($options['allowFallback']);
       }
       return $options;
     }

@@ -13,6 +13,7 @@ use Drupal\tool\TypedData\ListContextDefinition;
 use Drupal\tool\TypedData\MapContextDefinition;
 use Drupal\tool_schema\DerivedEnum\DerivedEnumResolver;
 use Drupal\tool_schema\DerivedEnum\Dependency;
+use ToolSchema\Php\Constraint;
 
 /**
  * Reads a Tool API input definition into the definition array that
@@ -45,9 +46,6 @@ final class DefinitionArrayBuilder {
 
   /** Deepest nesting of list/map definitions followed (deeper is an error). */
   public const MAX_DEPTH = 64;
-
-  /** Constraints of a `multiple: TRUE` definition that also bind the list itself. */
-  private const LIST_CONSTRAINTS = ['Count', 'NotBlank', 'NotNull'];
 
   /** Path of the definition being read (for errors from Drupal). */
   private string $path = '';
@@ -379,11 +377,11 @@ final class DefinitionArrayBuilder {
     unset($item['label'], $item['description'], $item['default'], $item['examples']);
     $onList = [];
     foreach ($item['constraints'] ?? [] as $name => $options) {
-      $multiChoice = \in_array($name, ['Choice', 'AllowedValues'], TRUE) && \is_array($options) && ($options['multiple'] ?? FALSE) === TRUE;
-      if ($multiChoice || \in_array($name, self::LIST_CONSTRAINTS, TRUE)) {
+      $on = Constraint::onMultiple($name, $options);
+      if ($on !== Constraint::ON_ITEMS) {
         $onList[$name] = $options;
       }
-      if ($multiChoice || $name === 'Count') {
+      if ($on === Constraint::ON_LIST) {
         unset($item['constraints'][$name]);
       }
     }

@@ -2,15 +2,23 @@
 
 declare(strict_types=1);
 
-namespace ToolSchema\Php\Normalize;
+namespace ToolSchema\Php\Constraint;
+
+use ToolSchema\Php\Normalize\Definition;
+use ToolSchema\Php\Normalize\Facets;
+use ToolSchema\Php\Normalize\Rule;
+use ToolSchema\Php\Normalize\ValueCheck;
 
 /**
- * `FixedValue` and `IdenticalTo` → `const` (src/normalize/fixed_value.rs).
+ * `FixedValue` and `IdenticalTo` → `const` (src/constraint/fixed_value.rs).
  * Options: the value, or `{value: ...}`; a comparison with another property
- * (`propertyPath`) is left out.
+ * (`propertyPath`) is left out. A value is rejected unless it is `===` the
+ * value; null passes.
  */
 final class FixedValue
 {
+    public const OBJECT_OPTIONS = ['value' => null];
+
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
         $has = true;
@@ -32,7 +40,22 @@ final class FixedValue
             // A float is never `===` the int PHP decodes a JSON integer into.
             $f->enums[] = $rule->cat === Definition::CAT_INT && \is_float($v) ? ['nothing', null] : ['const', $v];
         } else {
-            $rule->unstated(Bounds::COMPARED);
+            $rule->unstated(Comparison::COMPARED);
         }
+    }
+
+    /** Symfony's IdenticalTo: `$v === $value`; null passes. */
+    public static function rejects(mixed $options, mixed $v): ?bool
+    {
+        if (\is_array($options)) {
+            if (!\array_key_exists('value', $options)) {
+                return null;
+            }
+            $options = $options['value'];
+        }
+        if ($options !== null && !\is_scalar($options)) {
+            return null;
+        }
+        return $v !== null && $v !== $options;
     }
 }

@@ -1,9 +1,11 @@
 //! `Count` → `minItems`/`maxItems` on lists, `minProperties`/`maxProperties` on maps.
+//! It asks a list or map for entries (read broadly: a Count with no lower
+//! bound counts too; B6 is then merely not made).
 
-use super::definition::Cat;
-use super::facets::{lower, raise, Facets, Rule};
 use super::length::min_max;
 use crate::error::DefinitionError;
+use crate::normalize::definition::Cat;
+use crate::normalize::facets::{lower, raise, Facets, Rule};
 use crate::view::Node;
 
 pub fn apply<'a, N: Node<'a>>(

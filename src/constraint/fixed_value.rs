@@ -1,11 +1,14 @@
 //! `FixedValue` and `IdenticalTo` → `const`. Options: the value, or
 //! `{value: ...}`; a comparison with another property (`propertyPath`) is left out.
+//! A value is rejected unless it is `===` the value; null passes.
 
 use super::choice::applies;
-use super::definition::Cat;
-use super::facets::{Enum, Facets, Rule};
-use super::value_check::check_scalar;
+use crate::coerce::guard::V;
+use crate::coerce::Scalar;
 use crate::error::{DefinitionError, Seg};
+use crate::normalize::definition::Cat;
+use crate::normalize::facets::{Enum, Facets, Rule};
+use crate::normalize::value_check::check_scalar;
 use crate::sym::Sym;
 use crate::view::{Kind, Node};
 
@@ -42,7 +45,18 @@ pub fn apply<'a, N: Node<'a>>(
             _ => Enum::Const(v),
         });
     } else {
-        rule.unstated(super::bounds::COMPARED);
+        rule.unstated(super::comparison::COMPARED);
     }
     Ok(())
+}
+
+/// Symfony's IdenticalTo: `$v === $value`; null passes.
+pub fn rejects<'a, N: Node<'a>>(options: N, v: V<'_>) -> Option<bool> {
+    let value = if options.is_array() {
+        options.get(Sym::Value)?
+    } else {
+        options
+    };
+    let value = Scalar::of(value.kind())?;
+    Some(v != V::Scalar(Scalar::Null) && v != V::Scalar(value))
 }

@@ -2,14 +2,20 @@
 
 declare(strict_types=1);
 
-namespace ToolSchema\Php\Normalize;
+namespace ToolSchema\Php\Constraint;
+
+use ToolSchema\Php\Normalize\Definition;
+use ToolSchema\Php\Normalize\Facets;
+use ToolSchema\Php\Normalize\Rule;
 
 /**
  * `Count` → `minItems`/`maxItems` on lists, `minProperties`/`maxProperties` on
- * maps (src/normalize/count.rs).
+ * maps (src/constraint/count.rs). It asks a list or map for entries.
  */
 final class Count
 {
+    public const OBJECT_OPTIONS = ['min' => null, 'max' => null];
+
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
         [$min, $max] = Length::minMax($rule, $opts);

@@ -2,14 +2,21 @@
 
 declare(strict_types=1);
 
-namespace ToolSchema\Php\Normalize;
+namespace ToolSchema\Php\Constraint;
+
+use ToolSchema\Php\Normalize\Definition;
+use ToolSchema\Php\Normalize\Facets;
+use ToolSchema\Php\Normalize\Rule;
 
 /**
  * `Length` → `minLength`/`maxLength` on strings (both count Unicode code points)
- * (src/normalize/length.rs).
+ * (src/constraint/length.rs). With a minimum of 1 or more the schema refuses ""
+ * (refusesEmpty()).
  */
 final class Length
 {
+    public const OBJECT_OPTIONS = ['min' => null, 'max' => null];
+
     /**
      * Reads `N` (exactly N) or `{min, max, value}` (`value`, or the named
      * `exactly` of Symfony's constructor, is the exact count, which Symfony
@@ -47,5 +54,24 @@ final class Length
         if ($max !== null) {
             $f->maxLength = Facets::lower($f->maxLength, $max);
         }
+    }
+
+    /** Whether the stated minimum is 1 or more (0 when none, or options normalize_schema does not read): the schema refuses "" (B6). */
+    public static function refusesEmpty(mixed $o): bool
+    {
+        if (\is_int($o)) {
+            return $o >= 1;
+        }
+        if (!\is_array($o)) {
+            return false;
+        }
+        $int = static fn (string $k): ?int => \is_int($o[$k] ?? null) ? $o[$k] : null;
+        if ($int('min') !== null) {
+            return $int('min') >= 1;
+        }
+        if (($o['max'] ?? null) !== null) {
+            return false;
+        }
+        return ($int('value') ?? $int('exactly') ?? 0) >= 1;
     }
 }

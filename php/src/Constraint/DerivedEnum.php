@@ -2,18 +2,37 @@
 
 declare(strict_types=1);
 
-namespace ToolSchema\Php\Normalize;
+namespace ToolSchema\Php\Constraint;
+
+use ToolSchema\Php\Normalize\Definition;
+use ToolSchema\Php\Normalize\Facets;
+use ToolSchema\Php\Normalize\Rule;
 
 /**
- * `PluginExists` and `EntityBundleExists`: enums that depend on the site, resolved
- * by the caller into `{choices: [...]}` (src/normalize/derived_enum.rs). Emitted
- * as `enum` up to `derived_enum_limit` choices; above it, or unresolved, left out
- * with a warning.
+ * `PluginExists`, `EntityBundleExists` and `CountryCode`: enums that depend on
+ * the site, resolved by the caller into `{choices: [...]}`
+ * (src/constraint/derived_enum.rs). Emitted as `enum` up to
+ * `derived_enum_limit` choices; above it, or unresolved, left out with a
+ * warning. EntityBundleExists refuses null too. Their resolved choices are
+ * offered to B2 as a Choice's are (CountryCode is a strict Symfony Choice of
+ * the country codes: B2 makes "de" the "DE" Drupal accepts).
  */
 final class DerivedEnum
 {
     public const OVER_LIMIT = 'derived_enum_over_limit';
     public const UNRESOLVED = 'derived_enum_unresolved';
+
+    /** The one whose validator refuses null: EntityBundleExists' throws on a non-string. */
+    public const REFUSES_NULL = 'EntityBundleExists';
+
+    /** Options that are not an array (a bare string): not resolved, nothing to offer B2 (normalize warns about it). */
+    public const BARE = Choice::NOTHING;
+
+    /** What the Drupal module's reader copies from a constraint object (Constraint::objectOptions()). */
+    public const OBJECT_OPTIONS = [
+        'PluginExists' => ['manager' => null, 'interface' => null, 'allowFallback' => false],
+        'EntityBundleExists' => ['entityTypeId' => null],
+    ];
 
     /** The values are names: only strings (or `any`). */
     private static function applies(int $cat): bool
@@ -23,7 +42,7 @@ final class DerivedEnum
 
     public static function apply(Rule $rule, string $which, mixed $opts, Facets $f): void
     {
-        if ($which === 'EntityBundleExists') {
+        if ($which === self::REFUSES_NULL) {
             $f->nullRefusedNested = true;
         }
         // A bare string ('EntityBundleExists' => 'node') or options without

@@ -11,15 +11,18 @@
 //!   [`PARTIAL`] warning;
 //! - `Date`/`DateOnly` → `format: date` and a year from 1 (checkdate());
 //! - `DateTime` → a `pattern` of its format, real calendar dates and times
-//!   ([`super::date_format`]); a format with what that does not state:
+//!   ([`crate::normalize::date_format`]); a format with what that does not state:
 //!   [`UNSTATED`].
 //!
 //! On a type other than a string, Drupal runs them on the value cast to a
-//! string: not stated ([`super::constraint::NOT_APPLICABLE`]).
+//! string: not stated ([`super::NOT_APPLICABLE`]).
+//!
+//! All but `DateTime` refuse every value but a string of their form
+//! ([`only_strings`]).
 
-use super::definition::Cat;
-use super::facets::{Extra, Facets, Pattern, Rule};
 use crate::error::{DefinitionError, Seg};
+use crate::normalize::definition::Cat;
+use crate::normalize::facets::{Extra, Facets, Pattern, Rule};
 use crate::sym::Sym;
 use crate::view::{Kind, Node};
 
@@ -27,6 +30,17 @@ pub const PARTIAL: &str = "format_partial";
 pub const UNSTATED: &str = "format_unstated";
 
 const HEX: &str = "[0-9A-Fa-f]";
+
+/// Whether the constraint is a format that refuses every value but a string
+/// of its form, `""` included: `Email`, `Url`, `Uuid`, `Ip`, `Date`, `DateOnly` (a number or
+/// boolean is cast to a string that never has it, an array or map makes the
+/// validator throw; checked on Drupal 10.6), not `DateTime`.
+pub fn only_strings(which: Sym) -> bool {
+    matches!(
+        which,
+        Sym::Email | Sym::Url | Sym::Uuid | Sym::Ip | Sym::Date | Sym::DateOnly
+    )
+}
 
 pub fn apply<'a, N: Node<'a>>(
     rule: &mut Rule<'_, 'a>,
@@ -53,7 +67,7 @@ pub fn apply<'a, N: Node<'a>>(
         }
         (Sym::DateTime, Some(Kind::Str(f))) => std::str::from_utf8(f)
             .ok()
-            .and_then(super::date_format::pattern)
+            .and_then(crate::normalize::date_format::pattern)
             .map(Pattern::Text),
         (Sym::DateTime, Some(_)) => {
             return Err(rule.error(&[Seg::Sym(Sym::Format)], "must be a string"))

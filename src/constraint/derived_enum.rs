@@ -5,11 +5,16 @@
 //! that are not an array at all), left out with a warning. The values are
 //! names: on another type than a string (or `any`) Drupal rejects every value.
 //! EntityBundleExists refuses null too (its validator throws on a non-string).
+//!
+//! Their resolved choices are offered to B2 as a `Choice`'s are: core's
+//! CountryCode is a Symfony Choice of the country codes, strict (`"de"` is
+//! not `"DE"`; checked on Drupal 10.6), so B2 makes `"de"` the `"DE"` Drupal
+//! accepts.
 
-use super::choice::check_choices;
-use super::definition::Cat;
-use super::facets::{Facets, Rule};
+use super::choice::{check_choices, Offered};
 use crate::error::{DefinitionError, Seg};
+use crate::normalize::definition::Cat;
+use crate::normalize::facets::{Facets, Rule};
 use crate::sym::Sym;
 use crate::view::Node;
 
@@ -26,7 +31,7 @@ pub fn apply<'a, N: Node<'a>>(
     opts: N,
     facets: &mut Facets<N>,
 ) -> Result<(), DefinitionError> {
-    if which == Sym::EntityBundleExists {
+    if which == REFUSES_NULL {
         facets.null_refused_nested = true;
     }
     // A bare string (`'EntityBundleExists' => 'node'`) or options without
@@ -59,3 +64,18 @@ pub fn apply<'a, N: Node<'a>>(
     }
     Ok(())
 }
+
+/// The choices a derived enum offers: none when it is a bare string (not
+/// resolved; normalize warns about it).
+#[inline]
+pub fn offered<'a, N: Node<'a>>(options: N) -> Offered<N> {
+    if options.is_array() {
+        super::choice::offered(options)
+    } else {
+        Offered::Nothing
+    }
+}
+
+/// The one whose validator refuses null: EntityBundleExists' throws on a
+/// non-string.
+pub const REFUSES_NULL: Sym = Sym::EntityBundleExists;

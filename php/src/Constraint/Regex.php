@@ -2,18 +2,24 @@
 
 declare(strict_types=1);
 
-namespace ToolSchema\Php\Normalize;
+namespace ToolSchema\Php\Constraint;
 
+use ToolSchema\Php\Normalize\Definition;
+use ToolSchema\Php\Normalize\Facets;
+use ToolSchema\Php\Normalize\Rule;
+use ToolSchema\Php\Normalize\Vocab;
 use ToolSchema\Regex\Translator;
 
 /**
  * `Regex` → `pattern` (or `not: {pattern}` for `match: false`) when the PCRE
  * pattern translates exactly to ECMA-262 (ToolSchema\Regex\Translator, the pcre2ecma package);
  * otherwise nothing, and a warning whose code says why. `htmlPattern` is not used
- * (src/normalize/regex.rs).
+ * (src/constraint/regex.rs).
  */
 final class Regex
 {
+    public const OBJECT_OPTIONS = ['pattern' => null, 'match' => null, 'htmlPattern' => ''];
+
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
         if (\is_string($opts)) {
@@ -63,7 +69,7 @@ final class Regex
         }
     }
 
-    /** Bounded cache of translations by source (as src/normalize/regex.rs). */
+    /** Bounded cache of translations by source (as src/constraint/regex.rs). */
     private const CACHE_LIMIT = 512;
 
     /** @var array<string, array{0: ?string, 1: ?string, 2: ?string}> */
@@ -79,5 +85,22 @@ final class Regex
             self::$cache = [];
         }
         return self::$cache[$source] = Translator::translate($source);
+    }
+
+    /** Whether a `Regex`'s stated pattern refuses "" (B6): it does not match it, or, with `match: false`, does. */
+    public static function refusesEmpty(mixed $o): bool
+    {
+        if (\is_string($o)) {
+            [$source, $matches] = [$o, true];
+        } elseif (\is_array($o) && \is_string($o['pattern'] ?? null) && (($o['match'] ?? null) === null || \is_bool($o['match']))) {
+            [$source, $matches] = [$o['pattern'], $o['match'] ?? true];
+        } else {
+            return false;
+        }
+        if (preg_match('//u', $source) !== 1) {
+            return false;
+        }
+        $empty = Translator::matchesEmpty($source);
+        return $empty !== null && $empty !== $matches;
     }
 }

@@ -1,8 +1,9 @@
 //! `Length` → `minLength`/`maxLength` on strings (both count Unicode code points).
+//! With a minimum of 1 or more the schema refuses `""` ([`refuses_empty`]).
 
-use super::definition::Cat;
-use super::facets::{lower, raise, Facets, Rule};
 use crate::error::DefinitionError;
+use crate::normalize::definition::Cat;
+use crate::normalize::facets::{lower, raise, Facets, Rule};
 use crate::sym::Sym;
 use crate::view::{Kind, Node};
 
@@ -47,4 +48,23 @@ pub fn apply<'a, N: Node<'a>>(
         lower(&mut facets.max_length, m);
     }
     Ok(())
+}
+
+/// Whether the stated minimum is 1 or more (0 when none, or when the options
+/// are not ones normalize_schema reads): the schema refuses `""` (B6).
+pub fn refuses_empty<'a, N: Node<'a>>(o: N) -> bool {
+    let int = |key: Sym| match o.get(key).map(|n| n.kind()) {
+        Some(Kind::Int(i)) => Some(i),
+        _ => None,
+    };
+    let min = match o.kind() {
+        Kind::Int(i) => i,
+        Kind::Array(_) => match (int(Sym::Min), o.get(Sym::Max)) {
+            (Some(m), _) => m,
+            (None, Some(max)) if !matches!(max.kind(), Kind::Null) => 0,
+            (None, _) => int(Sym::Value).or_else(|| int(Sym::Exactly)).unwrap_or(0),
+        },
+        _ => 0,
+    };
+    min >= 1
 }

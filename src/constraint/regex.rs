@@ -2,9 +2,9 @@
 //! pattern translates exactly to ECMA-262 ([`pcre2ecma`]); otherwise nothing,
 //! and a warning whose code says why. `htmlPattern` is not used.
 
-use super::definition::Cat;
-use super::facets::{Facets, Not, Pattern, Rule};
 use crate::error::{DefinitionError, Seg};
+use crate::normalize::definition::Cat;
+use crate::normalize::facets::{Facets, Not, Pattern, Rule};
 use crate::sym::Sym;
 use crate::view::{Kind, Node};
 use std::cell::RefCell;
@@ -62,6 +62,28 @@ pub fn apply_source<N>(
         Err((code, message)) => rule.warn(code, message),
     }
     Ok(())
+}
+
+/// Whether a `Regex`'s stated pattern (only one that translates is stated)
+/// refuses `""` (B6): the pattern does not match it, or, with `match: false`,
+/// does.
+pub fn refuses_empty<'a, N: Node<'a>>(o: N) -> bool {
+    let (source, matches) = match o.kind() {
+        Kind::Str(s) => (s, true),
+        Kind::Array(a) => match (
+            a.get(Sym::Pattern).map(|n| n.kind()),
+            a.get(Sym::Match).map(|n| n.kind()),
+        ) {
+            (Some(Kind::Str(s)), None | Some(Kind::Null)) => (s, true),
+            (Some(Kind::Str(s)), Some(Kind::Bool(m))) => (s, m),
+            _ => return false,
+        },
+        _ => return false,
+    };
+    let Ok(source) = std::str::from_utf8(source) else {
+        return false;
+    };
+    pcre2ecma::matches_empty(source).is_some_and(|m| m != matches)
 }
 
 type Translation = Result<String, (&'static str, String)>;

@@ -2,24 +2,36 @@
 
 declare(strict_types=1);
 
-namespace ToolSchema\Php\Normalize;
+namespace ToolSchema\Php\Constraint;
+
+use ToolSchema\Php\Coerce\Definition as CoerceDefinition;
+use ToolSchema\Php\Normalize\Definition;
+use ToolSchema\Php\Normalize\Facets;
+use ToolSchema\Php\Normalize\Rule;
 
 /**
  * `NotBlank`, as Symfony's NotBlank decides blank (`false`, `""`, `[]`, null;
  * `"0"` and `0` are not blank): `minLength: 1` on strings, `minItems: 1` on
  * lists, `minProperties: 1` on maps, `const: true` on booleans, and
  * `not: {enum: [false, "", [], {}]}` on `any`. Numbers are never blank
- * (src/normalize/not_blank.rs).
+ * (src/constraint/not_blank.rs).
  *
  * Options: unless `allowNull` is true, null is refused below the input level.
  * A `normalizer` runs on strings first: `trim` → a `pattern` asking for a
  * character trim() keeps; any other function is not stated
  * (Constraint::UNSTATED).
+ *
+ * A value is rejected as Symfony's NotBlank decides (options as the
+ * constraint object holds them): false, "", an empty array, null unless
+ * allowNull; the `trim` normalizer trims strings first. Its validator refuses
+ * null (unless allowNull): coercion never makes it null.
  */
 final class NotBlank
 {
     /** NotBlank with normalizer trim: a character that trim() keeps. */
     public const TRIM_PATTERN = '[^\t\n\x0B\r \x00]';
+
+    private const TRIM = " \t\n\r\0\x0B";
 
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
@@ -57,5 +69,26 @@ final class NotBlank
                 $rule->unstated('the normalizer is not stated: a blank value after it may pass the schema');
             }
         }
+    }
+
+    /** Whether null fails: no `allowNull` as the constraint object holds it. */
+    public static function refusesNull(mixed $options): bool
+    {
+        return !(\is_array($options) && CoerceDefinition::optionFlag($options, 'allowNull', false, false) === true);
+    }
+
+    /** Symfony's NotBlank: `false === $v || (empty($v) && '0' != $v)` after the normalizer. */
+    public static function rejects(mixed $options, mixed $v): bool
+    {
+        if ($v === null) {
+            return self::refusesNull($options);
+        }
+        if (\is_string($v)) {
+            if (\is_array($options) && ($options['normalizer'] ?? null) === 'trim') {
+                $v = \trim($v, self::TRIM);
+            }
+            return $v === '';
+        }
+        return $v === false || $v === [];
     }
 }

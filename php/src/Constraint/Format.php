@@ -2,10 +2,15 @@
 
 declare(strict_types=1);
 
-namespace ToolSchema\Php\Normalize;
+namespace ToolSchema\Php\Constraint;
+
+use ToolSchema\Php\Normalize\DateFormat;
+use ToolSchema\Php\Normalize\Definition;
+use ToolSchema\Php\Normalize\Facets;
+use ToolSchema\Php\Normalize\Rule;
 
 /**
- * String formats, as Symfony's validators accept them (src/normalize/format.rs):
+ * String formats, as Symfony's validators accept them (src/constraint/format.rs):
  * - `Email` → `format: email`;
  * - `Url` → `format: uri` and a `pattern` of http(s) URLs with a host (the
  *   `protocols` option, `relativeProtocol`): an ASCII subset of what Symfony's
@@ -25,6 +30,9 @@ namespace ToolSchema\Php\Normalize;
 final class Format
 {
     public const PARTIAL = 'format_partial';
+
+    /** What the Drupal module's reader copies from a constraint object, by constraint (none for the others). */
+    public const OBJECT_OPTIONS = ['Ip' => ['version' => null], 'DateTime' => ['format' => null]];
     public const UNSTATED = 'format_unstated';
 
     /** Symfony's DateTime with its default format: real calendar dates (leap years included), 00-23 hours, 00-59 minutes and seconds. */
@@ -215,5 +223,15 @@ final class Format
             return self::IP_VERSIONS[$v];
         }
         throw $rule->error(['version'], 'must be an IP version Symfony knows (4, 6, all, or one with _no_priv, _no_res, _public)');
+    }
+
+    /**
+     * Whether the constraint is a format that refuses every value but a
+     * string of its form, "" included: Email, Url, Uuid, Ip, Date, DateOnly
+     * (checked on Drupal 10.6), not DateTime.
+     */
+    public static function onlyStrings(int|string $name): bool
+    {
+        return \in_array($name, ['Email', 'Url', 'Uuid', 'Ip', 'Date', 'DateOnly'], true);
     }
 }

@@ -1,0 +1,187 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Php;
+
+use ToolSchema\Php\Normalize\Facets;
+use ToolSchema\Php\Normalize\Rule;
+use ToolSchema\Php\Normalize\Vocab;
+
+/**
+ * The constraint catalogue (src/constraint.rs): one class per Drupal
+ * constraint (or per family that shares one validator) in Constraint/, the
+ * one home of what it means: reading and checking its options, the facets it
+ * adds to the schema (apply), whether a value violates it (rejects, what
+ * coerce's guard asks), the choices it offers B2 (WITH_CHOICES,
+ * Choice::offered()), whether it makes an optional value refuse null, ask
+ * for entries or refuse "" (refusesNull, asksForEntries, refusesEmpty), where
+ * it binds on a `multiple: TRUE` definition (onMultiple) and what the Drupal
+ * module's reader copies from a constraint object (objectOptions). This
+ * class is the one dispatch: which class answers for
+ * each id. A known id whose meaning the schema does not state is reported
+ * with UNSTATED (Unstated); an id the normalizer does not know at all is
+ * left out silently (a custom plugin).
+ */
+final class Constraint
+{
+    public const NOT_APPLICABLE = Vocab::NOT_APPLICABLE;
+    public const UNSTATED = Vocab::UNSTATED;
+
+    /**
+     * The constraints that offer choices to B2, in the order coercion reads
+     * them: id => what options that are not an array are to it
+     * (Constraint\Choice::offered(); a map, not a method here: the twin pays
+     * for every call on the way, and coercion asks for every string value).
+     */
+    public const WITH_CHOICES = [
+        'Choice' => Constraint\Choice::BARE,
+        'AllowedValues' => Constraint\Choice::BARE,
+        'PluginExists' => Constraint\DerivedEnum::BARE,
+        'EntityBundleExists' => Constraint\DerivedEnum::BARE,
+        'CountryCode' => Constraint\DerivedEnum::BARE,
+    ];
+
+    // Where a constraint of a `multiple: TRUE` definition binds (onMultiple()).
+    public const ON_ITEMS = 0;
+    public const ON_LIST = 1;
+    public const ON_BOTH = 2;
+
+    /** Reads one constraint into `$f`. */
+    public static function apply(Rule $rule, string $name, mixed $opts, Facets $f): void
+    {
+        match ($name) {
+            'Length' => Constraint\Length::apply($rule, $opts, $f),
+            'Count' => Constraint\Count::apply($rule, $opts, $f),
+            'Range' => Constraint\Range::apply($rule, $opts, $f),
+            'GreaterThan', 'GreaterThanOrEqual', 'LessThan', 'LessThanOrEqual' => Constraint\Comparison::apply($rule, $name, $opts, $f),
+            'Positive', 'PositiveOrZero', 'Negative', 'NegativeOrZero' => Constraint\Sign::apply($rule, $name, $f),
+            'Choice', 'AllowedValues' => Constraint\Choice::apply($rule, $name, $opts, $f),
+            'PluginExists', 'EntityBundleExists', 'CountryCode' => Constraint\DerivedEnum::apply($rule, $name, $opts, $f),
+            'FixedValue', 'IdenticalTo' => Constraint\FixedValue::apply($rule, $opts, $f),
+            'NotBlank' => Constraint\NotBlank::apply($rule, $opts, $f),
+            'NotNull' => Constraint\NotNull::apply($f),
+            'Null' => Constraint\IsNull::apply($f),
+            'Blank' => Constraint\Blank::apply($rule, $f),
+            'Email', 'Url', 'Uuid', 'Ip', 'Date', 'DateOnly', 'DateTime' => Constraint\Format::apply($rule, $name, $opts, $f),
+            'Regex' => Constraint\Regex::apply($rule, $opts, $f),
+            'ExtensionName' => Constraint\ExtensionName::apply($rule, $f),
+            default => Constraint\Unstated::apply($rule, $name),
+        };
+    }
+
+    /** Whether the constraint $name on a value of type $ty rejects $v (coerce's guard); null: undecided, or not one the guard reads. */
+    public static function rejects(int|string $name, mixed $options, int $ty, mixed $v): ?bool
+    {
+        return match ($name) {
+            'Choice' => Constraint\Choice::rejects($options, $v, true),
+            'AllowedValues' => Constraint\Choice::allowedRejects($ty, $options, $v),
+            'IdenticalTo', 'FixedValue' => Constraint\FixedValue::rejects($options, $v),
+            'NotBlank' => Constraint\NotBlank::rejects($options, $v),
+            'Range' => Constraint\Range::rejects($options, $v),
+            'GreaterThan', 'GreaterThanOrEqual', 'LessThan', 'LessThanOrEqual' => Constraint\Comparison::rejects($name, $options, $v),
+            'Positive', 'PositiveOrZero', 'Negative', 'NegativeOrZero' => Constraint\Sign::rejects($name, $v),
+            default => null,
+        };
+    }
+
+    /**
+     * Whether a constraint has a validator that refuses null: coercion never
+     * makes such a value null (B6), at any level. (Looked up by name, as
+     * asksForEntries(): coercion asks it of every optional definition.)
+     *
+     * @param array<mixed> $c
+     */
+    public static function refusesNull(array $c): bool
+    {
+        return \array_key_exists('NotNull', $c) || \array_key_exists(Constraint\DerivedEnum::REFUSES_NULL, $c)
+            || (\array_key_exists('NotBlank', $c) && Constraint\NotBlank::refusesNull($c['NotBlank']));
+    }
+
+    /**
+     * Whether a constraint of a list or map asks for entries: Drupal validates
+     * a null list or map below the input level as an empty one.
+     *
+     * @param array<mixed> $c
+     */
+    public static function asksForEntries(array $c): bool
+    {
+        return \array_key_exists('NotBlank', $c) || \array_key_exists('Count', $c)
+            || (isset($c['Choice']) && Constraint\Choice::asksForEntries($c['Choice']));
+    }
+
+    /**
+     * Whether a constraint of a string makes the schema refuse "" (B6).
+     *
+     * @param array<mixed> $c
+     */
+    public static function refusesEmpty(array $c): bool
+    {
+        foreach ($c as $name => $o) {
+            if (match ($name) {
+                'Length' => Constraint\Length::refusesEmpty($o),
+                'Regex' => Constraint\Regex::refusesEmpty($o),
+                default => Constraint\Format::onlyStrings($name),
+            }) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether a constraint refuses every value but a string (Normalize\BaseType::stringsOnly()).
+     *
+     * @param array<mixed> $c
+     */
+    public static function onlyStrings(array $c): bool
+    {
+        foreach ($c as $name => $_) {
+            if (Constraint\Format::onlyStrings($name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Where the Drupal module puts a constraint of a `multiple: TRUE`
+     * definition, which Drupal validates as a list carrying the constraints
+     * and as items carrying them: on the list only (ON_LIST), on both
+     * (ON_BOTH), or on each item (ON_ITEMS).
+     */
+    public static function onMultiple(int|string $name, mixed $options): int
+    {
+        return match ($name) {
+            'Count' => self::ON_LIST,
+            'NotBlank', 'NotNull' => self::ON_BOTH,
+            'Choice', 'AllowedValues' => Constraint\Choice::onMultiple($options),
+            default => self::ON_ITEMS,
+        };
+    }
+
+    /**
+     * What the Drupal module's reader copies from a constraint object of
+     * $name: option => the value that is left out as well as null; null for
+     * a constraint normalize_schema does not map (its scalar options are
+     * kept for the record).
+     *
+     * @return array<string, mixed>|null
+     */
+    public static function objectOptions(string $name): ?array
+    {
+        return match ($name) {
+            'Choice', 'AllowedValues' => Constraint\Choice::OBJECT_OPTIONS,
+            'Regex' => Constraint\Regex::OBJECT_OPTIONS,
+            'Length' => Constraint\Length::OBJECT_OPTIONS,
+            'Range' => Constraint\Range::OBJECT_OPTIONS,
+            'Count' => Constraint\Count::OBJECT_OPTIONS,
+            'GreaterThan', 'GreaterThanOrEqual', 'LessThan', 'LessThanOrEqual' => Constraint\Comparison::OBJECT_OPTIONS,
+            'IdenticalTo', 'FixedValue' => Constraint\FixedValue::OBJECT_OPTIONS,
+            'PluginExists', 'EntityBundleExists' => Constraint\DerivedEnum::OBJECT_OPTIONS[$name],
+            'NotBlank', 'Positive', 'PositiveOrZero', 'Negative', 'NegativeOrZero' => [],
+            'Email', 'Url', 'Uuid', 'Ip', 'Date', 'DateOnly', 'DateTime' => Constraint\Format::OBJECT_OPTIONS[$name] ?? [],
+            default => null,
+        };
+    }
+}

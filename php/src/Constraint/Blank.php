@@ -1,0 +1,22 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Php\Constraint;
+
+use ToolSchema\Php\Normalize\Definition;
+use ToolSchema\Php\Normalize\Facets;
+use ToolSchema\Php\Normalize\Rule;
+
+/** Symfony's `Blank`: "" or null (`maxLength: 0` on strings, else nothing but null); src/constraint/blank.rs. */
+final class Blank
+{
+    public static function apply(Rule $rule, Facets $f): void
+    {
+        if ($rule->cat === Definition::CAT_STR) {
+            $f->maxLength = Facets::lower($f->maxLength, 0);
+        } else {
+            $f->enums[] = ['nothing', null];
+        }
+    }
+}

@@ -1,0 +1,154 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Php\Constraint;
+
+use ToolSchema\Php\Coerce\NumericString;
+use ToolSchema\Php\Normalize\Definition;
+use ToolSchema\Php\Normalize\Facets;
+use ToolSchema\Php\Normalize\Rule;
+
+/**
+ * `GreaterThan`, `GreaterThanOrEqual`, `LessThan`, `LessThanOrEqual` (a
+ * number, or `{value: number}`) → `exclusiveMinimum`/`minimum`/
+ * `exclusiveMaximum`/`maximum` on integers and floats
+ * (src/constraint/comparison.rs). A comparison against another property
+ * (`propertyPath`) cannot be stated and is left out. Only a constraint gives
+ * a bound: no int64 range on every integer (see comparison.rs).
+ *
+ * A value is rejected as Symfony's comparison decides it: PHP 8's `<=>` with
+ * the limit, for a bool, a number, an integer string or a word of ASCII
+ * letters; null passes; otherwise undecided. Shared with Sign and Range.
+ */
+final class Comparison
+{
+    /** Why a comparison with another property is not stated. */
+    public const COMPARED = 'compared with another value (propertyPath): not stated';
+
+    public const OBJECT_OPTIONS = ['value' => null];
+
+    public const MIN = 0;
+    public const EXCLUSIVE_MIN = 1;
+    public const MAX = 2;
+    public const EXCLUSIVE_MAX = 3;
+
+    /** [bound, the outcomes of `$value <=> $limit` it accepts] by constraint. */
+    private const BOUNDS = [
+        'GreaterThan' => [self::EXCLUSIVE_MIN, [1]],
+        'GreaterThanOrEqual' => [self::MIN, [0, 1]],
+        'LessThan' => [self::EXCLUSIVE_MAX, [-1]],
+        'LessThanOrEqual' => [self::MAX, [-1, 0]],
+    ];
+
+    public static function put(Facets $f, int $bound, int|float $v): void
+    {
+        switch ($bound) {
+            case self::MIN:
+                $f->minimum = Facets::raiseNum($f->minimum, $v);
+                break;
+            case self::EXCLUSIVE_MIN:
+                $f->exclusiveMinimum = Facets::raiseNum($f->exclusiveMinimum, $v);
+                break;
+            case self::MAX:
+                $f->maximum = Facets::lowerNum($f->maximum, $v);
+                break;
+            default:
+                $f->exclusiveMaximum = Facets::lowerNum($f->exclusiveMaximum, $v);
+        }
+    }
+
+    public static function numeric(int $cat): bool
+    {
+        return $cat === Definition::CAT_INT || $cat === Definition::CAT_NUM;
+    }
+
+    public static function apply(Rule $rule, string $which, mixed $opts, Facets $f): void
+    {
+        if (\is_array($opts)) {
+            // Without `value`: compared with another property, nothing JSON Schema can say.
+            $value = \array_key_exists('value', $opts) ? $rule->number($opts['value'], ['value']) : null;
+        } else {
+            $value = $rule->number($opts, []);
+        }
+        if (!self::numeric($rule->cat)) {
+            $rule->notApplicable();
+        } elseif ($value !== null) {
+            self::put($f, self::BOUNDS[$which][0], $value);
+        } else {
+            $rule->unstated(self::COMPARED);
+        }
+    }
+
+    public static function rejects(string $which, mixed $options, mixed $v): ?bool
+    {
+        if ($v === null) {
+            return false;
+        }
+        if (\is_array($options)) {
+            if (!\array_key_exists('value', $options)) {
+                return null;
+            }
+            $options = $options['value'];
+        }
+        if (!self::isLimit($options)) {
+            return null;
+        }
+        return self::rejectsAgainst($v, $options, self::BOUNDS[$which][1]);
+    }
+
+    /**
+     * Symfony's comparison constraints: `$value <=> $limit` among $accepts; null passes.
+     *
+     * @param list<int> $accepts
+     */
+    public static function rejectsAgainst(mixed $v, int|float $limit, array $accepts): ?bool
+    {
+        if ($v === null) {
+            return false;
+        }
+        $op = self::operand($v);
+        $cmp = $op === null ? null : self::compare($op[0], $limit);
+        return $cmp === null ? null : !\in_array($cmp, $accepts, true);
+    }
+
+    /**
+     * A value as far as the guard follows PHP 8's comparison with a number: a
+     * bool, an int, a float (not NaN), an integer string (as its int) or a
+     * word of ASCII letters; null when undecided.
+     *
+     * @return array{0: bool|int|float|string}|null
+     */
+    public static function operand(mixed $v): ?array
+    {
+        if (\is_bool($v) || \is_int($v) || (\is_float($v) && !\is_nan($v))) {
+            return [$v];
+        }
+        if (\is_string($v) && !\str_contains($v, '.')) {
+            $i = NumericString::parseInteger($v);
+            if ($i !== null) {
+                return [$i];
+            }
+            if (\preg_match('/^[A-Za-z]+$/D', $v) === 1) {
+                return [$v];
+            }
+        }
+        return null;
+    }
+
+    /** A comparison limit: a number (not NaN). */
+    public static function isLimit(mixed $n): bool
+    {
+        return \is_int($n) || (\is_float($n) && !\is_nan($n));
+    }
+
+    /** PHP 8's `$op <=> $limit`; null where the guard does not follow it. */
+    private static function compare(mixed $op, int|float $limit): ?int
+    {
+        // A float's string form depends on PHP's precision setting.
+        if (\is_string($op) && \is_float($limit)) {
+            return null;
+        }
+        return $op <=> $limit;
+    }
+}
