@@ -21,14 +21,7 @@ final class Gemini extends Provider
 
     public static function typeName(int $bit): string
     {
-        return match ($bit) {
-            Profile::STRING => 'STRING',
-            Profile::INTEGER => 'INTEGER',
-            Profile::NUMBER => 'NUMBER',
-            Profile::BOOLEAN => 'BOOLEAN',
-            Profile::ARRAY => 'ARRAY',
-            default => 'OBJECT',
-        };
+        return self::TYPE_NAMES[$bit] ?? 'OBJECT';
     }
 
     /**
@@ -51,6 +44,15 @@ final class Gemini extends Provider
     protected const DEFAULT_NOTE = false;
     protected const EXAMPLES_NOTES = false;
     protected const NULL_AFTER = true;
+    protected const AFTER = true;
+    protected const TYPE_NAMES = [
+        Profile::STRING => 'STRING',
+        Profile::INTEGER => 'INTEGER',
+        Profile::NUMBER => 'NUMBER',
+        Profile::BOOLEAN => 'BOOLEAN',
+        Profile::ARRAY => 'ARRAY',
+        Profile::OBJECT => 'OBJECT',
+    ];
 
     protected static function after(array &$o, Parts $p): void
     {
@@ -63,11 +65,6 @@ final class Gemini extends Provider
         if ($p->examples !== null && $p->examples !== []) {
             $o['example'] = $p->examples[array_key_first($p->examples)];
         }
-    }
-
-    protected function typeValue(): string
-    {
-        return self::typeName($this->bit);
     }
 
     protected function string(): void

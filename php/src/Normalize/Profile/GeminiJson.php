@@ -14,6 +14,8 @@ final class GeminiJson extends Provider
 {
     /** A nullable node's own keys carry null in their type list. */
     protected const NULL_IN_TYPE = true;
+    protected const AFTER = true;
+    protected const TYPE_NAMES = null;
 
     /** The allowed values, as `enum` (with null when the node is nullable). */
     private function enumValues(): void

@@ -107,11 +107,6 @@ final class Parts
         return null;
     }
 
-    private static function nonNegative(mixed $v): ?int
-    {
-        return \is_int($v) && $v >= 0 ? $v : null;
-    }
-
     /**
      * Reads a schema object into its parts, the nullable wrapper and `allOf`
      * entries of simple keywords included.
@@ -226,7 +221,8 @@ final class Parts
             $list = array_values(array_filter($list, static fn ($v) => $v !== null));
             if ($i === 0) {
                 foreach ($list as $v) {
-                    if (!self::holds($values, $v)) {
+                    // A string equals only the same string (in_array is exact there).
+                    if (\is_string($v) ? !\in_array($v, $values, true) : !self::holds($values, $v)) {
                         $values[] = $v;
                     }
                 }
@@ -294,37 +290,23 @@ final class Parts
     }
 
     /**
-     * Whether `$v` is a value of the simple keyword `$k` (those an `allOf`
-     * entry may hold too, `multipleOf` aside).
-     */
-    private static function fits(int|string $k, mixed $v): bool
-    {
-        return match ($k) {
-            'format', 'pattern' => \is_string($v),
-            'not', 'const' => true,
-            'enum' => Profile::isList($v),
-            'minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties' =>
-                self::nonNegative($v) !== null,
-            'minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum' => \is_int($v) || \is_float($v),
-            default => false,
-        };
-    }
-
-    /**
      * Reads one of the simple keywords, or `multipleOf`: a bound keeps the
      * tighter of the node's and its `allOf` entries' (each Parts property is
      * named as its keyword).
      */
     private static function simple(Parts $p, string $k, mixed $v): bool
     {
-        if ($k === 'multipleOf') {
-            $first = $p->multipleOf === null && (\is_int($v) || \is_float($v)) && $v > 0;
-            if ($first) {
-                $p->multipleOf = $v;
-            }
-            return $first;
-        }
-        if (!self::fits($k, $v)) {
+        $fits = match ($k) {
+            'format', 'pattern' => \is_string($v),
+            'not', 'const' => true,
+            'enum' => Profile::isList($v),
+            'minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties' =>
+                \is_int($v) && $v >= 0,
+            'minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum' => \is_int($v) || \is_float($v),
+            'multipleOf' => $p->multipleOf === null && (\is_int($v) || \is_float($v)) && $v > 0,
+            default => false,
+        };
+        if (!$fits) {
             return false;
         }
         match ($k) {
@@ -336,6 +318,7 @@ final class Parts
             'maxLength', 'maxItems', 'maxProperties' => $p->$k = Facets::lower($p->$k, $v),
             'minimum', 'exclusiveMinimum' => $p->$k = Facets::raiseNum($p->$k, $v),
             'maximum', 'exclusiveMaximum' => $p->$k = Facets::lowerNum($p->$k, $v),
+            'multipleOf' => $p->multipleOf = $v,
         };
         return true;
     }
@@ -355,8 +338,11 @@ final class Parts
         if ($e === null || $e === []) {
             return false;
         }
+        // Mergeable when simple() takes every keyword but the annotations
+        // (tried on a copy; `multipleOf` is not merged).
+        $q = clone $p;
         foreach ($e as $k => $v) {
-            if (!self::isAnnotation($k) && !self::fits($k, $v)) {
+            if (!self::isAnnotation($k) && ($k === 'multipleOf' || !\is_string($k) || !self::simple($q, $k, $v))) {
                 return false;
             }
         }

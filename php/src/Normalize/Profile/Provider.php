@@ -38,7 +38,7 @@ abstract class Provider
         if ($body !== null) {
             return $body;
         }
-        $o->keys[] = ['type', $o->typeValue()];
+        $o->keys[] = ['type', static::TYPE_NAMES === null ? $o->typeValue() : static::TYPE_NAMES[$bit]];
         if ($bit === Profile::STRING) {
             $o->string();
         } elseif ($bit === Profile::ARRAY) {
@@ -66,6 +66,12 @@ abstract class Provider
 
     /** The null is written by after(), not in the body. */
     protected const NULL_AFTER = false;
+
+    // Whether after() is the provider's own (else it is not called: one call
+    // less per node in the pure-PHP twin), and the value of `type` of each
+    // type (null: typeValue() says it).
+    protected const AFTER = false;
+    protected const TYPE_NAMES = Profile::TYPES;
 
     /** `default` goes into the description (the provider cannot write it). */
     protected const DEFAULT_NOTE = true;
@@ -108,7 +114,9 @@ abstract class Provider
         if ($union && ($place === Pass::OPTIONAL_PROPERTY || $place === Pass::REQUIRED_PROPERTY)) {
             $pass->unionProperties++;
         }
-        static::after($o, $p);
+        if (static::AFTER) {
+            static::after($o, $p);
+        }
         return $o;
     }
 
