@@ -18,8 +18,11 @@ use ToolSchema\Php\Normalize\Definition as Ty;
  * types, and the functions called for each scalar (Coercer::value() to the
  * rules' decide()) declare Def and Repair in phpdoc, not in the signature:
  * PHP 8.2 checks a declared class or property type at each call, return and
- * write, which made coercion in PHP 11% slower (callgrind, bench/compare_ir.sh);
- * the functions called once per array or per repair declare them.
+ * write. Measured by callgrind (bench/compare_ir.sh, instructions per coerce
+ * call against the array this replaced): readonly Def and Repair with
+ * declared types +11 %; declared Def parameters on the per-scalar path
+ * +2 %, ?Repair return types +0.7 %; as written +0.6 %. The functions called
+ * once per array or per repair declare them.
  */
 final class Def
 {
