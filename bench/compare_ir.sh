@@ -19,7 +19,7 @@ ir() { # tree so workload passes -> total Ir
     local out="$tmp/cg.$RANDOM"
     (cd "$1" && valgrind --tool=callgrind --callgrind-out-file="$out" \
         php -n -d extension="$2" bench/run.php --profile="$3" --passes="$4" >/dev/null 2>&1)
-    callgrind_annotate "$out" 2>/dev/null | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); print $1; exit}'
+    callgrind_annotate "$out" 2>/dev/null | awk '/PROGRAM TOTALS/ && !seen {gsub(",", "", $1); print $1; seen = 1}'
 }
 tools="${TOOLS:-120}"  # the bench catalogue's tools (bench/catalogue.php)
 printf '| workload | before (Ir/call) | after (Ir/call) | after/before |\n|---|---:|---:|---:|\n'

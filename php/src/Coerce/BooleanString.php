@@ -10,18 +10,14 @@ namespace ToolSchema\Php\Coerce;
  */
 final class BooleanString
 {
-    /** @return array{0: int, 1: mixed}|null */
-    public static function decide(mixed $v): ?array
+    /** @return Repair|null */
+    public static function decide(mixed $v)
     {
-        if (!\is_string($v) || \strlen($v) > 5) {
-            return null;
-        }
-        if ($v === '1' || \strtolower($v) === 'true') {
-            return [Repair::VALUE, true];
-        }
-        if ($v === '0' || \strtolower($v) === 'false') {
-            return [Repair::VALUE, false];
-        }
-        return null;
+        $w = (\is_string($v) && \strlen($v) <= 5) ? \strtolower($v) : null;
+        return match ($w) {
+            '1', 'true' => new Repair(RepairKind::Value, true),
+            '0', 'false' => new Repair(RepairKind::Value, false),
+            default => null,
+        };
     }
 }

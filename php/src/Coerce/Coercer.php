@@ -4,7 +4,6 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Coerce;
 
-use ToolSchema\Php\Normalize\Definition as Ty;
 use ToolSchema\Php\Path;
 
 /**
@@ -28,7 +27,7 @@ final class Coercer
     {
         self::checkOptions($options);
         Definition::check($definition);
-        return self::value(Definition::of($definition), $value, $out) ? $out : $value;
+        return self::value(Def::of($definition), $value, $out) ? $out : $value;
     }
 
     /**
@@ -47,9 +46,9 @@ final class Coercer
     /**
      * Coerces $value into $out; false (and $out untouched) when it stays unchanged.
      *
-     * @param array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null} $def
+     * @param Def $def
      */
-    public static function value(array $def, mixed $value, mixed &$out): bool
+    public static function value($def, mixed $value, mixed &$out): bool
     {
         if (\is_array($value)) {
             return self::array($def, $value, $out);
@@ -64,59 +63,45 @@ final class Coercer
     /**
      * Coerces the scalar $s into $out; false when it stays unchanged.
      *
-     * @param array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null} $def
+     * @param Def $def
      */
-    public static function scalar(array $def, mixed $s, mixed &$out): bool
+    public static function scalar($def, mixed $s, mixed &$out): bool
     {
         $r = Decide::decide($def, $s);
         if ($r === null) {
             return false;
         }
-        switch ($r[0]) {
-            case Repair::VALUE:
-            case Repair::CHOICE:
-                $out = $r[1];
-                return true;
-            case Repair::JSON:
-                return JsonString::json($def, $s, $out);
-            case Repair::WRAP_LIST:
-                $item = $s;
-                $items = Definition::items($def);
-                if ($items !== null && self::scalar($items, $s, $new)) {
-                    $item = $new;
-                }
-                $out = [$item];
-                return true;
+        if ($r->kind === RepairKind::Json) {
+            return JsonString::json($def, $s, $out);
         }
-        return false;
+        if ($r->kind === RepairKind::WrapList) {
+            $items = $def->items();
+            $out = [$items !== null && self::scalar($items, $s, $new) ? $new : $s];
+            return true;
+        }
+        $out = $r->to;
+        return true;
     }
 
     /**
      * Walks a list's items or a map's properties; rebuilds the array only when
      * something changed, copying the other values out of any references.
      *
-     * @param array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null} $def
      * @param array<mixed> $value
      */
-    private static function array(array $def, array $value, mixed &$out): bool
+    private static function array(Def $def, array $value, mixed &$out): bool
     {
-        $items = null;
-        $properties = null;
-        if ($def['ty'] === Ty::LIST) {
-            $items = Definition::items($def);
-            if ($items === null || !\array_is_list($value)) {
-                return false;
-            }
-        } else {
-            $properties = Definition::properties($def);
-            if ($properties === null) {
-                return false;
-            }
+        // Items (of a list definition) walk a list only; properties (of a
+        // map definition) any array.
+        $items = $def->items();
+        $properties = $def->properties();
+        if ($items !== null ? !\array_is_list($value) : $properties === null) {
+            return false;
         }
         // A map that must not become empty: does the value have an entry that
-        // is neither null nor "" (Definition::child())?
+        // is neither null nor "" (Def::child())?
         $solid = false;
-        if ($properties !== null && !$def['mayEmpty']) {
+        if ($properties !== null && !$def->mayEmpty) {
             foreach ($value as $v) {
                 if ($v !== null && $v !== '' && !(\is_string($v) && NullString::isNullWord($v))) {
                     $solid = true;
@@ -126,7 +111,7 @@ final class Coercer
         }
         $changes = [];
         foreach ($value as $k => $v) {
-            $child = $items ?? (isset($properties[$k]) ? Definition::child($def, $properties[$k], false, $solid) : null);
+            $child = $items ?? (isset($properties[$k]) ? $def->child($properties[$k], false, $solid) : null);
             if ($child !== null && self::value($child, $v, $new)) {
                 $changes[$k] = $new;
             }

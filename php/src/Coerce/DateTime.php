@@ -85,15 +85,18 @@ final class DateTime
         );
     }
 
-    /** @return array{0: int, 1: mixed}|null */
-    /** $t is $v as the padding rule reads it (Decide): a padded canonical form is repaired too. */
-    public static function decide(mixed $v, mixed $t): ?array
+    /**
+     * $t is $v as the padding rule reads it (Decide): a padded canonical form is repaired too.
+     *
+     * @return Repair|null
+     */
+    public static function decide(mixed $v, mixed $t)
     {
         if (!\is_string($v) || !\is_string($t)) {
             return null;
         }
         $p = self::parse($t);
         $out = $p === null ? null : self::canonical($p);
-        return ($out === null || $out === $v) ? null : [Repair::VALUE, $out];
+        return ($out === null || $out === $v) ? null : new Repair(RepairKind::Value, $out);
     }
 }

@@ -17,10 +17,10 @@ use ToolSchema\Php\Normalize\Definition as Ty;
 final class Decide
 {
     /**
-     * @param array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null} $def
-     * @return array{0: int, 1: mixed}|null
+     * @param Def $def
+     * @return Repair|null
      */
-    public static function decide(array $def, mixed $v): ?array
+    public static function decide($def, mixed $v)
     {
         $r = self::propose($def, $v);
         return ($r !== null && Guard::allows($def, $v, $r)) ? $r : null;
@@ -29,12 +29,12 @@ final class Decide
     /**
      * The repair the rules propose, before the guard.
      *
-     * @param array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null} $def
-     * @return array{0: int, 1: mixed}|null
+     * @param Def $def
+     * @return Repair|null
      */
-    private static function propose(array $def, mixed $v): ?array
+    private static function propose($def, mixed $v)
     {
-        $ty = $def['ty'];
+        $ty = $def->ty;
         if ($ty === Ty::ANY) {
             return null;
         }
@@ -42,7 +42,7 @@ final class Decide
             $m = ChoiceMatch::NONE;
             $choices = [];
             if (ChoiceMatch::appliesTo($ty)) {
-                $choices = Definition::choices($def);
+                $choices = $def->choices();
                 $m = ChoiceMatch::find($choices, $v);
             }
             if ($m === ChoiceMatch::EXACT) {
@@ -53,7 +53,7 @@ final class Decide
                 return $r;
             }
             if ($m >= 0) {
-                return [Repair::CHOICE, $choices[$m]];
+                return new Repair(RepairKind::Choice, $choices[$m]);
             }
             if ($m === ChoiceMatch::AMBIGUOUS) {
                 return null;

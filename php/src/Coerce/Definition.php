@@ -6,19 +6,20 @@ namespace ToolSchema\Php\Coerce;
 
 use ToolSchema\Php\Constraint;
 use ToolSchema\Php\Constraint\Choice;
+use ToolSchema\Php\Constraint\Offered;
 use ToolSchema\Php\Normalize\Definition as Ty;
 use ToolSchema\Php\Path;
 
 /**
  * The definition as coercion reads it (src/coerce/definition.rs): checked
  * once, whole, up front (check()), then read lazily while the value is walked
- * (of(), items(), properties(), choices()): no tree is built, properties are
- * looked up by key.
+ * (Def: of(), items(), properties(), choices()): no tree is built, properties
+ * are looked up by key.
  *
  * Only the keys coercion reads are checked: `type`, `required`, `items`
  * (lists), `properties` (maps), and in `constraints` the options of the
- * constraints that offer choices (Constraint::WITH_CHOICES). The type vocabulary is normalize's (Normalize\Definition's Ty
- * constants). A Def is an array: see of().
+ * constraints that offer choices (Constraint::WITH_CHOICES). The type
+ * vocabulary is normalize's (Normalize\Definition's Ty constants).
  */
 final class Definition
 {
@@ -107,13 +108,13 @@ final class Definition
             [$kind, $list] = Choice::offered($constraints[$name], $bare);
             $at = ['constraints', $name];
             switch ($kind) {
-                case Choice::NOTHING:
+                case Offered::Nothing:
                     continue 2;
-                case Choice::NOT_ARRAY:
+                case Offered::NotArray:
                     throw $path->error($at, 'must be an array');
-                case Choice::CHOICES_NOT_ARRAY:
+                case Offered::ChoicesNotArray:
                     throw $path->error([...$at, 'choices'], 'must be an array');
-                case Choice::LIST_UNDER_CHOICES:
+                case Offered::ListUnderChoices:
                     $at[] = 'choices';
                     break;
             }
@@ -123,100 +124,6 @@ final class Definition
                 }
             }
         }
-    }
-
-    /**
-     * Reads a definition check() has accepted: the root (the input itself).
-     * A Def: node, ty, required; mayNull (B6 may make the value null, see
-     * child()), mayEmpty (a list or map that may become empty: Drupal's
-     * NotNull, which a required list or map has, treats an empty one as
-     * null), eachChoiceOf (for a list's items, the options of the list's
-     * Choice with `multiple: true`, see Guard).
-     *
-     * @param array<mixed> $node
-     * @return array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null}
-     */
-    public static function of(array $node): array
-    {
-        $type = $node['type'] ?? null;
-        $ty = \is_string($type) ? Ty::tyFromId($type) : Ty::ANY;
-        // `required` (default true), or a constraint whose validator refuses
-        // null (normalize's NotNull): such a definition is never made null
-        // (B6), at any level.
-        $c = $node['constraints'] ?? null;
-        $required = ($node['required'] ?? true) !== false || (\is_array($c) && Constraint::refusesNull($c));
-        return [
-            'node' => $node,
-            'ty' => $ty,
-            'required' => $required,
-            'mayNull' => true,
-            'mayEmpty' => !$required,
-            'eachChoiceOf' => null,
-        ];
-    }
-
-    /**
-     * The definition of a child of this list ($item) or map (Rust:
-     * Def::child). B6 never makes a list item null (a list of empty items is
-     * an empty list to Drupal); a map property may become null when the map
-     * may become empty, or when another of its entries is neither null nor
-     * "" ($solid: Map::isEmpty() asks whether every value is null).
-     * Emptiness goes up through list items, not through map properties.
-     *
-     * @param array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null} $parent
-     * @param array<mixed> $node
-     * @return array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null}
-     */
-    public static function child(array $parent, array $node, bool $item, bool $solid): array
-    {
-        $type = $node['type'] ?? null;
-        $ty = \is_string($type) ? Ty::tyFromId($type) : Ty::ANY;
-        // Below the input level Drupal validates a null list or map as an
-        // empty one (normalize's NotNull): a constraint that asks for entries
-        // refuses null there (Rust: asks_for_entries).
-        $c = $node['constraints'] ?? null;
-        $required = ($node['required'] ?? true) !== false || (\is_array($c) && (Constraint::refusesNull($c)
-            || (($ty === Ty::LIST || $ty === Ty::MAP) && Constraint::asksForEntries($c))));
-        return [
-            'node' => $node,
-            'ty' => $ty,
-            'required' => $required,
-            'mayNull' => !$item && ($parent['mayEmpty'] || $solid),
-            'mayEmpty' => !$required && (!$item || $parent['mayEmpty']),
-            'eachChoiceOf' => null,
-        ];
-    }
-
-    /**
-     * The item definition of a list (null: items are not walked).
-     *
-     * @param array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null} $def
-     * @return array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null}|null
-     */
-    public static function items(array $def): ?array
-    {
-        if ($def['ty'] !== Ty::LIST || !isset($def['node']['items'])) {
-            return null;
-        }
-        $d = self::child($def, $def['node']['items'], true, false);
-        $c = $def['node']['constraints'] ?? null;
-        $d['eachChoiceOf'] = \is_array($c) && isset($c['Choice']) ? Choice::eachOf($c['Choice']) : null;
-        return $d;
-    }
-
-    /**
-     * The `properties` of a map, when it has any.
-     *
-     * @param array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null} $def
-     * @return array<mixed>|null
-     */
-    public static function properties(array $def): ?array
-    {
-        if ($def['ty'] !== Ty::MAP) {
-            return null;
-        }
-        $p = $def['node']['properties'] ?? null;
-        return ($p === null || $p === []) ? null : $p;
     }
 
     /**
@@ -239,38 +146,5 @@ final class Definition
             return (bool) $v;
         }
         return $typed ? null : (bool) $v;
-    }
-
-    /**
-     * The string choices of the choice constraints, in order (Rust:
-     * Def::each_choice). The choices of a constraint whose `match` is false
-     * are forbidden values, not choices: they are left out.
-     *
-     * @param array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null} $def
-     * @return list<string>
-     */
-    public static function choices(array $def): array
-    {
-        $constraints = $def['node']['constraints'] ?? null;
-        if (!\is_array($constraints)) {
-            return [];
-        }
-        $out = [];
-        foreach (\array_intersect_key(Constraint::WITH_CHOICES, $constraints) as $name => $bare) {
-            $options = $constraints[$name];
-            if (!Choice::matchesChoices($options)) {
-                continue;
-            }
-            [$kind, $list] = Choice::offered($options, $bare);
-            if ($kind !== Choice::LIST && $kind !== Choice::LIST_UNDER_CHOICES) {
-                continue;
-            }
-            foreach ($list as $choice) {
-                if (\is_string($choice)) {
-                    $out[] = $choice;
-                }
-            }
-        }
-        return $out;
     }
 }

@@ -14,7 +14,7 @@ use ToolSchema\Php\Constraint;
  * which "" is never valid); and a string kind whose schema refuses "" although
  * Drupal's validators skip it (refusesEmpty()). Takes precedence over list
  * wrapping. Never where a null could empty a list or map that must not be
- * empty (Definition::child(): never a list item; a map property only when the
+ * empty (Def::child(): never a list item; a map property only when the
  * map may become empty or has another entry that is neither null nor "").
  */
 final class EmptyOptional
@@ -27,32 +27,30 @@ final class EmptyOptional
     }
 
     /**
-     * @param array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null} $def
-     * @return array{0: int, 1: mixed}|null
+     * @param Def $def
+     * @return Repair|null
      */
-    public static function decide(array $def, mixed $v): ?array
+    public static function decide($def, mixed $v)
     {
-        return ($v === '' && !$def['required'] && $def['mayNull'] && (self::appliesTo($def['ty']) || self::refusesEmpty($def)))
-            ? [Repair::VALUE, null] : null;
+        return ($v === '' && !$def->required && $def->mayNull && (self::appliesTo($def->ty) || self::refusesEmpty($def)))
+            ? new Repair(RepairKind::Value, null) : null;
     }
 
     /**
      * A string kind whose schema (normalize_schema's) refuses "": email, uri,
      * duration_iso8601, and the constraints whose schema refuses ""
      * (Constraint::refusesEmpty()).
-     *
-     * @param array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null} $def
      */
-    public static function refusesEmpty(array $def): bool
+    public static function refusesEmpty(Def $def): bool
     {
-        $ty = $def['ty'];
+        $ty = $def->ty;
         if (Ty::cat($ty) !== Ty::CAT_STR) {
             return false;
         }
         if ($ty === Ty::EMAIL || $ty === Ty::URI || $ty === Ty::DURATION_ISO8601) {
             return true;
         }
-        $constraints = $def['node']['constraints'] ?? null;
+        $constraints = $def->node['constraints'] ?? null;
         return \is_array($constraints) && Constraint::refusesEmpty($constraints);
     }
 }

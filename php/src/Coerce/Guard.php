@@ -23,25 +23,20 @@ use ToolSchema\Php\Constraint\Choice;
  */
 final class Guard
 {
-    /**
-     * Whether the repair $r of $from under $def may be made.
-     *
-     * @param array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null} $def
-     * @param array{0: int, 1: mixed} $r
-     */
-    public static function allows(array $def, mixed $from, array $r): bool
+    /** Whether the repair $r of $from under $def may be made. */
+    public static function allows(Def $def, mixed $from, Repair $r): bool
     {
-        $each = $def['eachChoiceOf'];
-        $c = $def['node']['constraints'] ?? null;
+        $each = $def->eachChoiceOf;
+        $c = $def->node['constraints'] ?? null;
         if ($each === null && !\is_array($c)) {
             return true;
         }
-        $to = match ($r[0]) {
+        $to = match ($r->kind) {
             // An array standing for the list or map B1 or list_wrap would
             // make: empty or not is all the constraints can see of it.
-            Repair::JSON => JsonString::isEmptyContainer($from) ? [] : [null],
-            Repair::WRAP_LIST => [null],
-            default => $r[1],
+            RepairKind::Json => JsonString::isEmptyContainer($from) ? [] : [null],
+            RepairKind::WrapList => [null],
+            default => $r->to,
         };
         if ($each !== null && Choice::rejects($each, $to, false) === true && Choice::rejects($each, $from, false) === false) {
             return false;
@@ -51,7 +46,7 @@ final class Guard
         }
         // A repair that one constraint rejects where the value passes it.
         foreach ($c as $name => $options) {
-            if (Constraint::rejects($name, $options, $def['ty'], $to) === true && Constraint::rejects($name, $options, $def['ty'], $from) === false) {
+            if (Constraint::rejects($name, $options, $def->ty, $to) === true && Constraint::rejects($name, $options, $def->ty, $from) === false) {
                 return false;
             }
         }

@@ -10,15 +10,9 @@ namespace ToolSchema\Php\Coerce;
  */
 final class IntBoolean
 {
-    /** @return array{0: int, 1: mixed}|null */
-    public static function decide(mixed $v): ?array
+    /** @return Repair|null */
+    public static function decide(mixed $v)
     {
-        if ($v === 0) {
-            return [Repair::VALUE, false];
-        }
-        if ($v === 1) {
-            return [Repair::VALUE, true];
-        }
-        return null;
+        return ($v === 0 || $v === 1) ? new Repair(RepairKind::Value, $v === 1) : null;
     }
 }

@@ -10,14 +10,11 @@ namespace ToolSchema\Php\Coerce;
  */
 final class IntegralFloat
 {
-    /** @return array{0: int, 1: mixed}|null */
-    public static function decide(mixed $v): ?array
+    /** @return Repair|null */
+    public static function decide(mixed $v)
     {
-        if (!\is_float($v)) {
-            return null;
-        }
-        $i = self::toInt($v);
-        return $i === null ? null : [Repair::VALUE, $i];
+        $i = \is_float($v) ? self::toInt($v) : null;
+        return $i === null ? null : new Repair(RepairKind::Value, $i);
     }
 
     public static function toInt(float $f): ?int

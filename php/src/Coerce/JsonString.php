@@ -44,22 +44,18 @@ final class JsonString
         return ($s[$j] ?? '') === ($open === '[' ? ']' : '}');
     }
 
-    /** @return array{0: int, 1: mixed}|null */
-    public static function decide(mixed $v, string $open): ?array
+    /** @return Repair|null */
+    public static function decide(mixed $v, string $open)
     {
-        if (\is_string($v) && \strlen($v) <= self::MAX_JSON_LEN && self::opening($v) === $open) {
-            return [Repair::JSON, null];
-        }
-        return null;
+        return (\is_string($v) && \strlen($v) <= self::MAX_JSON_LEN && self::opening($v) === $open)
+            ? new Repair(RepairKind::Json) : null;
     }
 
     /**
      * Decodes $s and coerces the result with $def into $out; false when the
      * string must stay unchanged.
-     *
-     * @param array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null} $def
      */
-    public static function json(array $def, string $s, mixed &$out): bool
+    public static function json(Def $def, string $s, mixed &$out): bool
     {
         if (\strlen($s) > self::MAX_JSON_LEN) {
             return false;

@@ -19,10 +19,10 @@ final class ListWrap
     public const SEPARATORS = ",;\n\r";
 
     /**
-     * @param array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null} $def
-     * @return array{0: int, 1: mixed}|null
+     * @param Def $def
+     * @return Repair|null
      */
-    public static function decide(array $def, mixed $v): ?array
+    public static function decide($def, mixed $v)
     {
         if ($v === null || $v === '' || (\is_string($v) && JsonString::opening($v) !== null)) {
             return null;
@@ -30,13 +30,13 @@ final class ListWrap
         if (\is_string($v) && self::ofStrings($def) && strpbrk(\trim($v, ChoiceMatch::TRIM), self::SEPARATORS) !== false) {
             return null;
         }
-        return [Repair::WRAP_LIST, null];
+        return new Repair(RepairKind::WrapList);
     }
 
     /** Whether the list's items are strings: a string kind or an entity reference. */
-    private static function ofStrings(array $def): bool
+    private static function ofStrings(Def $def): bool
     {
-        $items = $def['node']['items'] ?? null;
+        $items = $def->node['items'] ?? null;
         $type = \is_array($items) ? ($items['type'] ?? null) : null;
         if (!\is_string($type)) {
             return false;

@@ -19,12 +19,12 @@ final class NullString
     }
 
     /**
-     * @param array{node: array<mixed>, ty: int, required: bool, mayNull: bool, mayEmpty: bool, eachChoiceOf: array<mixed>|null} $def
-     * @return array{0: int, 1: mixed}|null
+     * @param Def $def
+     * @return Repair|null
      */
-    public static function decide(array $def, mixed $v): ?array
+    public static function decide($def, mixed $v)
     {
-        return (\is_string($v) && self::isNullWord($v) && !$def['required'] && $def['mayNull'] && EmptyOptional::appliesTo($def['ty']))
-            ? [Repair::VALUE, null] : null;
+        return (\is_string($v) && self::isNullWord($v) && !$def->required && $def->mayNull && EmptyOptional::appliesTo($def->ty))
+            ? new Repair(RepairKind::Value, null) : null;
     }
 }

@@ -14,24 +14,18 @@ final class NumericString
 {
     public const MAX_NUMBER_LEN = 64;
 
-    /** @return array{0: int, 1: mixed}|null */
-    public static function decideInteger(mixed $v): ?array
+    /** @return Repair|null */
+    public static function decideInteger(mixed $v)
     {
-        if (!\is_string($v)) {
-            return null;
-        }
-        $i = self::parseInteger($v);
-        return $i === null ? null : [Repair::VALUE, $i];
+        $i = \is_string($v) ? self::parseInteger($v) : null;
+        return $i === null ? null : new Repair(RepairKind::Value, $i);
     }
 
-    /** @return array{0: int, 1: mixed}|null */
-    public static function decideFloat(mixed $v): ?array
+    /** @return Repair|null */
+    public static function decideFloat(mixed $v)
     {
-        if (!\is_string($v)) {
-            return null;
-        }
-        $f = self::parseFloat($v);
-        return $f === null ? null : [Repair::VALUE, $f];
+        $f = \is_string($v) ? self::parseFloat($v) : null;
+        return $f === null ? null : new Repair(RepairKind::Value, $f);
     }
 
     public static function parseInteger(string $s): ?int

@@ -5,17 +5,18 @@ declare(strict_types=1);
 namespace ToolSchema\Php\Coerce;
 
 /**
- * What a walker must do with a scalar (Rust: coerce::Repair). A repair is a
- * two-item list [Repair::*, payload]; "unchanged" is null.
+ * What a walker must do with a scalar (Rust: coerce::Repair): a kind and, for
+ * Value and Choice, the value to put in the scalar's place. "Unchanged" is
+ * null (no Repair). Made only when a rule proposes a repair, never per
+ * scalar inspected. Typed in phpdoc, not readonly: see Def.
  */
 final class Repair
 {
-    /** Replace with the payload (null, bool, int, float or string). */
-    public const VALUE = 0;
-    /** Replace with the payload, the definition's choice (B2). */
-    public const CHOICE = 1;
-    /** B1: decode with JsonString::decode(); on failure leave the value unchanged. */
-    public const JSON = 2;
-    /** Wrap in a one-item list, then coerce the item with `items`. */
-    public const WRAP_LIST = 3;
+    /**
+     * @param RepairKind $kind
+     * @param mixed $to
+     */
+    public function __construct(public $kind, public $to = null)
+    {
+    }
 }

@@ -11,19 +11,16 @@ namespace ToolSchema\Php\Coerce;
  */
 final class Timestamp
 {
-    /** @return array{0: int, 1: mixed}|null */
-    public static function decide(mixed $v): ?array
+    /** @return Repair|null */
+    public static function decide(mixed $v)
     {
-        if (!\is_string($v)) {
-            return null;
-        }
-        $p = DateTime::parse($v);
+        $p = \is_string($v) ? DateTime::parse($v) : null;
         if ($p === null || $p['time'] === null || $p['offset'] === null) {
             return null;
         }
         $days = self::daysFromCivil($p['y'], $p['m'], $p['d']);
         [$h, $mi, $s] = $p['time'];
-        return [Repair::VALUE, $days * 86400 + $h * 3600 + $mi * 60 + $s - $p['offset']];
+        return new Repair(RepairKind::Value, $days * 86400 + $h * 3600 + $mi * 60 + $s - $p['offset']);
     }
 
     /** Days since 1970-01-01 in the proleptic Gregorian calendar (y >= 1). */

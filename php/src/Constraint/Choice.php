@@ -42,14 +42,8 @@ final class Choice
 
     public const OBJECT_OPTIONS = ['choices' => null, 'callback' => null, 'multiple' => false];
 
-    // What the options of a constraint offering choices hold (Rust: Offered).
-    public const LIST = 0;
-    public const LIST_UNDER_CHOICES = 1;
-    public const NOTHING = 2;
-    public const NOT_ARRAY = 3;
-    public const CHOICES_NOT_ARRAY = 4;
     /** Options that are not an array: an error. */
-    public const BARE = self::NOT_ARRAY;
+    public const BARE = Offered::NotArray;
 
     /**
      * Checks that `$list` is a list of scalars; `$extra` is the path to it.
@@ -162,23 +156,24 @@ final class Choice
     }
 
     /**
-     * The choices the options of a constraint offering choices offer:
-     * [kind, list]; $bare: what options that are not an array are (BARE for
+     * The choices the options of a constraint offering choices offer: [what
+     * they hold, the list (Offered::List, Offered::ListUnderChoices) or
+     * null]; $bare: what options that are not an array are (BARE for
      * Choice/AllowedValues, DerivedEnum::BARE).
      *
-     * @return array{0: int, 1: array<mixed>|null}
+     * @return array{0: Offered, 1: array<mixed>|null}
      */
-    public static function offered(mixed $options, int $bare): array
+    public static function offered(mixed $options, Offered $bare): array
     {
         if (!\is_array($options)) {
             return [$bare, null];
         }
         if (\array_key_exists('choices', $options)) {
             $list = $options['choices'];
-            return \is_array($list) ? [self::LIST_UNDER_CHOICES, $list] : [self::CHOICES_NOT_ARRAY, null];
+            return \is_array($list) ? [Offered::ListUnderChoices, $list] : [Offered::ChoicesNotArray, null];
         }
         // Other options only (callback, ...): nothing B2 can use.
-        return \array_is_list($options) ? [self::LIST, $options] : [self::NOTHING, null];
+        return \array_is_list($options) ? [Offered::List, $options] : [Offered::Nothing, null];
     }
 
     /** Whether the options ask for a choice: not a false `match`. */

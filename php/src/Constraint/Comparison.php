@@ -108,29 +108,28 @@ final class Comparison
             return false;
         }
         $op = self::operand($v);
-        $cmp = $op === null ? null : self::compare($op[0], $limit);
+        $cmp = $op === null ? null : self::compare($op, $limit);
         return $cmp === null ? null : !\in_array($cmp, $accepts, true);
     }
 
     /**
      * A value as far as the guard follows PHP 8's comparison with a number: a
      * bool, an int, a float (not NaN), an integer string (as its int) or a
-     * word of ASCII letters; null when undecided.
-     *
-     * @return array{0: bool|int|float|string}|null
+     * word of ASCII letters; null when undecided (null itself is no operand:
+     * every comparison lets it pass).
      */
-    public static function operand(mixed $v): ?array
+    public static function operand(mixed $v): bool|int|float|string|null
     {
         if (\is_bool($v) || \is_int($v) || (\is_float($v) && !\is_nan($v))) {
-            return [$v];
+            return $v;
         }
         if (\is_string($v) && !\str_contains($v, '.')) {
             $i = NumericString::parseInteger($v);
             if ($i !== null) {
-                return [$i];
+                return $i;
             }
             if (\preg_match('/^[A-Za-z]+$/D', $v) === 1) {
-                return [$v];
+                return $v;
             }
         }
         return null;

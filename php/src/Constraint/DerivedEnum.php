@@ -26,7 +26,7 @@ final class DerivedEnum
     public const REFUSES_NULL = 'EntityBundleExists';
 
     /** Options that are not an array (a bare string): not resolved, nothing to offer B2 (normalize warns about it). */
-    public const BARE = Choice::NOTHING;
+    public const BARE = Offered::Nothing;
 
     /** What the Drupal module's reader copies from a constraint object (Constraint::objectOptions()). */
     public const OBJECT_OPTIONS = [

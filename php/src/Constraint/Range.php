@@ -56,9 +56,9 @@ final class Range
         if ($op === null) {
             return null;
         }
-        if (\is_bool($op[0]) || \is_string($op[0])) {
+        if (\is_bool($op) || \is_string($op)) {
             return true;
         }
-        return ($bounds[0] !== null && $op[0] < $bounds[0]) || ($bounds[1] !== null && $op[0] > $bounds[1]);
+        return ($bounds[0] !== null && $op < $bounds[0]) || ($bounds[1] !== null && $op > $bounds[1]);
     }
 }
