@@ -15,6 +15,7 @@
 mod args;
 #[cfg(feature = "bench")]
 mod bench;
+mod engine;
 mod interned;
 mod zval;
 
@@ -40,7 +41,7 @@ const FIT: &str = "ToolSchema\\fit_budget";
 
 /// Runs `body` inside the engine's `zend_try` and `catch_unwind`. A panic
 /// (a bug) becomes `\Error`. An unwind the zval backend starts when the
-/// engine wants control back ([`zval::engine_interrupted`]: the timeout fired,
+/// engine wants control back ([`engine::engine_interrupted`]: the timeout fired,
 /// or a `memory_limit` error the engine delays is pending) returns at once,
 /// every Rust value and partial output of the call dropped on the way, and
 /// the engine raises its fatal error. A bailout (`memory_limit` exhausted or another
@@ -56,7 +57,7 @@ fn guarded(function: &str, body: impl FnOnce()) -> bool {
         Err(CatchError::Bailout) => true,
         // The backend stopped the rules for the engine (a timeout, a delayed
         // memory error): return, and the engine raises its fatal error.
-        Err(_) if zval::engine_interrupted() => false,
+        Err(_) if engine::engine_interrupted() => false,
         Err(_) => {
             Thrown::error(&format!("tool_schema: internal error in {function}()"));
             false
@@ -110,13 +111,13 @@ fn normalize_call(ex: &ExecuteData, retval: &mut Zval, warnings: &mut Vec<Warnin
     match result {
         Ok(schema) => {
             args.set_ref(2, || warnings_array(warnings));
-            if !zval::exception_pending() {
+            if !engine::exception_pending() {
                 args::set_return(retval, schema);
             }
         }
         Err(e) => {
             args.set_ref(2, || warnings_array(&[]));
-            if !zval::exception_pending() {
+            if !engine::exception_pending() {
                 Thrown::value_error(&e.to_string());
             }
         }
@@ -175,13 +176,13 @@ fn fit_call(ex: &ExecuteData, retval: &mut Zval, warnings: &mut Vec<Warning>) {
     match result {
         Ok(out) => {
             args.set_ref(2, || warnings_array(warnings));
-            if !zval::exception_pending() {
+            if !engine::exception_pending() {
                 args::set_return(retval, out);
             }
         }
         Err(e) => {
             args.set_ref(2, || warnings_array(&[]));
-            if !zval::exception_pending() {
+            if !engine::exception_pending() {
                 Thrown::value_error(&e.to_string());
             }
         }
