@@ -167,35 +167,12 @@ pub fn fit<'a, N: Node<'a>, B: Build<'a, N>>(
                     .filter(|w| w.code == STRICT_IMPOSSIBLE || w.code == LIMIT_EXCEEDED),
             );
             normalize(def, fallback).map_err(renamed)?
+        } else if let Some(reason) = charge(profile, limits, &mut used, &first.stats) {
+            reasons.push(reason);
+            normalize(def, fallback).map_err(renamed)?
         } else {
-            let mut over = Vec::new();
-            for (i, l) in limits.iter().enumerate() {
-                let n = (l.count)(&first.stats);
-                if used[i] + n > l.max {
-                    over.push(format!(
-                        "at most {} {} per request (the strict tools before this one: {}, this one: {})",
-                        l.max, l.what, used[i], n
-                    ));
-                }
-            }
-            if over.is_empty() {
-                for (i, l) in limits.iter().enumerate() {
-                    used[i] += (l.count)(&first.stats);
-                }
-                strict = true;
-                first
-            } else {
-                reasons.push(Warning {
-                    code: BUDGET_EXCEEDED,
-                    path: String::new(),
-                    message: format!(
-                        "{} allows {}: this tool is sent without strict mode",
-                        profile.label(),
-                        over.join("; ")
-                    ),
-                });
-                normalize(def, fallback).map_err(renamed)?
-            }
+            strict = true;
+            first
         };
         for w in chosen.warnings.into_iter().chain(reasons) {
             warnings.push(Warning {
@@ -213,4 +190,42 @@ pub fn fit<'a, N: Node<'a>, B: Build<'a, N>>(
         Ok(())
     })?;
     Ok(b.end_arr(out))
+}
+
+/// Charges a tool that can be strict on its own to the request: when its
+/// counts, added to those of the strict tools before it (`used`), stay within
+/// every limit, adds them and returns `None`; otherwise returns the
+/// `profile_budget_exceeded` warning naming every limit it would pass, and
+/// `used` stays as it was.
+fn charge(
+    profile: Profile,
+    limits: &[Limit],
+    used: &mut [usize],
+    stats: &Stats,
+) -> Option<Warning> {
+    let mut over = Vec::new();
+    for (i, l) in limits.iter().enumerate() {
+        let n = (l.count)(stats);
+        if used[i] + n > l.max {
+            over.push(format!(
+                "at most {} {} per request (the strict tools before this one: {}, this one: {})",
+                l.max, l.what, used[i], n
+            ));
+        }
+    }
+    if !over.is_empty() {
+        return Some(Warning {
+            code: BUDGET_EXCEEDED,
+            path: String::new(),
+            message: format!(
+                "{} allows {}: this tool is sent without strict mode",
+                profile.label(),
+                over.join("; ")
+            ),
+        });
+    }
+    for (i, l) in limits.iter().enumerate() {
+        used[i] += (l.count)(stats);
+    }
+    None
 }

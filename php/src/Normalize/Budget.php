@@ -109,25 +109,11 @@ final class Budget
                     [$schema, , $warnings] = $normalize($fallback);
                 } else {
                     \assert($pass instanceof Pass);
-                    $over = [];
-                    foreach ($limits as $i => [$count, $max, $what]) {
-                        $n = $count($pass);
-                        if ($used[$i] + $n > $max) {
-                            $over[] = "at most $max $what per request (the strict tools before this one: {$used[$i]}, this one: $n)";
-                        }
-                    }
-                    if ($over === []) {
-                        foreach ($limits as $i => [$count]) {
-                            $used[$i] += $count($pass);
-                        }
+                    $reason = self::charge($options->profile, $limits, $used, $pass);
+                    if ($reason === null) {
                         $strict = true;
                     } else {
-                        $reasons[] = [
-                            'code' => self::BUDGET_EXCEEDED,
-                            'path' => '',
-                            'message' => Vocab::profileLabel($options->profile) . ' allows ' . implode('; ', $over)
-                                . ': this tool is sent without strict mode',
-                        ];
+                        $reasons[] = $reason;
                         [$schema, , $warnings] = $normalize($fallback);
                     }
                 }
@@ -138,5 +124,39 @@ final class Budget
             $out[$key] = ['schema' => $schema, 'strict' => $strict];
         }
         return [$out, $all];
+    }
+
+    /**
+     * Charges a tool that can be strict on its own to the request: when its
+     * counts, added to those of the strict tools before it ($used), stay
+     * within every limit, adds them and returns null; otherwise returns the
+     * `profile_budget_exceeded` warning naming every limit it would pass, and
+     * $used stays as it was.
+     *
+     * @param list<array{0: \Closure(Pass): int, 1: int, 2: string}> $limits
+     * @param list<int> $used
+     * @return array{code: string, path: string, message: string}|null
+     */
+    private static function charge(int $profile, array $limits, array &$used, Pass $pass): ?array
+    {
+        $over = [];
+        foreach ($limits as $i => [$count, $max, $what]) {
+            $n = $count($pass);
+            if ($used[$i] + $n > $max) {
+                $over[] = "at most $max $what per request (the strict tools before this one: {$used[$i]}, this one: $n)";
+            }
+        }
+        if ($over !== []) {
+            return [
+                'code' => self::BUDGET_EXCEEDED,
+                'path' => '',
+                'message' => Vocab::profileLabel($profile) . ' allows ' . implode('; ', $over)
+                    . ': this tool is sent without strict mode',
+            ];
+        }
+        foreach ($limits as $i => [$count]) {
+            $used[$i] += $count($pass);
+        }
+        return null;
     }
 }
