@@ -80,22 +80,9 @@ extern "C" fn normalize_schema(ex: &mut ExecuteData, retval: &mut Zval) {
 }
 
 fn normalize_call(ex: &ExecuteData, retval: &mut Zval, warnings: &mut Vec<Warning>) {
-    let Some(args) = Args::read(ex, NORMALIZE, 1, 3) else {
+    let Some((args, definition, options)) = array_call(ex, NORMALIZE, "definition") else {
         return;
     };
-    let Some(definition) = args.array(0, "definition") else {
-        return;
-    };
-    let options = match args.get(1) {
-        None => None,
-        Some(_) => match args.array(1, "options") {
-            Some(o) => Some(o),
-            None => return,
-        },
-    };
-    if !args.nullable_array_ref(2, "warnings") {
-        return;
-    }
     let result = (|| {
         let mut b = ZBuilder::new();
         let c = crate::normalize::canonical(&mut b, definition, options, warnings)?;
@@ -105,14 +92,44 @@ fn normalize_call(ex: &ExecuteData, retval: &mut Zval, warnings: &mut Vec<Warnin
         let out = crate::normalize::profile::apply(&mut b, view, c.profile, &c.unions, warnings);
         Ok::<_, crate::error::DefinitionError>(out.unwrap_or(c.schema))
     })();
-    // `$warnings` is assigned once, at the end, as the PHP implementation
-    // does (a definition may hold a reference to the same variable). When the
-    // assignment itself throws (a typed reference), that error wins.
+    finish(&args, retval, result, warnings);
+}
+
+/// The arguments `normalize_schema` and `fit_budget` share: an array
+/// (`name`), an optional options array and the nullable `$warnings`
+/// reference; `None` when one is wrong (the error is thrown).
+fn array_call<'a>(
+    ex: &'a ExecuteData,
+    function: &'static str,
+    name: &str,
+) -> Option<(Args<'a>, Z<'a>, Option<Z<'a>>)> {
+    let args = Args::read(ex, function, 1, 3)?;
+    let first = args.array(0, name)?;
+    let options = match args.get(1) {
+        None => None,
+        Some(_) => Some(args.array(1, "options")?),
+    };
+    if !args.nullable_array_ref(2, "warnings") {
+        return None;
+    }
+    Some((args, first, options))
+}
+
+/// Returns `result`, or throws its `\ValueError`. `$warnings` is assigned
+/// once, at the end, as the PHP implementation does (a definition may hold a
+/// reference to the same variable); when the assignment itself throws (a
+/// typed reference), that error wins.
+fn finish(
+    args: &Args<'_>,
+    retval: &mut Zval,
+    result: Result<Owned, crate::error::DefinitionError>,
+    warnings: &[Warning],
+) {
     match result {
-        Ok(schema) => {
+        Ok(value) => {
             args.set_ref(2, || warnings_array(warnings));
             if !engine::exception_pending() {
-                args::set_return(retval, schema);
+                args::set_return(retval, value);
             }
         }
         Err(e) => {
@@ -137,22 +154,9 @@ extern "C" fn fit_budget(ex: &mut ExecuteData, retval: &mut Zval) {
 }
 
 fn fit_call(ex: &ExecuteData, retval: &mut Zval, warnings: &mut Vec<Warning>) {
-    let Some(args) = Args::read(ex, FIT, 1, 3) else {
+    let Some((args, tools, options)) = array_call(ex, FIT, "tools") else {
         return;
     };
-    let Some(tools) = args.array(0, "tools") else {
-        return;
-    };
-    let options = match args.get(1) {
-        None => None,
-        Some(_) => match args.array(1, "options") {
-            Some(o) => Some(o),
-            None => return,
-        },
-    };
-    if !args.nullable_array_ref(2, "warnings") {
-        return;
-    }
     let mut b = ZBuilder::new();
     let result = crate::normalize::budget::fit(&mut b, tools, options, warnings, |def, o| {
         let mut warnings = Vec::new();
@@ -173,20 +177,7 @@ fn fit_call(ex: &ExecuteData, retval: &mut Zval, warnings: &mut Vec<Warning>) {
             warnings,
         })
     });
-    match result {
-        Ok(out) => {
-            args.set_ref(2, || warnings_array(warnings));
-            if !engine::exception_pending() {
-                args::set_return(retval, out);
-            }
-        }
-        Err(e) => {
-            args.set_ref(2, || warnings_array(&[]));
-            if !engine::exception_pending() {
-                Thrown::value_error(&e.to_string());
-            }
-        }
-    }
+    finish(&args, retval, result, warnings);
 }
 
 /// `ToolSchema\coerce_input(mixed $value, array $definition, array $options = []): mixed`
