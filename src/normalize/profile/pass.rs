@@ -477,10 +477,6 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
         examples: bool,
     ) {
         match p.default {
-            Some(d) if default && d.is_object() && d.is_empty() => {
-                // The schema's `{}` (an empty map's default), not PHP's `[]`.
-                notes.push("Default: {}.".to_owned());
-            }
             Some(d) if default && !matches!(d.kind(), Kind::Null) => {
                 notes.push(format!("Default: {}.", text::json(d)));
             }

@@ -43,7 +43,9 @@ fn write_json<'v, N: Node<'v>>(out: &mut String, v: N) {
         Kind::Float(f) => out.push_str(&float(f)),
         Kind::Str(s) => string(out, &String::from_utf8_lossy(s)),
         Kind::Array(a) => {
-            let list = a.is_list();
+            // An object of the schema (an empty map's `{}`: a stdClass in
+            // the extension) is written as one, not as PHP's `[]`.
+            let list = !v.is_object() && a.is_list();
             out.push(if list { '[' } else { '{' });
             let mut first = true;
             let _ = a.try_each(|k, x| {

@@ -399,9 +399,6 @@ final class Pass
     {
         if (!$default) {
             // Written as a keyword, or not at all.
-        } elseif ($p->default instanceof \stdClass && (array) $p->default === []) {
-            // The schema's `{}` (an empty map's default), not PHP's `[]`.
-            $notes[] = 'Default: {}.';
         } elseif ($p->default !== null) {
             $notes[] = 'Default: ' . Text::json($p->default) . '.';
         }

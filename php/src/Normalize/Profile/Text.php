@@ -42,14 +42,17 @@ final class Text
         if (\is_string($v)) {
             return self::string($v);
         }
-        if ($v instanceof \stdClass) {
+        // An object of the schema (an empty map's `{}`) is written as one,
+        // not as PHP's `[]`.
+        $object = $v instanceof \stdClass;
+        if ($object) {
             $v = (array) $v;
         }
         if (!\is_array($v)) {
             return 'null';
         }
         $parts = [];
-        if (\array_is_list($v)) {
+        if (!$object && \array_is_list($v)) {
             foreach ($v as $x) {
                 $parts[] = self::json($x);
             }
