@@ -103,6 +103,7 @@ impl<B> Coercer<'_, B> {
         B: Build<'a, N>,
     {
         let scalar = match t.peek()? {
+            b'[' | b'{' if depth >= MAX_JSON_NESTING => return None,
             b'[' => return self.json_array(t, def, depth + 1),
             b'{' => return self.json_object(t, def, depth + 1),
             b'"' => {
@@ -150,9 +151,6 @@ impl<B> Coercer<'_, B> {
     where
         B: Build<'a, N>,
     {
-        if depth > MAX_JSON_NESTING {
-            return None;
-        }
         let children = children_at(def, t);
         t.i += 1;
         let mut arr = self.b.arr();
@@ -191,9 +189,6 @@ impl<B> Coercer<'_, B> {
     where
         B: Build<'a, N>,
     {
-        if depth > MAX_JSON_NESTING {
-            return None;
-        }
         let start = t.i;
         let children = children_at(def, t);
         t.i += 1;

@@ -41,7 +41,7 @@ use crate::coerce::guard::V;
 use crate::coerce::Scalar;
 use crate::error::{DefinitionError, Seg};
 use crate::normalize::definition::{Cat, Ty};
-use crate::normalize::facets::{lower, raise, Enum, Facets, Not, Rule};
+use crate::normalize::facets::{narrow, Enum, Facets, Not, Rule};
 use crate::normalize::value_check::check_scalar;
 use crate::sym::Sym;
 use crate::view::{Key, Kind, Node};
@@ -114,7 +114,7 @@ pub fn apply<'a, N: Node<'a>>(
     let options = !opts.is_list();
     let multiple = options && flag(rule, opts, Sym::Multiple, false)?;
     let matches = !options || flag(rule, opts, Sym::Match, true)?;
-    let (min, max) = if options {
+    let stated = if options {
         (
             rule.count_option(opts, Sym::Min)?,
             rule.count_option(opts, Sym::Max)?,
@@ -126,12 +126,7 @@ pub fn apply<'a, N: Node<'a>>(
         // Drupal's AllowedValues wants a single (primitive) value: on a list it throws.
         (Cat::List, true) if which == Sym::Choice => {
             facets.item_enums.push((list, matches));
-            if let Some(m) = min {
-                raise(&mut facets.min_count, m);
-            }
-            if let Some(m) = max {
-                lower(&mut facets.max_count, m);
-            }
+            narrow(&mut facets.min_count, &mut facets.max_count, stated);
         }
         (Cat::List | Cat::Map, _) | (_, true) => rule.not_applicable(),
         // AllowedValues checks primitive data only: on `any` or an entity

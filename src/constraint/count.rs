@@ -2,10 +2,10 @@
 //! It asks a list or map for entries (read broadly: a Count with no lower
 //! bound counts too; B6 is then merely not made).
 
-use super::length::min_max;
+use super::length::bounds;
 use crate::error::DefinitionError;
 use crate::normalize::definition::Cat;
-use crate::normalize::facets::{lower, raise, Facets, Rule};
+use crate::normalize::facets::{Facets, Rule};
 use crate::view::Node;
 
 pub fn apply<'a, N: Node<'a>>(
@@ -13,16 +13,12 @@ pub fn apply<'a, N: Node<'a>>(
     opts: N,
     facets: &mut Facets<N>,
 ) -> Result<(), DefinitionError> {
-    let (min, max) = min_max(rule, opts)?;
-    if !matches!(rule.cat, Cat::List | Cat::Map) {
-        rule.not_applicable();
-        return Ok(());
-    }
-    if let Some(m) = min {
-        raise(&mut facets.min_count, m);
-    }
-    if let Some(m) = max {
-        lower(&mut facets.max_count, m);
-    }
-    Ok(())
+    let fits = matches!(rule.cat, Cat::List | Cat::Map);
+    bounds(
+        rule,
+        opts,
+        fits,
+        &mut facets.min_count,
+        &mut facets.max_count,
+    )
 }

@@ -3,7 +3,7 @@
 
 use crate::error::DefinitionError;
 use crate::normalize::definition::Cat;
-use crate::normalize::facets::{lower, raise, Facets, Rule};
+use crate::normalize::facets::{narrow, Facets, Rule};
 use crate::sym::Sym;
 use crate::view::{Kind, Node};
 
@@ -35,17 +35,31 @@ pub fn apply<'a, N: Node<'a>>(
     opts: N,
     facets: &mut Facets<N>,
 ) -> Result<(), DefinitionError> {
-    let (min, max) = min_max(rule, opts)?;
-    if rule.cat != Cat::Str {
-        // Symfony counts the characters of the value cast to a string.
+    // Symfony counts the characters of the value cast to a string.
+    let fits = rule.cat == Cat::Str;
+    bounds(
+        rule,
+        opts,
+        fits,
+        &mut facets.min_length,
+        &mut facets.max_length,
+    )
+}
+
+/// Reads the bounds ([`min_max`]) into `min` and `max` when the constraint
+/// `fits` the input's type (else it is not applicable); shared with `Count`.
+pub fn bounds<'a, N: Node<'a>>(
+    rule: &mut Rule<'_, 'a>,
+    opts: N,
+    fits: bool,
+    min: &mut Option<i64>,
+    max: &mut Option<i64>,
+) -> Result<(), DefinitionError> {
+    let stated = min_max(rule, opts)?;
+    if fits {
+        narrow(min, max, stated);
+    } else {
         rule.not_applicable();
-        return Ok(());
-    }
-    if let Some(m) = min {
-        raise(&mut facets.min_length, m);
-    }
-    if let Some(m) = max {
-        lower(&mut facets.max_length, m);
     }
     Ok(())
 }

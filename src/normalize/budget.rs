@@ -49,40 +49,36 @@ struct Limit {
     what: &'static str,
 }
 
+const fn limit(count: fn(&Stats) -> usize, max: usize, what: &'static str) -> Limit {
+    Limit { count, max, what }
+}
+
 fn limits(profile: Profile) -> &'static [Limit] {
     const ANTHROPIC: &[Limit] = &[
-        Limit {
-            count: |_| 1,
-            max: MAX_STRICT_TOOLS,
-            what: "strict tools",
-        },
-        Limit {
-            count: |s| s.optional_properties,
-            max: anthropic::MAX_OPTIONAL,
-            what: "optional parameters",
-        },
-        Limit {
-            count: |s| s.union_properties,
-            max: anthropic::MAX_UNIONS,
-            what: "parameters with union types",
-        },
+        limit(|_| 1, MAX_STRICT_TOOLS, "strict tools"),
+        limit(
+            |s| s.optional_properties,
+            anthropic::MAX_OPTIONAL,
+            "optional parameters",
+        ),
+        limit(
+            |s| s.union_properties,
+            anthropic::MAX_UNIONS,
+            "parameters with union types",
+        ),
     ];
     const OPENAI: &[Limit] = &[
-        Limit {
-            count: |s| s.properties,
-            max: openai::MAX_PROPERTIES,
-            what: "object properties",
-        },
-        Limit {
-            count: |s| s.enum_values,
-            max: openai::MAX_ENUM_VALUES,
-            what: "enum values",
-        },
-        Limit {
-            count: |s| s.string_length,
-            max: openai::MAX_STRING_LENGTH,
-            what: "characters of property names and enum values",
-        },
+        limit(
+            |s| s.properties,
+            openai::MAX_PROPERTIES,
+            "object properties",
+        ),
+        limit(|s| s.enum_values, openai::MAX_ENUM_VALUES, "enum values"),
+        limit(
+            |s| s.string_length,
+            openai::MAX_STRING_LENGTH,
+            "characters of property names and enum values",
+        ),
     ];
     match profile {
         Profile::Anthropic => ANTHROPIC,

@@ -129,6 +129,18 @@ pub fn lower(slot: &mut Option<i64>, v: i64) {
     }
 }
 
+/// Keeps the tighter of each bound: a stated minimum (`raise`) and maximum
+/// (`lower`), `None` where one is not stated.
+#[inline]
+pub fn narrow(min: &mut Option<i64>, max: &mut Option<i64>, stated: (Option<i64>, Option<i64>)) {
+    if let Some(m) = stated.0 {
+        raise(min, m);
+    }
+    if let Some(m) = stated.1 {
+        lower(max, m);
+    }
+}
+
 /// Keeps the larger lower bound, exactly on ints ([`cmp`]); the first of
 /// equal ones.
 pub fn raise_num(slot: &mut Option<Num>, v: Num) {

@@ -23,7 +23,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         B: Build<'a, N>,
     {
         if let Some(items) = d.items {
-            let v = self.child(&[Seg::Sym(Sym::Items)], items, depth, item_enums)?;
+            let v = self.schema(&[Seg::Sym(Sym::Items)], items, depth + 1, item_enums)?;
             return Ok((Some(v), self.refused_empty));
         }
         if item_enums.is_empty() {

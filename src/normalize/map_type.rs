@@ -49,10 +49,10 @@ impl<'a, B> Normalizer<'_, 'a, B> {
                         ));
                     }
                 }
-                let schema = self.child(
+                let schema = self.schema(
                     &[Seg::Sym(Sym::Properties), Seg::Key(name.get())],
                     pdef,
-                    depth,
+                    depth + 1,
                     &[],
                 )?;
                 self.b.put_key(&mut props, name, schema);

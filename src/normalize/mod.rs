@@ -83,7 +83,7 @@ pub fn canonical_with<'a, N: Node<'a>, B: Build<'a, N>>(
         refused_null: true,
         refused_empty: true,
     };
-    let schema = n.schema(definition, 0)?;
+    let schema = n.schema(&[], definition, 0, &[])?;
     Ok(Canonical {
         schema,
         profile: options.profile,
@@ -121,14 +121,6 @@ pub struct Normalizer<'b, 'a, B> {
 }
 
 impl<'a, B> Normalizer<'_, 'a, B> {
-    /// Normalizes the definition `def` (already known to be an array).
-    pub fn schema<N: Node<'a>>(&mut self, def: N, depth: usize) -> Result<B::Val, DefinitionError>
-    where
-        B: Build<'a, N>,
-    {
-        self.schema_with(def, depth, &[])
-    }
-
     /// An input of the tool: a property of the root map, or the root itself
     /// when it is not a map. Drupal skips validating an optional input that is
     /// null.
@@ -136,10 +128,13 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         depth == usize::from(self.root_map)
     }
 
-    /// [`Self::schema`], with choice lists a parent list's `Choice` (with
-    /// `multiple: true`) puts on its items.
-    fn schema_with<N: Node<'a>>(
+    /// Normalizes the definition `def` at `segs` below the current one (the
+    /// root: none), `depth` levels deep, with choice lists a parent list's
+    /// `Choice` (with `multiple: true`) puts on its items. The path is left
+    /// extended on an error (which ends the normalization).
+    pub fn schema<N: Node<'a>>(
         &mut self,
+        segs: &[Seg<'a>],
         def: N,
         depth: usize,
         item_enums: &[(N, bool)],
@@ -147,6 +142,12 @@ impl<'a, B> Normalizer<'_, 'a, B> {
     where
         B: Build<'a, N>,
     {
+        for s in segs {
+            self.path.push(*s);
+        }
+        let Kind::Array(def) = def.kind() else {
+            return Err(self.path.error(&[], "must be an array (a definition)"));
+        };
         if depth > MAX_DEPTH {
             return Err(self.path.error(&[], "nesting deeper than 64 levels"));
         }
@@ -205,6 +206,9 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         self.values(&d, cat, &mut out);
         self.refused_null = required;
         self.refused_empty = required && (non_empty || !matches!(cat, Cat::List | Cat::Map));
+        for _ in segs {
+            self.path.pop();
+        }
         Ok(self.b.end_obj(out))
     }
 
@@ -454,31 +458,6 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             _ => {}
         }
         put_all_of(self.b, out, all_of);
-    }
-
-    /// Normalizes the definition at `key` (an `items` or property entry) of the
-    /// current one, with the path extended.
-    pub fn child<N: Node<'a>>(
-        &mut self,
-        segs: &[Seg<'a>],
-        def: N,
-        depth: usize,
-        item_enums: &[(N, bool)],
-    ) -> Result<B::Val, DefinitionError>
-    where
-        B: Build<'a, N>,
-    {
-        for s in segs {
-            self.path.push(*s);
-        }
-        let r = match def.kind() {
-            Kind::Array(a) => self.schema_with(a, depth + 1, item_enums),
-            _ => Err(self.path.error(&[], "must be an array (a definition)")),
-        };
-        for _ in segs {
-            self.path.pop();
-        }
-        r
     }
 }
 

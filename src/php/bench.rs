@@ -26,7 +26,7 @@ fn deep_copy(node: Z<'_>) -> Owned {
 }
 
 pub extern "C" fn handler(ex: &mut ExecuteData, retval: &mut Zval) {
-    let bailed = super::guarded(DEEP_COPY, || {
+    super::guarded(DEEP_COPY, |_| {
         let Some(args) = Args::read(ex, DEEP_COPY, 1, 1) else {
             return;
         };
@@ -35,8 +35,4 @@ pub extern "C" fn handler(ex: &mut ExecuteData, retval: &mut Zval) {
         };
         args::set_return(retval, deep_copy(a));
     });
-    if bailed {
-        // SAFETY: this frame owns nothing.
-        unsafe { ext_php_rs::zend::bailout() }
-    }
 }

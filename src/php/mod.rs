@@ -39,44 +39,43 @@ const NORMALIZE: &str = "ToolSchema\\normalize_schema";
 const COERCE: &str = "ToolSchema\\coerce_input";
 const FIT: &str = "ToolSchema\\fit_budget";
 
-/// Runs `body` inside the engine's `zend_try` and `catch_unwind`. A panic
+/// Runs `body` inside the engine's `zend_try` and `catch_unwind`, with the
+/// call's warnings list (it lives here, outside the `zend_try`). A panic
 /// (a bug) becomes `\Error`. An unwind the zval backend starts when the
 /// engine wants control back ([`engine::engine_interrupted`]: the timeout fired,
 /// or a `memory_limit` error the engine delays is pending) returns at once,
 /// every Rust value and partial output of the call dropped on the way, and
 /// the engine raises its fatal error. A bailout (`memory_limit` exhausted or another
-/// fatal error in an engine call) lands here, and returns true: the caller
-/// drops the Rust state it owns (the Rust frames the engine jumped over are
-/// gone; what they held on the engine's heap is freed with the request), then
-/// continues the bailout with [`bailout`], so PHP ends the request as usual
-/// (the fatal error, shutdown functions, exit code 255).
-#[must_use]
-fn guarded(function: &str, body: impl FnOnce()) -> bool {
-    match try_catch(AssertUnwindSafe(body)) {
-        Ok(()) => false,
-        Err(CatchError::Bailout) => true,
-        // The backend stopped the rules for the engine (a timeout, a delayed
-        // memory error): return, and the engine raises its fatal error.
-        Err(_) if engine::engine_interrupted() => false,
-        Err(_) => {
-            Thrown::error(&format!("tool_schema: internal error in {function}()"));
-            false
-        }
-    }
-}
-
-/// `ToolSchema\normalize_schema(array $definition, array $options = [], ?array &$warnings = null): array`
-extern "C" fn normalize_schema(ex: &mut ExecuteData, retval: &mut Zval) {
+/// fatal error in an engine call) lands here: the Rust state this frame owns
+/// is dropped (the Rust frames the engine jumped over are gone; what they
+/// held on the engine's heap is freed with the request), then the bailout
+/// continues with [`bailout`], so PHP ends the request as usual (the fatal
+/// error, shutdown functions, exit code 255).
+fn guarded(function: &str, body: impl FnOnce(&mut Vec<Warning>)) {
     let bailed = {
-        // The warnings live here, outside the `zend_try`.
         let mut warnings = Vec::new();
-        guarded(NORMALIZE, || normalize_call(ex, retval, &mut warnings))
+        match try_catch(AssertUnwindSafe(|| body(&mut warnings))) {
+            Ok(()) => false,
+            Err(CatchError::Bailout) => true,
+            // The backend stopped the rules for the engine (a timeout, a delayed
+            // memory error): return, and the engine raises its fatal error.
+            Err(_) if engine::engine_interrupted() => false,
+            Err(_) => {
+                Thrown::error(&format!("tool_schema: internal error in {function}()"));
+                false
+            }
+        }
     };
     if bailed {
         // SAFETY: everything this frame owned is dropped; the engine resumes
         // its own bailout (to the `zend_try` that called the script).
         unsafe { bailout() }
     }
+}
+
+/// `ToolSchema\normalize_schema(array $definition, array $options = [], ?array &$warnings = null): array`
+extern "C" fn normalize_schema(ex: &mut ExecuteData, retval: &mut Zval) {
+    guarded(NORMALIZE, |warnings| normalize_call(ex, retval, warnings));
 }
 
 fn normalize_call(ex: &ExecuteData, retval: &mut Zval, warnings: &mut Vec<Warning>) {
@@ -143,14 +142,7 @@ fn finish(
 
 /// `ToolSchema\fit_budget(array $tools, array $options = [], ?array &$warnings = null): array`
 extern "C" fn fit_budget(ex: &mut ExecuteData, retval: &mut Zval) {
-    let bailed = {
-        let mut warnings = Vec::new();
-        guarded(FIT, || fit_call(ex, retval, &mut warnings))
-    };
-    if bailed {
-        // SAFETY: as in `normalize_schema`.
-        unsafe { bailout() }
-    }
+    guarded(FIT, |warnings| fit_call(ex, retval, warnings));
 }
 
 fn fit_call(ex: &ExecuteData, retval: &mut Zval, warnings: &mut Vec<Warning>) {
@@ -182,10 +174,7 @@ fn fit_call(ex: &ExecuteData, retval: &mut Zval, warnings: &mut Vec<Warning>) {
 
 /// `ToolSchema\coerce_input(mixed $value, array $definition, array $options = []): mixed`
 extern "C" fn coerce_input(ex: &mut ExecuteData, retval: &mut Zval) {
-    if guarded(COERCE, || coerce_call(ex, retval)) {
-        // SAFETY: as in `normalize_schema` (this frame owns nothing).
-        unsafe { bailout() }
-    }
+    guarded(COERCE, |_| coerce_call(ex, retval));
 }
 
 fn coerce_call(ex: &ExecuteData, retval: &mut Zval) {
@@ -264,6 +253,26 @@ extern "C" fn info(_module: *mut ModuleEntry) {
     info_table_end!();
 }
 
+/// `normalize_schema` and `fit_budget`: an array (`first`), then the
+/// arguments [`array_call`] reads; an array returned.
+fn with_warnings_function(
+    name: &'static str,
+    handler: extern "C" fn(&mut ExecuteData, &mut Zval),
+    first: &'static str,
+) -> FunctionBuilder<'static> {
+    FunctionBuilder::new(name, handler)
+        .arg(Arg::new(first, DataType::Array))
+        .not_required()
+        .arg(Arg::new("options", DataType::Array).default("[]"))
+        .arg(
+            Arg::new("warnings", DataType::Array)
+                .allow_null()
+                .as_ref()
+                .default("null"),
+        )
+        .returns(DataType::Array, false, false)
+}
+
 #[php_module]
 pub fn get_module(module: ModuleBuilder) -> ModuleBuilder {
     let module = module
@@ -271,32 +280,12 @@ pub fn get_module(module: ModuleBuilder) -> ModuleBuilder {
         .info_function(info)
         .constant(("ToolSchema\\IMPLEMENTATION", "native", &[]))
         .constant(("ToolSchema\\VERSION", crate::VERSION, &[]))
-        .function(
-            FunctionBuilder::new(NORMALIZE, normalize_schema)
-                .arg(Arg::new("definition", DataType::Array))
-                .not_required()
-                .arg(Arg::new("options", DataType::Array).default("[]"))
-                .arg(
-                    Arg::new("warnings", DataType::Array)
-                        .allow_null()
-                        .as_ref()
-                        .default("null"),
-                )
-                .returns(DataType::Array, false, false),
-        )
-        .function(
-            FunctionBuilder::new(FIT, fit_budget)
-                .arg(Arg::new("tools", DataType::Array))
-                .not_required()
-                .arg(Arg::new("options", DataType::Array).default("[]"))
-                .arg(
-                    Arg::new("warnings", DataType::Array)
-                        .allow_null()
-                        .as_ref()
-                        .default("null"),
-                )
-                .returns(DataType::Array, false, false),
-        )
+        .function(with_warnings_function(
+            NORMALIZE,
+            normalize_schema,
+            "definition",
+        ))
+        .function(with_warnings_function(FIT, fit_budget, "tools"))
         .function(
             FunctionBuilder::new(COERCE, coerce_input)
                 .arg(Arg::new("value", DataType::Mixed))

@@ -36,24 +36,16 @@
 //! description; several types as an `anyOf` of one type each.
 
 use super::provider::{One, Provider};
-use super::{text, Body, Parts, Pass, INTEGER, LIMIT_EXCEEDED};
+use super::{openai, text, Body, Parts, Pass, INTEGER, LIMIT_EXCEEDED};
 use crate::normalize::vocab::Num;
 use crate::sym::Sym;
 use crate::view::{Build, Node};
 
-/// The formats `transform_schema` keeps (the guide lists the same).
-pub const FORMATS: [&[u8]; 10] = [
-    b"date-time",
-    b"time",
-    b"date",
-    b"duration",
-    b"email",
-    b"hostname",
-    b"uri",
-    b"ipv4",
-    b"ipv6",
-    b"uuid",
-];
+/// The formats `transform_schema` keeps (the guide lists the same): openai's
+/// and `uri`.
+fn known_format(f: &[u8]) -> bool {
+    f == b"uri" || openai::FORMATS.contains(&f)
+}
 
 /// Integer bounds leaving fewer values than this become an `enum`.
 pub const MAX_RANGE_ENUM: i64 = 64;
@@ -174,7 +166,7 @@ impl Provider for Anthropic {
     }
 
     fn string<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
-        o.known_format(&FORMATS);
+        o.known_format(known_format);
         if let Some(pat) = o.p.patterns.first().copied() {
             o.drop_pattern(pat);
         }

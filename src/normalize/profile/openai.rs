@@ -60,7 +60,7 @@ pub struct OpenAi;
 
 impl Provider for OpenAi {
     fn string<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
-        o.known_format(&FORMATS);
+        o.known_format(|f| FORMATS.contains(&f));
         if let Some(pat) = o.p.patterns.first().copied() {
             if matches!(pat.kind(), Kind::Str(s) if has_lookaround_or_backref(s)) {
                 o.drop_pattern(pat);

@@ -265,11 +265,11 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> One<'_, '_, 'v, N, B> {
         true
     }
 
-    /// The first `format`, when it is one of the consumer's `known` formats;
+    /// The first `format`, when it is one the consumer knows (`known`);
     /// dropped into the notes when it is not.
-    pub fn known_format(&mut self, known: &[&[u8]]) {
+    pub fn known_format(&mut self, known: impl Fn(&[u8]) -> bool) {
         if let Some(f) = self.p.formats.first().copied() {
-            if matches!(f.kind(), Kind::Str(s) if known.contains(&s)) {
+            if matches!(f.kind(), Kind::Str(s) if known(s)) {
                 self.share(Sym::Format, f);
             } else {
                 self.drop_format(f);
