@@ -18,10 +18,12 @@ final class DateTime
     private const PATTERN = '/^([0-9]{4})-([0-9]{2})-([0-9]{2})(?:([Tt ])([0-9]{2}):([0-9]{2})(?::([0-9]{2}))?(Z|z|[+-][0-9]{2}:?[0-9]{2})?)?$/D';
 
     /**
-     * @return array{y: int, m: int, d: int, time: ?array{0: int, 1: int, 2: int}, offset: ?int}|null
-     *   offset in seconds east of UTC, null when naive
+     * The parts of `$s`, or null when it is none of the accepted forms.
+     *
+     * @return Parsed|null in phpdoc, not in the signature: this runs for each
+     *   date-time scalar (see Def)
      */
-    public static function parse(string $s): ?array
+    public static function parse(string $s)
     {
         if (\strlen($s) > self::MAX_DATE_LEN || !\preg_match(self::PATTERN, $s, $m)) {
             return null;
@@ -33,7 +35,7 @@ final class DateTime
             return null;
         }
         if (!isset($m[4])) {
-            return ['y' => $y, 'm' => $mo, 'd' => $d, 'time' => null, 'offset' => null];
+            return new Parsed($y, $mo, $d, null, null);
         }
         $h = (int) $m[5];
         $mi = (int) $m[6];
@@ -58,27 +60,25 @@ final class DateTime
                 $offset = $secs;
             }
         }
-        return ['y' => $y, 'm' => $mo, 'd' => $d, 'time' => [$h, $mi, $sec], 'offset' => $offset];
+        return new Parsed($y, $mo, $d, [$h, $mi, $sec], $offset);
     }
 
-    /**
-     * @param array{y: int, m: int, d: int, time: ?array{0: int, 1: int, 2: int}, offset: ?int} $p
-     */
-    public static function canonical(array $p): ?string
+    /** @param Parsed $p */
+    public static function canonical($p): ?string
     {
-        if ($p['time'] === null || $p['offset'] === null) {
+        if ($p->time === null || $p->offset === null) {
             return null;
         }
-        $off = $p['offset'];
+        $off = $p->offset;
         $a = \abs($off);
         return \sprintf(
             '%04d-%02d-%02dT%02d:%02d:%02d%s%02d:%02d',
-            $p['y'],
-            $p['m'],
-            $p['d'],
-            $p['time'][0],
-            $p['time'][1],
-            $p['time'][2],
+            $p->y,
+            $p->m,
+            $p->d,
+            $p->time[0],
+            $p->time[1],
+            $p->time[2],
             $off < 0 ? '-' : '+',
             \intdiv($a, 3600),
             \intdiv($a % 3600, 60)

@@ -44,11 +44,8 @@ final class Definition
             throw $path->error([], 'must be an array');
         }
         $type = $node['type'] ?? null;
-        if ($type === null) {
-            throw $path->error(['type'], 'is required');
-        }
         if (!\is_string($type)) {
-            throw $path->error(['type'], 'must be a string');
+            throw $path->error(['type'], $type === null ? 'is required' : 'must be a string');
         }
         $required = $node['required'] ?? null;
         if ($required !== null && !\is_bool($required)) {
@@ -58,39 +55,38 @@ final class Definition
             case Ty::ANY:
                 return;
             case Ty::LIST:
-                $items = $node['items'] ?? null;
-                if ($items === null) {
-                    return;
-                }
-                if (!\is_array($items)) {
-                    throw $path->error(['items'], 'must be an array');
-                }
-                $path->segs[] = 'items';
-                self::checkNode($items, $path, $depth + 1);
-                \array_pop($path->segs);
-                return;
+                $key = 'items';
+                break;
             case Ty::MAP:
-                $properties = $node['properties'] ?? null;
-                if ($properties === null) {
-                    return;
-                }
-                if (!\is_array($properties)) {
-                    throw $path->error(['properties'], 'must be a map');
-                }
-                $path->segs[] = 'properties';
-                foreach ($properties as $name => $child) {
-                    $path->segs[] = $name;
-                    if (!\is_array($child)) {
-                        throw $path->error([], 'must be an array (a definition)');
-                    }
-                    self::checkNode($child, $path, $depth + 1);
-                    \array_pop($path->segs);
-                }
-                \array_pop($path->segs);
-                return;
+                $key = 'properties';
+                break;
             default:
                 self::checkChoices($node, $path);
+                return;
         }
+        // A list's `items` is one definition, a map's `properties` a map of them.
+        $children = $node[$key] ?? null;
+        if ($children === null) {
+            return;
+        }
+        $list = $key === 'items';
+        if (!\is_array($children)) {
+            throw $path->error([$key], $list ? 'must be an array' : 'must be a map');
+        }
+        $path->segs[] = $key;
+        if ($list) {
+            self::checkNode($children, $path, $depth + 1);
+        } else {
+            foreach ($children as $name => $child) {
+                $path->segs[] = $name;
+                if (!\is_array($child)) {
+                    throw $path->error([], 'must be an array (a definition)');
+                }
+                self::checkNode($child, $path, $depth + 1);
+                \array_pop($path->segs);
+            }
+        }
+        \array_pop($path->segs);
     }
 
     /** @param array<mixed> $node */

@@ -15,12 +15,12 @@ final class Timestamp
     public static function decide(mixed $v)
     {
         $p = \is_string($v) ? DateTime::parse($v) : null;
-        if ($p === null || $p['time'] === null || $p['offset'] === null) {
+        if ($p === null || $p->time === null || $p->offset === null) {
             return null;
         }
-        $days = self::daysFromCivil($p['y'], $p['m'], $p['d']);
-        [$h, $mi, $s] = $p['time'];
-        return new Repair(RepairKind::Value, $days * 86400 + $h * 3600 + $mi * 60 + $s - $p['offset']);
+        $days = self::daysFromCivil($p->y, $p->m, $p->d);
+        [$h, $mi, $s] = $p->time;
+        return new Repair(RepairKind::Value, $days * 86400 + $h * 3600 + $mi * 60 + $s - $p->offset);
     }
 
     /** Days since 1970-01-01 in the proleptic Gregorian calendar (y >= 1). */

@@ -105,12 +105,7 @@ final class Choice
         // Drupal's AllowedValues wants a single (primitive) value: on a list it throws.
         if ($rule->cat === Definition::CAT_LIST && $multiple && $which === 'Choice') {
             $f->itemEnums[] = [$list, $matches];
-            if ($min !== null) {
-                $f->minCount = Facets::raise($f->minCount, $min);
-            }
-            if ($max !== null) {
-                $f->maxCount = Facets::lower($f->maxCount, $max);
-            }
+            Facets::narrow($f->minCount, $f->maxCount, [$min, $max]);
         } elseif (!self::applies($rule->cat) || $multiple) {
             $rule->notApplicable();
         } elseif ($which === 'AllowedValues' && ($rule->ty === Definition::ANY || $rule->ty === Definition::ENTITY)) {

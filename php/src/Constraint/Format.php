@@ -42,22 +42,6 @@ final class Format
 
     private const HEX = '[0-9A-Fa-f]';
 
-    /** Ip versions Symfony 6.4 knows => [base, exact]. */
-    private const IP_VERSIONS = [
-        '4' => ['ipv4', true],
-        '6' => ['ipv6', true],
-        'all' => ['all', true],
-        '4_no_priv' => ['ipv4', false],
-        '4_no_res' => ['ipv4', false],
-        '4_public' => ['ipv4', false],
-        '6_no_priv' => ['ipv6', false],
-        '6_no_res' => ['ipv6', false],
-        '6_public' => ['ipv6', false],
-        'all_no_priv' => ['all', false],
-        'all_no_res' => ['all', false],
-        'all_public' => ['all', false],
-    ];
-
     public static function apply(Rule $rule, string $which, mixed $opts, Facets $f): void
     {
         // Options are read (and checked) whatever the type.
@@ -209,20 +193,23 @@ final class Format
         return "^{$hex}{8}-{$hex}{4}-{$class}{$hex}{3}-[89ABab]{$hex}{3}-{$hex}{12}$";
     }
 
-    /** @return array{0: string, 1: bool} [ipv4|ipv6|all, exact] */
+    /**
+     * The Ip versions Symfony 6.4 knows: [ipv4|ipv6|all, exact] (a version
+     * that also excludes private or reserved ranges is not exact).
+     *
+     * @return array{0: string, 1: bool}
+     */
     private static function ipVersion(Rule $rule, array $opts): array
     {
-        $v = $opts['version'] ?? null;
-        if ($v === null || $v === 4) {
-            return ['ipv4', true];
-        }
-        if ($v === 6) {
-            return ['ipv6', true];
-        }
-        if (\is_string($v) && isset(self::IP_VERSIONS[$v])) {
-            return self::IP_VERSIONS[$v];
-        }
-        throw $rule->error(['version'], 'must be an IP version Symfony knows (4, 6, all, or one with _no_priv, _no_res, _public)');
+        return match ($opts['version'] ?? null) {
+            null, 4, '4' => ['ipv4', true],
+            6, '6' => ['ipv6', true],
+            'all' => ['all', true],
+            '4_no_priv', '4_no_res', '4_public' => ['ipv4', false],
+            '6_no_priv', '6_no_res', '6_public' => ['ipv6', false],
+            'all_no_priv', 'all_no_res', 'all_public' => ['all', false],
+            default => throw $rule->error(['version'], 'must be an IP version Symfony knows (4, 6, all, or one with _no_priv, _no_res, _public)'),
+        };
     }
 
     /**

@@ -32,9 +32,13 @@ final class Length
         if (\is_array($opts)) {
             $min = $rule->countOption($opts, 'min');
             $max = $rule->countOption($opts, 'max');
-            $value = $rule->countOption($opts, 'value');
-            $exactly = $rule->countOption($opts, 'exactly');
-            $e = $value ?? $exactly;
+            // `value` and `exactly` (rare) are read, and checked, when one is given.
+            $e = null;
+            if (isset($opts['value']) || isset($opts['exactly'])) {
+                $value = $rule->countOption($opts, 'value');
+                $exactly = $rule->countOption($opts, 'exactly');
+                $e = $value ?? $exactly;
+            }
             return $e !== null && $min === null && $max === null ? [$e, $e] : [$min, $max];
         }
         throw $rule->error([], 'must be a non-negative integer or an array of options');
@@ -42,18 +46,13 @@ final class Length
 
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
-        [$min, $max] = self::minMax($rule, $opts);
+        $range = self::minMax($rule, $opts);
         if ($rule->cat !== Definition::CAT_STR) {
             // Symfony counts the characters of the value cast to a string.
             $rule->notApplicable();
             return;
         }
-        if ($min !== null) {
-            $f->minLength = Facets::raise($f->minLength, $min);
-        }
-        if ($max !== null) {
-            $f->maxLength = Facets::lower($f->maxLength, $max);
-        }
+        Facets::narrow($f->minLength, $f->maxLength, $range);
     }
 
     /** Whether the stated minimum is 1 or more (0 when none, or options normalize_schema does not read): the schema refuses "" (B6). */

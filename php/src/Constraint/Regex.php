@@ -27,11 +27,8 @@ final class Regex
             $matches = true;
         } elseif (\is_array($opts)) {
             $source = $opts['pattern'] ?? null;
-            if ($source === null) {
-                throw $rule->error(['pattern'], 'is required');
-            }
             if (!\is_string($source)) {
-                throw $rule->error(['pattern'], 'must be a string');
+                throw $rule->error(['pattern'], $source === null ? 'is required' : 'must be a string');
             }
             $m = $opts['match'] ?? null;
             if ($m === null) {

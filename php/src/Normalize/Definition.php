@@ -152,11 +152,8 @@ final class Definition
     public static function read(array $def, Path $path): self
     {
         $t = $def['type'] ?? null;
-        if ($t === null) {
-            throw $path->error(['type'], 'is required');
-        }
         if (!\is_string($t)) {
-            throw $path->error(['type'], 'must be a string');
+            throw $path->error(['type'], $t === null ? 'is required' : 'must be a string');
         }
         if ($t === '') {
             throw $path->error(['type'], 'must not be empty');

@@ -67,6 +67,25 @@ final class Facets
         return $old === null || $v < $old ? $v : $old;
     }
 
+    /**
+     * Narrows the range `$min`..`$max` by a constraint's `[min, max]` (either
+     * null: no bound on that side), keeping the tighter bound on each side as
+     * raise() and lower() do (written out: this runs for every Length, Count
+     * and multiple Choice, and a call per side costs the PHP twin 0.3%).
+     *
+     * @param array{0: ?int, 1: ?int} $range
+     */
+    public static function narrow(?int &$min, ?int &$max, array $range): void
+    {
+        [$lo, $hi] = $range;
+        if ($lo !== null && ($min === null || $lo > $min)) {
+            $min = $lo;
+        }
+        if ($hi !== null && ($max === null || $hi < $max)) {
+            $max = $hi;
+        }
+    }
+
     /** Keeps the larger lower bound, exactly on ints (Vocab::cmp); the first of equal ones. */
     public static function raiseNum(int|float|null $old, int|float $v): int|float
     {

@@ -121,8 +121,11 @@ final class Normalizer
             throw $this->path->error([], 'nesting deeper than 64 levels');
         }
         $d = Definition::read($def, $this->path);
-        $d->ty = BaseType::stringsOnly($d->ty, $d->baseSchema, $d->constraints);
-        $d->cat = Definition::cat($d->ty);
+        $ty = BaseType::stringsOnly($d->ty, $d->baseSchema, $d->constraints);
+        if ($ty !== $d->ty) {
+            $d->ty = $ty;
+            $d->cat = Definition::cat($ty);
+        }
         $facets = $this->facets($d, $itemEnums);
         // Drupal's Choice (multiple) checks every item, null included.
         $chosen = false;
@@ -269,6 +272,17 @@ final class Normalizer
             }
         }
         $out['type'] = Nullable::typeValue($d->ty, $nullOk);
+        $this->keywords($d->cat, $f, $nullOk, $out, $items, $props);
+    }
+
+    /**
+     * The keywords after `type`, in their order; a second `format`,
+     * `pattern`, `not` or `enum` goes into `allOf`.
+     *
+     * @param array{0: array<mixed>|\stdClass, 1: list<string>}|null $props
+     */
+    private function keywords(int $cat, Facets $f, bool $nullOk, array &$out, array|\stdClass|null $items, ?array $props): void
+    {
         $allOf = [];
         foreach ($f->formats as $i => $v) {
             if ($i === 0) {
@@ -322,7 +336,7 @@ final class Normalizer
             // 'ipv4_or_ipv6' (Ip version all).
             $allOf[] = ['anyOf' => [['format' => 'ipv4'], ['format' => 'ipv6']]];
         }
-        if ($d->cat === Definition::CAT_LIST) {
+        if ($cat === Definition::CAT_LIST) {
             if ($items !== null) {
                 $out['items'] = $items;
             }
@@ -332,7 +346,7 @@ final class Normalizer
             if ($f->maxCount !== null) {
                 $out['maxItems'] = $f->maxCount;
             }
-        } elseif ($d->cat === Definition::CAT_MAP) {
+        } elseif ($cat === Definition::CAT_MAP) {
             if ($props !== null) {
                 MapType::put($out, $props);
             }
