@@ -112,7 +112,11 @@ final class ParityTest extends TestCase
         $fallbacks = 0;
         for ($i = 0; $i < $n; $i++) {
             $tools = [];
-            $count = 1 + ($i * 7919 + $seed) % 30;
+            // Every tenth list is a full Anthropic request of 30 tools, so
+            // that a budget limit is reached whatever the seed (20 strict
+            // tools at the most).
+            $full = $i % 10 === 3;
+            $count = $full ? 30 : 1 + ($i * 7919 + $seed) % 30;
             for ($t = 0; $t < $count; $t++) {
                 $props = [];
                 for ($p = 0, $np = 1 + ($t + $i) % 4; $p < $np; $p++) {
@@ -121,6 +125,9 @@ final class ParityTest extends TestCase
                 $tools["tool_$t"] = ($t + $i) % 9 === 0 ? self::wellFormed($g, $i) : ['type' => 'map', 'properties' => $props];
             }
             $opts = $g->options();
+            if ($full) {
+                $opts['profile'] = 'anthropic';
+            }
             $outcomes = [];
             foreach ($fits as $impl => $fit) {
                 $outcomes[$impl] = Implementations::normalizeOutcome($fit, $tools, $opts);
