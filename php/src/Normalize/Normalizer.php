@@ -72,7 +72,7 @@ final class Normalizer
             $n = new self($options === [] ? new Options() : Options::read($options));
             // The root map is the tool's inputs; otherwise the root is one input.
             $n->rootMap = ($definition['type'] ?? null) === 'map';
-            $schema = $n->schema($definition, 0);
+            $schema = $n->schema([], $definition, 0);
         } catch (\ValueError $e) {
             $warnings = [];
             throw $e;
@@ -93,7 +93,7 @@ final class Normalizer
     {
         $n = new self($options);
         $n->rootMap = ($definition['type'] ?? null) === 'map';
-        $schema = $n->schema($definition, 0);
+        $schema = $n->schema([], $definition, 0);
         $warnings = $n->warnings;
         [$schema, $pass] = Profile::applyCounted($schema, $options->profile, $warnings, $n->unions);
         return [$schema, $pass, $warnings];
@@ -110,13 +110,23 @@ final class Normalizer
     }
 
     /**
-     * Normalizes the definition `$def`, with the choice lists a parent list's
-     * `Choice` (with `multiple: true`) puts on its items.
+     * Normalizes the definition `$def` at `$segs` below the current one (the
+     * root: none), `$depth` levels deep, with the choice lists a parent
+     * list's `Choice` (with `multiple: true`) puts on its items. The path is
+     * left extended on an error (which ends the normalization).
      *
+     * @param list<int|string> $segs
      * @param list<array{0: array, 1: bool}> $itemEnums
      */
-    public function schema(array $def, int $depth, array $itemEnums = []): array
+    public function schema(array $segs, mixed $def, int $depth, array $itemEnums = []): array
     {
+        $path = &$this->path->segs;
+        foreach ($segs as $seg) {
+            $path[] = $seg;
+        }
+        if (!\is_array($def)) {
+            throw $this->path->error([], 'must be an array (a definition)');
+        }
         if ($depth > Vocab::MAX_DEPTH) {
             throw $this->path->error([], 'nesting deeper than 64 levels');
         }
@@ -144,16 +154,7 @@ final class Normalizer
         }
 
         $optional = !$required;
-        $style = $this->options->nullable;
-        if ($style === Options::TYPE_ARRAY && $d->baseSchema !== null && BaseSchema::mayShutOutNull($d->baseSchema)) {
-            $style = Options::ANY_OF;
-        } elseif ($d->baseSchema === null ? BaseType::jsonType($d->ty) === null : \is_array($d->baseSchema['type'] ?? null) && !BaseSchema::mayShutOutNull($d->baseSchema)) {
-            // `any`, an unknown type or a base schema's type list is already a
-            // union: null joins its types, in every style, instead of a union
-            // of a union (issue 19: the shortest form; the profiles write the
-            // union once).
-            $style = Options::TYPE_ARRAY;
-        }
+        $style = $this->style($d);
         [$title, $description] = Description::texts($d, $this->options->splitTitle);
 
         $out = [];
@@ -170,9 +171,44 @@ final class Normalizer
         } else {
             $this->body($d, $facets, $nonEmpty, $optional, $out, $depth);
         }
-        // An empty array given for a map is `{}` (PHP cannot tell them
-        // apart, and `[]` is not an object: the schema would refuse its own
-        // default).
+        if ($d->default !== null || $d->examples !== null) {
+            $this->values($d, $out);
+        }
+        $this->refusedNull = $required;
+        $this->refusedEmpty = $required && ($nonEmpty || ($d->cat !== Definition::CAT_LIST && $d->cat !== Definition::CAT_MAP));
+        foreach ($segs as $_) {
+            \array_pop($path);
+        }
+        return $out;
+    }
+
+    /**
+     * How null joins this definition's schema: the option's style, but
+     * `anyOf` where a base schema may shut null out of a type list, and a
+     * type list where the type is already a union (`any`, an unknown type, a
+     * base schema's type list: null joins its types in every style instead
+     * of a union of a union; issue 19, the shortest form, and the profiles
+     * write the union once).
+     */
+    private function style(Definition $d): int
+    {
+        $style = $this->options->nullable;
+        if ($style === Options::TYPE_ARRAY && $d->baseSchema !== null && BaseSchema::mayShutOutNull($d->baseSchema)) {
+            return Options::ANY_OF;
+        }
+        if ($d->baseSchema === null ? BaseType::jsonType($d->ty) === null : \is_array($d->baseSchema['type'] ?? null) && !BaseSchema::mayShutOutNull($d->baseSchema)) {
+            return Options::TYPE_ARRAY;
+        }
+        return $style;
+    }
+
+    /**
+     * `default` and `examples`. An empty array given for a map is `{}` (PHP
+     * cannot tell them apart, and `[]` is not an object: the schema would
+     * refuse its own default).
+     */
+    private function values(Definition $d, array &$out): void
+    {
         $isMap = $d->cat === Definition::CAT_MAP;
         if ($d->default !== null) {
             $out['default'] = $isMap && $d->default === [] ? new \stdClass() : ValueCheck::plain($d->default);
@@ -187,9 +223,6 @@ final class Normalizer
                 }
             }
         }
-        $this->refusedNull = $required;
-        $this->refusedEmpty = $required && ($nonEmpty || ($d->cat !== Definition::CAT_LIST && $d->cat !== Definition::CAT_MAP));
-        return $out;
     }
 
     /**
@@ -360,28 +393,5 @@ final class Normalizer
         if ($allOf !== []) {
             $out['allOf'] = $allOf;
         }
-    }
-
-    /**
-     * Normalizes the definition `$def` found at `$seg` (`items`) or `$seg.$key`
-     * (`properties.<name>`) of the current one, with the path extended.
-     */
-    /** @param list<array{0: array, 1: bool}> $itemEnums */
-    public function child(string $seg, int|string|null $key, mixed $def, int $depth, array $itemEnums = []): array
-    {
-        $segs = &$this->path->segs;
-        $segs[] = $seg;
-        if ($key !== null) {
-            $segs[] = $key;
-        }
-        if (!\is_array($def)) {
-            throw $this->path->error([], 'must be an array (a definition)');
-        }
-        $r = $this->schema($def, $depth + 1, $itemEnums);
-        \array_pop($segs);
-        if ($key !== null) {
-            \array_pop($segs);
-        }
-        return $r;
     }
 }
