@@ -129,11 +129,13 @@ pub fn lower(slot: &mut Option<i64>, v: i64) {
     }
 }
 
-/// Keeps the tighter of each bound: a stated minimum (`raise`) and maximum
-/// (`lower`), `None` where one is not stated.
+/// Keeps the tighter of each bound of a count or a length: a stated minimum
+/// (`raise`) and maximum (`lower`), `None` where one is not stated. A minimum
+/// of 0 says nothing (no count or length is below it) and is not kept: no
+/// `minItems: 0`, `minLength: 0` in the schema.
 #[inline]
 pub fn narrow(min: &mut Option<i64>, max: &mut Option<i64>, stated: (Option<i64>, Option<i64>)) {
-    if let Some(m) = stated.0 {
+    if let Some(m) = stated.0.filter(|&m| m > 0) {
         raise(min, m);
     }
     if let Some(m) = stated.1 {

@@ -71,14 +71,16 @@ final class Facets
      * Narrows the range `$min`..`$max` by a constraint's `[min, max]` (either
      * null: no bound on that side), keeping the tighter bound on each side as
      * raise() and lower() do (written out: this runs for every Length, Count
-     * and multiple Choice, and a call per side costs the PHP twin 0.3%).
+     * and multiple Choice, and a call per side costs the PHP twin 0.3%). A
+     * minimum of 0 says nothing (no count or length is below it) and is not
+     * kept: no `minItems: 0`, `minLength: 0` in the schema.
      *
      * @param array{0: ?int, 1: ?int} $range
      */
     public static function narrow(?int &$min, ?int &$max, array $range): void
     {
         [$lo, $hi] = $range;
-        if ($lo !== null && ($min === null || $lo > $min)) {
+        if ($lo !== null && $lo > 0 && ($min === null || $lo > $min)) {
             $min = $lo;
         }
         if ($hi !== null && ($max === null || $hi < $max)) {
