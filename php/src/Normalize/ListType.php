@@ -22,7 +22,7 @@ final class ListType
     public static function items(Normalizer $n, Definition $d, array $itemEnums, int $depth): array
     {
         if ($d->items !== null) {
-            $items = $n->schema(['items'], $d->items, $depth + 1, $itemEnums);
+            $items = $n->schema('items', null, $d->items, $depth + 1, $itemEnums);
             return [$items, $n->refusedEmpty];
         }
         if ($itemEnums === []) {

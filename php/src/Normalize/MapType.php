@@ -33,7 +33,7 @@ final class MapType
                 if (\is_string($name) && !Vocab::validUtf8($name)) {
                     throw $n->path->error(['properties'], 'property names must be valid UTF-8');
                 }
-                $props[$name] = $n->schema(['properties', $name], $pdef, $depth + 1);
+                $props[$name] = $n->schema('properties', $name, $pdef, $depth + 1);
                 if ($n->refusedNull) {
                     $required[] = (string) $name;
                 }
