@@ -23,6 +23,9 @@ final class Parts
         Profile::OBJECT => ['properties', 'required', 'additional', 'hasAdditional', 'minProperties', 'maxProperties'],
     ];
 
+    /** The annotation keywords (a set). */
+    private const ANNOTATIONS = ['title' => true, 'description' => true, 'default' => true, 'examples' => true];
+
     public mixed $title = null;
     public mixed $description = null;
     public mixed $default = null;
@@ -82,7 +85,7 @@ final class Parts
     {
         $list = null;
         foreach ($s as $k => $v) {
-            if ($k === 'title' || $k === 'description' || $k === 'default' || $k === 'examples') {
+            if (isset(self::ANNOTATIONS[$k])) {
                 continue;
             }
             if (($k === 'oneOf' || $k === 'anyOf') && $list === null) {
@@ -247,46 +250,27 @@ final class Parts
 
     private static function admitsNull(mixed $set, bool $isConst): bool
     {
-        if ($isConst) {
-            return $set === null;
-        }
-        foreach (Profile::arr($set) ?? [] as $v) {
-            if ($v === null) {
-                return true;
-            }
-        }
-        return false;
+        return $isConst ? $set === null : \in_array(null, Profile::arr($set) ?? [], true);
     }
 
     private static function readType(mixed $v, int &$types, bool &$null): bool
     {
-        $one = static function (mixed $name, int &$acc) use (&$null): void {
-            if ($name === 'null') {
-                $null = true;
-            } elseif (\is_string($name)) {
-                $bit = array_search($name, Profile::TYPES, true);
-                if ($bit !== false) {
-                    $acc |= $bit;
-                }
-            }
-        };
         if (\is_string($v)) {
-            $acc = 0;
-            $one($v, $acc);
-            $types = $acc;
-            return true;
+            $list = [$v];
+        } elseif (Profile::isList($v)) {
+            $list = Profile::arr($v);
+        } else {
+            return false;
         }
-        if (Profile::isList($v)) {
-            $acc = 0;
-            foreach (Profile::arr($v) as $t) {
-                if (\is_string($t)) {
-                    $one($t, $acc);
-                }
+        $types = 0;
+        foreach ($list as $t) {
+            if ($t === 'null') {
+                $null = true;
+            } elseif (\is_string($t) && ($bit = array_search($t, Profile::TYPES, true)) !== false) {
+                $types |= $bit;
             }
-            $types = $acc;
-            return true;
         }
-        return false;
+        return true;
     }
 
     /**
@@ -323,11 +307,6 @@ final class Parts
         return true;
     }
 
-    private static function isAnnotation(int|string $k): bool
-    {
-        return $k === 'title' || $k === 'description' || $k === 'default' || $k === 'examples';
-    }
-
     /**
      * Merges an `allOf` entry made only of simple keywords (annotations in it
      * are left out); false when it holds anything else.
@@ -342,12 +321,12 @@ final class Parts
         // (tried on a copy; `multipleOf` is not merged).
         $q = clone $p;
         foreach ($e as $k => $v) {
-            if (!self::isAnnotation($k) && ($k === 'multipleOf' || !\is_string($k) || !self::simple($q, $k, $v))) {
+            if (!isset(self::ANNOTATIONS[$k]) && ($k === 'multipleOf' || !\is_string($k) || !self::simple($q, $k, $v))) {
                 return false;
             }
         }
         foreach ($e as $k => $v) {
-            if (!self::isAnnotation($k)) {
+            if (!isset(self::ANNOTATIONS[$k])) {
                 self::simple($p, $k, $v);
             }
         }

@@ -25,6 +25,7 @@ final class Pass
     /** Anything else (list items, branches). */
     public const INNER = 3;
 
+    /** Annotation keywords of base schemas left out without a warning. */
     private const SILENT_ANNOTATIONS = [
         '$comment' => true, '$schema' => true, 'deprecated' => true, 'readOnly' => true,
         'writeOnly' => true, 'contentMediaType' => true, 'contentEncoding' => true,
@@ -138,7 +139,7 @@ final class Pass
         if ($types & Profile::NUMBER) {
             $types &= ~Profile::INTEGER;
         }
-        if ($p->values === null && self::bits($types) > 1) {
+        if ($p->values === null && ($types & ($types - 1)) !== 0) {
             return $this->typeBranches($p, $types, $notes);
         }
         if ($p->values !== null) {
@@ -147,32 +148,16 @@ final class Pass
                 $vt |= Profile::valueTypes($v);
             }
             // Values of several types: one branch per type.
-            $bits = [];
-            foreach (Profile::TYPES as $bit => $_) {
-                if (($types & $bit) !== 0 && ($vt & $bit) !== 0
-                    && !($bit === Profile::INTEGER && ($types & Profile::NUMBER) !== 0)) {
-                    $bits[] = $bit;
-                }
+            $of = $types & $vt;
+            if (($of & ($of - 1)) !== 0 && $this->profile !== Vocab::ANTHROPIC) {
+                return ['branches', $this->branchList($p, $of, $notes)];
             }
-            if (\count($bits) > 1 && $this->profile !== Vocab::ANTHROPIC) {
-                $branches = [];
-                foreach ($bits as $bit) {
-                    $q = Parts::split($p, $bit);
-                    $branches[] = $this->close($this->provider::single($this, $q, $bit, $notes));
-                }
-                return ['branches', $branches];
-            }
-            if ($bits !== []) {
-                $types = $bits[0];
+            if ($of !== 0) {
+                $types = $of;
             }
         }
-        $bit = Profile::STRING;
-        foreach (Profile::TYPES as $b => $_) {
-            if (($types & $b) !== 0) {
-                $bit = $b;
-                break;
-            }
-        }
+        // The first of the types (Profile::TYPES is in the order of the bits).
+        $bit = $types === 0 ? Profile::STRING : $types & -$types;
         return $this->provider::single($this, $p, $bit, $notes);
     }
 
@@ -199,7 +184,7 @@ final class Pass
         $other = $p->other;
         $p->other = [];
         foreach ($other as [$k, $v, $entry]) {
-            if (!$entry && self::isSilentAnnotation($k)) {
+            if (!$entry && isset(self::SILENT_ANNOTATIONS[$k])) {
                 continue;
             }
             $this->dropNote($notes, $entry
@@ -256,25 +241,21 @@ final class Pass
             $this->impossible('a value of any JSON type');
         }
         $this->quiet += $any ? 1 : 0;
-        $branches = [];
-        foreach (Profile::TYPES as $bit => $_) {
-            if (($types & $bit) === 0) {
-                continue;
-            }
-            $q = Parts::split($p, $bit);
-            $branches[] = $this->close($this->provider::single($this, $q, $bit, $notes));
-        }
+        $branches = $this->branchList($p, $types, $notes);
         $this->quiet -= $any ? 1 : 0;
         return ['branches', $branches];
     }
 
-    private static function bits(int $types): int
+    /** One branch per type of `$types`, in the order of Profile::TYPES. */
+    private function branchList(Parts $p, int $types, array &$notes): array
     {
-        $n = 0;
-        for (; $types !== 0; $types &= $types - 1) {
-            $n++;
+        $branches = [];
+        foreach (Profile::TYPES as $bit => $_) {
+            if (($types & $bit) !== 0) {
+                $branches[] = $this->close($this->provider::single($this, Parts::split($p, $bit), $bit, $notes));
+            }
         }
-        return $n;
+        return $branches;
     }
 
     /** Leaves the allowed values out (warning and note). */
@@ -297,11 +278,7 @@ final class Pass
     {
         switch ($body[0]) {
             case 'keys':
-                $o = [];
-                foreach ($body[1] as [$k, $v]) {
-                    $o[$k] = $v;
-                }
-                return Vocab::object($o);
+                return Vocab::object(array_column($body[1], 1, 0));
             case 'branches':
                 return ['anyOf' => $body[1]];
             case 'values':
@@ -397,9 +374,7 @@ final class Pass
     /** Notes for `default` (when `$default`) and `examples` (when `$examples`). */
     public function annotationNotes(Parts $p, array &$notes, bool $default, bool $examples): void
     {
-        if (!$default) {
-            // Written as a keyword, or not at all.
-        } elseif ($p->default !== null) {
+        if ($default && $p->default !== null) {
             $notes[] = 'Default: ' . Text::json($p->default) . '.';
         }
         if ($examples && $p->examples !== null) {
@@ -432,11 +407,5 @@ final class Pass
             }
         }
         $o['description'] = $s . implode(' ', $notes);
-    }
-
-    /** Annotation keywords of base schemas left out without a warning. */
-    private static function isSilentAnnotation(int|string $k): bool
-    {
-        return \is_string($k) && isset(self::SILENT_ANNOTATIONS[$k]);
     }
 }
