@@ -54,11 +54,7 @@ final class DateTime
                 return null;
             }
             $secs = $oh * 3600 + $om * 60;
-            if ($o[0] === '-') {
-                $offset = $secs === 0 ? null : -$secs;
-            } else {
-                $offset = $secs;
-            }
+            $offset = $o[0] !== '-' ? $secs : ($secs === 0 ? null : -$secs);
         }
         return new Parsed($y, $mo, $d, [$h, $mi, $sec], $offset);
     }

@@ -63,22 +63,15 @@ final class Decide
         // a boolean, a date) reads it without the padding PHP's trim() strips,
         // as B2 matches choices and B1 skips JSON whitespace (docs/coerce.md).
         $t = \is_string($v) ? \trim($v, ChoiceMatch::TRIM) : $v;
-        switch (Ty::cat($ty)) {
-            case Ty::CAT_BOOL:
-                return BooleanString::decide($t) ?? IntBoolean::decide($v);
-            case Ty::CAT_INT:
-                $r = NumericString::decideInteger($t) ?? IntegralFloat::decide($v);
-                return $ty === Ty::TIMESTAMP ? $r ?? Timestamp::decide($t) : $r;
-            case Ty::CAT_NUM:
-                return NumericString::decideFloat($t);
-            case Ty::CAT_STR:
-                return $ty === Ty::DATETIME_ISO8601 ? DateTime::decide($v, $t) : null;
-            case Ty::CAT_LIST:
-                return JsonString::decide($v, '[') ?? ListWrap::decide($def, $v);
-            case Ty::CAT_MAP:
-                return JsonString::decide($v, '{');
-            default:
-                return null;
-        }
+        return match (Ty::cat($ty)) {
+            Ty::CAT_BOOL => BooleanString::decide($t) ?? IntBoolean::decide($v),
+            Ty::CAT_INT => NumericString::decideInteger($t) ?? IntegralFloat::decide($v)
+                ?? ($ty === Ty::TIMESTAMP ? Timestamp::decide($t) : null),
+            Ty::CAT_NUM => NumericString::decideFloat($t),
+            Ty::CAT_STR => $ty === Ty::DATETIME_ISO8601 ? DateTime::decide($v, $t) : null,
+            Ty::CAT_LIST => JsonString::decide($v, '[') ?? ListWrap::decide($def, $v),
+            Ty::CAT_MAP => JsonString::decide($v, '{'),
+            default => null,
+        };
     }
 }

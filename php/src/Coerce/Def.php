@@ -141,10 +141,7 @@ final class Def
                 continue;
             }
             [, $list] = Choice::offered($options, $bare);
-            if ($list === null) {
-                continue;
-            }
-            foreach ($list as $choice) {
+            foreach ($list ?? [] as $choice) {
                 if (\is_string($choice)) {
                     $out[] = $choice;
                 }

@@ -138,9 +138,6 @@ final class Definition
             return $default;
         }
         $v = $options[$key];
-        if (\is_scalar($v)) {
-            return (bool) $v;
-        }
-        return $typed ? null : (bool) $v;
+        return \is_scalar($v) || !$typed ? (bool) $v : null;
     }
 }

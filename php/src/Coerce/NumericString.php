@@ -35,10 +35,7 @@ final class NumericString
         }
         $digits = $m[2];
         $len = \strlen($digits);
-        if ($len > 19) {
-            return null;
-        }
-        if ($len === 19 && \strcmp($digits, $m[1] === '-' ? '9223372036854775808' : '9223372036854775807') > 0) {
+        if ($len > 19 || ($len === 19 && \strcmp($digits, $m[1] === '-' ? '9223372036854775808' : '9223372036854775807') > 0)) {
             return null;
         }
         return (int) ($m[1] . $digits);

@@ -158,7 +158,7 @@ final class Anthropic extends Provider
         }
         foreach (['At least' => $p->minLength, 'At most' => $p->maxLength] as $word => $n) {
             if ($n !== null) {
-                $this->dropNote("$word $n " . self::charsWord($n) . '.');
+                $this->dropNote("$word $n " . Text::plural($n, 'character', 'characters') . '.');
             }
         }
     }
@@ -179,10 +179,10 @@ final class Anthropic extends Provider
         if ($p->minItems === 0 || $p->minItems === 1) {
             $this->keys[] = ['minItems', $p->minItems];
         } elseif ($p->minItems !== null) {
-            $this->dropNote("At least {$p->minItems} " . self::itemsWord($p->minItems) . '.');
+            $this->dropNote("At least {$p->minItems} " . Text::plural($p->minItems, 'item', 'items') . '.');
         }
         if ($p->maxItems !== null) {
-            $this->dropNote("At most {$p->maxItems} " . self::itemsWord($p->maxItems) . '.');
+            $this->dropNote("At most {$p->maxItems} " . Text::plural($p->maxItems, 'item', 'items') . '.');
         }
     }
 
@@ -203,32 +203,19 @@ final class Anthropic extends Provider
         return $this->pass->branches($list);
     }
 
-    private static function charsWord(int $n): string
-    {
-        return Text::plural($n, 'character', 'characters');
-    }
-
-    private static function itemsWord(int $n): string
-    {
-        return Text::plural($n, 'item', 'items');
-    }
-
     /** The per-request counts, for this schema alone. */
     public static function limits(Pass $pass): void
     {
-        if ($pass->optionalProperties > self::MAX_OPTIONAL) {
-            $pass->warn(
-                Profile::LIMIT_EXCEEDED,
-                'Anthropic strict tool use allows at most ' . self::MAX_OPTIONAL
-                . " optional parameters per request; this tool alone has {$pass->optionalProperties}"
-            );
-        }
-        if ($pass->unionProperties > self::MAX_UNIONS) {
-            $pass->warn(
-                Profile::LIMIT_EXCEEDED,
-                'Anthropic strict tool use allows at most ' . self::MAX_UNIONS
-                . " parameters with union types per request; this tool alone has {$pass->unionProperties}"
-            );
+        foreach ([
+            [$pass->optionalProperties, self::MAX_OPTIONAL, 'optional parameters'],
+            [$pass->unionProperties, self::MAX_UNIONS, 'parameters with union types'],
+        ] as [$count, $max, $what]) {
+            if ($count > $max) {
+                $pass->warn(
+                    Profile::LIMIT_EXCEEDED,
+                    "Anthropic strict tool use allows at most $max $what per request; this tool alone has $count"
+                );
+            }
         }
     }
 }

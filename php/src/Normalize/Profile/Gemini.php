@@ -19,11 +19,6 @@ final class Gemini extends Provider
     /** Integers beyond this lose precision as the floats `minimum`/`maximum` are. */
     private const EXACT_FLOAT_INT = 9007199254740992.0;
 
-    public static function typeName(int $bit): string
-    {
-        return self::TYPE_NAMES[$bit] ?? 'OBJECT';
-    }
-
     /**
      * Allowed values can be written when they are strings, numbers that floats
      * hold exactly, or both booleans (which say nothing beyond the type).
@@ -105,7 +100,7 @@ final class Gemini extends Provider
         if (\count($ranges) > 1) {
             $branches = [];
             foreach ($ranges as [$lo, $hi]) {
-                $branches[] = ['type' => self::typeName($this->bit), 'minimum' => $lo, 'maximum' => $hi];
+                $branches[] = ['type' => self::TYPE_NAMES[$this->bit], 'minimum' => $lo, 'maximum' => $hi];
             }
             return ['branches', $branches];
         }
@@ -246,15 +241,13 @@ final class Gemini extends Provider
             $nums[] = $v;
         }
         usort($nums, [Vocab::class, 'cmp']);
-        $unique = [];
-        foreach ($nums as $n) {
-            if ($unique === [] || Vocab::cmp($unique[\count($unique) - 1], $n) !== 0) {
-                $unique[] = $n;
-            }
-        }
         $out = [];
-        foreach ($unique as $n) {
+        foreach ($nums as $n) {
             $last = \count($out) - 1;
+            if ($last >= 0 && Vocab::cmp($out[$last][1], $n) === 0) {
+                // The same number again (the last range ends at the number before).
+                continue;
+            }
             if ($integer && $last >= 0 && \is_int($n) && \is_int($out[$last][1])
                 && $out[$last][1] !== PHP_INT_MAX && $out[$last][1] + 1 === $n) {
                 $out[$last][1] = $n;

@@ -50,11 +50,9 @@ final class Mcp
         if ($sites === []) {
             return self::root($schema, static fn ($k, $v) => $v);
         }
-        foreach ($sites as $p) {
-            if ($p === []) {
-                // The root itself: walk it all.
-                return self::root($schema, static fn ($k, $v) => self::value($k, $v)) ?? self::node($schema, true);
-            }
+        if (\in_array([], $sites, true)) {
+            // The root itself: walk it all.
+            return self::root($schema, static fn ($k, $v) => self::value($k, $v)) ?? self::node($schema, true);
         }
         $out = self::root($schema, static fn ($k, $v) => self::entry($k, $v, $sites)) ?? self::fix($schema, $sites);
         return $out instanceof \stdClass ? (array) $out : $out;
@@ -109,10 +107,8 @@ final class Mcp
      */
     private static function fix(mixed $s, array $sites): mixed
     {
-        foreach ($sites as $p) {
-            if ($p === []) {
-                return self::node($s);
-            }
+        if (\in_array([], $sites, true)) {
+            return self::node($s);
         }
         $a = Profile::arr($s);
         if ($a === null) {
@@ -186,28 +182,18 @@ final class Mcp
     /** `["object", "null"]` in either order. */
     private static function objectOrNull(array $list): bool
     {
-        $object = $null = $other = false;
         foreach ($list as $t) {
-            if ($t === 'object') {
-                $object = true;
-            } elseif ($t === 'null') {
-                $null = true;
-            } else {
-                $other = true;
+            if ($t !== 'object' && $t !== 'null') {
+                return false;
             }
         }
-        return $object && $null && !$other;
+        return \in_array('object', $list, true) && \in_array('null', $list, true);
     }
 
     /** The list without null (as it is when that would leave it empty). */
     private static function withoutNull(array $list): array
     {
-        $out = [];
-        foreach ($list as $v) {
-            if ($v !== null) {
-                $out[] = $v;
-            }
-        }
+        $out = array_values(array_filter($list, static fn ($v) => $v !== null));
         return $out === [] ? $list : $out;
     }
 
@@ -225,11 +211,7 @@ final class Mcp
             return array_map([self::class, 'node'], $a);
         }
         if (isset(BaseSchema::SCHEMA_MAP[$k])) {
-            $out = [];
-            foreach ($a as $name => $s) {
-                $out[$name] = self::node($s);
-            }
-            return Vocab::object($out);
+            return Vocab::object(array_map([self::class, 'node'], $a));
         }
         return $v;
     }
@@ -306,11 +288,6 @@ final class Mcp
     /** Whether a schema has a keyword that applies to one JSON type only. */
     private static function typedKeywords(array $a): bool
     {
-        foreach ($a as $k => $_) {
-            if (\is_string($k) && isset(self::KEYWORD_TYPES[$k])) {
-                return true;
-            }
-        }
-        return false;
+        return array_intersect_key($a, self::KEYWORD_TYPES) !== [];
     }
 }

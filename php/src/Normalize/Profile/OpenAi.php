@@ -119,12 +119,9 @@ final class OpenAi extends Provider
                 $class = true;
             } elseif ($c === ']') {
                 $class = false;
-            } elseif ($c === '(' && !$class) {
-                $rest = substr($p, $i + 1, 3);
-                if (str_starts_with($rest, '?=') || str_starts_with($rest, '?!')
-                    || str_starts_with($rest, '?<=') || str_starts_with($rest, '?<!')) {
-                    return true;
-                }
+            } elseif ($c === '(' && !$class && preg_match('/\?<?[=!]/A', $p, $m, 0, $i + 1) === 1) {
+                // (?= (?! (?<= (?<!
+                return true;
             }
         }
         return false;

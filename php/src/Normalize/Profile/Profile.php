@@ -72,9 +72,7 @@ final class Profile
         } elseif ($profile === Vocab::ANTHROPIC) {
             Anthropic::limits($pass);
         }
-        foreach ($pass->warnings as $w) {
-            $warnings[] = $w;
-        }
+        array_push($warnings, ...$pass->warnings);
         return [$out instanceof \stdClass ? (array) $out : $out, $pass];
     }
 

@@ -27,9 +27,6 @@ final class Text
     /** `$v` as JSON text. */
     public static function json(mixed $v): string
     {
-        if ($v === null) {
-            return 'null';
-        }
         if (\is_bool($v)) {
             return $v ? 'true' : 'false';
         }
@@ -49,6 +46,7 @@ final class Text
             $v = (array) $v;
         }
         if (!\is_array($v)) {
+            // null (and what JSON cannot hold).
             return 'null';
         }
         $parts = [];
@@ -69,19 +67,17 @@ final class Text
     {
         $out = preg_replace_callback(
             '/["\\\\\x00-\x1f]|\x{2028}|\x{2029}/u',
-            static function (array $m): string {
-                return match ($m[0]) {
-                    '"' => '\\"',
-                    '\\' => '\\\\',
-                    "\x08" => '\\b',
-                    "\x0c" => '\\f',
-                    "\n" => '\\n',
-                    "\r" => '\\r',
-                    "\t" => '\\t',
-                    "\u{2028}" => '\\u2028',
-                    "\u{2029}" => '\\u2029',
-                    default => sprintf('\\u%04x', \ord($m[0])),
-                };
+            static fn (array $m): string => match ($m[0]) {
+                '"' => '\\"',
+                '\\' => '\\\\',
+                "\x08" => '\\b',
+                "\x0c" => '\\f',
+                "\n" => '\\n',
+                "\r" => '\\r',
+                "\t" => '\\t',
+                "\u{2028}" => '\\u2028',
+                "\u{2029}" => '\\u2029',
+                default => sprintf('\\u%04x', \ord($m[0])),
             },
             $s
         );
@@ -118,10 +114,7 @@ final class Text
                 break;
             }
         }
-        $digits = rtrim($digits, '0');
-        if ($digits === '') {
-            $digits = '0';
-        }
+        $digits = rtrim($digits, '0') ?: '0';
         $decpt = $exp + 1;
         $n = \strlen($digits);
         if ($decpt < -3 || $decpt > 17) {
@@ -150,27 +143,12 @@ final class Text
         if ($b instanceof \stdClass) {
             $b = (array) $b;
         }
-        if ($a === null || $b === null) {
-            return $a === $b;
-        }
-        if (\is_bool($a) || \is_bool($b) || \is_string($a) || \is_string($b)) {
+        if ($a === null || $b === null || \is_bool($a) || \is_bool($b) || \is_string($a) || \is_string($b)) {
             return $a === $b;
         }
         if (\is_array($a) && \is_array($b)) {
-            if (\count($a) !== \count($b)) {
-                return false;
-            }
-            $la = \array_is_list($a);
-            $lb = \array_is_list($b);
-            if ($la && $lb) {
-                foreach ($a as $i => $v) {
-                    if (!self::eq($v, $b[$i])) {
-                        return false;
-                    }
-                }
-                return true;
-            }
-            if ($la !== $lb && $a !== []) {
+            // A list is a map of the keys 0..n-1: compared entry by entry too.
+            if (\count($a) !== \count($b) || (\array_is_list($a) !== \array_is_list($b) && $a !== [])) {
                 return false;
             }
             foreach ($a as $k => $v) {
