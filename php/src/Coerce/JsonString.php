@@ -52,14 +52,11 @@ final class JsonString
     }
 
     /**
-     * Decodes $s and coerces the result with $def into $out; false when the
-     * string must stay unchanged.
+     * Decodes $s (decide() has checked its length) and coerces the result
+     * with $def into $out; false when the string must stay unchanged.
      */
     public static function json(Def $def, string $s, mixed &$out): bool
     {
-        if (\strlen($s) > self::MAX_JSON_LEN) {
-            return false;
-        }
         $decoded = \json_decode($s, true);
         if (\json_last_error() !== \JSON_ERROR_NONE || !self::finite($decoded)) {
             return false;

@@ -173,11 +173,9 @@ final class Parts
                 $p->other[] = [$k, $v, false];
             }
         }
-        if ($allOf !== null) {
-            foreach ($allOf as $e) {
-                if (!self::mergeEntry($p, $e)) {
-                    $p->other[] = ['allOf', $e, true];
-                }
+        foreach ($allOf ?? [] as $e) {
+            if (!self::mergeEntry($p, $e)) {
+                $p->other[] = ['allOf', $e, true];
             }
         }
         // Null: a `{"type": "null"}` branch, or `type` lets it in and every
