@@ -245,7 +245,7 @@ final class Gemini extends Provider
         foreach ($nums as $n) {
             $last = \count($out) - 1;
             if ($last >= 0 && Vocab::cmp($out[$last][1], $n) === 0) {
-                // The same number again (the last range ends at the number before).
+                // The same number again (sorted: the last range ends at the number before).
                 continue;
             }
             if ($integer && $last >= 0 && \is_int($n) && \is_int($out[$last][1])
