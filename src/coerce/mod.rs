@@ -247,7 +247,7 @@ impl<B> Coercer<'_, B> {
         }
         let mut out: Option<B::Arr> = None;
         let mut seen = 0usize;
-        let _ = arr.try_each(|key, v| {
+        arr.each(|key, v| {
             let child = match children {
                 Children::Items(d) => Some(d),
                 // A hash lookup with the key's own hash (zval backend).
@@ -281,7 +281,6 @@ impl<B> Coercer<'_, B> {
                 }
             }
             seen += 1;
-            Ok::<(), ()>(())
         });
         out.map(|o| self.b.end_arr(o))
     }

@@ -90,11 +90,9 @@ impl Provider for Gemini {
             let v = pass.b.bool(true);
             pass.b.put(o, Sym::Nullable, v);
         }
-        if let Some(d) = p.default {
-            if !matches!(d.kind(), Kind::Null) {
-                let v = pass.b.share(d);
-                pass.b.put(o, Sym::Default, v);
-            }
+        if let Some(d) = p.default.filter(|d| !matches!(d.kind(), Kind::Null)) {
+            let v = pass.b.share(d);
+            pass.b.put(o, Sym::Default, v);
         }
         if let Some(e) = p.examples {
             let mut first = None;
