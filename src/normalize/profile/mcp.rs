@@ -101,8 +101,12 @@ fn root<'v, N: Node<'v>, B: Build<'v, N>>(
     }
 }
 
-/// The schema of a definition on the way to `sites` (paths below it).
+/// The schema of a definition on the way to `sites` (paths below it;
+/// shared as it is when there is none).
 fn fix<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, s: N, sites: &[&[Step]]) -> B::Val {
+    if sites.is_empty() {
+        return b.share(s);
+    }
     if sites.iter().any(|p| p.is_empty()) {
         return node(b, s);
     }
@@ -145,38 +149,27 @@ fn entry<'v, N: Node<'v>, B: Build<'v, N>>(
         KeyRef::Str(b"properties") if v.is_array() => {
             let mut out = b.obj();
             v.each(|name, sub| {
-                let below: Vec<&[Step]> = sites
-                    .iter()
-                    .filter_map(|p| match p.split_first() {
-                        Some((Step::Prop(n), rest)) if n.is(name.get()) => Some(rest),
-                        _ => None,
-                    })
-                    .collect();
-                let sub = if below.is_empty() {
-                    b.share(sub)
-                } else {
-                    fix(b, sub, &below)
-                };
+                let below = below(sites, |s| matches!(s, Step::Prop(n) if n.is(name.get())));
+                let sub = fix(b, sub, &below);
                 b.put_key(&mut out, name, sub);
             });
             b.end_obj(out)
         }
-        KeyRef::Str(b"items") => {
-            let below: Vec<&[Step]> = sites
-                .iter()
-                .filter_map(|p| match p.split_first() {
-                    Some((Step::Items, rest)) => Some(rest),
-                    _ => None,
-                })
-                .collect();
-            if below.is_empty() {
-                b.share(v)
-            } else {
-                fix(b, v, &below)
-            }
-        }
+        KeyRef::Str(b"items") => fix(b, v, &below(sites, |s| matches!(s, Step::Items))),
         _ => b.share(v),
     }
+}
+
+/// The rest of each site whose first step is one `first` takes.
+fn below<'s>(sites: &[&'s [Step]], first: impl Fn(&Step) -> bool) -> Vec<&'s [Step]> {
+    sites
+        .iter()
+        .filter_map(|p| {
+            p.split_first()
+                .filter(|(s, _)| first(s))
+                .map(|(_, rest)| rest)
+        })
+        .collect()
 }
 
 /// Whether a base schema may hold a type union: a `type` that is a list,
