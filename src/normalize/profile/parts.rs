@@ -182,52 +182,28 @@ fn keyword<'v, N: Node<'v>>(
     type_null: &mut bool,
     all_of: &mut Option<N>,
 ) -> bool {
+    // The first annotation stays: a nullable wrapper's, read before its body.
+    let keep = move |slot: &mut Option<N>| {
+        slot.get_or_insert(v);
+        true
+    };
+    let set = move |slot: &mut Option<N>| {
+        *slot = Some(v);
+        true
+    };
     match sym {
-        Some(Sym::Title) if matches!(v.kind(), Kind::Str(_)) => {
-            p.title.get_or_insert(v);
-            true
-        }
-        Some(Sym::Description) if matches!(v.kind(), Kind::Str(_)) => {
-            p.description.get_or_insert(v);
-            true
-        }
-        Some(Sym::Default) => {
-            p.default.get_or_insert(v);
-            true
-        }
-        Some(Sym::Examples) if v.is_list() && v.is_array() => {
-            p.examples.get_or_insert(v);
-            true
-        }
+        Some(Sym::Title) if matches!(v.kind(), Kind::Str(_)) => keep(&mut p.title),
+        Some(Sym::Description) if matches!(v.kind(), Kind::Str(_)) => keep(&mut p.description),
+        Some(Sym::Default) => keep(&mut p.default),
+        Some(Sym::Examples) if v.is_list() && v.is_array() => keep(&mut p.examples),
         Some(Sym::Type) => read_type(v, &mut p.types, type_null),
-        Some(Sym::AllOf) if v.is_list() && v.is_array() => {
-            *all_of = Some(v);
-            true
-        }
-        Some(Sym::AnyOf) if v.is_list() && v.is_array() && !v.is_empty() => {
-            p.any_of = Some(v);
-            true
-        }
-        Some(Sym::OneOf) if v.is_list() && v.is_array() && !v.is_empty() => {
-            p.one_of = Some(v);
-            true
-        }
-        Some(Sym::Items) => {
-            p.items = Some(v);
-            true
-        }
-        Some(Sym::Properties) if v.is_array() => {
-            p.properties = Some(v);
-            true
-        }
-        Some(Sym::Required) if v.is_list() && v.is_array() => {
-            p.required = Some(v);
-            true
-        }
-        Some(Sym::AdditionalProperties) => {
-            p.additional = Some(v);
-            true
-        }
+        Some(Sym::AllOf) if v.is_list() && v.is_array() => set(all_of),
+        Some(Sym::AnyOf) if v.is_list() && v.is_array() && !v.is_empty() => set(&mut p.any_of),
+        Some(Sym::OneOf) if v.is_list() && v.is_array() && !v.is_empty() => set(&mut p.one_of),
+        Some(Sym::Items) => set(&mut p.items),
+        Some(Sym::Properties) if v.is_array() => set(&mut p.properties),
+        Some(Sym::Required) if v.is_list() && v.is_array() => set(&mut p.required),
+        Some(Sym::AdditionalProperties) => set(&mut p.additional),
         Some(s) => simple(p, s, v),
         None => false,
     }
