@@ -99,6 +99,26 @@ pub trait Node<'a>: Copy + 'a {
     /// Calls `f` for each entry of the array, in order; stops at the first error.
     fn try_each<E>(self, f: impl FnMut(Self::Key, Self) -> Result<(), E>) -> Result<(), E>;
 
+    /// Calls `f` for each entry of the array, in order.
+    fn each(self, mut f: impl FnMut(Self::Key, Self)) {
+        let _ = self.try_each(|k, v| {
+            f(k, v);
+            Ok::<(), ()>(())
+        });
+    }
+
+    /// True when `f` holds for some entry of the array (stops at the first).
+    fn any(self, mut f: impl FnMut(Self::Key, Self) -> bool) -> bool {
+        self.try_each(|k, v| if f(k, v) { Err(()) } else { Ok(()) })
+            .is_err()
+    }
+
+    /// True when `f` holds for every entry of the array (stops at the first
+    /// it does not).
+    fn all(self, mut f: impl FnMut(Self::Key, Self) -> bool) -> bool {
+        !self.any(|k, v| !f(k, v))
+    }
+
     /// True when `self` is a string of valid UTF-8. Backends may cache the
     /// answer (the zval backend uses the engine's own flag, as PCRE does).
     fn is_utf8(self) -> bool {

@@ -221,11 +221,7 @@ impl<'a, N: Node<'a>> Def<N> {
             let Offered::List { list, .. } = offered(name, options) else {
                 continue;
             };
-            let stop = list.try_each(|_, choice| match choice.kind() {
-                Kind::Str(s) if !f(s, choice) => Err(()),
-                _ => Ok(()),
-            });
-            if stop.is_err() {
+            if list.any(|_, choice| matches!(choice.kind(), Kind::Str(s) if !f(s, choice))) {
                 return;
             }
         }

@@ -70,10 +70,8 @@ pub fn allows<'a, N: Node<'a>>(def: &Def<N>, from: Scalar<'_>, repair: &Repair<N
         return true;
     };
     // A repair that one constraint rejects where the value passes it.
-    constraints
-        .try_each(|key, o| match key.sym() {
-            Some(name) if breaks(&|v| rejects(name, o, def.ty, v)) => Err(()),
-            _ => Ok(()),
-        })
-        .is_ok()
+    !constraints.any(|key, o| {
+        key.sym()
+            .is_some_and(|name| breaks(&|v| rejects(name, o, def.ty, v)))
+    })
 }

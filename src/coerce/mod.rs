@@ -172,12 +172,11 @@ impl<'a, N: Node<'a>> Children<N> {
 /// Whether an array has an entry that is neither null, `""` nor `"null"`
 /// (B6 and null_string may make those null).
 fn has_solid_entry<'a, N: Node<'a>>(arr: N) -> bool {
-    arr.try_each(|_, v| match v.kind() {
-        Kind::Null | Kind::Str(b"") => Ok(()),
-        Kind::Str(s) if null_string::is_null_word(s) => Ok(()),
-        _ => Err(()),
+    arr.any(|_, v| match v.kind() {
+        Kind::Null | Kind::Str(b"") => false,
+        Kind::Str(s) => !null_string::is_null_word(s),
+        _ => true,
     })
-    .is_err()
 }
 
 impl<B> Coercer<'_, B> {
@@ -247,7 +246,7 @@ impl<B> Coercer<'_, B> {
         }
         let mut out: Option<B::Arr> = None;
         let mut seen = 0usize;
-        let _ = arr.try_each(|key, v| {
+        arr.each(|key, v| {
             let child = match children {
                 Children::Items(d) => Some(d),
                 // A hash lookup with the key's own hash (zval backend).
@@ -281,7 +280,6 @@ impl<B> Coercer<'_, B> {
                 }
             }
             seen += 1;
-            Ok::<(), ()>(())
         });
         out.map(|o| self.b.end_arr(o))
     }

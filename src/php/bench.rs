@@ -15,10 +15,7 @@ fn deep_copy(node: Z<'_>) -> Owned {
     match node.kind() {
         Kind::Array(a) => {
             let mut t = Table::new(a.len() as u32);
-            let _ = a.try_each(|k, v| {
-                t.put_key(k, deep_copy(v));
-                Ok::<(), ()>(())
-            });
+            a.each(|k, v| t.put_key(k, deep_copy(v)));
             t.into_owned()
         }
         _ => Owned::share(node),

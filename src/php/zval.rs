@@ -322,15 +322,11 @@ impl<'a, const OBJ: bool> Node<'a> for Z<'a, OBJ> {
             return true;
         }
         let mut next = 0i64;
-        self.try_each(|k, _| {
-            if k.get() == KeyRef::Int(next) {
-                next += 1;
-                Ok(())
-            } else {
-                Err(())
-            }
+        self.all(|k, _| {
+            let in_order = k.get() == KeyRef::Int(next);
+            next += 1;
+            in_order
         })
-        .is_ok()
     }
 
     #[inline]
@@ -432,10 +428,7 @@ fn plain<const OBJ: bool>(node: Z<'_, OBJ>, depth: usize) -> Owned {
         return Owned::share(node);
     }
     let mut t = Table::new(node.len() as u32);
-    let _ = node.try_each(|k, v| {
-        t.put_key(k, plain(v, depth + 1));
-        Ok::<(), ()>(())
-    });
+    node.each(|k, v| t.put_key(k, plain(v, depth + 1)));
     t.into_owned()
 }
 
@@ -690,7 +683,7 @@ impl<'a, const OBJ: bool> Build<'a, Z<'a, OBJ>> for ZBuilder<'a> {
         let o = ZendObject::new_stdclass().into_raw();
         if n > 0 {
             let mut props = Table::new(n);
-            let _ = view.try_each(|k, v| {
+            view.each(|k, v| {
                 let val = Owned::share(v);
                 match k.get() {
                     KeyRef::Int(i) => {
@@ -704,7 +697,6 @@ impl<'a, const OBJ: bool> Build<'a, Z<'a, OBJ>> for ZBuilder<'a> {
                     }
                     KeyRef::Str(_) => props.put_key(k, val),
                 }
-                Ok::<(), ()>(())
             });
             let props = mem::ManuallyDrop::new(props);
             // SAFETY: a fresh stdClass has no properties table; it takes ours.

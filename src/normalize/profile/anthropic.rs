@@ -55,38 +55,32 @@ pub const MAX_UNIONS: usize = 16;
 /// The integers `lo..=hi` the bounds allow, when both are finite.
 fn integer_range<'v, N: Node<'v>>(p: &Parts<'v, N>) -> Option<(i64, i64)> {
     let lo = [
-        p.minimum.map(ceil),
+        p.minimum.and_then(|m| rounded(m, f64::ceil)),
         p.exclusive_minimum
-            .map(|m| floor(m).map(|x| x.saturating_add(1))),
+            .and_then(|m| rounded(m, f64::floor))
+            .map(|x| x.saturating_add(1)),
     ]
     .into_iter()
-    .flatten()
     .flatten()
     .max()?;
     let hi = [
-        p.maximum.map(floor),
+        p.maximum.and_then(|m| rounded(m, f64::floor)),
         p.exclusive_maximum
-            .map(|m| ceil(m).map(|x| x.saturating_sub(1))),
+            .and_then(|m| rounded(m, f64::ceil))
+            .map(|x| x.saturating_sub(1)),
     ]
     .into_iter()
-    .flatten()
     .flatten()
     .min()?;
     Some((lo, hi))
 }
 
-fn floor(n: Num) -> Option<i64> {
+/// `n` as an integer, a float rounded by `round` (none when too large to
+/// round exactly).
+fn rounded(n: Num, round: fn(f64) -> f64) -> Option<i64> {
     match n {
         Num::Int(i) => Some(i),
-        Num::Float(f) if f.abs() < 9.0e15 => Some(f.floor() as i64),
-        Num::Float(_) => None,
-    }
-}
-
-fn ceil(n: Num) -> Option<i64> {
-    match n {
-        Num::Int(i) => Some(i),
-        Num::Float(f) if f.abs() < 9.0e15 => Some(f.ceil() as i64),
+        Num::Float(f) if f.abs() < 9.0e15 => Some(round(f) as i64),
         Num::Float(_) => None,
     }
 }

@@ -71,8 +71,8 @@ impl Provider for Gemini {
                 _ => return false,
             }
         }
-        let bools = values.iter().any(|v| matches!(v.kind(), Kind::Bool(_)));
-        !bools || (t && f)
+        // No boolean, or both.
+        t == f
     }
 
     /// `default` and `examples[0]` (as `example`) are written, after
@@ -90,17 +90,15 @@ impl Provider for Gemini {
             let v = pass.b.bool(true);
             pass.b.put(o, Sym::Nullable, v);
         }
-        if let Some(d) = p.default {
-            if !matches!(d.kind(), Kind::Null) {
-                let v = pass.b.share(d);
-                pass.b.put(o, Sym::Default, v);
-            }
+        if let Some(d) = p.default.filter(|d| !matches!(d.kind(), Kind::Null)) {
+            let v = pass.b.share(d);
+            pass.b.put(o, Sym::Default, v);
         }
         if let Some(e) = p.examples {
             let mut first = None;
-            let _ = e.try_each(|_, v| {
+            e.any(|_, v| {
                 first = Some(v);
-                Err(())
+                true
             });
             if let Some(v) = first {
                 let v = pass.b.share(v);

@@ -120,11 +120,9 @@ impl Provider for GeminiJson {
         o: &mut B::Obj,
         p: &Parts<'v, N>,
     ) {
-        if let Some(d) = p.default {
-            if !matches!(d.kind(), Kind::Null) {
-                let v = pass.b.share(d);
-                pass.b.put(o, Sym::Default, v);
-            }
+        if let Some(d) = p.default.filter(|d| !matches!(d.kind(), Kind::Null)) {
+            let v = pass.b.share(d);
+            pass.b.put(o, Sym::Default, v);
         }
     }
 }

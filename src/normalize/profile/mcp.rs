@@ -60,14 +60,13 @@ fn root<'v, N: Node<'v>, B: Build<'v, N>>(
     match schema.get(Sym::Type).map(|t| t.kind()) {
         Some(Kind::Array(list)) if object_or_null(list) => {
             let mut out = b.obj();
-            let _ = schema.try_each(|k, v| {
+            schema.each(|k, v| {
                 let v = match k.sym() {
                     Some(Sym::Type) => b.sym(Sym::Object),
                     Some(Sym::Enum) if v.is_array() => without_null(b, v),
                     _ => child(b, k, v),
                 };
                 b.put_key(&mut out, k, v);
-                Ok::<(), ()>(())
             });
             Some(b.end_obj(out))
         }
@@ -86,10 +85,9 @@ fn root<'v, N: Node<'v>, B: Build<'v, N>>(
                     b.put(&mut out, sym, v);
                 }
             }
-            let _ = inner.try_each(|k, v| {
+            inner.each(|k, v| {
                 let v = child(b, k, v);
                 b.put_key(&mut out, k, v);
-                Ok::<(), ()>(())
             });
             for sym in [Sym::Default, Sym::Examples] {
                 if let Some(v) = schema.get(sym) {
@@ -103,8 +101,12 @@ fn root<'v, N: Node<'v>, B: Build<'v, N>>(
     }
 }
 
-/// The schema of a definition on the way to `sites` (paths below it).
+/// The schema of a definition on the way to `sites` (paths below it;
+/// shared as it is when there is none).
 fn fix<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, s: N, sites: &[&[Step]]) -> B::Val {
+    if sites.is_empty() {
+        return b.share(s);
+    }
     if sites.iter().any(|p| p.is_empty()) {
         return node(b, s);
     }
@@ -113,26 +115,24 @@ fn fix<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, s: N, sites: &[&[Step]]) -> 
     }
     let wrapped = null_wrapper(s).is_some();
     let mut out = b.obj();
-    let _ = s.try_each(|k, v| {
+    s.each(|k, v| {
         let v = match k.sym() {
             // A nullable wrapper: the definition's schema is its non-null branch.
             Some(Sym::OneOf | Sym::AnyOf) if wrapped => {
                 let mut list = b.arr();
-                let _ = v.try_each(|_, branch| {
+                v.each(|_, branch| {
                     let branch = if is_null_schema(branch) {
                         b.share(branch)
                     } else {
                         fix(b, branch, sites)
                     };
                     b.push(&mut list, branch);
-                    Ok::<(), ()>(())
                 });
                 b.end_arr(list)
             }
             _ => entry(b, k.get(), v, sites),
         };
         b.put_key(&mut out, k, v);
-        Ok::<(), ()>(())
     });
     b.end_obj(out)
 }
@@ -148,55 +148,38 @@ fn entry<'v, N: Node<'v>, B: Build<'v, N>>(
     match k {
         KeyRef::Str(b"properties") if v.is_array() => {
             let mut out = b.obj();
-            let _ = v.try_each(|name, sub| {
-                let below: Vec<&[Step]> = sites
-                    .iter()
-                    .filter_map(|p| match p.split_first() {
-                        Some((Step::Prop(n), rest)) if n.is(name.get()) => Some(rest),
-                        _ => None,
-                    })
-                    .collect();
-                let sub = if below.is_empty() {
-                    b.share(sub)
-                } else {
-                    fix(b, sub, &below)
-                };
+            v.each(|name, sub| {
+                let below = below(sites, |s| matches!(s, Step::Prop(n) if n.is(name.get())));
+                let sub = fix(b, sub, &below);
                 b.put_key(&mut out, name, sub);
-                Ok::<(), ()>(())
             });
             b.end_obj(out)
         }
-        KeyRef::Str(b"items") => {
-            let below: Vec<&[Step]> = sites
-                .iter()
-                .filter_map(|p| match p.split_first() {
-                    Some((Step::Items, rest)) => Some(rest),
-                    _ => None,
-                })
-                .collect();
-            if below.is_empty() {
-                b.share(v)
-            } else {
-                fix(b, v, &below)
-            }
-        }
+        KeyRef::Str(b"items") => fix(b, v, &below(sites, |s| matches!(s, Step::Items))),
         _ => b.share(v),
     }
+}
+
+/// The rest of each site whose first step is one `first` takes.
+fn below<'s>(sites: &[&'s [Step]], first: impl Fn(&Step) -> bool) -> Vec<&'s [Step]> {
+    sites
+        .iter()
+        .filter_map(|p| {
+            p.split_first()
+                .filter(|(s, _)| first(s))
+                .map(|(_, rest)| rest)
+        })
+        .collect()
 }
 
 /// Whether a base schema may hold a type union: a `type` that is a list,
 /// anywhere in it (a cheap look at a small schema, so that the usual base
 /// schemas cost the default profile nothing).
 pub fn may_hold_union<'v, N: Node<'v>>(base: N) -> bool {
-    base.try_each(|k, v| {
+    base.any(|k, v| {
         let list = matches!(v.kind(), Kind::Array(_));
-        if list && (k.sym() == Some(Sym::Type) || may_hold_union(v)) {
-            Err(())
-        } else {
-            Ok(())
-        }
+        list && (k.sym() == Some(Sym::Type) || may_hold_union(v))
     })
-    .is_err()
 }
 
 /// `["object", "null"]` in either order.
@@ -204,13 +187,10 @@ fn object_or_null<'v, N: Node<'v>>(list: N) -> bool {
     let mut object = false;
     let mut null = false;
     let mut other = false;
-    let _ = list.try_each(|_, t| {
-        match t.kind() {
-            Kind::Str(b"object") => object = true,
-            Kind::Str(b"null") => null = true,
-            _ => other = true,
-        }
-        Ok::<(), ()>(())
+    list.each(|_, t| match t.kind() {
+        Kind::Str(b"object") => object = true,
+        Kind::Str(b"null") => null = true,
+        _ => other = true,
     });
     object && null && !other
 }
@@ -218,20 +198,16 @@ fn object_or_null<'v, N: Node<'v>>(list: N) -> bool {
 /// The list without null (as it is when that would leave it empty).
 fn without_null<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, list: N) -> B::Val {
     let mut others = 0;
-    let _ = list.try_each(|_, v| {
-        others += usize::from(!matches!(v.kind(), Kind::Null));
-        Ok::<(), ()>(())
-    });
+    list.each(|_, v| others += usize::from(!matches!(v.kind(), Kind::Null)));
     if others == 0 {
         return b.share(list);
     }
     let mut out = b.arr();
-    let _ = list.try_each(|_, v| {
+    list.each(|_, v| {
         if !matches!(v.kind(), Kind::Null) {
             let v = b.share(v);
             b.push(&mut out, v);
         }
-        Ok::<(), ()>(())
     });
     b.end_arr(out)
 }
@@ -306,19 +282,17 @@ fn value<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, k: KeyRef<'_>, v: N) -> B:
     }
     if is_schema_list(k) && v.is_list() {
         let mut out = b.arr();
-        let _ = v.try_each(|_, s| {
+        v.each(|_, s| {
             let s = node(b, s);
             b.push(&mut out, s);
-            Ok::<(), ()>(())
         });
         return b.end_arr(out);
     }
     if is_schema_map(k) {
         let mut out = b.obj();
-        let _ = v.try_each(|name, s| {
+        v.each(|name, s| {
             let s = node(b, s);
             b.put_key(&mut out, name, s);
-            Ok::<(), ()>(())
         });
         return b.end_obj(out);
     }
@@ -343,24 +317,21 @@ fn node_at<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, s: N, root: bool) -> B::
     let mut known = true;
     if let Some(t) = s.get(Sym::Type) {
         if let Kind::Array(list) = t.kind() {
-            let _ = list.try_each(|_, x| {
-                match x.kind() {
-                    Kind::Str(b"null") => null = true,
-                    Kind::Str(n) if type_group(n).is_some() => types.push(x),
-                    _ => known = false,
-                }
-                Ok::<(), ()>(())
+            list.each(|_, x| match x.kind() {
+                Kind::Str(b"null") => null = true,
+                Kind::Str(n) if type_group(n).is_some() => types.push(x),
+                _ => known = false,
             });
         }
     }
     let union = types.len() >= 2 && known && s.get(Sym::AnyOf).is_none();
     let everything = !root && union && null && every_type(&types) && !typed_keywords(s);
     let mut out = b.obj();
-    let _ = s.try_each(|k, v| {
+    s.each(|k, v| {
         let key = k.get();
         if everything && k.sym() == Some(Sym::Type) {
             // Every JSON type and nothing said of any: no `type` at all.
-            return Ok::<(), ()>(());
+            return;
         }
         if union && k.sym() == Some(Sym::Type) {
             let mut branches = b.arr();
@@ -370,12 +341,11 @@ fn node_at<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, s: N, root: bool) -> B::
                 let mut o = b.obj();
                 let tv = b.share(*t);
                 b.put(&mut o, Sym::Type, tv);
-                let _ = s.try_each(|k2, v2| {
+                s.each(|k2, v2| {
                     if keyword_type(k2.get()).is_some() && keyword_type(k2.get()) == group {
                         let v2 = value(b, k2.get(), v2);
                         b.put_key(&mut o, k2, v2);
                     }
-                    Ok::<(), ()>(())
                 });
                 let o = b.end_obj(o);
                 b.push(&mut branches, o);
@@ -389,15 +359,14 @@ fn node_at<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, s: N, root: bool) -> B::
             }
             let branches = b.end_arr(branches);
             b.put(&mut out, Sym::AnyOf, branches);
-            return Ok::<(), ()>(());
+            return;
         }
         if union && keyword_type(key).is_some() {
             // Moved into the branch of its type.
-            return Ok(());
+            return;
         }
         let v = value(b, key, v);
         b.put_key(&mut out, k, v);
-        Ok(())
     });
     b.end_obj(out)
 }
@@ -416,12 +385,5 @@ fn every_type<'v, N: Node<'v>>(types: &[N]) -> bool {
 
 /// Whether a schema has a keyword that applies to one JSON type only.
 fn typed_keywords<'v, N: Node<'v>>(s: N) -> bool {
-    s.try_each(|k, _| {
-        if keyword_type(k.get()).is_some() {
-            Err(())
-        } else {
-            Ok(())
-        }
-    })
-    .is_err()
+    s.any(|k, _| keyword_type(k.get()).is_some())
 }

@@ -105,23 +105,16 @@ pub fn is_null_schema<'v, N: Node<'v>>(n: N) -> bool {
 pub fn null_wrapper<'v, N: Node<'v>>(s: N) -> Option<N> {
     let mut list = None;
     let mut other = false;
-    let _ = s.try_each(|k, v| {
-        match k.sym() {
-            Some(Sym::Title | Sym::Description | Sym::Default | Sym::Examples) => {}
-            Some(Sym::OneOf | Sym::AnyOf) if list.is_none() => list = Some(v),
-            _ => other = true,
-        }
-        Ok::<(), ()>(())
+    s.each(|k, v| match k.sym() {
+        Some(Sym::Title | Sym::Description | Sym::Default | Sym::Examples) => {}
+        Some(Sym::OneOf | Sym::AnyOf) if list.is_none() => list = Some(v),
+        _ => other = true,
     });
     let list = list.filter(|_| !other)?;
     if list.len() != 2 || !list.is_list() {
         return None;
     }
-    let mut branches = Vec::with_capacity(2);
-    let _ = list.try_each(|_, v| {
-        branches.push(v);
-        Ok::<(), ()>(())
-    });
+    let branches = list_of(list);
     match (is_null_schema(branches[0]), is_null_schema(branches[1])) {
         (false, true) if branches[0].is_array() => Some(branches[0]),
         (true, false) if branches[1].is_array() => Some(branches[1]),
@@ -131,10 +124,7 @@ pub fn null_wrapper<'v, N: Node<'v>>(s: N) -> Option<N> {
 
 pub(super) fn list_of<'v, N: Node<'v>>(l: N) -> Vec<N> {
     let mut out = Vec::with_capacity(l.len());
-    let _ = l.try_each(|_, v| {
-        out.push(v);
-        Ok::<(), ()>(())
-    });
+    l.each(|_, v| out.push(v));
     out
 }
 
@@ -160,18 +150,16 @@ pub fn read<'v, N: Node<'v>>(s: N) -> Parts<'v, N> {
         }
         None => s,
     };
-    let _ = body.try_each(|k, v| {
+    body.each(|k, v| {
         if !keyword(&mut p, k.sym(), v, &mut type_null, &mut all_of) {
             p.other.push((K::In(k), v));
         }
-        Ok::<(), ()>(())
     });
     if let Some(entries) = all_of {
-        let _ = entries.try_each(|_, e| {
+        entries.each(|_, e| {
             if !merge_entry(&mut p, e) {
                 p.other.push((K::S(Sym::AllOf), e));
             }
-            Ok::<(), ()>(())
         });
     }
     // Null: a `{"type": "null"}` branch, or `type` lets it in and every
@@ -194,52 +182,28 @@ fn keyword<'v, N: Node<'v>>(
     type_null: &mut bool,
     all_of: &mut Option<N>,
 ) -> bool {
+    // The first annotation stays: a nullable wrapper's, read before its body.
+    let keep = move |slot: &mut Option<N>| {
+        slot.get_or_insert(v);
+        true
+    };
+    let set = move |slot: &mut Option<N>| {
+        *slot = Some(v);
+        true
+    };
     match sym {
-        Some(Sym::Title) if matches!(v.kind(), Kind::Str(_)) => {
-            p.title.get_or_insert(v);
-            true
-        }
-        Some(Sym::Description) if matches!(v.kind(), Kind::Str(_)) => {
-            p.description.get_or_insert(v);
-            true
-        }
-        Some(Sym::Default) => {
-            p.default.get_or_insert(v);
-            true
-        }
-        Some(Sym::Examples) if v.is_list() && v.is_array() => {
-            p.examples.get_or_insert(v);
-            true
-        }
+        Some(Sym::Title) if matches!(v.kind(), Kind::Str(_)) => keep(&mut p.title),
+        Some(Sym::Description) if matches!(v.kind(), Kind::Str(_)) => keep(&mut p.description),
+        Some(Sym::Default) => keep(&mut p.default),
+        Some(Sym::Examples) if v.is_list() && v.is_array() => keep(&mut p.examples),
         Some(Sym::Type) => read_type(v, &mut p.types, type_null),
-        Some(Sym::AllOf) if v.is_list() && v.is_array() => {
-            *all_of = Some(v);
-            true
-        }
-        Some(Sym::AnyOf) if v.is_list() && v.is_array() && !v.is_empty() => {
-            p.any_of = Some(v);
-            true
-        }
-        Some(Sym::OneOf) if v.is_list() && v.is_array() && !v.is_empty() => {
-            p.one_of = Some(v);
-            true
-        }
-        Some(Sym::Items) => {
-            p.items = Some(v);
-            true
-        }
-        Some(Sym::Properties) if v.is_array() => {
-            p.properties = Some(v);
-            true
-        }
-        Some(Sym::Required) if v.is_list() && v.is_array() => {
-            p.required = Some(v);
-            true
-        }
-        Some(Sym::AdditionalProperties) => {
-            p.additional = Some(v);
-            true
-        }
+        Some(Sym::AllOf) if v.is_list() && v.is_array() => set(all_of),
+        Some(Sym::AnyOf) if v.is_list() && v.is_array() && !v.is_empty() => set(&mut p.any_of),
+        Some(Sym::OneOf) if v.is_list() && v.is_array() && !v.is_empty() => set(&mut p.one_of),
+        Some(Sym::Items) => set(&mut p.items),
+        Some(Sym::Properties) if v.is_array() => set(&mut p.properties),
+        Some(Sym::Required) if v.is_list() && v.is_array() => set(&mut p.required),
+        Some(Sym::AdditionalProperties) => set(&mut p.additional),
         Some(s) => simple(p, s, v),
         None => false,
     }
@@ -276,10 +240,7 @@ fn admits_null<'v, N: Node<'v>>(set: N, is_const: bool) -> bool {
         return matches!(set.kind(), Kind::Null);
     }
     let mut found = false;
-    let _ = set.try_each(|_, v| {
-        found |= matches!(v.kind(), Kind::Null);
-        Ok::<(), ()>(())
-    });
+    set.each(|_, v| found |= matches!(v.kind(), Kind::Null));
     found
 }
 
@@ -300,11 +261,10 @@ fn read_type<'v, N: Node<'v>>(v: N, types: &mut u8, null: &mut bool) -> bool {
         }
         Kind::Array(list) if list.is_list() => {
             let mut acc = 0;
-            let _ = list.try_each(|_, t| {
+            list.each(|_, t| {
                 if let Kind::Str(name) = t.kind() {
                     one(name, &mut acc);
                 }
-                Ok::<(), ()>(())
             });
             *types = acc;
             true
@@ -382,18 +342,12 @@ fn merge_entry<'v, N: Node<'v>>(p: &mut Parts<'v, N>, e: N) -> bool {
     if !e.is_array() || e.is_empty() {
         return false;
     }
-    let mergeable = e
-        .try_each(|k, v| {
-            let ok = is_annotation(k.sym()) || k.sym().is_some_and(|s| fits(s, v));
-            ok.then_some(()).ok_or(())
-        })
-        .is_ok();
+    let mergeable = e.all(|k, v| is_annotation(k.sym()) || k.sym().is_some_and(|s| fits(s, v)));
     if mergeable {
-        let _ = e.try_each(|k, v| {
+        e.each(|k, v| {
             if let Some(s) = k.sym().filter(|s| !is_annotation(Some(*s))) {
                 simple(p, s, v);
             }
-            Ok::<(), ()>(())
         });
     }
     mergeable

@@ -158,14 +158,8 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
                 }
             }
             if bits.len() > 1 && self.profile != Profile::Anthropic {
-                let mut branches = Vec::new();
-                for bit in bits {
-                    let mut q = split(p, bit);
-                    let body = P::single(self, &mut q, bit, notes);
-                    let v = self.close(body);
-                    branches.push(v);
-                }
-                return Body::Branches(branches);
+                let branches = bits.into_iter().map(|bit| self.branch::<P>(p, bit, notes));
+                return Body::Branches(branches.collect());
             }
             if let Some(bit) = bits.first() {
                 types = *bit;
@@ -272,18 +266,25 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
             self.impossible("a value of any JSON type");
         }
         self.quiet += u32::from(any);
-        let mut branches = Vec::new();
-        for (bit, _) in TYPES {
-            if types & bit == 0 {
-                continue;
-            }
-            let mut q = split(p, bit);
-            let body = P::single(self, &mut q, bit, notes);
-            let v = self.close(body);
-            branches.push(v);
-        }
+        let branches = TYPES
+            .iter()
+            .filter(|(bit, _)| types & bit != 0)
+            .map(|(bit, _)| self.branch::<P>(p, *bit, notes))
+            .collect();
         self.quiet -= u32::from(any);
         Body::Branches(branches)
+    }
+
+    /// The branch of `p` for the type `bit`.
+    fn branch<P: Provider>(
+        &mut self,
+        p: &Parts<'v, N>,
+        bit: u8,
+        notes: &mut Vec<String>,
+    ) -> B::Val {
+        let mut q = split(p, bit);
+        let body = P::single(self, &mut q, bit, notes);
+        self.close(body)
     }
 
     /// Leaves the allowed values out (warning and note).
@@ -309,31 +310,23 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
 
     /// A body as a schema of its own (a branch).
     pub fn close(&mut self, body: Body<'v, N, B::Val>) -> B::Val {
+        let mut o = self.b.obj();
         match body {
-            Body::Keys(keys) => {
-                let mut o = self.b.obj();
-                self.put_all(&mut o, keys);
-                self.b.end_obj(o)
-            }
+            Body::Keys(keys) => self.put_all(&mut o, keys),
             Body::Branches(branches) => {
-                let mut o = self.b.obj();
                 let v = self.arr(branches);
                 self.b.put(&mut o, Sym::AnyOf, v);
-                self.b.end_obj(o)
             }
             Body::Values(values, is_const) => {
-                let mut o = self.b.obj();
                 let (k, v) = self.values(&values, is_const, false);
                 self.b.put(&mut o, k, v);
-                self.b.end_obj(o)
             }
             Body::Ints(values) => {
-                let mut o = self.b.obj();
                 let v = self.int_list(&values, false);
                 self.b.put(&mut o, Sym::Enum, v);
-                self.b.end_obj(o)
             }
         }
+        self.b.end_obj(o)
     }
 
     pub fn put_all(&mut self, o: &mut B::Obj, keys: Vec<(K<N::Key>, B::Val)>) {
@@ -411,7 +404,7 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
         let mut o = self.b.obj();
         self.stats.object_depth += 1;
         self.stats.max_object_depth = self.stats.max_object_depth.max(self.stats.object_depth);
-        let _ = props.try_each(|name, schema| {
+        props.each(|name, schema| {
             let is_required = required.iter().any(|r| match (r.kind(), name.get()) {
                 (Kind::Str(s), KeyRef::Str(n)) => s == n,
                 (Kind::Str(s), KeyRef::Int(i)) => s == i.to_string().as_bytes(),
@@ -434,7 +427,6 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
             self.path.pop();
             self.b.put_key(&mut o, name, v);
             names.push(name);
-            Ok::<(), ()>(())
         });
         self.stats.object_depth -= 1;
         (self.b.end_obj(o), names)
@@ -442,12 +434,10 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
 
     /// The `anyOf` of a base schema: each branch written for the profile.
     pub fn branches(&mut self, list: N) -> Vec<B::Val> {
-        let mut out = Vec::new();
-        for v in list_of(list) {
-            let v = self.node(v, Place::Inner);
-            out.push(v);
-        }
-        out
+        list_of(list)
+            .into_iter()
+            .map(|v| self.node(v, Place::Inner))
+            .collect()
     }
 
     /// Counts allowed values for the size limits.
@@ -476,11 +466,11 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
         default: bool,
         examples: bool,
     ) {
-        match p.default {
-            Some(d) if default && !matches!(d.kind(), Kind::Null) => {
-                notes.push(format!("Default: {}.", text::json(d)));
-            }
-            _ => {}
+        if let Some(d) = p
+            .default
+            .filter(|d| default && !matches!(d.kind(), Kind::Null))
+        {
+            notes.push(format!("Default: {}.", text::json(d)));
         }
         if let Some(e) = p.examples.filter(|_| examples) {
             let list = list_of(e);

@@ -48,7 +48,7 @@ fn write_json<'v, N: Node<'v>>(out: &mut String, v: N) {
             let list = !v.is_object() && a.is_list();
             out.push(if list { '[' } else { '{' });
             let mut first = true;
-            let _ = a.try_each(|k, x| {
+            a.each(|k, x| {
                 if !first {
                     out.push(',');
                 }
@@ -61,7 +61,6 @@ fn write_json<'v, N: Node<'v>>(out: &mut String, v: N) {
                     out.push(':');
                 }
                 write_json(out, x);
-                Ok::<(), ()>(())
             });
             out.push(if list { ']' } else { '}' });
         }
@@ -129,15 +128,11 @@ pub fn float(f: f64) -> String {
         out.push_str(&exp.abs().to_string());
     } else if decpt <= 0 {
         out.push_str("0.");
-        for _ in 0..-decpt {
-            out.push('0');
-        }
+        out.push_str(&"0".repeat(-decpt as usize));
         out.push_str(&digits);
     } else if decpt >= n {
         out.push_str(&digits);
-        for _ in 0..decpt - n {
-            out.push('0');
-        }
+        out.push_str(&"0".repeat((decpt - n) as usize));
         out.push_str(".0");
     } else {
         let (int, frac) = digits.split_at(decpt as usize);
@@ -170,43 +165,26 @@ pub fn json_eq<'v, N: Node<'v>>(a: N, b: N) -> bool {
                 return false;
             }
             if x.is_list() && y.is_list() {
-                let mut ys = Vec::with_capacity(y.len());
-                let _ = y.try_each(|_, v| {
-                    ys.push(v);
-                    Ok::<(), ()>(())
-                });
+                let ys = super::parts::list_of(y);
                 let mut i = 0;
-                return x
-                    .try_each(|_, v| {
-                        let same = ys.get(i).is_some_and(|w| json_eq(v, *w));
-                        i += 1;
-                        if same {
-                            Ok(())
-                        } else {
-                            Err(())
-                        }
-                    })
-                    .is_ok();
+                return x.all(|_, v| {
+                    let same = ys.get(i).is_some_and(|w| json_eq(v, *w));
+                    i += 1;
+                    same
+                });
             }
             if x.is_list() != y.is_list() && !x.is_empty() {
                 return false;
             }
-            x.try_each(|k, v| {
+            x.all(|k, v| {
                 let mut found = false;
-                let _ = y.try_each(|k2, w| {
-                    if key_eq(k.get(), k2.get()) {
-                        found = json_eq(v, w);
-                        return Err(());
-                    }
-                    Ok(())
+                y.any(|k2, w| {
+                    let same = key_eq(k.get(), k2.get());
+                    found = same && json_eq(v, w);
+                    same
                 });
-                if found {
-                    Ok(())
-                } else {
-                    Err(())
-                }
+                found
             })
-            .is_ok()
         }
         (x, y) => match (num_kind(x), num_kind(y)) {
             (Some(m), Some(n)) => cmp(m, n) == std::cmp::Ordering::Equal,
