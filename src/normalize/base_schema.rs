@@ -49,9 +49,8 @@ pub fn is_annotation(key: KeyRef<'_>) -> bool {
 
 /// True when the base schema may reject null even with `null` in `type`/`enum`.
 pub fn may_shut_out_null<'a, N: Node<'a>>(base: N) -> bool {
-    let mut found = false;
-    let _ = base.try_each(|k, _| {
-        if matches!(
+    base.any(|k, _| {
+        matches!(
             k.get(),
             KeyRef::Str(
                 b"not"
@@ -64,12 +63,8 @@ pub fn may_shut_out_null<'a, N: Node<'a>>(base: N) -> bool {
                     | b"then"
                     | b"else"
             )
-        ) {
-            found = true;
-        }
-        Ok::<(), ()>(())
-    });
-    found
+        )
+    })
 }
 
 /// Keywords whose value is data, copied as it is.
@@ -109,19 +104,17 @@ pub fn copy_schema<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, schema: N) -> B:
     match schema.kind() {
         Kind::Array(a) if !a.is_empty() && a.is_list() => {
             let mut arr = b.arr();
-            let _ = a.try_each(|_, v| {
+            a.each(|_, v| {
                 let v = copy_schema(b, v);
                 b.push(&mut arr, v);
-                Ok::<(), ()>(())
             });
             b.end_arr(arr)
         }
         Kind::Array(a) => {
             let mut obj = b.obj();
-            let _ = a.try_each(|k, v| {
+            a.each(|k, v| {
                 let v = copy_value(b, k.get(), v);
                 b.put_key(&mut obj, k, v);
-                Ok::<(), ()>(())
             });
             b.end_obj(obj)
         }
@@ -139,19 +132,17 @@ pub fn copy_value<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, key: KeyRef<'_>, 
     }
     if is_schema_list(key) {
         let mut arr = b.arr();
-        let _ = a.try_each(|_, item| {
+        a.each(|_, item| {
             let item = copy_schema(b, item);
             b.push(&mut arr, item);
-            Ok::<(), ()>(())
         });
         return b.end_arr(arr);
     }
     if is_schema_map(key) {
         let mut obj = b.obj();
-        let _ = a.try_each(|name, member| {
+        a.each(|name, member| {
             let member = copy_schema(b, member);
             b.put_key(&mut obj, name, member);
-            Ok::<(), ()>(())
         });
         return b.end_obj(obj);
     }

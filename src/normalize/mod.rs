@@ -273,10 +273,9 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         if let Some(v) = d.examples {
             let v = if cat == Cat::Map && list_of_any_empty(v) {
                 let mut list = self.b.arr();
-                let _ = v.try_each(|_, e| {
+                v.each(|_, e| {
                     let e = self.map_value(cat, e);
                     self.b.push(&mut list, e);
-                    Ok::<(), ()>(())
                 });
                 self.b.end_arr(list)
             } else {
@@ -535,12 +534,7 @@ fn put_num<'a, N: Node<'a>, B: Build<'a, N>>(
 
 /// Whether a list holds an empty array (an example `{}` of a map, read as `[]`).
 fn list_of_any_empty<'a, N: Node<'a>>(list: N) -> bool {
-    let mut any = false;
-    let _ = list.try_each(|_, e| {
-        any |= matches!(e.kind(), Kind::Array(_)) && e.is_empty();
-        Ok::<(), ()>(())
-    });
-    any
+    list.any(|_, e| matches!(e.kind(), Kind::Array(_)) && e.is_empty())
 }
 
 impl<'a, B> Normalizer<'_, 'a, B> {

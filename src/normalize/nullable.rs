@@ -100,21 +100,15 @@ fn not_pattern<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, p: &str, null_ok: bo
 }
 
 pub fn has_null<'a, N: Node<'a>>(list: N) -> bool {
-    let mut found = false;
-    let _ = list.try_each(|_, v| {
-        found |= matches!(v.kind(), Kind::Null);
-        Ok::<(), ()>(())
-    });
-    found
+    list.any(|_, v| matches!(v.kind(), Kind::Null))
 }
 
 /// A copy of `list` with null appended.
 fn with_null<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, list: N) -> B::Val {
     let mut arr = b.arr();
-    let _ = list.try_each(|_, v| {
+    list.each(|_, v| {
         let v = b.share(v);
         b.push(&mut arr, v);
-        Ok::<(), ()>(())
     });
     let v = b.null();
     b.push(&mut arr, v);
@@ -145,17 +139,14 @@ pub fn enumeration<'a, N: Node<'a>, B: Build<'a, N>>(
         Enum::Ints(list) => {
             let mut arr = b.arr();
             let (mut kept, mut null) = (0usize, false);
-            let _ = list.try_each(|_, v| {
-                match v.kind() {
-                    Kind::Float(_) => {}
-                    k => {
-                        kept += 1;
-                        null |= matches!(k, Kind::Null);
-                        let v = b.share(v);
-                        b.push(&mut arr, v);
-                    }
+            list.each(|_, v| match v.kind() {
+                Kind::Float(_) => {}
+                k => {
+                    kept += 1;
+                    null |= matches!(k, Kind::Null);
+                    let v = b.share(v);
+                    b.push(&mut arr, v);
                 }
-                Ok::<(), ()>(())
             });
             // Nothing left is as Enum::Nothing: `[null]`.
             if kept == 0 || (null_ok && !null) {
@@ -191,9 +182,9 @@ pub fn base_schema<'a, N: Node<'a>, B: Build<'a, N>>(
     null_ok: bool,
     out: &mut B::Obj,
 ) {
-    let _ = base.try_each(|k, v| {
+    base.each(|k, v| {
         if is_annotation(k.get()) {
-            return Ok::<(), ()>(());
+            return;
         }
         let v = match (k.get(), v.kind()) {
             (KeyRef::Str(b"type"), Kind::Str(_)) if null_ok => {
@@ -206,10 +197,9 @@ pub fn base_schema<'a, N: Node<'a>, B: Build<'a, N>>(
             }
             (KeyRef::Str(b"type"), Kind::Array(list)) if null_ok => {
                 let mut arr = b.arr();
-                let _ = list.try_each(|_, t| {
+                list.each(|_, t| {
                     let t = b.share(t);
                     b.push(&mut arr, t);
-                    Ok::<(), ()>(())
                 });
                 let n = b.sym(Sym::Null);
                 b.push(&mut arr, n);
@@ -221,11 +211,10 @@ pub fn base_schema<'a, N: Node<'a>, B: Build<'a, N>>(
             (KeyRef::Str(b"const"), _) if null_ok => {
                 let (_, v) = enumeration(b, Enum::Const(v), true);
                 b.put(out, Sym::Enum, v);
-                return Ok(());
+                return;
             }
             _ => copy_value(b, k.get(), v),
         };
         b.put_key(out, k, v);
-        Ok(())
     });
 }
