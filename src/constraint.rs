@@ -42,31 +42,34 @@ use choice::Offered;
 
 pub use crate::normalize::vocab::{NOT_APPLICABLE, UNSTATED};
 
-/// Reads one constraint into `facets`.
+/// Reads the constraint `name` into `facets`: the one place `rule.name` and
+/// `rule.id` are set.
 pub fn apply<'a, N: Node<'a>>(
     rule: &mut Rule<'_, 'a>,
-    sym: Option<Sym>,
+    name: N::Key,
     opts: N,
     facets: &mut Facets<N>,
 ) -> Result<(), DefinitionError> {
-    let Some(sym) = sym else {
+    rule.name = name.get();
+    let Some(id) = name.sym() else {
         unstated::apply(rule);
         return Ok(());
     };
-    match sym {
+    rule.id = id;
+    match id {
         Sym::Length => length::apply(rule, opts, facets),
         Sym::Count => count::apply(rule, opts, facets),
         Sym::Range => range::apply(rule, opts, facets),
         Sym::GreaterThan | Sym::GreaterThanOrEqual | Sym::LessThan | Sym::LessThanOrEqual => {
-            comparison::apply(rule, sym, opts, facets)
+            comparison::apply(rule, opts, facets)
         }
         Sym::Positive | Sym::PositiveOrZero | Sym::Negative | Sym::NegativeOrZero => {
-            sign::apply(rule, sym, facets);
+            sign::apply(rule, facets);
             Ok(())
         }
-        Sym::Choice | Sym::AllowedValues => choice::apply(rule, sym, opts, facets),
+        Sym::Choice | Sym::AllowedValues => choice::apply(rule, opts, facets),
         Sym::PluginExists | Sym::EntityBundleExists | Sym::CountryCode => {
-            derived_enum::apply(rule, sym, opts, facets)
+            derived_enum::apply(rule, opts, facets)
         }
         Sym::FixedValue | Sym::IdenticalTo => fixed_value::apply(rule, opts, facets),
         Sym::NotBlank => not_blank::apply(rule, opts, facets),
@@ -74,7 +77,7 @@ pub fn apply<'a, N: Node<'a>>(
         Sym::NullConstraint => is_null::apply(facets),
         Sym::Blank => blank::apply(rule, facets),
         Sym::Email | Sym::Url | Sym::Uuid | Sym::Ip | Sym::Date | Sym::DateOnly | Sym::DateTime => {
-            format::apply(rule, sym, opts, facets)
+            format::apply(rule, opts, facets)
         }
         Sym::Regex => regex::apply(rule, opts, facets),
         Sym::ExtensionName => extension_name::apply(rule, facets),

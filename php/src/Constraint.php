@@ -47,26 +47,27 @@ final class Constraint
     public const ON_LIST = 1;
     public const ON_BOTH = 2;
 
-    /** Reads one constraint into `$f`. */
-    public static function apply(Rule $rule, string $name, mixed $opts, Facets $f): void
+    /** Reads the constraint `$id` into `$f`: the one place `$rule->id` is set. */
+    public static function apply(Rule $rule, string $id, mixed $opts, Facets $f): void
     {
-        match ($name) {
+        $rule->id = $id;
+        match ($id) {
             'Length' => Constraint\Length::apply($rule, $opts, $f),
             'Count' => Constraint\Count::apply($rule, $opts, $f),
             'Range' => Constraint\Range::apply($rule, $opts, $f),
-            'GreaterThan', 'GreaterThanOrEqual', 'LessThan', 'LessThanOrEqual' => Constraint\Comparison::apply($rule, $name, $opts, $f),
-            'Positive', 'PositiveOrZero', 'Negative', 'NegativeOrZero' => Constraint\Sign::apply($rule, $name, $f),
-            'Choice', 'AllowedValues' => Constraint\Choice::apply($rule, $name, $opts, $f),
-            'PluginExists', 'EntityBundleExists', 'CountryCode' => Constraint\DerivedEnum::apply($rule, $name, $opts, $f),
+            'GreaterThan', 'GreaterThanOrEqual', 'LessThan', 'LessThanOrEqual' => Constraint\Comparison::apply($rule, $opts, $f),
+            'Positive', 'PositiveOrZero', 'Negative', 'NegativeOrZero' => Constraint\Sign::apply($rule, $f),
+            'Choice', 'AllowedValues' => Constraint\Choice::apply($rule, $opts, $f),
+            'PluginExists', 'EntityBundleExists', 'CountryCode' => Constraint\DerivedEnum::apply($rule, $opts, $f),
             'FixedValue', 'IdenticalTo' => Constraint\FixedValue::apply($rule, $opts, $f),
             'NotBlank' => Constraint\NotBlank::apply($rule, $opts, $f),
             'NotNull' => Constraint\NotNull::apply($f),
             'Null' => Constraint\IsNull::apply($f),
             'Blank' => Constraint\Blank::apply($rule, $f),
-            'Email', 'Url', 'Uuid', 'Ip', 'Date', 'DateOnly', 'DateTime' => Constraint\Format::apply($rule, $name, $opts, $f),
+            'Email', 'Url', 'Uuid', 'Ip', 'Date', 'DateOnly', 'DateTime' => Constraint\Format::apply($rule, $opts, $f),
             'Regex' => Constraint\Regex::apply($rule, $opts, $f),
             'ExtensionName' => Constraint\ExtensionName::apply($rule, $f),
-            default => Constraint\Unstated::apply($rule, $name),
+            default => Constraint\Unstated::apply($rule),
         };
     }
 

@@ -92,7 +92,6 @@ pub fn flag<'a, N: Node<'a>>(
 
 pub fn apply<'a, N: Node<'a>>(
     rule: &mut Rule<'_, 'a>,
-    which: Sym,
     opts: N,
     facets: &mut Facets<N>,
 ) -> Result<(), DefinitionError> {
@@ -124,21 +123,21 @@ pub fn apply<'a, N: Node<'a>>(
     };
     match (rule.cat, multiple) {
         // Drupal's AllowedValues wants a single (primitive) value: on a list it throws.
-        (Cat::List, true) if which == Sym::Choice => {
+        (Cat::List, true) if rule.id == Sym::Choice => {
             facets.item_enums.push((list, matches));
             narrow(&mut facets.min_count, &mut facets.max_count, stated);
         }
         (Cat::List | Cat::Map, _) | (_, true) => rule.not_applicable(),
         // AllowedValues checks primitive data only: on `any` or an entity
         // Drupal throws.
-        _ if which == Sym::AllowedValues && matches!(rule.ty, Ty::Any | Ty::Entity) => {
+        _ if rule.id == Sym::AllowedValues && matches!(rule.ty, Ty::Any | Ty::Entity) => {
             rule.not_applicable()
         }
         _ => {
             push(rule, list, matches, facets);
             // Drupal's AllowedValues casts its choices to the value's type;
             // Symfony's Choice compares strictly.
-            if which == Sym::Choice && rule.cat == Cat::Int && matches && !list.is_empty() {
+            if rule.id == Sym::Choice && rule.cat == Cat::Int && matches && !list.is_empty() {
                 if let Some(e) = facets.enums.pop() {
                     facets.enums.push(strict_on_int(e));
                 }
@@ -244,20 +243,31 @@ pub fn each_of<'a, N: Node<'a>>(constraints: N) -> Option<N> {
         .filter(|o| multiple(*o) && o.get(Sym::Choices).is_some_and(|c| c.is_array()))
 }
 
-/// The choice list of a `Choice`/`AllowedValues`: (list, match, multiple).
-fn choice_list<'a, N: Node<'a>>(options: N) -> Option<(N, bool, bool)> {
-    match offered(options) {
-        Offered::List {
-            list,
-            under_choices: true,
-        } => Some((
-            list,
-            option_flag(options, Sym::Match, true, true)?,
-            option_flag(options, Sym::Multiple, false, false)?,
-        )),
-        Offered::List { list, .. } => Some((list, true, false)),
-        _ => None,
-    }
+/// The choice list of a `Choice`/`AllowedValues` as its validator reads it
+/// (the PHP twin's `ChoiceList`).
+struct ChoiceList<N> {
+    list: N,
+    /// A value must be one of the choices (`match`, default true).
+    matches: bool,
+    /// The value is a list of choices (`multiple`, default false).
+    multiple: bool,
+}
+
+/// The choice list of a `Choice`/`AllowedValues`, or `None` when its options
+/// give none.
+fn choice_list<'a, N: Node<'a>>(options: N) -> Option<ChoiceList<N>> {
+    let Offered::List {
+        list,
+        under_choices,
+    } = offered(options)
+    else {
+        return None;
+    };
+    Some(ChoiceList {
+        list,
+        matches: !under_choices || option_flag(options, Sym::Match, true, true)?,
+        multiple: under_choices && option_flag(options, Sym::Multiple, false, false)?,
+    })
 }
 
 /// `in_array($v, $list, true)` (the choices are scalars: an array is none).
@@ -274,14 +284,14 @@ fn contains<'a, N: Node<'a>>(list: N, v: V<'_>) -> bool {
 /// constraint of a single value (null passes; `multiple` there rejects every
 /// value: undecided); otherwise a list's `multiple` choice, for one item.
 pub fn rejects<'a, N: Node<'a>>(options: N, v: V<'_>, single: bool) -> Option<bool> {
-    let (list, matches, multiple) = choice_list(options)?;
-    if single && multiple {
+    let l = choice_list(options)?;
+    if single && l.multiple {
         return None;
     }
     if single && v == V::Scalar(Scalar::Null) {
         return Some(false);
     }
-    Some(matches != contains(list, v))
+    Some(l.matches != contains(l.list, v))
 }
 
 /// Drupal's AllowedValues between strings.
@@ -292,8 +302,8 @@ pub fn allowed_rejects<'a, N: Node<'a>>(ty: Ty, options: N, v: V<'_>) -> Option<
     if ty.cat() != Cat::Str {
         return None;
     }
-    let (list, matches, multiple) = choice_list(options)?;
-    if multiple {
+    let l = choice_list(options)?;
+    if l.multiple {
         return None;
     }
     // DecimalData::getCastedValue(): `$this->getString() ?: '0.0'`.
@@ -304,7 +314,7 @@ pub fn allowed_rejects<'a, N: Node<'a>>(ty: Ty, options: N, v: V<'_>) -> Option<
     };
     let mut found = false;
     let mut undecided = false;
-    let _ = list.try_each(|_, c| {
+    let _ = l.list.try_each(|_, c| {
         let text: std::borrow::Cow<'_, [u8]> = match c.kind() {
             Kind::Str(c) => c.into(),
             Kind::Int(i) => i.to_string().into_bytes().into(),
@@ -325,7 +335,7 @@ pub fn allowed_rejects<'a, N: Node<'a>>(ty: Ty, options: N, v: V<'_>) -> Option<
     if undecided {
         return None;
     }
-    Some(matches != found)
+    Some(l.matches != found)
 }
 
 #[cfg(test)]

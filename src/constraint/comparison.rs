@@ -66,22 +66,21 @@ fn bound(which: Sym) -> (Bound, Accepts) {
 
 pub fn apply<'a, N: Node<'a>>(
     rule: &mut Rule<'_, 'a>,
-    which: Sym,
     opts: N,
     facets: &mut Facets<N>,
 ) -> Result<(), DefinitionError> {
-    let value = match opts.kind() {
-        Kind::Array(a) => match a.get(Sym::Value) {
-            Some(v) => Some(rule.number(v, &[Seg::Sym(Sym::Value)])?),
-            // Compared with another property: nothing JSON Schema can say.
-            None => None,
-        },
-        _ => Some(rule.number(opts, &[])?),
+    let value = if !opts.is_array() {
+        Some(rule.number(opts, &[])?)
+    } else if let Some(v) = opts.get(Sym::Value) {
+        Some(rule.number(v, &[Seg::Sym(Sym::Value)])?)
+    } else {
+        // Compared with another property: nothing JSON Schema can say.
+        None
     };
     if !numeric(rule.cat) {
         rule.not_applicable();
     } else if let Some(v) = value {
-        put(facets, bound(which).0, v);
+        put(facets, bound(rule.id).0, v);
     } else {
         rule.unstated(COMPARED);
     }

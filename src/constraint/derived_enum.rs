@@ -27,11 +27,10 @@ fn applies(cat: Cat) -> bool {
 
 pub fn apply<'a, N: Node<'a>>(
     rule: &mut Rule<'_, 'a>,
-    which: Sym,
     opts: N,
     facets: &mut Facets<N>,
 ) -> Result<(), DefinitionError> {
-    if which == REFUSES_NULL {
+    if rule.id == REFUSES_NULL {
         facets.null_refused_nested = true;
     }
     // A bare string (`'EntityBundleExists' => 'node'`) or options without

@@ -44,24 +44,23 @@ pub fn only_strings(which: Sym) -> bool {
 
 pub fn apply<'a, N: Node<'a>>(
     rule: &mut Rule<'_, 'a>,
-    which: Sym,
     opts: N,
     facets: &mut Facets<N>,
 ) -> Result<(), DefinitionError> {
     // Options are read (and checked) whatever the type.
     let option = |key: Sym| opts.get(key).map(|n| n.kind());
-    let pattern = match which {
+    let pattern = match rule.id {
         Sym::Url => Some(url_pattern(rule, opts)?),
         Sym::Uuid => Some(uuid_pattern(rule, opts)?),
         _ => None,
     };
-    let ip = match which {
+    let ip = match rule.id {
         Sym::Ip => Some(ip_version(rule, opts)?),
         _ => None,
     };
     // DateTime: the pattern of its format (the default one interned), or
     // `None` when the format is not stated.
-    let date_time = match (which, option(Sym::Format)) {
+    let date_time = match (rule.id, option(Sym::Format)) {
         (Sym::DateTime, None | Some(Kind::Null) | Some(Kind::Str(b"Y-m-d H:i:s"))) => {
             Some(Pattern::Sym(Sym::DateTimePattern))
         }
@@ -78,7 +77,7 @@ pub fn apply<'a, N: Node<'a>>(
         rule.not_applicable();
         return Ok(());
     }
-    match which {
+    match rule.id {
         Sym::Email => facets.add_format(Sym::FormatEmail),
         // A relative URL (`//host`) is no absolute URI.
         Sym::Url if !matches!(option(Sym::RelativeProtocol), Some(Kind::Bool(true))) => {

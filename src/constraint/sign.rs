@@ -16,12 +16,12 @@ fn bound(which: Sym) -> (Bound, Accepts) {
     }
 }
 
-pub fn apply<N>(rule: &mut Rule<'_, '_>, which: Sym, facets: &mut Facets<N>) {
+pub fn apply<N>(rule: &mut Rule<'_, '_>, facets: &mut Facets<N>) {
     if !numeric(rule.cat) {
         rule.not_applicable();
         return;
     }
-    put(facets, bound(which).0, Num::Int(0));
+    put(facets, bound(rule.id).0, Num::Int(0));
 }
 
 pub fn rejects(which: Sym, v: V<'_>) -> Option<bool> {

@@ -166,11 +166,16 @@ impl<N> Facets<N> {
     }
 }
 
-/// What a constraint rule sees: where it is, what it applies to, and where to
-/// put warnings.
+/// What a constraint rule sees: where it is, which constraint it is, what it
+/// applies to, and where to put warnings. One for the constraints of a
+/// definition: the dispatch ([`crate::constraint::apply`]) sets `name` and
+/// `id` for each.
 pub struct Rule<'p, 'a> {
     pub path: &'p Path<'a>,
+    /// The constraint's key, as given.
     pub name: KeyRef<'a>,
+    /// The id the key spells (the PHP twin's `Rule::$id`).
+    pub id: Sym,
     pub ty: Ty,
     pub cat: Cat,
     pub options: &'p Options,

@@ -33,7 +33,7 @@ pub mod vocab;
 use crate::constraint::choice::strict_on_int;
 use crate::error::{DefinitionError, Path, Seg, Warning};
 use crate::sym::Sym;
-use crate::view::{Build, Key, Kind, Node};
+use crate::view::{Build, KeyRef, Kind, Node};
 use definition::{Cat, Def, Ty};
 use description::Text;
 use facets::{Enum, Extra, Facets, Not, Pattern, Rule};
@@ -314,20 +314,17 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         let Some(constraints) = d.constraints else {
             return Ok(());
         };
-        let options = self.options;
-        let path = &self.path;
-        let warnings = &mut *self.warnings;
-        constraints.try_each(|name, opts| {
-            let mut rule = Rule {
-                path,
-                name: name.get(),
-                ty: d.ty,
-                cat,
-                options: &options,
-                warnings,
-            };
-            crate::constraint::apply(&mut rule, name.sym(), opts, facets)
-        })
+        let mut rule = Rule {
+            path: &self.path,
+            // Set by the dispatch for each constraint.
+            name: KeyRef::Int(0),
+            id: Sym::Constraints,
+            ty: d.ty,
+            cat,
+            options: &self.options,
+            warnings: &mut *self.warnings,
+        };
+        constraints.try_each(|name, opts| crate::constraint::apply(&mut rule, name, opts, facets))
     }
 
     /// Writes the validation keywords into `out`. `non_empty`: a list or map

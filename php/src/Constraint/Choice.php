@@ -57,7 +57,7 @@ final class Choice
         }
         foreach ($list as $k => $v) {
             if (!ValueCheck::isScalar($v)) {
-                ValueCheck::checkScalar($v, $rule->path, ['constraints', $rule->name, ...$extra, $k]);
+                ValueCheck::checkScalar($v, $rule->path, ['constraints', $rule->id, ...$extra, $k]);
             }
         }
         return $list;
@@ -82,7 +82,7 @@ final class Choice
         throw $rule->error([$key], 'must be a boolean');
     }
 
-    public static function apply(Rule $rule, string $which, mixed $opts, Facets $f): void
+    public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
         if (!\is_array($opts)) {
             throw $rule->error([], 'must be an array');
@@ -103,12 +103,12 @@ final class Choice
         $min = $options ? $rule->countOption($opts, 'min') : null;
         $max = $options ? $rule->countOption($opts, 'max') : null;
         // Drupal's AllowedValues wants a single (primitive) value: on a list it throws.
-        if ($rule->cat === Definition::CAT_LIST && $multiple && $which === 'Choice') {
+        if ($rule->cat === Definition::CAT_LIST && $multiple && $rule->id === 'Choice') {
             $f->itemEnums[] = [$list, $matches];
             Facets::narrow($f->minCount, $f->maxCount, [$min, $max]);
         } elseif (!self::applies($rule->cat) || $multiple) {
             $rule->notApplicable();
-        } elseif ($which === 'AllowedValues' && ($rule->ty === Definition::ANY || $rule->ty === Definition::ENTITY)) {
+        } elseif ($rule->id === 'AllowedValues' && ($rule->ty === Definition::ANY || $rule->ty === Definition::ENTITY)) {
             // AllowedValues checks primitive data only: on `any` or an
             // entity Drupal throws.
             $rule->notApplicable();
@@ -116,7 +116,7 @@ final class Choice
             self::push($rule, $list, $matches, $f);
             // Drupal's AllowedValues casts its choices to the value's type;
             // Symfony's Choice compares strictly.
-            if ($which === 'Choice' && $rule->cat === Definition::CAT_INT && $matches && $list !== []) {
+            if ($rule->id === 'Choice' && $rule->cat === Definition::CAT_INT && $matches && $list !== []) {
                 $f->enums[] = self::strictOnInt(\array_pop($f->enums));
             }
         }
@@ -206,40 +206,37 @@ final class Choice
     }
 
     /**
-     * The choice list of a Choice/AllowedValues: [list, match, multiple].
+     * The choice list of a Choice/AllowedValues, or null when its options
+     * give none (the return type in phpdoc: see ChoiceList).
      *
-     * @return array{0: array<mixed>, 1: bool, 2: bool}|null
+     * @return ChoiceList|null
      */
-    private static function choiceList(mixed $options): ?array
+    private static function choiceList(mixed $options)
     {
         if (!\is_array($options)) {
             return null;
         }
         if (\array_key_exists('choices', $options)) {
             $list = $options['choices'];
-            $match = CoerceDefinition::optionFlag($options, 'match', true, true);
+            $matches = CoerceDefinition::optionFlag($options, 'match', true, true);
             $multiple = CoerceDefinition::optionFlag($options, 'multiple', false, false);
-            return (\is_array($list) && $match !== null && $multiple !== null) ? [$list, $match, $multiple] : null;
+            return (\is_array($list) && $matches !== null && $multiple !== null) ? new ChoiceList($list, $matches, $multiple) : null;
         }
-        return \array_is_list($options) ? [$options, true, false] : null;
+        return \array_is_list($options) ? new ChoiceList($options, true, false) : null;
     }
 
     /** Symfony's Choice: `match xor in_array($v, $choices, true)`; $single: not a list's `multiple` choice. */
     public static function rejects(mixed $options, mixed $v, bool $single): ?bool
     {
         $l = self::choiceList($options);
-        if ($l === null) {
-            return null;
-        }
-        [$list, $match, $multiple] = $l;
-        if ($single && $multiple) {
+        if ($l === null || ($single && $l->multiple)) {
             return null;
         }
         if ($single && $v === null) {
             return false;
         }
         // The choices are scalars: an array is none of them.
-        return $match !== (!\is_array($v) && \in_array($v, $list, true));
+        return $l->matches !== (!\is_array($v) && \in_array($v, $l->list, true));
     }
 
     /** Drupal's AllowedValues between strings. */
@@ -249,7 +246,7 @@ final class Choice
             return null;
         }
         $l = self::choiceList($options);
-        if ($l === null || $l[2]) {
+        if ($l === null || $l->multiple) {
             return null;
         }
         // DecimalData::getCastedValue(): `$this->getString() ?: '0.0'`.
@@ -257,7 +254,7 @@ final class Choice
             $v = '0.0';
         }
         $found = false;
-        foreach ($l[0] as $choice) {
+        foreach ($l->list as $choice) {
             if (\is_float($choice) || !\is_scalar($choice) && $choice !== null) {
                 return null;
             }
@@ -266,6 +263,6 @@ final class Choice
                 break;
             }
         }
-        return $l[1] !== $found;
+        return $l->matches !== $found;
     }
 }

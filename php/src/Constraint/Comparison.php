@@ -63,7 +63,7 @@ final class Comparison
         return $cat === Definition::CAT_INT || $cat === Definition::CAT_NUM;
     }
 
-    public static function apply(Rule $rule, string $which, mixed $opts, Facets $f): void
+    public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
         if (\is_array($opts)) {
             // Without `value`: compared with another property, nothing JSON Schema can say.
@@ -74,7 +74,7 @@ final class Comparison
         if (!self::numeric($rule->cat)) {
             $rule->notApplicable();
         } elseif ($value !== null) {
-            self::put($f, self::BOUNDS[$which][0], $value);
+            self::put($f, self::BOUNDS[$rule->id][0], $value);
         } else {
             $rule->unstated(self::COMPARED);
         }

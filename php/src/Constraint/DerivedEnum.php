@@ -40,9 +40,9 @@ final class DerivedEnum
         return $cat === Definition::CAT_STR || $cat === Definition::CAT_ANY;
     }
 
-    public static function apply(Rule $rule, string $which, mixed $opts, Facets $f): void
+    public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
-        if ($which === self::REFUSES_NULL) {
+        if ($rule->id === self::REFUSES_NULL) {
             $f->nullRefusedNested = true;
         }
         // A bare string ('EntityBundleExists' => 'node') or options without

@@ -26,13 +26,13 @@ final class FixedValue
         if (\is_array($opts)) {
             if (\array_key_exists('value', $opts)) {
                 $v = $opts['value'];
-                ValueCheck::checkScalar($v, $rule->path, ['constraints', $rule->name, 'value']);
+                ValueCheck::checkScalar($v, $rule->path, ['constraints', $rule->id, 'value']);
             } else {
                 $has = false;
             }
         } else {
             $v = $opts;
-            ValueCheck::checkScalar($v, $rule->path, ['constraints', $rule->name]);
+            ValueCheck::checkScalar($v, $rule->path, ['constraints', $rule->id]);
         }
         if (!Choice::applies($rule->cat)) {
             $rule->notApplicable();

@@ -42,20 +42,20 @@ final class Format
 
     private const HEX = '[0-9A-Fa-f]';
 
-    public static function apply(Rule $rule, string $which, mixed $opts, Facets $f): void
+    public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
         // Options are read (and checked) whatever the type.
         $o = \is_array($opts) ? $opts : [];
-        $pattern = match ($which) {
+        $pattern = match ($rule->id) {
             'Url' => self::urlPattern($rule, $o),
             'Uuid' => self::uuidPattern($rule, $o),
             default => null,
         };
-        $ip = $which === 'Ip' ? self::ipVersion($rule, $o) : null;
+        $ip = $rule->id === 'Ip' ? self::ipVersion($rule, $o) : null;
         // DateTime: the pattern of its format (the default one as a
         // constant), or null when the format is not stated.
         $dateTime = null;
-        if ($which === 'DateTime') {
+        if ($rule->id === 'DateTime') {
             $v = $o['format'] ?? null;
             if ($v !== null && !\is_string($v)) {
                 throw $rule->error(['format'], 'must be a string');
@@ -66,7 +66,7 @@ final class Format
             $rule->notApplicable();
             return;
         }
-        switch ($which) {
+        switch ($rule->id) {
             case 'Email':
                 $f->addFormat('email');
                 break;

@@ -21,13 +21,13 @@ final class Sign
         'NegativeOrZero' => [Comparison::MAX, [-1, 0]],
     ];
 
-    public static function apply(Rule $rule, string $which, Facets $f): void
+    public static function apply(Rule $rule, Facets $f): void
     {
         if (!Comparison::numeric($rule->cat)) {
             $rule->notApplicable();
             return;
         }
-        Comparison::put($f, self::BOUNDS[$which][0], 0);
+        Comparison::put($f, self::BOUNDS[$rule->id][0], 0);
     }
 
     public static function rejects(string $which, mixed $v): ?bool

@@ -63,12 +63,12 @@ final class Unstated
     private const COMPOSITE_IDS = ['AtLeastOneOf' => true, 'Sequentially' => true];
 
     /** Reports a constraint no other class reads when it is one of these (site state or other values, a format, a composite). */
-    public static function apply(Rule $rule, string $name): void
+    public static function apply(Rule $rule): void
     {
         match (true) {
-            isset(self::SITE_STATE_IDS[$name]) => $rule->unstated('Drupal checks this constraint against site state or other values; the schema cannot state it'),
-            isset(self::FORMAT_IDS[$name]) => $rule->unstated('Drupal checks a format JSON Schema has no keyword for; the schema cannot state it'),
-            isset(self::COMPOSITE_IDS[$name]) => $rule->unstated('a composite of nested constraints; the schema does not state them'),
+            isset(self::SITE_STATE_IDS[$rule->id]) => $rule->unstated('Drupal checks this constraint against site state or other values; the schema cannot state it'),
+            isset(self::FORMAT_IDS[$rule->id]) => $rule->unstated('Drupal checks a format JSON Schema has no keyword for; the schema cannot state it'),
+            isset(self::COMPOSITE_IDS[$rule->id]) => $rule->unstated('a composite of nested constraints; the schema does not state them'),
             default => null,
         };
     }

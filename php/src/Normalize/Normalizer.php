@@ -259,7 +259,6 @@ final class Normalizer
                 continue;
             }
             $rule ??= new Rule($this->path, $d->ty, $d->cat, $this->options, $this);
-            $rule->name = $name;
             Constraint::apply($rule, $name, $opts, $f);
         }
         foreach ($itemEnums as [$list, $matches]) {

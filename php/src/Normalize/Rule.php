@@ -12,8 +12,12 @@ use ToolSchema\Php\Path;
  */
 final class Rule
 {
-    /** The constraint name (a known one: `Length`, `Choice`, ...). */
-    public string $name = '';
+    /**
+     * The constraint id, as given (`Length`, `Choice`, ...): set by the one
+     * dispatch, Constraint::apply() (Rust keeps the key, `name`, and the id
+     * it spells, `id`).
+     */
+    public string $id = '';
 
     public function __construct(
         public readonly Path $path,
@@ -31,7 +35,7 @@ final class Rule
      */
     public function error(array $extra, string $message): \ValueError
     {
-        return $this->path->error(['constraints', $this->name, ...$extra], $message);
+        return $this->path->error(['constraints', $this->id, ...$extra], $message);
     }
 
     /**
@@ -57,7 +61,7 @@ final class Rule
     {
         $this->normalizer->warnings[] = [
             'code' => $code,
-            'path' => $this->path->render(['constraints', $this->name]),
+            'path' => $this->path->render(['constraints', $this->id]),
             'message' => $message,
         ];
     }
