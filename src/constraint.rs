@@ -152,23 +152,16 @@ pub fn asks_for_entries<'a, N: Node<'a>>(constraints: N) -> bool {
 
 /// Whether a constraint of a string makes the schema refuse `""` (B6).
 pub fn refuses_empty<'a, N: Node<'a>>(constraints: N) -> bool {
-    constraints
-        .try_each(|name, o| match name.sym() {
-            Some(Sym::Length) if length::refuses_empty(o) => Err(()),
-            Some(Sym::Regex) if regex::refuses_empty(o) => Err(()),
-            Some(s) if format::only_strings(s) => Err(()),
-            _ => Ok(()),
-        })
-        .is_err()
+    constraints.any(|name, o| match name.sym() {
+        Some(Sym::Length) => length::refuses_empty(o),
+        Some(Sym::Regex) => regex::refuses_empty(o),
+        Some(s) => format::only_strings(s),
+        None => false,
+    })
 }
 
 /// Whether a constraint refuses every value but a string
 /// ([`crate::normalize::base_type::strings_only`]).
 pub fn only_strings<'a, N: Node<'a>>(constraints: N) -> bool {
-    constraints
-        .try_each(|name, _| match name.sym() {
-            Some(s) if format::only_strings(s) => Err(()),
-            _ => Ok(()),
-        })
-        .is_err()
+    constraints.any(|name, _| name.sym().is_some_and(format::only_strings))
 }
