@@ -206,8 +206,8 @@ fn profiles_over_fixtures() {
                     "json_schema": if profile == "gemini" { checker::gemini_to_json_schema(&schema) } else { schema.clone() },
                     "warnings": ws,
                     "strict": strict,
-                    "accept": accept.iter().map(wrap).collect::<Vec<_>>(),
-                    "reject": reject.iter().map(wrap).collect::<Vec<_>>(),
+                    "accept": accept.iter().filter(|v| js_exact(v)).map(wrap).collect::<Vec<_>>(),
+                    "reject": reject.iter().filter(|v| js_exact(v)).map(wrap).collect::<Vec<_>>(),
                 }));
             }
         }
@@ -368,5 +368,22 @@ fn checker_finds_what_it_should() {
             vec![],
             "{profile} {schema}"
         );
+    }
+}
+
+/// Whether a JavaScript number holds every number of `v` exactly: the corpus's
+/// values are judged by ajv, which reads an integer beyond 2^53 as the nearest
+/// double (`2^54 + 1` is `2^54`), so such a value says nothing there (the
+/// fixture runner, with exact integers, checks it).
+fn js_exact(v: &Value) -> bool {
+    const SAFE: u64 = 1 << 53;
+    match v {
+        Value::Number(n) => n.as_i64().map_or_else(
+            || n.as_u64().is_none_or(|u| u <= SAFE),
+            |i| i.unsigned_abs() <= SAFE,
+        ),
+        Value::Array(a) => a.iter().all(js_exact),
+        Value::Object(o) => o.values().all(js_exact),
+        _ => true,
     }
 }
