@@ -36,7 +36,7 @@ pub fn normalize_json(
     let mut warnings = Vec::new();
     let c = normalize::canonical(&mut b, definition, options, &mut warnings)?;
     let view = json::Built(&c.schema);
-    let schema = normalize::profile::apply(&mut b, view, c.profile, &c.unions, &mut warnings);
+    let schema = normalize::profile::apply(&mut b, view, c.profile, &mut warnings);
     Ok((schema.unwrap_or(c.schema), warnings))
 }
 
@@ -60,7 +60,7 @@ pub fn fit_budget_json(
         let c = normalize::canonical_with(&mut b, def, o, &mut warnings)?;
         let view = json::Built(&c.schema);
         let (schema, stats) =
-            normalize::profile::apply_counted(&mut b, view, c.profile, &c.unions, &mut warnings);
+            normalize::profile::apply_counted(&mut b, view, c.profile, &mut warnings);
         Ok(normalize::budget::Normalized {
             schema: schema.unwrap_or(c.schema),
             stats,

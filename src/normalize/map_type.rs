@@ -7,6 +7,7 @@
 
 use super::definition::Def;
 use super::vocab::valid_utf8;
+use super::profile::mcp::Reread;
 use super::Normalizer;
 use crate::error::{DefinitionError, Seg};
 use crate::sym::Sym;
@@ -31,7 +32,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         depth: usize,
     ) -> Result<Properties<B::Val>, DefinitionError>
     where
-        B: Build<'a, N>,
+        B: Reread<'a, N>,
     {
         let declared = d.properties.filter(|p| !p.is_empty());
         if declared.is_none() && depth > 0 {

@@ -37,6 +37,7 @@ use crate::view::{Build, KeyRef, Kind, Node};
 use definition::{Cat, Def, Ty};
 use description::Text;
 use facets::{Enum, Extra, Facets, Not, Pattern, Rule};
+use profile::mcp::Reread;
 use options::{NullStyle, Options};
 use vocab::Num;
 
@@ -45,10 +46,11 @@ pub use vocab::MAX_DEPTH;
 /// The canonical schema of `definition` with `options` (an array, or `None`
 /// for the defaults), and the profile to apply next ([`profile::apply`],
 /// which reads the schema back: the caller runs it, as only the caller can
-/// view what the builder made). Warnings go into a list the caller owns (the
+/// view what the builder made). For `mcp`, type unions are split as they are
+/// written ([`profile::mcp::Reread`]), and the pass only fixes the root. Warnings go into a list the caller owns (the
 /// extension keeps it outside the engine's `zend_try`, so that it is freed
 /// even when the engine bails out of the call).
-pub fn canonical<'a, N: Node<'a>, B: Build<'a, N>>(
+pub fn canonical<'a, N: Node<'a>, B: Reread<'a, N>>(
     b: &mut B,
     definition: N,
     options: Option<N>,
@@ -62,7 +64,7 @@ pub fn canonical<'a, N: Node<'a>, B: Build<'a, N>>(
 }
 
 /// [`canonical`] with options already read (`fit_budget` reads them once).
-pub fn canonical_with<'a, N: Node<'a>, B: Build<'a, N>>(
+pub fn canonical_with<'a, N: Node<'a>, B: Reread<'a, N>>(
     b: &mut B,
     definition: N,
     options: Options,
@@ -79,7 +81,6 @@ pub fn canonical_with<'a, N: Node<'a>, B: Build<'a, N>>(
         path: Path::default(),
         warnings,
         root_map,
-        unions: Vec::new(),
         refused_null: true,
         refused_empty: true,
     };
@@ -87,7 +88,6 @@ pub fn canonical_with<'a, N: Node<'a>, B: Build<'a, N>>(
     Ok(Canonical {
         schema,
         profile: options.profile,
-        unions: n.unions,
     })
 }
 
@@ -95,10 +95,6 @@ pub fn canonical_with<'a, N: Node<'a>, B: Build<'a, N>>(
 pub struct Canonical<V> {
     pub schema: V,
     pub profile: vocab::Profile,
-    /// Where the schema may hold a `type` of two non-null types or more
-    /// (`any`, an unknown type, a base schema): the `mcp` profile rewrites
-    /// these places (and their ancestors) and shares everything else.
-    pub unions: Vec<profile::Site>,
 }
 
 /// The normalizer's state while it walks one definition tree.
@@ -109,8 +105,6 @@ pub struct Normalizer<'b, 'a, B> {
     pub warnings: &'b mut Vec<Warning>,
     /// The root definition is a map: its properties are the tool's inputs.
     pub root_map: bool,
-    /// Where a `type` union may have been written ([`Canonical::unions`]).
-    pub unions: Vec<profile::Site>,
     /// Whether the definition normalized last refuses null (read by its
     /// parent list or map after each child).
     pub refused_null: bool,
@@ -140,7 +134,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         item_enums: &[(N, bool)],
     ) -> Result<B::Val, DefinitionError>
     where
-        B: Build<'a, N>,
+        B: Reread<'a, N>,
     {
         for s in segs {
             self.path.push(*s);
@@ -209,7 +203,25 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         for _ in segs {
             self.path.pop();
         }
-        Ok(self.b.end_obj(out))
+        let out = self.b.end_obj(out);
+        Ok(self.split_unions(&d, out, depth))
+    }
+
+    /// For `mcp`, the type union of `any`, an unknown type or a base schema's
+    /// type list split, now that the definition's schema `out` is written.
+    fn split_unions<N: Node<'a>>(&mut self, d: &Def<'a, N>, out: B::Val, depth: usize) -> B::Val
+    where
+        B: Reread<'a, N>,
+    {
+        let union = match d.base_schema {
+            Some(base) => profile::mcp::may_hold_union(base),
+            None => base_type::json_type(d.ty).is_none(),
+        };
+        if union && self.options.profile == vocab::Profile::Mcp {
+            self.b.split_unions(out, depth == 0)
+        } else {
+            out
+        }
     }
 
     /// What the constraints say (and a parent list's `Choice` with
@@ -341,17 +353,11 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         depth: usize,
     ) -> Result<(), DefinitionError>
     where
-        B: Build<'a, N>,
+        B: Reread<'a, N>,
     {
         if let Some(base) = d.base_schema {
-            if profile::mcp::may_hold_union(base) {
-                self.unions.push(profile::Site::of(&self.path));
-            }
             nullable::base_schema(self.b, base, null_ok, out);
             return Ok(());
-        }
-        if base_type::json_type(d.ty).is_none() {
-            self.unions.push(profile::Site::of(&self.path));
         }
         // Children first: whether they refuse null decides what keeps their
         // container from being empty.

@@ -88,7 +88,7 @@ fn normalize_call(ex: &ExecuteData, retval: &mut Zval, warnings: &mut Vec<Warnin
         // The profile pass reads the schema just built (its `{}` are stdClass).
         let view = c.schema.view_built();
         let mut b = ZBuilder::new();
-        let out = crate::normalize::profile::apply(&mut b, view, c.profile, &c.unions, warnings);
+        let out = crate::normalize::profile::apply(&mut b, view, c.profile, warnings);
         Ok::<_, crate::error::DefinitionError>(out.unwrap_or(c.schema))
     })();
     finish(&args, retval, result, warnings);
@@ -160,7 +160,6 @@ fn fit_call(ex: &ExecuteData, retval: &mut Zval, warnings: &mut Vec<Warning>) {
             &mut b,
             view,
             c.profile,
-            &c.unions,
             &mut warnings,
         );
         Ok(crate::normalize::budget::Normalized {

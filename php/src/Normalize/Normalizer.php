@@ -34,14 +34,6 @@ final class Normalizer
     /** The root definition is a map: its properties are the tool's inputs. */
     private bool $rootMap = false;
 
-    /**
-     * Where a `type` of two non-null types or more may have been written
-     * (`any`, an unknown type, a base schema): Profile::site() of each.
-     *
-     * @var list<list<true|int|string>>
-     */
-    private array $unions = [];
-
     /** Whether the definition normalized last refuses null (read by its parent list or map). */
     public bool $refusedNull = true;
 
@@ -78,7 +70,7 @@ final class Normalizer
             throw $e;
         }
         $warnings = $n->warnings;
-        return Profile::apply($schema, $n->options->profile, $warnings, $n->unions);
+        return Profile::apply($schema, $n->options->profile, $warnings);
     }
 
     /**
@@ -95,7 +87,7 @@ final class Normalizer
         $n->rootMap = ($definition['type'] ?? null) === 'map';
         $schema = $n->schema(null, null, $definition, 0);
         $warnings = $n->warnings;
-        [$schema, $pass] = Profile::applyCounted($schema, $options->profile, $warnings, $n->unions);
+        [$schema, $pass] = Profile::applyCounted($schema, $options->profile, $warnings);
         return [$schema, $pass, $warnings];
     }
 
@@ -119,7 +111,7 @@ final class Normalizer
      *
      * @param list<array{0: array, 1: bool}> $itemEnums
      */
-    public function schema(?string $seg, int|string|null $key, mixed $def, int $depth, array $itemEnums = []): array
+    public function schema(?string $seg, int|string|null $key, mixed $def, int $depth, array $itemEnums = []): array|\stdClass
     {
         if ($seg !== null) {
             $segs = &$this->path->segs;
@@ -186,7 +178,20 @@ final class Normalizer
                 \array_pop($segs);
             }
         }
-        return $out;
+        return $this->splitUnions($d, $out, $depth);
+    }
+
+    /**
+     * For `mcp`, the type union of `any`, an unknown type or a base schema's
+     * type list split, now that the definition's schema `$out` is written.
+     *
+     * @param array<string, mixed> $out
+     * @return array<string, mixed>|\stdClass
+     */
+    private function splitUnions(Definition $d, array $out, int $depth): array|\stdClass
+    {
+        $union = $d->baseSchema !== null ? Mcp::mayHoldUnion($d->baseSchema) : BaseType::jsonType($d->ty) === null;
+        return $union && $this->options->profile === Vocab::MCP ? Mcp::node($out, $depth === 0) : $out;
     }
 
     /**
@@ -286,14 +291,8 @@ final class Normalizer
     private function body(Definition $d, Facets $f, bool $nonEmpty, bool $nullOk, array &$out, int $depth): void
     {
         if ($d->baseSchema !== null) {
-            if (Mcp::mayHoldUnion($d->baseSchema)) {
-                $this->unions[] = Profile::site($this->path->segs);
-            }
             Nullable::baseSchema($d->baseSchema, $nullOk, $out);
             return;
-        }
-        if (BaseType::jsonType($d->ty) === null) {
-            $this->unions[] = Profile::site($this->path->segs);
         }
         // Children first: whether they refuse null decides what keeps their
         // container from being empty.

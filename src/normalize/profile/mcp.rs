@@ -14,49 +14,26 @@
 //!    refuses type unions other than `[T, "null"]` (`strictTypes`). Exact: a
 //!    type's keywords say nothing of the other types' values.
 //!
-//! Cost: a root whose `type` is one name, in a schema without unions, is one
-//! lookup. The normalizer says where it may have written a union
-//! ([`super::super::Canonical::unions`]: `any`, unknown types, base schemas);
-//! only the path from the root to each of those places is rebuilt, the rest
-//! is shared.
+//! Cost: the normalizer splits a union as soon as it has written the
+//! definition that holds it (`any`, an unknown type, a base schema with a
+//! `type` list: [`Reread::split_unions`]), so no schema is walked twice; what
+//! is left here is the root fix, one lookup at the root.
 
-use super::{is_null_schema, null_wrapper, Site, Step};
+use super::null_wrapper;
 use crate::normalize::base_schema::{is_schema_list, is_schema_map};
 use crate::sym::Sym;
 use crate::view::{Build, Key, KeyRef, Kind, Node};
 
-/// The general fixes. `None`: the schema stays as it is. `sites`: where the
-/// normalizer may have written a type union; the path to each is rebuilt,
-/// everything else shared.
-pub fn apply<'v, N: Node<'v>, B: Build<'v, N>>(
-    b: &mut B,
-    schema: N,
-    sites: &[Site],
-) -> Option<B::Val> {
-    let sites: Vec<&[Step]> = sites.iter().map(|s| s.0.as_slice()).collect();
-    if sites.is_empty() {
-        return root(b, schema, &mut |b, _, v| b.share(v));
-    }
-    if sites.iter().any(|p| p.is_empty()) {
-        // The root itself: walk it all.
-        return Some(
-            root(b, schema, &mut |b, k, v| value(b, k.get(), v))
-                .unwrap_or_else(|| node_at(b, schema, true)),
-        );
-    }
-    Some(
-        root(b, schema, &mut |b, k, v| entry(b, k.get(), v, &sites))
-            .unwrap_or_else(|| fix(b, schema, &sites)),
-    )
+/// A builder that can read what it wrote (each backend views its own output):
+/// the normalizer, writing for `mcp`, has a definition's type union split as
+/// soon as the definition's schema is written.
+pub trait Reread<'a, N: Node<'a>>: Build<'a, N> {
+    /// [`node_at`] over a view of `v` (`root`: `v` is the whole schema).
+    fn split_unions(&mut self, v: Self::Val, root: bool) -> Self::Val;
 }
 
-/// The root fix, the root's values through `child`. `None`: the root needs no
-/// fix.
-fn root<'v, N: Node<'v>, B: Build<'v, N>>(
-    b: &mut B,
-    schema: N,
-    child: &mut impl FnMut(&mut B, N::Key, N) -> B::Val,
-) -> Option<B::Val> {
+/// The root fix. `None`: the schema stays as it is.
+pub fn apply<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, schema: N) -> Option<B::Val> {
     match schema.get(Sym::Type).map(|t| t.kind()) {
         Some(Kind::Array(list)) if object_or_null(list) => {
             let mut out = b.obj();
@@ -64,7 +41,7 @@ fn root<'v, N: Node<'v>, B: Build<'v, N>>(
                 let v = match k.sym() {
                     Some(Sym::Type) => b.sym(Sym::Object),
                     Some(Sym::Enum) if v.is_array() => without_null(b, v),
-                    _ => child(b, k, v),
+                    _ => b.share(v),
                 };
                 b.put_key(&mut out, k, v);
             });
@@ -86,7 +63,7 @@ fn root<'v, N: Node<'v>, B: Build<'v, N>>(
                 }
             }
             inner.each(|k, v| {
-                let v = child(b, k, v);
+                let v = b.share(v);
                 b.put_key(&mut out, k, v);
             });
             for sym in [Sym::Default, Sym::Examples] {
@@ -99,77 +76,6 @@ fn root<'v, N: Node<'v>, B: Build<'v, N>>(
         }
         _ => None,
     }
-}
-
-/// The schema of a definition on the way to `sites` (paths below it;
-/// shared as it is when there is none).
-fn fix<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, s: N, sites: &[&[Step]]) -> B::Val {
-    if sites.is_empty() {
-        return b.share(s);
-    }
-    if sites.iter().any(|p| p.is_empty()) {
-        return node(b, s);
-    }
-    if !s.is_array() {
-        return b.share(s);
-    }
-    let wrapped = null_wrapper(s).is_some();
-    let mut out = b.obj();
-    s.each(|k, v| {
-        let v = match k.sym() {
-            // A nullable wrapper: the definition's schema is its non-null branch.
-            Some(Sym::OneOf | Sym::AnyOf) if wrapped => {
-                let mut list = b.arr();
-                v.each(|_, branch| {
-                    let branch = if is_null_schema(branch) {
-                        b.share(branch)
-                    } else {
-                        fix(b, branch, sites)
-                    };
-                    b.push(&mut list, branch);
-                });
-                b.end_arr(list)
-            }
-            _ => entry(b, k.get(), v, sites),
-        };
-        b.put_key(&mut out, k, v);
-    });
-    b.end_obj(out)
-}
-
-/// The value of keyword `k` of a definition's schema on the way to `sites`:
-/// the properties and items the sites go through are fixed, the rest shared.
-fn entry<'v, N: Node<'v>, B: Build<'v, N>>(
-    b: &mut B,
-    k: KeyRef<'_>,
-    v: N,
-    sites: &[&[Step]],
-) -> B::Val {
-    match k {
-        KeyRef::Str(b"properties") if v.is_array() => {
-            let mut out = b.obj();
-            v.each(|name, sub| {
-                let below = below(sites, |s| matches!(s, Step::Prop(n) if n.is(name.get())));
-                let sub = fix(b, sub, &below);
-                b.put_key(&mut out, name, sub);
-            });
-            b.end_obj(out)
-        }
-        KeyRef::Str(b"items") => fix(b, v, &below(sites, |s| matches!(s, Step::Items))),
-        _ => b.share(v),
-    }
-}
-
-/// The rest of each site whose first step is one `first` takes.
-fn below<'s>(sites: &[&'s [Step]], first: impl Fn(&Step) -> bool) -> Vec<&'s [Step]> {
-    sites
-        .iter()
-        .filter_map(|p| {
-            p.split_first()
-                .filter(|(s, _)| first(s))
-                .map(|(_, rest)| rest)
-        })
-        .collect()
 }
 
 /// Whether a base schema may hold a type union: a `type` that is a list,
@@ -306,7 +212,7 @@ fn node<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, s: N) -> B::Val {
 
 /// [`node`]; `root`: the schema is the whole result, which keeps its union
 /// even when it allows every value (a PHP array cannot be an empty `{}`).
-fn node_at<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, s: N, root: bool) -> B::Val {
+pub fn node_at<'v, N: Node<'v>, B: Build<'v, N>>(b: &mut B, s: N, root: bool) -> B::Val {
     let Kind::Array(_) = s.kind() else {
         return b.share(s);
     };

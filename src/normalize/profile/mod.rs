@@ -41,9 +41,9 @@ pub mod provider;
 pub mod text;
 
 pub use super::vocab::Profile;
-use crate::error::{Path, Seg, Warning};
+use crate::error::{Path, Warning};
 use crate::sym::Sym;
-use crate::view::{Build, KeyRef, Kind, Node};
+use crate::view::{Build, Kind, Node};
 pub use parts::{is_null_schema, null_wrapper, read, Parts};
 pub use pass::Pass;
 pub use text::{not_note, str_of};
@@ -53,16 +53,15 @@ pub const STRICT_IMPOSSIBLE: &str = "profile_strict_impossible";
 pub const LIMIT_EXCEEDED: &str = "profile_limit_exceeded";
 
 /// Applies `profile` to the canonical `schema`. `None`: the schema stays as it
-/// is. `unions`: where the normalizer may have written a `type` union (`mcp`
-/// reads no further than the root and these places).
+/// is (`mcp` reads no further than the root: the normalizer has split its
+/// unions already).
 pub fn apply<'v, N: Node<'v>, B: Build<'v, N>>(
     b: &mut B,
     schema: N,
     profile: Profile,
-    unions: &[Site],
     warnings: &mut Vec<Warning>,
 ) -> Option<B::Val> {
-    apply_counted(b, schema, profile, unions, warnings).0
+    apply_counted(b, schema, profile, warnings).0
 }
 
 /// [`apply`], with the counts of the size limits (all zero for `mcp` and
@@ -71,11 +70,10 @@ pub fn apply_counted<'v, N: Node<'v>, B: Build<'v, N>>(
     b: &mut B,
     schema: N,
     profile: Profile,
-    unions: &[Site],
     warnings: &mut Vec<Warning>,
 ) -> (Option<B::Val>, Stats) {
     if profile == Profile::Mcp {
-        return (mcp::apply(b, schema, unions), Stats::default());
+        return (mcp::apply(b, schema), Stats::default());
     }
     let mut pass = Pass {
         b,
@@ -93,61 +91,6 @@ pub fn apply_counted<'v, N: Node<'v>, B: Build<'v, N>>(
         _ => {}
     }
     (Some(out), pass.stats)
-}
-
-/// One step of a definition path, owned: into `items`, or into a property.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Step {
-    Items,
-    Prop(OwnedKey),
-}
-
-/// A property name, owned.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OwnedKey {
-    Int(i64),
-    Str(Vec<u8>),
-}
-
-impl OwnedKey {
-    pub fn is(&self, k: KeyRef<'_>) -> bool {
-        match (self, k) {
-            (OwnedKey::Int(a), KeyRef::Int(b)) => *a == b,
-            (OwnedKey::Str(a), KeyRef::Str(b)) => a == b,
-            _ => false,
-        }
-    }
-}
-
-/// A definition's place in the schema (`properties.<name>` and `items` steps
-/// from the root), where the normalizer wrote something a profile rewrites.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Site(pub Vec<Step>);
-
-impl Site {
-    /// The site of the definition at `path`.
-    pub fn of(path: &Path<'_>) -> Site {
-        let mut steps = Vec::new();
-        let segs = path.segs();
-        let mut i = 0;
-        while i < segs.len() {
-            match (segs[i], segs.get(i + 1)) {
-                (Seg::Sym(Sym::Properties), Some(Seg::Key(k))) => {
-                    steps.push(Step::Prop(match *k {
-                        KeyRef::Int(n) => OwnedKey::Int(n),
-                        KeyRef::Str(s) => OwnedKey::Str(s.to_vec()),
-                    }));
-                    i += 2;
-                }
-                (Seg::Sym(Sym::Items), _) => {
-                    steps.push(Step::Items);
-                    i += 1;
-                }
-                _ => i += 1,
-            }
-        }
-        Site(steps)
-    }
 }
 
 // JSON types as bits.

@@ -10,7 +10,8 @@ use ToolSchema\Php\Normalize\Vocab;
 /**
  * `mcp` (the default): the canonical schema, with the general fixes: the root
  * of a tool input is a plain `"type": "object"`; a `type` of two non-null types
- * or more becomes an `anyOf` of one type each (src/normalize/profile/mcp.rs).
+ * or more becomes an `anyOf` of one type each, split by the normalizer as it
+ * writes the definition that holds it (src/normalize/profile/mcp.rs).
  */
 final class Mcp
 {
@@ -37,29 +38,13 @@ final class Mcp
     ];
 
     /**
-     * The general fixes; null: the schema stays as it is. `$sites`: where the
-     * normalizer may have written a type union (Profile::site()); the path to
-     * each is rebuilt, everything else shared.
+     * The root fix; null: the schema stays as it is (the normalizer has split
+     * its unions already, as it wrote them: node()).
      *
      * @param array<string, mixed> $schema
-     * @param list<list<true|int|string>> $sites
      * @return array<string, mixed>|null
      */
-    public static function apply(array $schema, array $sites): ?array
-    {
-        if ($sites === []) {
-            return self::root($schema, static fn ($k, $v) => $v);
-        }
-        if (\in_array([], $sites, true)) {
-            // The root itself: walk it all.
-            return self::root($schema, static fn ($k, $v) => self::value($k, $v)) ?? self::node($schema, true);
-        }
-        $out = self::root($schema, static fn ($k, $v) => self::entry($k, $v, $sites)) ?? self::fix($schema, $sites);
-        return $out instanceof \stdClass ? (array) $out : $out;
-    }
-
-    /** The root fix, the root's values through `$child`; null: no fix needed. */
-    private static function root(array $schema, \Closure $child): ?array
+    public static function apply(array $schema): ?array
     {
         if (!\array_key_exists('type', $schema)) {
             $inner = Profile::arr(Parts::nullWrapper($schema));
@@ -73,7 +58,7 @@ final class Mcp
                 }
             }
             foreach ($inner as $k => $v) {
-                $out[$k] = $child($k, $v);
+                $out[$k] = $v;
             }
             foreach (['default', 'examples'] as $k) {
                 if (\array_key_exists($k, $schema)) {
@@ -86,83 +71,11 @@ final class Mcp
         if (!\is_array($type) || !self::objectOrNull($type)) {
             return null;
         }
-        $out = [];
-        foreach ($schema as $k => $v) {
-            if ($k === 'type') {
-                $v = 'object';
-            } elseif ($k === 'enum' && Profile::arr($v) !== null) {
-                $v = self::withoutNull(Profile::arr($v));
-            } else {
-                $v = $child($k, $v);
-            }
-            $out[$k] = $v;
+        $schema['type'] = 'object';
+        if (Profile::arr($schema['enum'] ?? null) !== null) {
+            $schema['enum'] = self::withoutNull(Profile::arr($schema['enum']));
         }
-        return $out;
-    }
-
-    /**
-     * The schema of a definition on the way to `$sites` (paths below it).
-     *
-     * @param list<list<true|int|string>> $sites
-     */
-    private static function fix(mixed $s, array $sites): mixed
-    {
-        if (\in_array([], $sites, true)) {
-            return self::node($s);
-        }
-        $a = Profile::arr($s);
-        if ($a === null) {
-            return $s;
-        }
-        $wrapped = Parts::nullWrapper($a) !== null;
-        $out = [];
-        foreach ($a as $k => $v) {
-            if ($wrapped && ($k === 'oneOf' || $k === 'anyOf')) {
-                // A nullable wrapper: the definition's schema is its non-null branch.
-                $list = [];
-                foreach (Profile::arr($v) as $branch) {
-                    $list[] = Parts::isNullSchema($branch) ? $branch : self::fix($branch, $sites);
-                }
-                $out[$k] = $list;
-            } else {
-                $out[$k] = self::entry($k, $v, $sites);
-            }
-        }
-        return Vocab::object($out);
-    }
-
-    /**
-     * The value of keyword `$k` of a definition's schema on the way to
-     * `$sites`: the properties and items the sites go through are fixed, the
-     * rest shared.
-     *
-     * @param list<list<true|int|string>> $sites
-     */
-    private static function entry(int|string $k, mixed $v, array $sites): mixed
-    {
-        if ($k === 'properties' && ($props = Profile::arr($v)) !== null) {
-            $out = [];
-            foreach ($props as $name => $sub) {
-                $below = [];
-                foreach ($sites as $p) {
-                    if ($p[0] !== true && $p[0] === $name) {
-                        $below[] = \array_slice($p, 1);
-                    }
-                }
-                $out[$name] = $below === [] ? $sub : self::fix($sub, $below);
-            }
-            return Vocab::object($out);
-        }
-        if ($k === 'items') {
-            $below = [];
-            foreach ($sites as $p) {
-                if ($p[0] === true) {
-                    $below[] = \array_slice($p, 1);
-                }
-            }
-            return $below === [] ? $v : self::fix($v, $below);
-        }
-        return $v;
+        return $schema;
     }
 
     /**
@@ -221,7 +134,7 @@ final class Mcp
      * `$root`: the schema is the whole result, which keeps its union even
      * when it allows every value (a PHP array cannot be an empty `{}`).
      */
-    private static function node(mixed $s, bool $root = false): mixed
+    public static function node(mixed $s, bool $root = false): mixed
     {
         $a = Profile::arr($s);
         if ($a === null) {

@@ -39,17 +39,17 @@ final class Profile
     ];
 
     /**
-     * Applies `$profile` to the canonical `$schema`; warnings are appended.
-     * `$unions`: where the normalizer may have written a `type` union (site()
-     * of each; `mcp` reads no further than the root and these places).
+     * Applies `$profile` to the canonical `$schema`; warnings are appended
+     * (`mcp` reads no further than the root: the normalizer has split its
+     * unions already).
      *
      * @param array<string, mixed> $schema
      * @param list<array{code: string, path: string, message: string}> $warnings
      * @return array<string, mixed>
      */
-    public static function apply(array $schema, int $profile, array &$warnings, array $unions = []): array
+    public static function apply(array $schema, int $profile, array &$warnings): array
     {
-        return self::applyCounted($schema, $profile, $warnings, $unions)[0];
+        return self::applyCounted($schema, $profile, $warnings)[0];
     }
 
     /**
@@ -60,10 +60,10 @@ final class Profile
      * @param list<array{code: string, path: string, message: string}> $warnings
      * @return array{0: array<string, mixed>, 1: ?Pass}
      */
-    public static function applyCounted(array $schema, int $profile, array &$warnings, array $unions = []): array
+    public static function applyCounted(array $schema, int $profile, array &$warnings): array
     {
         if ($profile === Vocab::MCP) {
-            return [Mcp::apply($schema, $unions) ?? $schema, null];
+            return [Mcp::apply($schema) ?? $schema, null];
         }
         $pass = new Pass($profile);
         $out = $pass->node($schema, Pass::ROOT);
@@ -74,27 +74,6 @@ final class Profile
         }
         array_push($warnings, ...$pass->warnings);
         return [$out instanceof \stdClass ? (array) $out : $out, $pass];
-    }
-
-    /**
-     * A definition's place in the schema, from its path's segments: `true` for
-     * a step into `items`, the name for a step into a property.
-     *
-     * @param list<string|int> $segs
-     * @return list<true|int|string>
-     */
-    public static function site(array $segs): array
-    {
-        $steps = [];
-        $n = \count($segs);
-        for ($i = 0; $i < $n; $i++) {
-            if ($segs[$i] === 'properties' && $i + 1 < $n) {
-                $steps[] = $segs[++$i];
-            } elseif ($segs[$i] === 'items') {
-                $steps[] = true;
-            }
-        }
-        return $steps;
     }
 
     /** An array, or a stdClass read as its array. */
