@@ -157,15 +157,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         let required = chosen || not_null::refuses_null(&d, &facets, self.input_level(depth));
         let non_empty = not_null::non_empty(&d, &facets, depth);
         if d.ty == Ty::Other && d.base_schema.is_none() {
-            let path = self.path.render(&[Seg::Sym(Sym::Type)]);
-            let id = String::from_utf8_lossy(d.type_id);
-            self.warnings.push(Warning {
-                code: base_type::UNKNOWN,
-                path,
-                message: format!(
-                    "no JSON Schema mapping for type \"{id}\": any non-null value is allowed (give base_schema to say more)"
-                ),
-            });
+            self.unknown_type(d.type_id);
         }
 
         let optional = !required;
@@ -204,24 +196,24 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             self.path.pop();
         }
         let out = self.b.end_obj(out);
-        Ok(self.split_unions(&d, out, depth))
+        if self.options.profile == vocab::Profile::Mcp && union(&d) {
+            // Split now that it is written.
+            return Ok(self.b.split_unions(out, depth == 0));
+        }
+        Ok(out)
     }
 
-    /// For `mcp`, the type union of `any`, an unknown type or a base schema's
-    /// type list split, now that the definition's schema `out` is written.
-    fn split_unions<N: Node<'a>>(&mut self, d: &Def<'a, N>, out: B::Val, depth: usize) -> B::Val
-    where
-        B: Reread<'a, N>,
-    {
-        let union = match d.base_schema {
-            Some(base) => profile::mcp::may_hold_union(base),
-            None => base_type::json_type(d.ty).is_none(),
-        };
-        if union && self.options.profile == vocab::Profile::Mcp {
-            self.b.split_unions(out, depth == 0)
-        } else {
-            out
-        }
+    /// The warning for a type id with no JSON Schema mapping (and no base schema).
+    fn unknown_type(&mut self, id: &[u8]) {
+        let path = self.path.render(&[Seg::Sym(Sym::Type)]);
+        let id = String::from_utf8_lossy(id);
+        self.warnings.push(Warning {
+            code: base_type::UNKNOWN,
+            path,
+            message: format!(
+                "no JSON Schema mapping for type \"{id}\": any non-null value is allowed (give base_schema to say more)"
+            ),
+        });
     }
 
     /// What the constraints say (and a parent list's `Choice` with
@@ -532,6 +524,15 @@ fn put_num<'a, N: Node<'a>, B: Build<'a, N>>(
             b.put(out, key, v);
         }
         None => {}
+    }
+}
+
+/// Whether the definition's schema may hold a type union (`mcp` splits it):
+/// `any`, an unknown type, a base schema with a type list in it.
+fn union<'a, N: Node<'a>>(d: &Def<'a, N>) -> bool {
+    match d.base_schema {
+        Some(base) => profile::mcp::may_hold_union(base),
+        None => base_type::json_type(d.ty).is_none(),
     }
 }
 

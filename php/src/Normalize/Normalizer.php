@@ -141,12 +141,7 @@ final class Normalizer
         $required = $chosen || NotNull::refusesNull($d, $facets, $this->inputLevel($depth));
         $nonEmpty = NotNull::nonEmpty($d, $facets, $depth);
         if ($d->ty === Definition::OTHER && $d->baseSchema === null) {
-            $this->warnings[] = [
-                'code' => BaseType::UNKNOWN,
-                'path' => $this->path->render(['type']),
-                'message' => 'no JSON Schema mapping for type "' . $d->typeId
-                    . '": any non-null value is allowed (give base_schema to say more)',
-            ];
+            $this->unknownType($d->typeId);
         }
 
         $optional = !$required;
@@ -178,20 +173,25 @@ final class Normalizer
                 \array_pop($segs);
             }
         }
-        return $this->splitUnions($d, $out, $depth);
+        // For `mcp`, the type union of `any`, an unknown type or a base
+        // schema's type list, split now that the schema is written (Rust's
+        // `split_unions`, inline: a method call per definition costs 1 %; only
+        // a type of the `any` category can lack a JSON type).
+        $union = $d->baseSchema !== null
+            ? Mcp::mayHoldUnion($d->baseSchema)
+            : $d->cat === Definition::CAT_ANY && BaseType::jsonType($d->ty) === null;
+        return $union && $this->options->profile === Vocab::MCP ? Mcp::node($out, $depth === 0) : $out;
     }
 
-    /**
-     * For `mcp`, the type union of `any`, an unknown type or a base schema's
-     * type list split, now that the definition's schema `$out` is written.
-     *
-     * @param array<string, mixed> $out
-     * @return array<string, mixed>|\stdClass
-     */
-    private function splitUnions(Definition $d, array $out, int $depth): array|\stdClass
+    /** The warning for a type id with no JSON Schema mapping (and no base schema). */
+    private function unknownType(string $id): void
     {
-        $union = $d->baseSchema !== null ? Mcp::mayHoldUnion($d->baseSchema) : BaseType::jsonType($d->ty) === null;
-        return $union && $this->options->profile === Vocab::MCP ? Mcp::node($out, $depth === 0) : $out;
+        $this->warnings[] = [
+            'code' => BaseType::UNKNOWN,
+            'path' => $this->path->render(['type']),
+            'message' => 'no JSON Schema mapping for type "' . $id
+                . '": any non-null value is allowed (give base_schema to say more)',
+        ];
     }
 
     /**
