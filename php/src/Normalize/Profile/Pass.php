@@ -215,17 +215,13 @@ final class Pass
             $values,
             static fn ($v) => (Profile::valueTypes($v) & $p->types) !== 0
         ));
-        if ($typed === []) {
-            $this->dropValues($p, $notes, true);
-        } elseif (!$this->provider::valuesWritable($typed)) {
+        if ($typed !== [] && !$this->provider::valuesWritable($typed)) {
             $this->dropValues($p, $notes, false);
-        } else {
-            $kept = Parts::filterValues($p, $typed);
-            if ($kept === []) {
-                $this->dropValues($p, $notes, true);
-            } else {
-                $p->values = $kept;
-            }
+            return;
+        }
+        $p->values = $typed === [] ? [] : Parts::filterValues($p, $typed);
+        if ($p->values === []) {
+            $this->dropValues($p, $notes, true);
         }
     }
 
@@ -276,17 +272,12 @@ final class Pass
     /** A body as a schema of its own (a branch). */
     public function close(array $body): array|\stdClass
     {
-        switch ($body[0]) {
-            case 'keys':
-                return Vocab::object(array_column($body[1], 1, 0));
-            case 'branches':
-                return ['anyOf' => $body[1]];
-            case 'values':
-                [$k, $v] = $this->values($body[1], $body[2], false);
-                return [$k => $v];
-            default:
-                return ['enum' => $body[1]];
-        }
+        return match ($body[0]) {
+            'keys' => Vocab::object(array_column($body[1], 1, 0)),
+            'branches' => ['anyOf' => $body[1]],
+            'values' => array_column([$this->values($body[1], $body[2], false)], 1, 0),
+            default => ['enum' => $body[1]],
+        };
     }
 
     /**
