@@ -156,11 +156,7 @@ final class Anthropic extends Provider
         if ($p->patterns !== []) {
             $this->dropPattern($p->patterns[0]);
         }
-        foreach (['At least' => $p->minLength, 'At most' => $p->maxLength] as $word => $n) {
-            if ($n !== null) {
-                $this->dropNote("$word $n " . Text::plural($n, 'character', 'characters') . '.');
-            }
-        }
+        $this->dropCounts($p->minLength, $p->maxLength, 'character', 'characters');
     }
 
     protected function number(): ?array
@@ -176,14 +172,11 @@ final class Anthropic extends Provider
     {
         $p = $this->p;
         $this->items();
-        if ($p->minItems === 0 || $p->minItems === 1) {
+        $written = $p->minItems === 0 || $p->minItems === 1;
+        if ($written) {
             $this->keys[] = ['minItems', $p->minItems];
-        } elseif ($p->minItems !== null) {
-            $this->dropNote("At least {$p->minItems} " . Text::plural($p->minItems, 'item', 'items') . '.');
         }
-        if ($p->maxItems !== null) {
-            $this->dropNote("At most {$p->maxItems} " . Text::plural($p->maxItems, 'item', 'items') . '.');
-        }
+        $this->dropCounts($written ? null : $p->minItems, $p->maxItems, 'item', 'items');
     }
 
     protected function object(): void

@@ -286,9 +286,15 @@ abstract class Provider
         } else {
             $this->pass->impossible('a map that accepts any keys');
         }
-        foreach (['At least' => $p->minProperties, 'At most' => $p->maxProperties] as $word => $n) {
+        $this->dropCounts($p->minProperties, $p->maxProperties, 'property', 'properties');
+    }
+
+    /** Drops count bounds as notes: `At least 2 items.`, `At most 1 item.`. */
+    public function dropCounts(?int $min, ?int $max, string $one, string $many): void
+    {
+        foreach (['At least' => $min, 'At most' => $max] as $word => $n) {
             if ($n !== null) {
-                $this->dropNote("$word $n " . Text::plural($n, 'property', 'properties') . '.');
+                $this->dropNote("$word $n " . Text::plural($n, $one, $many) . '.');
             }
         }
     }
