@@ -337,11 +337,7 @@ final class Pass
     /** The `anyOf` of a base schema: each branch written for the profile. */
     public function branches(array $list): array
     {
-        $out = [];
-        foreach ($list as $v) {
-            $out[] = $this->node($v, self::INNER);
-        }
-        return $out;
+        return array_map(fn (mixed $v): mixed => $this->node($v, self::INNER), array_values($list));
     }
 
     /** Counts allowed values for the size limits. */
