@@ -27,17 +27,15 @@ final class Text
     /** `$v` as JSON text. */
     public static function json(mixed $v): string
     {
-        if (\is_bool($v)) {
-            return $v ? 'true' : 'false';
-        }
-        if (\is_int($v)) {
-            return (string) $v;
-        }
-        if (\is_float($v)) {
-            return self::float($v);
-        }
-        if (\is_string($v)) {
-            return self::string($v);
+        $scalar = match (true) {
+            \is_bool($v) => $v ? 'true' : 'false',
+            \is_int($v) => (string) $v,
+            \is_float($v) => self::float($v),
+            \is_string($v) => self::string($v),
+            default => null,
+        };
+        if ($scalar !== null) {
+            return $scalar;
         }
         // An object of the schema (an empty map's `{}`) is written as one,
         // not as PHP's `[]`.
@@ -49,13 +47,10 @@ final class Text
             // null (and what JSON cannot hold).
             return 'null';
         }
-        $parts = [];
         if (!$object && \array_is_list($v)) {
-            foreach ($v as $x) {
-                $parts[] = self::json($x);
-            }
-            return '[' . implode(',', $parts) . ']';
+            return '[' . implode(',', array_map([self::class, 'json'], $v)) . ']';
         }
+        $parts = [];
         foreach ($v as $k => $x) {
             $parts[] = self::string((string) $k) . ':' . self::json($x);
         }
