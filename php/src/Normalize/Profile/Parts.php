@@ -180,16 +180,7 @@ final class Parts
         }
         // Null: a `{"type": "null"}` branch, or `type` lets it in and every
         // enum/const holds it.
-        $nullable = $inner !== null;
-        if (!$nullable && $typeNull) {
-            $nullable = true;
-            foreach ($p->valueSets as [$set, $isConst]) {
-                if (!self::admitsNull($set, $isConst)) {
-                    $nullable = false;
-                }
-            }
-        }
-        $p->nullable = $nullable;
+        $p->nullable = $inner !== null || ($typeNull && self::admitsNull($p->valueSets));
         if ($p->valueSets !== []) {
             self::intersectValues($p);
         }
@@ -246,18 +237,21 @@ final class Parts
         return false;
     }
 
-    private static function admitsNull(mixed $set, bool $isConst): bool
+    /** @param list<array{0: mixed, 1: bool}> $sets every enum/const as written */
+    private static function admitsNull(array $sets): bool
     {
-        return $isConst ? $set === null : \in_array(null, Profile::arr($set) ?? [], true);
+        foreach ($sets as [$set, $isConst]) {
+            if ($isConst ? $set !== null : !\in_array(null, Profile::arr($set) ?? [], true)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static function readType(mixed $v, int &$types, bool &$null): bool
     {
-        if (\is_string($v)) {
-            $list = [$v];
-        } elseif (Profile::isList($v)) {
-            $list = Profile::arr($v);
-        } else {
+        $list = \is_string($v) ? [$v] : (Profile::isList($v) ? Profile::arr($v) : null);
+        if ($list === null) {
             return false;
         }
         $types = 0;
