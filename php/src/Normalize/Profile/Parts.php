@@ -100,14 +100,8 @@ final class Parts
         }
         [$a, $b] = $list;
         $na = self::isNullSchema($a);
-        $nb = self::isNullSchema($b);
-        if (!$na && $nb && Profile::arr($a) !== null) {
-            return $a;
-        }
-        if ($na && !$nb && Profile::arr($b) !== null) {
-            return $b;
-        }
-        return null;
+        $other = $na === self::isNullSchema($b) ? null : ($na ? $b : $a);
+        return Profile::arr($other) !== null ? $other : null;
     }
 
     /**
