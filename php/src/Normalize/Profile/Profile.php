@@ -95,23 +95,14 @@ final class Profile
     /** The JSON types a value has (an integral float is also an integer). */
     public static function valueTypes(mixed $v): int
     {
-        if (\is_string($v)) {
-            return self::STRING;
-        }
-        if (\is_int($v)) {
-            return self::INTEGER | self::NUMBER;
-        }
-        if (\is_float($v)) {
-            return fmod($v, 1.0) == 0.0 ? self::INTEGER | self::NUMBER : self::NUMBER;
-        }
-        if (\is_bool($v)) {
-            return self::BOOLEAN;
-        }
-        $a = self::arr($v);
-        if ($a !== null) {
-            return \array_is_list($a) ? self::ARRAY : self::OBJECT;
-        }
-        return 0;
+        return match (true) {
+            \is_string($v) => self::STRING,
+            \is_int($v) => self::INTEGER | self::NUMBER,
+            \is_float($v) => fmod($v, 1.0) == 0.0 ? self::INTEGER | self::NUMBER : self::NUMBER,
+            \is_bool($v) => self::BOOLEAN,
+            ($a = self::arr($v)) !== null => \array_is_list($a) ? self::ARRAY : self::OBJECT,
+            default => 0,
+        };
     }
 
 }
