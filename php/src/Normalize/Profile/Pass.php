@@ -364,13 +364,9 @@ final class Pass
         if ($default && $p->default !== null) {
             $notes[] = 'Default: ' . Text::json($p->default) . '.';
         }
-        if ($examples && $p->examples !== null) {
-            $list = array_values($p->examples);
-            if (\count($list) === 1) {
-                $notes[] = 'Example: ' . Text::json($list[0]) . '.';
-            } elseif (\count($list) > 1) {
-                $notes[] = 'Examples: ' . implode(', ', array_map([Text::class, 'json'], $list)) . '.';
-            }
+        if ($examples && $p->examples !== null && $p->examples !== []) {
+            $notes[] = (\count($p->examples) === 1 ? 'Example: ' : 'Examples: ')
+                . implode(', ', array_map([Text::class, 'json'], $p->examples)) . '.';
         }
     }
 
