@@ -73,13 +73,11 @@ final class Choice
     public static function flag(Rule $rule, array $opts, string $key, bool $default): bool
     {
         $v = $opts[$key] ?? null;
-        if ($v === null) {
-            return $default;
-        }
-        if (\is_bool($v)) {
-            return $v;
-        }
-        throw $rule->error([$key], 'must be a boolean');
+        return match (true) {
+            $v === null => $default,
+            \is_bool($v) => $v,
+            default => throw $rule->error([$key], 'must be a boolean'),
+        };
     }
 
     public static function apply(Rule $rule, mixed $opts, Facets $f): void

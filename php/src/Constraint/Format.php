@@ -160,13 +160,11 @@ final class Format
     {
         $bad = static fn (): \ValueError => $rule->error(['versions'], 'must be a UUID version from 1 to 8, or a list of them');
         $one = static function (mixed $v) use ($bad): int {
-            if (\is_int($v)) {
-                $n = $v;
-            } elseif (\is_string($v) && \strlen($v) === 1 && \strspn($v, '0123456789') === 1) {
-                $n = (int) $v;
-            } else {
-                throw $bad();
-            }
+            $n = match (true) {
+                \is_int($v) => $v,
+                \is_string($v) && \strlen($v) === 1 && \strspn($v, '0123456789') === 1 => (int) $v,
+                default => throw $bad(),
+            };
             if ($n < 1 || $n > 8) {
                 throw $bad();
             }
