@@ -17,16 +17,6 @@ final class GeminiJson extends Provider
     protected const AFTER = true;
     protected const TYPE_NAMES = null;
 
-    /** The allowed values, as `enum` (with null when the node is nullable). */
-    private function enumValues(): void
-    {
-        if ($this->p->values !== null) {
-            $values = $this->p->values;
-            $this->p->values = null;
-            $this->keys[] = ['enum', $this->pass->values($values, false, $this->p->nullable)[1]];
-        }
-    }
-
     /** `type` lists `"null"` (and `enum` holds null) when the node is nullable. */
     protected function typeValue(): string|array
     {
@@ -43,13 +33,13 @@ final class GeminiJson extends Provider
         if ($p->patterns !== []) {
             $this->keys[] = ['pattern', $p->patterns[0]];
         }
-        $this->enumValues();
+        $this->values(false, false, $this->p->nullable);
         $this->lengths();
     }
 
     protected function number(): ?array
     {
-        $this->enumValues();
+        $this->values(false, false, $this->p->nullable);
         if ($this->p->multipleOf !== null) {
             $this->dropMultiple($this->p->multipleOf);
         }
@@ -59,19 +49,19 @@ final class GeminiJson extends Provider
 
     protected function array(): void
     {
-        $this->enumValues();
+        $this->values(false, false, $this->p->nullable);
         Gemini::arrayKeys($this);
     }
 
     protected function object(): void
     {
-        $this->enumValues();
+        $this->values(false, false, $this->p->nullable);
         Gemini::objectKeys($this);
     }
 
     protected function boolean(): void
     {
-        $this->enumValues();
+        $this->values(false, false, $this->p->nullable);
     }
 
     protected function anyOf(array $list): array

@@ -209,9 +209,10 @@ abstract class Provider
 
     /**
      * The allowed values, as `enum` (or `const` for one from a `const` when
-     * `$allowConst`); counted for the size limits when `$count`.
+     * `$allowConst`); counted for the size limits when `$count`; with null
+     * added when `$null`.
      */
-    public function values(bool $allowConst, bool $count): void
+    public function values(bool $allowConst, bool $count, bool $null = false): void
     {
         if ($this->p->values !== null) {
             $values = $this->p->values;
@@ -219,7 +220,7 @@ abstract class Provider
             if ($count) {
                 $this->pass->countValues($values);
             }
-            $this->keys[] = $this->pass->values($values, $allowConst && $this->p->isConst, false);
+            $this->keys[] = $this->pass->values($values, $allowConst && $this->p->isConst, $null);
         }
     }
 
