@@ -132,12 +132,8 @@ final class Text
      */
     public static function eq(mixed $a, mixed $b): bool
     {
-        if ($a instanceof \stdClass) {
-            $a = (array) $a;
-        }
-        if ($b instanceof \stdClass) {
-            $b = (array) $b;
-        }
+        $a = Profile::arr($a) ?? $a;
+        $b = Profile::arr($b) ?? $b;
         if ($a === null || $b === null || \is_bool($a) || \is_bool($b) || \is_string($a) || \is_string($b)) {
             return $a === $b;
         }
