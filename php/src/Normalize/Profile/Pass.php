@@ -173,14 +173,12 @@ final class Pass
         foreach ($nots as $n) {
             $this->dropNote($notes, Text::notNote($n));
         }
-        foreach (\array_slice($p->formats, 1) as $f) {
-            $this->dropNote($notes, "Format: $f.");
+        foreach (['formats' => 'Format: %s.', 'patterns' => 'Must match the regular expression `%s`.'] as $k => $note) {
+            foreach (\array_slice($p->$k, 1) as $v) {
+                $this->dropNote($notes, sprintf($note, $v));
+            }
+            $p->$k = \array_slice($p->$k, 0, 1);
         }
-        $p->formats = \array_slice($p->formats, 0, 1);
-        foreach (\array_slice($p->patterns, 1) as $pat) {
-            $this->dropNote($notes, "Must match the regular expression `$pat`.");
-        }
-        $p->patterns = \array_slice($p->patterns, 0, 1);
         $other = $p->other;
         $p->other = [];
         foreach ($other as [$k, $v, $entry]) {
