@@ -51,21 +51,8 @@ final class Mcp
             if ($inner === null || ($inner['type'] ?? null) !== 'object') {
                 return null;
             }
-            $out = [];
-            foreach (['title', 'description'] as $k) {
-                if (\array_key_exists($k, $schema)) {
-                    $out[$k] = $schema[$k];
-                }
-            }
-            foreach ($inner as $k => $v) {
-                $out[$k] = $v;
-            }
-            foreach (['default', 'examples'] as $k) {
-                if (\array_key_exists($k, $schema)) {
-                    $out[$k] = $schema[$k];
-                }
-            }
-            return $out;
+            $texts = self::pick($schema, ['title', 'description']);
+            return array_replace($texts, $inner, self::pick($schema, ['default', 'examples']));
         }
         $type = $schema['type'];
         if (!\is_array($type) || !self::objectOrNull($type)) {
@@ -76,6 +63,18 @@ final class Mcp
             $schema['enum'] = self::withoutNull(Profile::arr($schema['enum']));
         }
         return $schema;
+    }
+
+    /** The given keys of `$s` that it has, in the order given. */
+    private static function pick(array $s, array $keys): array
+    {
+        $out = [];
+        foreach ($keys as $k) {
+            if (\array_key_exists($k, $s)) {
+                $out[$k] = $s[$k];
+            }
+        }
+        return $out;
     }
 
     /**
