@@ -6,8 +6,8 @@
 //! there) and stays open: `type: object` only.
 
 use super::definition::Def;
-use super::vocab::valid_utf8;
 use super::profile::mcp::Reread;
+use super::vocab::valid_utf8;
 use super::Normalizer;
 use crate::error::{DefinitionError, Seg};
 use crate::sym::Sym;

@@ -37,8 +37,8 @@ use crate::view::{Build, KeyRef, Kind, Node};
 use definition::{Cat, Def, Ty};
 use description::Text;
 use facets::{Enum, Extra, Facets, Not, Pattern, Rule};
-use profile::mcp::Reread;
 use options::{NullStyle, Options};
+use profile::mcp::Reread;
 use vocab::Num;
 
 pub use vocab::MAX_DEPTH;

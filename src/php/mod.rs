@@ -156,12 +156,8 @@ fn fit_call(ex: &ExecuteData, retval: &mut Zval, warnings: &mut Vec<Warning>) {
         let c = crate::normalize::canonical_with(&mut b, def, o, &mut warnings)?;
         let view = c.schema.view_built();
         let mut b = ZBuilder::new();
-        let (out, stats) = crate::normalize::profile::apply_counted(
-            &mut b,
-            view,
-            c.profile,
-            &mut warnings,
-        );
+        let (out, stats) =
+            crate::normalize::profile::apply_counted(&mut b, view, c.profile, &mut warnings);
         Ok(crate::normalize::budget::Normalized {
             schema: out.unwrap_or(c.schema),
             stats,

@@ -164,11 +164,8 @@ impl Provider for Anthropic {
         if let Some(pat) = o.p.patterns.first().copied() {
             o.drop_pattern(pat);
         }
-        for (n, word) in [(o.p.min_length, "At least"), (o.p.max_length, "At most")] {
-            if let Some(n) = n {
-                o.drop_note(format!("{word} {n} {}.", chars_word(n)));
-            }
-        }
+        let (min, max) = (o.p.min_length, o.p.max_length);
+        o.drop_counts(min, max, "character", "characters");
     }
 
     fn number<'v, N: Node<'v>, B: Build<'v, N>>(
@@ -183,14 +180,12 @@ impl Provider for Anthropic {
 
     fn array<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
         o.items();
-        match o.p.min_items {
-            Some(n @ (0 | 1)) => o.ints([(Sym::MinItems, Some(n))]),
-            Some(n) => o.drop_note(format!("At least {n} {}.", items_word(n))),
-            None => {}
+        let written = matches!(o.p.min_items, Some(0 | 1));
+        if written {
+            o.ints([(Sym::MinItems, o.p.min_items)]);
         }
-        if let Some(n) = o.p.max_items {
-            o.drop_note(format!("At most {n} {}.", items_word(n)));
-        }
+        let (min, max) = (o.p.min_items.filter(|_| !written), o.p.max_items);
+        o.drop_counts(min, max, "item", "items");
     }
 
     fn object<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
@@ -219,14 +214,6 @@ impl Provider for Anthropic {
         o.pass.impossible("anyOf beside other keywords");
         o.pass.branches(list)
     }
-}
-
-fn chars_word(n: i64) -> &'static str {
-    text::plural(n, "character", "characters")
-}
-
-fn items_word(n: i64) -> &'static str {
-    text::plural(n, "item", "items")
 }
 
 /// The per-request counts, for this schema alone.

@@ -128,7 +128,7 @@ impl Provider for Gemini {
             }
             None => {}
         }
-        o.values(false, false);
+        o.values(false, false, false);
         o.lengths();
     }
 

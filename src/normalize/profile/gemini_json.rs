@@ -36,16 +36,6 @@ use crate::view::{Build, Kind, Node};
 /// The provider.
 pub struct GeminiJson;
 
-impl GeminiJson {
-    /// The allowed values, as `enum` (with null when the node is nullable).
-    fn enum_values<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
-        if let Some(values) = o.p.values.take() {
-            let (_, v) = o.pass.values(&values, false, o.p.nullable);
-            o.put(Sym::Enum, v);
-        }
-    }
-}
-
 impl Provider for GeminiJson {
     /// `type` lists `"null"` (and `enum` holds null) when the node is
     /// nullable.
@@ -68,14 +58,14 @@ impl Provider for GeminiJson {
         if let Some(pat) = o.p.patterns.first().copied() {
             o.share(Sym::Pattern, pat);
         }
-        Self::enum_values(o);
+        o.values(false, false, o.p.nullable);
         o.lengths();
     }
 
     fn number<'v, N: Node<'v>, B: Build<'v, N>>(
         o: &mut One<'_, '_, 'v, N, B>,
     ) -> Option<Body<'v, N, B::Val>> {
-        Self::enum_values(o);
+        o.values(false, false, o.p.nullable);
         if let Some(m) = o.p.multiple_of {
             o.drop_multiple(m);
         }
@@ -84,17 +74,17 @@ impl Provider for GeminiJson {
     }
 
     fn array<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
-        Self::enum_values(o);
+        o.values(false, false, o.p.nullable);
         array_keys(o);
     }
 
     fn object<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
-        Self::enum_values(o);
+        o.values(false, false, o.p.nullable);
         object_keys(o);
     }
 
     fn boolean<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
-        Self::enum_values(o);
+        o.values(false, false, o.p.nullable);
     }
 
     fn any_of<'v, N: Node<'v>, B: Build<'v, N>>(

@@ -68,14 +68,14 @@ impl Provider for OpenAi {
                 o.share(Sym::Pattern, pat);
             }
         }
-        o.values(true, true);
+        o.values(true, true, false);
         o.lengths();
     }
 
     fn number<'v, N: Node<'v>, B: Build<'v, N>>(
         o: &mut One<'_, '_, 'v, N, B>,
     ) -> Option<Body<'v, N, B::Val>> {
-        o.values(true, true);
+        o.values(true, true, false);
         o.nums([
             (Sym::Minimum, o.p.minimum),
             (Sym::ExclusiveMinimum, o.p.exclusive_minimum),
@@ -87,7 +87,7 @@ impl Provider for OpenAi {
     }
 
     fn array<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
-        o.values(true, true);
+        o.values(true, true, false);
         if !o.items() {
             o.pass.impossible("a list without an item definition");
         }
@@ -98,7 +98,7 @@ impl Provider for OpenAi {
     }
 
     fn object<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
-        o.values(true, true);
+        o.values(true, true, false);
         if let Some(names) = o.strict_properties() {
             // Every property, in order.
             let mut req = o.pass.b.arr();
@@ -113,7 +113,7 @@ impl Provider for OpenAi {
     }
 
     fn boolean<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
-        o.values(true, true);
+        o.values(true, true, false);
     }
 }
 

@@ -242,15 +242,16 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> One<'_, '_, 'v, N, B> {
     }
 
     /// The allowed values, as `enum` (or `const` for one from a `const`
-    /// when `allow_const`); counted for the size limits when `count`.
-    pub fn values(&mut self, allow_const: bool, count: bool) {
+    /// when `allow_const`); counted for the size limits when `count`; with
+    /// null added when `null`.
+    pub fn values(&mut self, allow_const: bool, count: bool, null: bool) {
         if let Some(values) = self.p.values.take() {
             if count {
                 self.pass.count_values(&values);
             }
             let (k, v) = self
                 .pass
-                .values(&values, allow_const && self.p.is_const, false);
+                .values(&values, allow_const && self.p.is_const, null);
             self.put(k, v);
         }
     }
@@ -312,12 +313,21 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> One<'_, '_, 'v, N, B> {
             }
             None => self.pass.impossible("a map that accepts any keys"),
         }
-        for (n, word) in [
-            (self.p.min_properties, "At least"),
-            (self.p.max_properties, "At most"),
-        ] {
+        let (min, max) = (self.p.min_properties, self.p.max_properties);
+        self.drop_counts(min, max, "property", "properties");
+    }
+
+    /// Drops count bounds as notes: `At least 2 items.`, `At most 1 item.`.
+    pub fn drop_counts(
+        &mut self,
+        min: Option<i64>,
+        max: Option<i64>,
+        one: &'static str,
+        many: &'static str,
+    ) {
+        for (n, word) in [(min, "At least"), (max, "At most")] {
             if let Some(n) = n {
-                let what = text::plural(n, "property", "properties");
+                let what = text::plural(n, one, many);
                 self.drop_note(format!("{word} {n} {what}."));
             }
         }

@@ -79,7 +79,7 @@ final class Gemini extends Provider
         if ($pattern !== null) {
             $this->keys[] = ['pattern', $pattern];
         }
-        $this->values(false, false);
+        $this->values(false, false, false);
         $this->lengths();
     }
 

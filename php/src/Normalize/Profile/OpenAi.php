@@ -32,14 +32,14 @@ final class OpenAi extends Provider
                 $this->keys[] = ['pattern', $pat];
             }
         }
-        $this->values(true, true);
+        $this->values(true, true, false);
         $this->lengths();
     }
 
     protected function number(): ?array
     {
         $p = $this->p;
-        $this->values(true, true);
+        $this->values(true, true, false);
         $this->put([
             'minimum' => $p->minimum,
             'exclusiveMinimum' => $p->exclusiveMinimum,
@@ -52,7 +52,7 @@ final class OpenAi extends Provider
 
     protected function array(): void
     {
-        $this->values(true, true);
+        $this->values(true, true, false);
         if (!$this->items()) {
             $this->pass->impossible('a list without an item definition');
         }
@@ -61,7 +61,7 @@ final class OpenAi extends Provider
 
     protected function object(): void
     {
-        $this->values(true, true);
+        $this->values(true, true, false);
         $names = $this->strictProperties();
         if ($names !== null) {
             // Every property, in order.
@@ -72,7 +72,7 @@ final class OpenAi extends Provider
 
     protected function boolean(): void
     {
-        $this->values(true, true);
+        $this->values(true, true, false);
     }
 
     /** The size limits, over the whole schema. */

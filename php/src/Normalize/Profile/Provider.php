@@ -212,7 +212,7 @@ abstract class Provider
      * `$allowConst`); counted for the size limits when `$count`; with null
      * added when `$null`.
      */
-    public function values(bool $allowConst, bool $count, bool $null = false): void
+    public function values(bool $allowConst, bool $count, bool $null): void
     {
         if ($this->p->values !== null) {
             $values = $this->p->values;
