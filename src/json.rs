@@ -298,7 +298,6 @@ impl<'a> Build<'a, Built<'a>> for JsonBuilder {
 }
 
 impl<'a> Reread<'a, &'a Value> for JsonBuilder {
-    #[cold]
     fn split_unions(&mut self, v: Value, root: bool) -> Value {
         crate::normalize::profile::mcp::node_at(self, Built(&v), root)
     }

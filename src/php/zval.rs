@@ -614,7 +614,6 @@ impl ZBuilder<'_> {
 /// The `mcp` union split reads the definition's schema just built (its `{}`
 /// are `stdClass`) and writes it again.
 impl<'a, const OBJ: bool> Reread<'a, Z<'a, OBJ>> for ZBuilder<'a> {
-    #[cold]
     fn split_unions(&mut self, v: Owned, root: bool) -> Owned {
         crate::normalize::profile::mcp::node_at(&mut ZBuilder::new(), v.view_built(), root)
     }

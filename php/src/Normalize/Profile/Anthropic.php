@@ -49,18 +49,20 @@ final class Anthropic extends Provider
     /** @return array{0: int, 1: int}|null the integers lo..hi the bounds allow */
     private static function integerRange(Parts $p): ?array
     {
-        $ends = [[], []];
-        foreach ([
-            [0, $p->minimum, true, 0],
-            [0, $p->exclusiveMinimum, false, 1],
-            [1, $p->maximum, false, 0],
-            [1, $p->exclusiveMaximum, true, -1],
-        ] as [$end, $n, $up, $step]) {
-            if ($n !== null && ($x = self::round($n, $up)) !== null) {
-                $ends[$end][] = self::satAdd($x, $step);
-            }
+        $los = [];
+        if ($p->minimum !== null && ($x = self::round($p->minimum, true)) !== null) {
+            $los[] = $x;
         }
-        [$los, $his] = $ends;
+        if ($p->exclusiveMinimum !== null && ($x = self::round($p->exclusiveMinimum, false)) !== null) {
+            $los[] = self::satAdd($x, 1);
+        }
+        $his = [];
+        if ($p->maximum !== null && ($x = self::round($p->maximum, false)) !== null) {
+            $his[] = $x;
+        }
+        if ($p->exclusiveMaximum !== null && ($x = self::round($p->exclusiveMaximum, true)) !== null) {
+            $his[] = self::satAdd($x, -1);
+        }
         if ($los === [] || $his === []) {
             return null;
         }

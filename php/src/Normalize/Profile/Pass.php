@@ -173,12 +173,14 @@ final class Pass
         foreach ($nots as $n) {
             $this->dropNote($notes, Text::notNote($n));
         }
-        foreach (['formats' => 'Format: %s.', 'patterns' => 'Must match the regular expression `%s`.'] as $k => $note) {
-            foreach (\array_slice($p->$k, 1) as $v) {
-                $this->dropNote($notes, sprintf($note, $v));
-            }
-            $p->$k = \array_slice($p->$k, 0, 1);
+        foreach (\array_slice($p->formats, 1) as $f) {
+            $this->dropNote($notes, "Format: $f.");
         }
+        $p->formats = \array_slice($p->formats, 0, 1);
+        foreach (\array_slice($p->patterns, 1) as $pat) {
+            $this->dropNote($notes, "Must match the regular expression `$pat`.");
+        }
+        $p->patterns = \array_slice($p->patterns, 0, 1);
         $other = $p->other;
         $p->other = [];
         foreach ($other as [$k, $v, $entry]) {
@@ -270,10 +272,13 @@ final class Pass
     /** A body as a schema of its own (a branch). */
     public function close(array $body): array|\stdClass
     {
+        if ($body[0] === 'values') {
+            [$k, $v] = $this->values($body[1], $body[2], false);
+            return [$k => $v];
+        }
         return match ($body[0]) {
             'keys' => Vocab::object(array_column($body[1], 1, 0)),
             'branches' => ['anyOf' => $body[1]],
-            'values' => array_column([$this->values($body[1], $body[2], false)], 1, 0),
             default => ['enum' => $body[1]],
         };
     }
