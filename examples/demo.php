@@ -17,6 +17,9 @@ $tool = [
         'title' => ['type' => 'string', 'label' => 'Title', 'constraints' => ['NotBlank' => [], 'Length' => ['max' => 255]]],
         'body' => ['type' => 'text', 'label' => 'Body', 'required' => false],
         'slug' => ['type' => 'string', 'label' => 'Slug', 'required' => false, 'constraints' => ['Regex' => '/^[a-z0-9-]+$/']],
+        // A back-reference has no ECMA-262 twin that accepts exactly what
+        // preg_match() accepts: no pattern, and a warning says so.
+        'code' => ['type' => 'string', 'label' => 'Short code', 'required' => false, 'constraints' => ['Regex' => '/^([a-z])\\1-[0-9]+$/']],
         'bundle' => ['type' => 'string', 'label' => 'Content type', 'constraints' => ['EntityBundleExists' => ['choices' => ['article', 'page']]]],
         'weight' => ['type' => 'integer', 'label' => 'Weight', 'default' => 0, 'constraints' => ['Range' => ['min' => -50, 'max' => 50]]],
         'rating' => ['type' => 'float', 'label' => 'Rating', 'required' => false, 'constraints' => ['PositiveOrZero' => []]],

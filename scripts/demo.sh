@@ -4,8 +4,12 @@
 # loaded and then with the pure-PHP implementation, saying which one ran.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+say() { printf 'demo: %s\n' "$*" >&2; }
+say "checking what is installed (PHP 8.2, its headers, libclang: apt-get the first time)"
 scripts/install-deps.sh
-so=$(scripts/build.sh)
+say "building the extension (cargo build --release: a few minutes the first time, seconds after)"
+so=$(TOOL_SCHEMA_BUILD_PROGRESS=1 scripts/build.sh)
+say "built $so"
 native=$(php -d extension="$so" examples/demo.php)
 pure=$(php examples/demo.php)
 echo "== with the extension ($so)"
