@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A whole installed Drupal 10.6.15 site (scripts/site.sh: the Tool module,
-# mcp_tools alpha26 patched with docs/patches/mcp_tools-*.patch, SQLite) and a
+# mcp_tools alpha26 patched with drupal/tool_schema/patches/mcp_tools-*.patch, SQLite) and a
 # pinned real MCP client (PyPI mcp==2.3.0 in target/site-venv) over Streamable
 # HTTP and STDIO (tests/site/mcp_client.py, asserted by tests/site/check.py):
 #   1. baseline, tool_schema off (with the test module

@@ -17,7 +17,7 @@ use Symfony\Component\DependencyInjection\Reference;
  *
  * - register(): the input coercion subscriber, only on a Tool module release
  *   that has the input event (INPUT_EVENT); the 2025-12-16 snapshot has
- *   none (docs/patches/tool-input-coercion.patch is the way there).
+ *   none (patches/tool-input-coercion.patch is the way there).
  * - alter(): the Tool module's context definition normalizer leaves the
  *   serializer (its `normalizer` tag is removed) and becomes the fallback of
  *   tool_schema.normalizer.input_definition (its service closure); the tool

@@ -16,7 +16,7 @@ use PHPUnit\Framework\TestCase;
 /**
  * The module's decorators of mcp_tools' two services, on mcp_tools' real
  * classes: the pinned archive (code-wheel's mcp_tools 1.0.0-alpha26) with
- * docs/patches/mcp_tools-extension-points.patch applied (Deps::useMcpTools()),
+ * drupal/tool_schema/patches/mcp_tools-extension-points.patch applied (Deps::useMcpTools()),
  * its mcp_tools.services.yml read into the compiled container with the Tool
  * module's and the module's. The MCP clients' view of a whole site is the
  * site stage's (tests/site/).
@@ -31,15 +31,17 @@ final class ModuleMcpToolsTest extends TestCase
     private static function container(bool $enabled): ContainerBuilder
     {
         $deps = Deps::get();
-        $deps->useMcpTools(\dirname(__DIR__, 3) . '/docs/patches/mcp_tools-extension-points.patch');
+        $deps->useOpis();
+        $deps->useMcpTools(\dirname(__DIR__, 3) . '/drupal/tool_schema/patches/mcp_tools-extension-points.patch');
         $file = (new \ReflectionClass(\Drupal\mcp_tools\Mcp\ToolSchemaConverterInterface::class))->getFileName();
         $services = \dirname((string) $file, 3) . '/mcp_tools.services.yml';
-        // Only the two services of the patch: the rest of mcp_tools.services.yml
-        // needs mcp_tools' other dependencies (the MCP SDK, ...).
+        // Only the three services of the patch (and the logger channel the
+        // validator takes): the rest of mcp_tools.services.yml needs
+        // mcp_tools' other dependencies (the MCP SDK, ...).
         $before = static function (ContainerBuilder $container) use ($services): void {
             $all = new ContainerBuilder();
             (new YamlFileLoader($all))->load($services);
-            foreach (['mcp_tools.schema_converter', 'mcp_tools.argument_normalizer'] as $id) {
+            foreach (['logger.channel.mcp_tools', 'mcp_tools.schema_converter', 'mcp_tools.argument_normalizer', 'mcp_tools.input_validator'] as $id) {
                 $container->setDefinition($id, $all->getDefinition($id))->setPublic(true);
             }
         };
