@@ -8,6 +8,7 @@ use Drupal\Core\DependencyInjection\ContainerBuilder;
 use Drupal\Core\DependencyInjection\YamlFileLoader;
 use Drupal\tool\TypedData\InputDefinition;
 use Drupal\tool_schema\McpTools\ArgumentNormalizer;
+use Drupal\tool_schema\McpTools\InputValidator;
 use Drupal\tool_schema\McpTools\ToolSchemaConverter;
 use PHPUnit\Framework\Attributes\PreserveGlobalState;
 use PHPUnit\Framework\Attributes\RunTestsInSeparateProcesses;
@@ -53,10 +54,12 @@ final class ModuleMcpToolsTest extends TestCase
         $container = self::container(true);
         self::assertInstanceOf(ToolSchemaConverter::class, $container->get('mcp_tools.schema_converter'));
         self::assertInstanceOf(ArgumentNormalizer::class, $container->get('mcp_tools.argument_normalizer'));
+        self::assertInstanceOf(InputValidator::class, $container->get('mcp_tools.input_validator'));
 
         $without = self::container(false);
         self::assertInstanceOf(\Drupal\mcp_tools\Mcp\ToolApiSchemaConverter::class, $without->get('mcp_tools.schema_converter'));
         self::assertInstanceOf(\Drupal\mcp_tools\Mcp\UpcastingArgumentNormalizer::class, $without->get('mcp_tools.argument_normalizer'));
+        self::assertInstanceOf(\Drupal\mcp_tools\Mcp\ToolInputValidator::class, $without->get('mcp_tools.input_validator'));
     }
 
     /**
@@ -100,5 +103,38 @@ final class ModuleMcpToolsTest extends TestCase
         $converter = $container->get('mcp_tools.schema_converter');
         self::assertSame(json_encode($without->get('mcp_tools.schema_converter')->toolDefinitionToInputSchema($definition)), json_encode($converter->toolDefinitionToInputSchema($definition)));
         self::assertSame(['count' => 1], $container->get('mcp_tools.argument_normalizer')->normalizeArguments($definition, ['count' => '1.5']), 'mcp_tools\' upcasting, as before');
+    }
+
+    /**
+     * The tools/call verdict: the served schema's, `{}` read as an object,
+     * one message per violation naming the path; mcp_tools' own validator
+     * refuses `{}` for a map and writes opis' templates. A tool without
+     * entity inputs keeps its values after validation (toInputValues()).
+     */
+    public function testTheValidatorJudgesByTheServedSchema(): void
+    {
+        Site::boot();
+        $container = self::container(true);
+        $without = self::container(false);
+        $definition = $container->get('plugin.manager.tool')->getDefinition('log_message');
+        $ours = $container->get('mcp_tools.input_validator');
+        $theirs = $without->get('mcp_tools.input_validator');
+
+        $empty = ['message' => 'x', 'context' => []];
+        self::assertSame(['valid' => true, 'errors' => []], $ours->validate($definition, $empty));
+        self::assertFalse($theirs->validate($definition, $empty)['valid'], 'mcp_tools json-encodes [] as a list');
+
+        $result = $ours->validate($definition, ['message' => 'x', 'level' => 'loud']);
+        self::assertFalse($result['valid']);
+        self::assertCount(1, $result['errors']);
+        self::assertSame('level', $result['errors'][0]['path']);
+        self::assertStringStartsWith('level: expected one of "emergency", "alert"', $result['errors'][0]['message']);
+        self::assertStringEndsWith('got string "loud"', $result['errors'][0]['message']);
+        $messages = implode("\n", array_column($theirs->validate($definition, ['message' => 5])['errors'], 'message'));
+        self::assertStringContainsString('{expected}', $messages, 'mcp_tools leaves opis\' templates unfilled');
+        self::assertSame([['message' => 'message: expected string, got integer 5', 'path' => 'message', 'keyword' => 'type']], $ours->validate($definition, ['message' => 5])['errors']);
+
+        $normalizer = $container->get('mcp_tools.argument_normalizer');
+        self::assertSame(['message' => 'x', 'level' => 'info'], $normalizer->toInputValues($definition, ['message' => 'x', 'level' => 'info']));
     }
 }
