@@ -99,11 +99,11 @@ final class ViolationFormatterTest extends TestCase
         // A key the schema does not have: named, with what is allowed (after
         // the declared properties' violations, in the schema's order).
         self::assertSame(
-            ['settings.size: unexpected property; allowed: max_length, label', 'colour: unexpected property; allowed: entity_type_id, amount, level, mail, code, tags, settings, context'],
+            ['settings.size: unexpected property, got integer 1; allowed: max_length, label', 'colour: unexpected property, got string "red"; allowed: entity_type_id, amount, level, mail, code, tags, settings, context'],
             self::messages(['entity_type_id' => 'user', 'colour' => 'red', 'settings' => ['label' => 'x', 'size' => 1]]),
         );
         $result = (new SchemaValidator())->validate(self::schema(), ['entity_type_id' => 'user', 'colour' => 'red']);
-        self::assertSame([['message' => 'colour: unexpected property; allowed: entity_type_id, amount, level, mail, code, tags, settings, context', 'path' => 'colour', 'keyword' => 'additionalProperties']], $result['errors']);
+        self::assertSame([['message' => 'colour: unexpected property, got string "red"; allowed: entity_type_id, amount, level, mail, code, tags, settings, context', 'path' => 'colour', 'keyword' => 'additionalProperties']], $result['errors']);
     }
 
     /** `{}` decodes to PHP's `[]`: an object where the schema asks for one. */

@@ -16,7 +16,7 @@ use Opis\JsonSchema\Errors\ValidationError;
  *   amount: expected integer, got string "5x"
  *   level: expected one of "debug", "info", "notice", got string "loud"
  *   entity: required, not sent; expected string
- *   colour: unexpected property; allowed: name, size
+ *   colour: unexpected property, got string "red"; allowed: name, size
  *
  * Reads the error tree of opis/json-schema (the validator mcp_tools
  * requires): the containers (`properties`, `items`, several keywords of one
@@ -78,7 +78,8 @@ final class ViolationFormatter {
               // Declared, and invalid: its own violation says why.
               continue;
             }
-            $this->add($out, [...$path, $name], 'additionalProperties', 'unexpected property; allowed: ' . $allowed);
+            $sent = $value instanceof \stdClass && property_exists($value, $name) ? ', got ' . self::received($value->{$name}) : '';
+            $this->add($out, [...$path, $name], 'additionalProperties', 'unexpected property' . $sent . '; allowed: ' . $allowed);
           }
           foreach ($error->subErrors() as $sub) {
             $this->collect($sub, FALSE, $out);
