@@ -137,4 +137,25 @@ final class ModuleMcpToolsTest extends TestCase
         $normalizer = $container->get('mcp_tools.argument_normalizer');
         self::assertSame(['message' => 'x', 'level' => 'info'], $normalizer->toInputValues($definition, ['message' => 'x', 'level' => 'info']));
     }
+
+    /** A served schema the JSON Schema validator cannot compile: mcp_tools' verdict, logged. */
+    public function testAValidatorFailureFallsBackToMcpTools(): void
+    {
+        Site::boot();
+        $without = self::container(false);
+        $definition = $without->get('plugin.manager.tool')->getDefinition('log_message');
+        $schemas = new class implements \Drupal\tool_schema\ToolInputSchemasInterface {
+            public function toolSchema(\Drupal\tool\Tool\ToolDefinition|string $tool, ?array &$warnings = null): ?array
+            {
+                return ['type' => 'object', 'properties' => ['message' => ['type' => 'string', 'pattern' => '[']]];
+            }
+        };
+        $logger = new CollectingLogger();
+        $inner = $without->get('mcp_tools.input_validator');
+        $validator = new InputValidator($inner, $schemas, $logger);
+        $arguments = ['message' => 5];
+        self::assertSame($inner->validate($definition, $arguments), $validator->validate($definition, $arguments));
+        self::assertCount(1, $logger->records);
+        self::assertStringContainsString('validated by mcp_tools', json_encode($logger->records));
+    }
 }
