@@ -252,7 +252,7 @@ def main():
                "tools_with_a_valid_value_refused": sorted({c["tool"] for c in bad}),
                "generate_s": round(gen_s, 1), "wall_s": round(time.monotonic() - t0, 1)}
     sitecalls.dump(o.out, {"summary": summary, "skipped": [{"tool": t, "reason": r} for t, r in skipped],
-                           "calls": calls})
+                           "calls": calls, "schemas": dict(tools)})
     print(f"roundtrip ({o.label}): {len(tools)} tools listed, {len(called)} called with {len(calls)} values "
           f"valid under their advertised inputSchema: " + ", ".join(f"{k} {v}" for k, v in sorted(classes.items()))
           + f" ({summary['wall_s']} s, generating {summary['generate_s']} s)")
