@@ -14,7 +14,9 @@ over the real MCP client (tests/site/sitecalls.py), and what came of each:
 and, for each refusal, whether its first line names the path and the
 expectation (a refusal case: its `path`, and one word of each list of its
 `expects`) and whether it mentions an input the call did not send (any
-refusal; the missing required input a case is about excepted).
+refusal; the missing required input a case is about excepted, and the list of
+allowed names after "allowed:" that answers a key the schema does not have:
+that list is the expectation, not something said about the value).
 
 Usage:
   conversation.py run URL KEYFILE OUT.json LABEL [--strict]
@@ -147,7 +149,10 @@ def judge(case, answer, schema):
             r["outcome"] = "refused" if cls in ("invalid", "not_found") else "other"
     if r["outcome"] == "refused":
         excused = set(case.get("refused", {}).get("path", "").split("."))
-        unsent = sorted(n for n in names(schema) - sent(case["arguments"]) - excused if word(n, answer.get("text") or ""))
+        # The names after "allowed:" are the expectation for a key the call sent
+        # that the schema does not have, not something said about the value.
+        said = re.sub(r"allowed: [\w, ]+", "allowed: ...", answer.get("text") or "")
+        unsent = sorted(n for n in names(schema) - sent(case["arguments"]) - excused if word(n, said))
         r["mentions_unsent"] = unsent
         if "refused" in case:
             spec = case["refused"]
