@@ -51,10 +51,15 @@ import argparse
 import asyncio
 import copy
 import json
+import os
 import re
 import sys
+import tempfile
 import time
 import warnings
+
+# Hypothesis keeps its files out of the tree (no example database is used).
+os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", os.path.join(tempfile.gettempdir(), "tool_schema-hypothesis"))
 
 import jsonschema
 from hypothesis import HealthCheck, Phase, given, settings
