@@ -9,7 +9,8 @@
 #      called with values generated from its advertised inputSchema
 #      (hypothesis-jsonschema, derandomized), entity handles also replaced by
 #      existing entities; no value valid under the schema may be refused as
-#      invalid input, and an existing entity in an advertised form must run;
+#      invalid input, no existing entity in an advertised form answered "not
+#      found", and the echo tool must receive each valid value as sent;
 #   2. the conversation corpus (tests/site/conversation.json, run by
 #      tests/site/conversation.py): model mistakes that must be repaired (the
 #      tool receives the right value) and ambiguous values that must be refused
@@ -123,14 +124,15 @@ echo "-- the conversation (docs/benchmarks.md)"
 python3 - "$out" <<'PY' | tee -a "$out/table.md"
 import json, sys
 print()
-print("| configuration | tools called | values | ran | refused as invalid input | not found | errors | valid values refused as invalid (asserted) | existing entities not run |")
-print("|---|---|---|---|---|---|---|---|---|")
+print("| configuration | tools called | values | ran | refused as invalid input | not found | errors | valid values refused as invalid (asserted) | existing entities not run (asserted) | echo tool: ran with a changed value (asserted) |")
+print("|---|---|---|---|---|---|---|---|---|---|")
 for slug in ("on-native", "on-php", "off"):
     s = json.load(open(f"{sys.argv[1]}/roundtrip-{slug}.json"))["summary"]
     label = s["label"]
     k = s["classes"]
     print(f"| {label} | {s['tools_called']} of {s['tools']} | {s['calls']} | {k.get('ran', 0)} | {k.get('invalid', 0)} | "
-          f"{k.get('not_found', 0)} | {k.get('other', 0)} | {s['valid_refused_as_invalid']} | {s['existing_entity_not_run']} |")
+          f"{k.get('not_found', 0)} | {k.get('other', 0)} | {s['valid_refused_as_invalid']} | {s['existing_entity_not_run']} | "
+          f"{s['echo_ran_with_a_changed_value']} of {s['echo_calls_ran']} |")
 PY
 echo "conversation stage: $((SECONDS - start)) s"
 if [ "${#failed[@]}" != 0 ]; then
