@@ -49,8 +49,8 @@ final class Integrations {
    */
   private function serializer(): array {
     $row = ['integration' => "Serializer: serializer->normalize(\$input_definition, 'json_schema') (the Tool module's forms, tool_ai_connector, MCP servers that ask the serializer)"];
-    if (!$this->container->has(ToolSchemaServiceProvider::NORMALIZER) || !$this->container->has('serializer')) {
-      return $row + ['status' => self::NOT_TAKEN_OVER, 'why' => 'no ' . ToolSchemaServiceProvider::NORMALIZER . ' service in the container (rebuild the container: drush cr)'];
+    if (!$this->container->has('serializer')) {
+      return $row + ['status' => self::ABSENT, 'why' => 'no serializer service (the serialization module is not installed)'];
     }
     $replaced = $this->container->hasParameter(ToolSchemaServiceProvider::REPLACED) ? (array) $this->container->getParameter(ToolSchemaServiceProvider::REPLACED) : [];
     $note = $replaced === [] ? '' : ' The Tool module\'s normalizers ' . implode(', ', array_keys($replaced)) . ' cannot load on this core and were taken out of the serializer.';
@@ -74,7 +74,7 @@ final class Integrations {
         continue;
       }
     }
-    return $row + ['status' => self::TAKEN_OVER, 'why' => ToolSchemaServiceProvider::NORMALIZER . ' is registered (no tool input to check it on).' . $note];
+    return $row + ['status' => self::NOT_TAKEN_OVER, 'why' => 'not checked: no tool input to normalize.' . $note];
   }
 
   /**
