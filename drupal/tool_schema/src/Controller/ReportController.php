@@ -15,7 +15,7 @@ use Symfony\Component\DependencyInjection\ContainerInterface;
  * tool_schema report`): the settings form (with `administer tool_schema`),
  * which integrations tool_schema serves, and each tool, collapsed: the
  * schema a model receives per profile, its o200k token count (or why there
- * is none), its warnings and the audit's findings.
+ * is none), its warnings and the audit's findings. ?tool=ID opens one tool.
  */
 final class ReportController extends ControllerBase {
 
@@ -91,8 +91,10 @@ final class ReportController extends ControllerBase {
       '#attributes' => ['id' => 'tool-schema-tools'],
       'title' => ['#type' => 'html_tag', '#tag' => 'h2', '#value' => $this->t('Tools')],
     ];
+    // ?tool=ID opens that tool and its served schema (a link to one tool).
+    $open = (string) \Drupal::request()->query->get('tool', '');
     foreach ($report['tools'] as $id => $tool) {
-      $build['tools'][$id] = $this->tool($id, $tool, $report['profile'], $report['tokens']);
+      $build['tools'][$id] = $this->tool($id, $tool, $report['profile'], $report['tokens'], $id === $open);
     }
     return $build;
   }
@@ -104,16 +106,20 @@ final class ReportController extends ControllerBase {
    * @param array{ok: bool, message: string} $tokens
    * @return array<string, mixed>
    */
-  private function tool(string $id, array $tool, string $served, array $tokens): array {
+  private function tool(string $id, array $tool, string $served, array $tokens, bool $open = FALSE): array {
     $main = $tool['profiles'][$served];
     $summary = $id . ' — ' . $tool['label'] . ': '
-      . ($main['tokens'] !== NULL ? $this->formatPlural($main['tokens'], '1 token', '@count tokens') : $this->t('tokens not counted'))
+      . match (TRUE) {
+        $main['json'] === NULL => $this->t('not served by tool_schema'),
+        $main['tokens'] !== NULL => $this->formatPlural($main['tokens'], '1 token', '@count tokens'),
+        default => $this->t('tokens not counted'),
+      }
       . ', ' . $this->formatPlural(\count($main['warnings']), '1 warning', '@count warnings')
       . ', ' . $this->formatPlural(\count($tool['findings']), '1 finding', '@count findings');
     $element = [
       '#type' => 'details',
       '#title' => $summary,
-      '#open' => FALSE,
+      '#open' => $open,
       '#attributes' => ['class' => ['tool-schema-tool'], 'data-tool' => $id],
     ];
     if ($tool['description'] !== '') {
@@ -150,8 +156,12 @@ final class ReportController extends ControllerBase {
       $schema = [
         '#type' => 'details',
         '#title' => $profile . ($profile === $served ? ' ' . $this->t('(served)') : '') . ': '
-          . ($entry['tokens'] !== NULL ? $this->formatPlural($entry['tokens'], '1 o200k token', '@count o200k tokens') : $this->t('tokens not counted')),
-        '#open' => FALSE,
+          . match (TRUE) {
+            $entry['json'] === NULL => $this->t('not served by tool_schema'),
+            $entry['tokens'] !== NULL => $this->formatPlural($entry['tokens'], '1 o200k token', '@count o200k tokens'),
+            default => $this->t('tokens not counted'),
+          },
+        '#open' => $open && $profile === $served,
         '#attributes' => ['class' => ['tool-schema-profile'], 'data-tool' => $id, 'data-profile' => $profile] + ($entry['tokens'] !== NULL ? ['data-o200k' => (string) $entry['tokens']] : []),
       ];
       if ($entry['error'] !== NULL) {
