@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A whole installed Drupal 10.6.15 site with the Tool module, code-wheel's
-# mcp_tools 1.0.0-alpha26 (patched with docs/patches/mcp_tools-*.patch, as a
+# mcp_tools 1.0.0-alpha26 (patched with drupal/tool_schema/patches/mcp_tools-*.patch, as a
 # site would apply it) and tool_schema, serving MCP on 127.0.0.1. Built from
 # the pinned archives of ../shared/deps and ../shared/deps/site (checksums
 # first) into SITE_DIR, never into the repository; no Composer registry:
@@ -24,7 +24,7 @@
 #                       built with scripts/build.sh when missing)
 #   TOOL_SCHEMA_ENABLE  0: tool_schema uninstalled (the site as it is without
 #                       it); default 1: enabled when drupal/tool_schema/ exists
-#   SITE_MCP_PATCH      0: mcp_tools as released, without docs/patches/ (what a
+#   SITE_MCP_PATCH      0: mcp_tools as released, without drupal/tool_schema/patches/ (what a
 #                       site without the patch gets)
 #   SITE_MODULES        more modules to enable, comma-separated (the tests
 #                       enable tests/site/modules/tool_schema_site_test)
@@ -71,7 +71,7 @@ sitephp() { (cd "$site/web" && php "${php_args[@]}" "$@"); }
 (cd "$deps" && sha256sum --quiet -c SHA256SUMS) >&2 || { echo "site.sh: checksum mismatch in $deps" >&2; exit 1; }
 (cd "$deps/site" && sha256sum --quiet -c SHA256SUMS) >&2 || { echo "site.sh: checksum mismatch in $deps/site" >&2; exit 1; }
 shopt -s nullglob
-patches=(docs/patches/mcp_tools-*.patch)
+patches=(drupal/tool_schema/patches/mcp_tools-*.patch)
 [ "${SITE_MCP_PATCH:-1}" != 0 ] || patches=()
 stamp="$(cat "$deps/SHA256SUMS" "$deps/site/SHA256SUMS" "$0" scripts/site/composer.php "${patches[@]}" | sha256sum | cut -c1-16)"
 
@@ -121,7 +121,7 @@ if [ "$(cat "$site/.built" 2>/dev/null)" != "$stamp" ] || [ ! -f "$site/web/site
             "$site/web/modules/contrib/tool/src/TypedInputsTrait.php"
     fi
     # mcp_tools: its info file asks PHP 8.3, its code runs on 8.2; then the
-    # extension points of docs/patches/, applied as a site applies patches.
+    # extension points of drupal/tool_schema/patches/, applied as a site applies patches.
     mv "$src/drupal-mcp_tools-1.0.0-alpha26" "$site/web/modules/contrib/mcp_tools"
     sed -i 's/^php: 8\.3$/php: 8.2/' "$site/web/modules/contrib/mcp_tools/mcp_tools.info.yml"
     for p in "${patches[@]}"; do

@@ -34,6 +34,9 @@ const TYPES: &[&str] = &[
     "list",
     "map",
     "entity:node",
+    "entity:user:editor",
+    "entity",
+    "field_item:link",
 ];
 
 const STRINGS: &[&str] = &[
@@ -181,10 +184,25 @@ const STRINGS: &[&str] = &[
     "{\"b\":1,\"a\":\"\",\"b\":null}",
     "{\"b\":null,\"a\":\"\",\"b\":2}",
     "{\"tags\":[\"\"],\"count\":\"\"}",
+    // Issue 27: fenced JSON (readable, broken, the wrong kind, text around),
+    // separated strings.
+    "```json\n[\"5\", \"x\"]\n```",
+    "```[1,2]```",
+    "```json {\"a\":\"5\"}```",
+    "```JSON\n{\"title\":\"x\",\"count\":\"3\",\"tags\":\"Article\"}\n```",
+    " ```json\n[]\n```\n",
+    "```json\n[1,\n```",
+    "```json\n[1]",
+    "see ```[1]```",
+    "```js\n[1]\n```",
+    "```5```",
+    "``````",
+    "editor,author",
 ];
 
 const CHOICES: &[&str] = &[
     "article", "Article", "page", "PAGE", " blog ", "éclair", "Éclair", "1", "true", "a", "A", "",
+    "null", "NULL",
 ];
 const NAMES: &[&str] = &["a", "b", "title", "count", "tags", "when", "meta"];
 

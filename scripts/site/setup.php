@@ -8,6 +8,8 @@
 //     tool listed, used by the HTTP endpoint (mcp_tools_remote.settings:
 //     server_id) and by scripts/site/stdio.php;
 //   - the HTTP endpoint on, executing as uid 1 (a local test site only);
+//   - a second account, tool_schema_site_user (uid 2 on a fresh site), and
+//     user 1's mail a valid address (admin@example.com);
 //   - an API key, written to the file given as --key-file (kept when the file
 //     already holds a key the site still accepts);
 //   - the modules of --also (a comma-separated list) enabled too;
@@ -18,6 +20,15 @@ declare(strict_types=1);
 
 $opts = getopt('', ['key-file:', 'tool-schema::', 'also::']);
 require __DIR__ . '/boot.php';
+
+// A second account (uid 2 on a fresh site: created before any module of
+// this script), for the tools that take a user entity: validating user 1,
+// the account the MCP endpoint runs as, as an input trips Drupal's
+// ProtectedUserField constraint (its own password is not given).
+$users = \Drupal::entityTypeManager()->getStorage('user');
+if (!$users->loadByProperties(['name' => 'tool_schema_site_user'])) {
+    $users->create(['name' => 'tool_schema_site_user', 'mail' => 'site-user@example.com', 'status' => 1])->save();
+}
 
 $installer = \Drupal::service('module_installer');
 $handler = \Drupal::moduleHandler();
@@ -64,6 +75,14 @@ if ($changed) {
 $mcp_settings = $factory->getEditable('mcp_tools.settings');
 if ($mcp_settings->get('access.allowed_scopes') !== ['read', 'write', 'admin']) {
     $mcp_settings->set('access.allowed_scopes', ['read', 'write', 'admin'])->save();
+}
+
+// The installer's admin@localhost is no address Drupal's own validation
+// accepts: every tool taking user 1 as an entity input (user_unblock,
+// entity_save) would refuse it, whatever the MCP server does.
+$admin = \Drupal::entityTypeManager()->getStorage('user')->load(1);
+if ($admin && $admin->getEmail() === 'admin@localhost') {
+    $admin->setEmail('admin@example.com')->set('init', 'admin@example.com')->save();
 }
 
 if (isset($opts['tool-schema'])) {

@@ -3,8 +3,9 @@
 // `mcp-tools:serve` builds it (Drush does not run on this site): the server
 // profile of mcp_tools_remote.settings:server_id, mcp_tools'
 // McpToolsServerFactory and mcp/sdk's StdioTransport, run as uid 1. With the
-// patch of docs/patches/, the schema converter and the argument normalizer
-// are the container's (what tool_schema decorates).
+// patch of drupal/tool_schema/patches/, the schema converter, the argument
+// normalizer and the input validator are the container's (what tool_schema
+// decorates).
 // Usage (from web/): php stdio.php
 declare(strict_types=1);
 
@@ -37,6 +38,9 @@ $args = [
 ];
 if ($patched) {
     $args[] = $c->get('mcp_tools.argument_normalizer');
+    if ($c->has('mcp_tools.input_validator')) {
+        $args[] = $c->get('mcp_tools.input_validator');
+    }
 }
 $server = (new McpToolsServerFactory(...$args))->create(
     (string) $profile['name'],

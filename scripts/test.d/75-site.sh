@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A whole installed Drupal 10.6.15 site (scripts/site.sh: the Tool module,
-# mcp_tools alpha26 patched with docs/patches/mcp_tools-*.patch, SQLite) and a
+# mcp_tools alpha26 patched with drupal/tool_schema/patches/mcp_tools-*.patch, SQLite) and a
 # pinned real MCP client (PyPI mcp==2.3.0 in target/site-venv) over Streamable
 # HTTP and STDIO (tests/site/mcp_client.py, asserted by tests/site/check.py):
 #   1. baseline, tool_schema off (with the test module
@@ -11,13 +11,21 @@
 #   2. tool_schema on, with the extension and with the PHP twin: every
 #      inputSchema is what tool_schema.input_schemas gives (tests/site/expected.php
 #      boots the site), the 15 enums, model-style mistakes repaired and the
-#      calls succeed, ambiguous values refused before the tool runs, the bad
-#      definitions served as before, native = PHP twin, HTTP = STDIO;
+#      calls succeed, entity inputs in their advertised form (an ID,
+#      "TYPE:ID") loaded and the tools run, `{}` taken as an object, a missing
+#      entity and one the API user may not view refused alike, ambiguous
+#      values refused before the tool runs with one line per violation (the
+#      path, what was expected, what was received; no unfilled template, no
+#      additionalProperties without an extra key), the bad definitions served
+#      as before, native = PHP twin, HTTP = STDIO;
 #   3. the site audit (scripts/site-audit.php) finds the test tool's wrong
 #      default and example;
 #   4. tool_schema uninstalled: the list of step 1 again;
 #   5. a second site with mcp_tools as released (no patch): enabling
-#      tool_schema installs and leaves tools/list and the calls as they were.
+#      tool_schema installs and leaves tools/list and the calls as they were,
+#      and its status report warns that mcp_tools is not taken over (what the
+#      site loses; tests/site/requirements.php), where the patched site's
+#      does not.
 # Until the module decorates mcp_tools' services (drupal/tool_schema), steps 2-5
 # are skipped with a notice. The sites are SITE_TEST_DIR (default
 # target/site-ci, apart from scripts/site.sh's target/site: the test module
@@ -55,6 +63,10 @@ client() { # name: over HTTP (the server site.sh --detach started), then over
     timeout 300 "$py" tests/site/mcp_client.py stdio "$out/$name-stdio.json" tests/site/calls.json scripts/site.sh --stdio
 }
 expected() { cp tests/site/expected.php "$web/"; (cd "$web" && php "$@" expected.php); }
+requirements() { # web-dir php-args...: tool_schema's hook_requirements() rows (tests/site/requirements.php)
+    local dir="$1"; shift
+    cp tests/site/requirements.php "$dir/"; (cd "$dir" && php "$@" requirements.php)
+}
 implementation() { # php-args...: which implementation the site's PHP runs, and the server's
     local cli server
     cli="$(cd "$web" && php "$@" -r 'require "boot.php"; echo \ToolSchema\IMPLEMENTATION;')"
@@ -82,6 +94,7 @@ scripts/site.sh --detach >/dev/null
 [ "$(implementation -d "extension=$so")" = native/native ] || { echo "FAIL: not the extension"; exit 1; }
 client on-native
 expected -d "extension=$so" > "$out/on-expected.json"
+requirements "$web" -d "extension=$so" > "$out/on-requirements.json"
 echo "-- tool_schema on, PHP twin"
 export TOOL_SCHEMA_NATIVE=0
 scripts/site.sh --detach >/dev/null
@@ -124,6 +137,7 @@ for on in 0 1; do
     SITE_DIR="$nopatch" SITE_MCP_PATCH=0 TOOL_SCHEMA_ENABLE=$on scripts/site.sh --detach >/dev/null
     timeout 300 "$py" tests/site/mcp_client.py http "$(cat "$nopatch/mcp-url.txt")" "$nopatch/mcp-key.txt" \
         "$out/nopatch-$([ $on = 1 ] && echo on || echo off)-http.json" tests/site/calls.json
+    [ $on = 0 ] || requirements "$nopatch/web" -d "extension=$so" > "$out/nopatch-requirements.json"
 done
 SITE_DIR="$nopatch" scripts/site.sh --stop
 python3 tests/site/check.py nopatch "$out"

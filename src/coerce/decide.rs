@@ -2,8 +2,9 @@
 
 use super::choice_match::{self, Match};
 use super::{
-    boolean_string, date_time, empty_optional, guard, int_boolean, integral_float, json_string,
-    list_wrap, null_string, numeric_string, timestamp, Def, Repair, Scalar,
+    boolean_string, date_time, empty_optional, entity_id, fenced_json, guard, int_boolean,
+    integral_float, json_string, list_wrap, null_string, numeric_string, timestamp, Def, Repair,
+    Scalar,
 };
 use crate::normalize::definition::{Cat, Ty};
 use crate::view::Node;
@@ -34,7 +35,10 @@ fn propose<'a, N: Node<'a>>(def: &Def<N>, v: Scalar<'_>) -> Option<Repair<N>> {
         if let Match::Exact = m {
             return None;
         }
-        if let Some(r) = empty_optional::decide(def, v).or_else(|| null_string::decide(def, v)) {
+        let unmatched = matches!(m, Match::None);
+        if let Some(r) = empty_optional::decide(def, v, unmatched)
+            .or_else(|| null_string::decide(def, v, unmatched))
+        {
             return Some(r);
         }
         match m {
@@ -59,8 +63,11 @@ fn propose<'a, N: Node<'a>>(def: &Def<N>, v: Scalar<'_>) -> Option<Repair<N>> {
         }
         Cat::Num => numeric_string::decide_float(t),
         Cat::Str if def.ty == Ty::DatetimeIso8601 => date_time::decide(v, t),
-        Cat::List => json_string::decide(v, b'[').or_else(|| list_wrap::decide(def, v)),
-        Cat::Map => json_string::decide(v, b'{'),
+        Cat::List => json_string::decide(v, b'[')
+            .or_else(|| fenced_json::decide(v, b'['))
+            .or_else(|| list_wrap::decide(def, v)),
+        Cat::Map => json_string::decide(v, b'{').or_else(|| fenced_json::decide(v, b'{')),
+        Cat::Any if def.ty == Ty::Entity => entity_id::decide(def, v),
         Cat::Str | Cat::Any => None,
     }
 }

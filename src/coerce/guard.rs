@@ -21,13 +21,18 @@
 //! blank when empty (only B1's `"[]"` or `"{}"`). Its items are then decided
 //! one by one.
 //!
+//! What a definition accepts ([`accepts`], issue 27: whether list_wrap wraps
+//! a scalar) is read from the same constraints: a value of the type the
+//! schema states ([`fits`]) that none of them rejects.
+//!
 //! Options are read, not checked (normalize_schema reports a wrong type), as
 //! Symfony's constraint objects hold them
 //! ([`super::definition::option_flag`]).
 
 use super::definition::present;
-use super::{json_string, Def, Repair, Scalar};
+use super::{fenced_json, json_string, Def, Repair, Scalar};
 use crate::constraint::{choice, rejects};
+use crate::normalize::definition::{Cat, Ty};
 use crate::sym::Sym;
 use crate::view::{Key, Node};
 
@@ -41,37 +46,87 @@ pub enum V<'s> {
 
 /// Whether the repair `repair` of `from` under `def` may be made.
 pub fn allows<'a, N: Node<'a>>(def: &Def<N>, from: Scalar<'_>, repair: &Repair<N>) -> bool {
-    let to = match repair {
+    let Some(to) = after(from, repair) else {
+        return true;
+    };
+    let from = V::Scalar(from);
+    // A repair that one constraint rejects where the value passes it.
+    !any_rejection(def, &|rejects| {
+        rejects(to) == Some(true) && rejects(from) == Some(false)
+    })
+}
+
+/// Whether `v` is a value `def` accepts (issue 27: what list_wrap wraps): one
+/// of its type ([`fits`]) that none of the constraints the guard reads
+/// rejects (an undecided one does not).
+pub fn accepts<'a, N: Node<'a>>(def: &Def<N>, v: V<'_>) -> bool {
+    fits(def.ty, v) && !any_rejection(def, &|rejects| rejects(v) == Some(true))
+}
+
+/// The value `repair` makes of `from`, as the guard sees it (`None`: a
+/// choice that is not a scalar, which no constraint is asked about).
+pub fn after<'s, 'a: 's, N: Node<'a>>(from: Scalar<'s>, repair: &'s Repair<N>) -> Option<V<'s>> {
+    Some(match repair {
         Repair::Null => V::Scalar(Scalar::Null),
         Repair::Bool(b) => V::Scalar(Scalar::Bool(*b)),
         Repair::Int(i) => V::Scalar(Scalar::Int(*i)),
         Repair::Float(f) => V::Scalar(Scalar::Float(*f)),
         Repair::String(s) => V::Scalar(Scalar::Str(s.as_bytes())),
-        Repair::Choice(n) => match Scalar::of(n.kind()) {
-            Some(s) => V::Scalar(s),
-            None => return true,
-        },
+        Repair::Choice(n) => V::Scalar(Scalar::of(n.kind())?),
         Repair::Json => V::Array {
             empty: matches!(from, Scalar::Str(s) if json_string::is_empty_container(s)),
         },
+        Repair::Fenced => V::Array {
+            empty: matches!(from, Scalar::Str(s)
+                if fenced_json::inner(s).is_some_and(json_string::is_empty_container)),
+        },
         Repair::WrapList => V::Array { empty: false },
-    };
-    let from = V::Scalar(from);
-    // `rejects` says whether a constraint rejects a value (`None`: undecided).
-    let breaks = |rejects: &dyn Fn(V<'_>) -> Option<bool>| {
-        rejects(to) == Some(true) && rejects(from) == Some(false)
-    };
+    })
+}
+
+/// Whether `v` is of the type `ty`, as the schema states it: a bool for
+/// boolean, an int for the integer kinds (or a float without a fraction,
+/// which JSON Schema's `integer` holds: `2.0` where the guard kept it), a
+/// number for float, a string for
+/// the string kinds (a number for decimal too: Drupal's decimal holds it,
+/// and coercion leaves it), an array for list and map, a string for an
+/// entity; anything for `any` and other ids.
+pub fn fits(ty: Ty, v: V<'_>) -> bool {
+    match (ty.cat(), v) {
+        (Cat::List | Cat::Map, V::Array { .. }) => true,
+        (_, V::Array { .. }) => matches!(ty, Ty::Any | Ty::Other),
+        (Cat::Bool, V::Scalar(s)) => matches!(s, Scalar::Bool(_)),
+        (Cat::Int, V::Scalar(s)) => match s {
+            Scalar::Int(_) => true,
+            Scalar::Float(f) => f.is_finite() && f.fract() == 0.0,
+            _ => false,
+        },
+        (Cat::Num, V::Scalar(s)) => matches!(s, Scalar::Int(_) | Scalar::Float(_)),
+        (Cat::Str, V::Scalar(Scalar::Int(_) | Scalar::Float(_))) => ty == Ty::Decimal,
+        (Cat::Str, V::Scalar(s)) => matches!(s, Scalar::Str(_)),
+        (Cat::List | Cat::Map, V::Scalar(_)) => false,
+        (Cat::Any, V::Scalar(s)) => ty != Ty::Entity || matches!(s, Scalar::Str(_)),
+    }
+}
+
+/// A constraint's verdict on a value (`None`: undecided).
+type Rejects<'r> = dyn Fn(V<'_>) -> Option<bool> + 'r;
+
+/// Whether `says` holds of one of the constraints the guard reads: the
+/// list's `Choice` with `multiple: true` for an item, then the
+/// definition's own. `says` gets the constraint's `rejects` (`None`:
+/// undecided).
+fn any_rejection<'a, N: Node<'a>>(def: &Def<N>, says: &dyn Fn(&Rejects<'_>) -> bool) -> bool {
     if let Some(options) = def.each_choice_of {
-        if breaks(&|v| choice::rejects(options, v, false)) {
-            return false;
+        if says(&|v| choice::rejects(options, v, false)) {
+            return true;
         }
     }
     let Some(constraints) = present(def.node, Sym::Constraints) else {
-        return true;
+        return false;
     };
-    // A repair that one constraint rejects where the value passes it.
-    !constraints.any(|key, o| {
+    constraints.any(|key, o| {
         key.sym()
-            .is_some_and(|name| breaks(&|v| rejects(name, o, def.ty, v)))
+            .is_some_and(|name| says(&|v| rejects(name, o, def.ty, v)))
     })
 }

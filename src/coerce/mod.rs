@@ -16,6 +16,8 @@ pub mod date_time;
 pub mod decide;
 pub mod definition;
 pub mod empty_optional;
+pub mod entity_id;
+pub mod fenced_json;
 pub mod guard;
 pub mod int_boolean;
 pub mod integral_float;
@@ -74,6 +76,9 @@ pub enum Repair<N> {
     /// coerced with the same definition, or leave the string when it does
     /// not decode.
     Json,
+    /// Issue 27: as [`Repair::Json`], with the text inside the string's
+    /// markdown code fence ([`fenced_json`]).
+    Fenced,
     /// Wrap the scalar in a one-item list; the item is coerced with `items`.
     WrapList,
 }
@@ -216,6 +221,10 @@ impl<B> Coercer<'_, B> {
             Repair::Json => {
                 let Scalar::Str(text) = s else { return None };
                 self.json(def, text)?
+            }
+            Repair::Fenced => {
+                let Scalar::Str(text) = s else { return None };
+                self.json(def, fenced_json::inner(text)?)?
             }
             Repair::WrapList => {
                 let item = def

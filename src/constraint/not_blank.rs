@@ -20,7 +20,7 @@ use crate::coerce::definition::option_flag;
 use crate::coerce::guard::V;
 use crate::coerce::Scalar;
 use crate::error::{DefinitionError, Seg};
-use crate::normalize::definition::Cat;
+use crate::normalize::definition::{Cat, Ty};
 use crate::normalize::facets::{raise, Enum, Facets, Not, Pattern, Rule};
 use crate::sym::Sym;
 use crate::view::{Kind, Node};
@@ -53,6 +53,9 @@ pub fn apply<'a, N: Node<'a>>(
         Cat::Str => raise(&mut facets.min_length, 1),
         Cat::List | Cat::Map => raise(&mut facets.min_count, 1),
         Cat::Bool => facets.enums.push(Enum::True),
+        // An entity with a fixed type is already a non-empty string
+        // (`minLength: 1`, src/normalize/entity.rs): nothing blank passes.
+        Cat::Any if rule.ty == Ty::Entity && facets.min_length.is_some() => {}
         Cat::Any => facets.nots.push(Not::Blank),
         Cat::Int | Cat::Num => {}
     }

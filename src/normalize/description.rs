@@ -1,7 +1,9 @@
 //! A8: `title` and `description`. Default (`title: "merged"`): `description` is
 //! "Label: Description" (or whichever is not empty), no `title`. With
 //! `title: "split"`: `title` = label, `description` = description. A type note
-//! (decimal, timestamp) is appended to the description as its own sentence.
+//! (decimal, timestamp, entity) is appended to the description as its own sentence.
+
+use std::borrow::Cow;
 
 use super::definition::{Def, Ty};
 use crate::view::Node;
@@ -13,13 +15,13 @@ pub enum Text<'a, N> {
     Owned(String),
 }
 
-/// The note a type adds to the description.
-pub fn note(ty: Ty) -> Option<&'static str> {
+/// The note a type (its id `type_id`) adds to the description.
+pub fn note(ty: Ty, type_id: &[u8]) -> Option<Cow<'static, str>> {
     match ty {
-        Ty::Decimal => Some(super::decimal::NOTE),
-        Ty::Timestamp => Some(super::date_time::TIMESTAMP_NOTE),
-        Ty::Timespan => Some(super::date_time::TIMESPAN_NOTE),
-        Ty::Entity => Some(super::entity::NOTE),
+        Ty::Decimal => Some(Cow::Borrowed(super::decimal::NOTE)),
+        Ty::Timestamp => Some(Cow::Borrowed(super::date_time::TIMESTAMP_NOTE)),
+        Ty::Timespan => Some(Cow::Borrowed(super::date_time::TIMESPAN_NOTE)),
+        Ty::Entity => Some(super::entity::note(type_id)),
         _ => None,
     }
 }
@@ -55,7 +57,7 @@ pub fn texts<'a, N: Node<'a>>(
     let note = if def.base_schema.is_some() {
         None
     } else {
-        note(def.ty)
+        note(def.ty, def.type_id)
     };
     let (title, body) = if split {
         (
@@ -73,9 +75,9 @@ pub fn texts<'a, N: Node<'a>>(
     };
     let body = match (body, note) {
         (body, None) => body,
-        (None, Some(n)) => Some(Text::Owned(n.to_owned())),
-        (Some(Text::Share(_, b)), Some(n)) => Some(Text::Owned(with_note(b, n))),
-        (Some(Text::Owned(b)), Some(n)) => Some(Text::Owned(with_note(&b, n))),
+        (None, Some(n)) => Some(Text::Owned(n.into_owned())),
+        (Some(Text::Share(_, b)), Some(n)) => Some(Text::Owned(with_note(b, &n))),
+        (Some(Text::Owned(b)), Some(n)) => Some(Text::Owned(with_note(&b, &n))),
     };
     (title, body)
 }

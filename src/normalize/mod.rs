@@ -36,7 +36,7 @@ use crate::sym::Sym;
 use crate::view::{Build, KeyRef, Kind, Node};
 use definition::{Cat, Def, Ty};
 use description::Text;
-use facets::{Enum, Extra, Facets, Not, Pattern, Rule};
+use facets::{raise, Enum, Extra, Facets, Not, Pattern, Rule};
 use options::{NullStyle, Options};
 use profile::mcp::Reread;
 use vocab::Num;
@@ -313,7 +313,10 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             facets.add_format(f);
         }
         if let Some(p) = entity::pattern(d.ty, d.type_id) {
-            facets.patterns.push(Pattern::Text(p));
+            facets.patterns.push(Pattern::Text(p.to_owned()));
+        }
+        if let Some(n) = entity::min_length(d.ty, d.type_id) {
+            raise(&mut facets.min_length, n);
         }
         let Some(constraints) = d.constraints else {
             return Ok(());

@@ -237,7 +237,7 @@ final class Deps
     }
 
     /**
-     * Loads the Tool module's TypedInputsTrait with a patch of docs/patches/
+     * Loads the Tool module's TypedInputsTrait with a patch of drupal/tool_schema/patches/
      * applied (by `patch -p1`, on top of the PHP 8.2 copy on 10.6, of the
      * archive's file on Drupal 11), instead of the unpatched trait: how the tests run a documented change to the Tool
      * module on its real code. Must come before anything loads the trait
@@ -269,7 +269,7 @@ final class Deps
 
     /**
      * Unpacks code-wheel's mcp_tools (the pinned site archive, checksum
-     * first) into a folder of this process, applies a patch of docs/patches/
+     * first) into a folder of this process, applies a patch of drupal/tool_schema/patches/
      * (`patch -p1`, as scripts/site.sh does) and autoloads its classes
      * (`Drupal\mcp_tools\`): how the tests run the module's decorators of
      * mcp_tools' services on the real classes they decorate.
@@ -293,6 +293,40 @@ final class Deps
             throw new \RuntimeException("tests/drupal: $patch does not apply to " . self::MCP_TOOLS . ': ' . implode("\n", $output));
         }
         $this->psr4['Drupal\\mcp_tools\\'] = "$dir/" . self::MCP_TOOLS . '/src';
+        $this->missing = [];
+        register_shutdown_function(static function () use ($dir): void {
+            exec('rm -rf ' . escapeshellarg($dir));
+        });
+    }
+
+    /** opis/json-schema and the two libraries it needs, site archives (../shared/deps/site), as mcp_tools requires them. */
+    public const OPIS = ['Opis\\JsonSchema\\' => 'opis-json-schema-2.5.0', 'Opis\\String\\' => 'opis-string-2.0.2', 'Opis\\Uri\\' => 'opis-uri-1.1.0'];
+
+    /**
+     * Unpacks opis/json-schema, opis/string and opis/uri (checksums first)
+     * into a folder of this process and loads them: the JSON Schema
+     * validator mcp_tools requires, which the module's input validator uses.
+     */
+    public function useOpis(): void
+    {
+        if (isset($this->psr4['Opis\\JsonSchema\\'])) {
+            return;
+        }
+        $archives = getenv('TOOL_SCHEMA_DEPS') ?: \dirname(__DIR__, 2) . '/../shared/deps';
+        $sums = (string) @file_get_contents("$archives/site/SHA256SUMS");
+        $dir = $this->root . '/opis.' . getmypid();
+        @mkdir($dir, 0777, true);
+        foreach (self::OPIS as $prefix => $name) {
+            $archive = "$archives/site/$name.tar.gz";
+            if (!is_file($archive) || !preg_match('/^([0-9a-f]{64})\s+\*?' . preg_quote(basename($archive), '/') . '$/m', $sums, $m) || hash_file('sha256', $archive) !== $m[1]) {
+                throw new \RuntimeException("tests/drupal: $archive is missing or does not match $archives/site/SHA256SUMS");
+            }
+            exec(sprintf('tar -xzf %s -C %s 2>&1', escapeshellarg($archive), escapeshellarg($dir)), $output, $status);
+            if ($status !== 0) {
+                throw new \RuntimeException("tests/drupal: cannot unpack $archive: " . implode("\n", $output));
+            }
+            $this->psr4[$prefix] = "$dir/$name/src";
+        }
         $this->missing = [];
         register_shutdown_function(static function () use ($dir): void {
             exec('rm -rf ' . escapeshellarg($dir));

@@ -27,7 +27,7 @@ require __DIR__ . '/../../php/autoload.php';
 $deps = require __DIR__ . '/autoload.php';
 // The decorators of mcp_tools' services (src/McpTools/) implement its
 // interfaces: mcp_tools with the patch that adds them, as a site has it.
-$deps->useMcpTools(\dirname(__DIR__, 2) . '/docs/patches/mcp_tools-extension-points.patch');
+$deps->useMcpTools(\dirname(__DIR__, 2) . '/drupal/tool_schema/patches/mcp_tools-extension-points.patch');
 
 spl_autoload_register(static function (string $class): void {
     if (str_starts_with($class, 'Drupal\\tool\\Normalizer\\')) {

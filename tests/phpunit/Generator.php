@@ -18,7 +18,7 @@ final class Generator
         'string', 'text', 'integer', 'float', 'decimal', 'boolean', 'email', 'uri',
         'timestamp', 'datetime_iso8601', 'duration_iso8601', 'any', 'list', 'map',
         'entity:node', 'list', 'map', 'string', 'integer', 'timespan', 'filter_format',
-        'entity', 'field_item:link',
+        'entity', 'field_item:link', 'entity:user:editor',
     ];
 
     private Randomizer $r;
@@ -262,6 +262,10 @@ final class Generator
                 '[]', '{}', '"x"', '2024-01-15', '2024-01-15T10:30:00Z', '2024-01-15 10:30:00',
                 '2024-01-15T10:30:00', '2024-02-30', 'tomorrow', '01/02/2024', '20240115', '1705314600',
                 'Article', 'ARTICLE', ' page ', "\xff", [], [1], ['a' => 1], new \stdClass(), true, false,
+                // Issue 27: fenced JSON, separated strings, the null word, entity IDs.
+                "```json\n[\"5\", \"x\"]\n```", '```[1,2]```', '```json {"a":"1"}```', "```JSON\n{}\n```",
+                "```json\n[1,\n```", 'see ```[1]```', "```js\n[1]\n```", '```5```', 'editor,author', 'a; b',
+                'null', ' NULL ', 7, -3,
             ]);
         }
         if ($type === 'list') {

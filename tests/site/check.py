@@ -7,10 +7,19 @@ client received (tests/site/mcp_client.py) and what the site computes
                           defects of that baseline hold (asserted as such)
   check.py module DIR     tool_schema on (native and PHP twin)
   check.py uninstalled DIR
-  check.py nopatch DIR    mcp_tools unpatched: tool_schema on changes nothing there
+  check.py nopatch DIR    mcp_tools unpatched: tool_schema on changes nothing there,
+                          and the status report says what the site loses
+
+Call kinds (calls.json): repair (a model-style mistake, repaired: the tool
+runs), works (a value in the form the served schema advertises: an entity
+ID, "TYPE:ID", `{}`: the tool runs), validates (passes validation; what the
+tool does afterwards is its own), ambiguous and refused (refused before the
+tool runs, with one line per violation naming the path and the
+expectation; `extra` names the one key sent that the schema lacks).
 """
 
 import json
+import re
 import sys
 
 failures = []
@@ -43,7 +52,7 @@ def calls(data):
     spec = {c["id"]: c for c in json.load(open(SPEC))}
     by = {}
     for c, s in zip(data["calls"], json.load(open(SPEC))):
-        by[s["id"]] = dict(c, kind=s["kind"])
+        by[s["id"]] = dict(c, kind=s["kind"], extra=s.get("extra"))
     return by
 
 
@@ -59,6 +68,43 @@ def prop(schema, path):
 
 def ran(call):
     return not call["isError"] and (call.get("structured") or {}).get("success") is True
+
+
+def refused_by_validation(call):
+    return call["isError"] and (call.get("structured") or {}).get("error_code") == "VALIDATION_FAILED"
+
+
+PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
+EXPECTATION = ("expected ", "unexpected property", "that you can view", "unknown entity type", "translation")
+
+
+def refusal_texts(label, k, call):
+    """A refusal a model can act on: each violation one line, naming the
+    path and what was expected (and what was received); no unfilled
+    template; additionalProperties only for a key actually sent."""
+    st = call.get("structured") or {}
+    errors = st.get("validation_errors") or []
+    check(errors != [], f"{label}: {k} is refused with its violations listed; got {call['text'][:160]!r}")
+    check(st.get("error") == (errors[0]["message"] if errors else None),
+          f"{label}: {k}: the refusal's headline is its first violation")
+    extra = call.get("extra")
+    for e in errors:
+        m, path = e.get("message", ""), e.get("path")
+        check(isinstance(path, str) and path != "" and m.startswith(path + ": "),
+              f"{label}: {k}: the violation names its path ({path!r}): {m!r}")
+        check(any(x in m for x in EXPECTATION), f"{label}: {k}: the violation says what was expected: {m!r}")
+        check("\n" not in m, f"{label}: {k}: one line per violation: {m!r}")
+        check(not PLACEHOLDER.search(m),
+              f"{label}: {k}: no unfilled template: {m!r}")
+        said = m[len(path) + 2:] if isinstance(path, str) else m
+        if said.startswith("expected ") or said.startswith("unexpected property"):
+            check(", got " in m, f"{label}: {k}: the violation says what was received: {m!r}")
+        if extra is None:
+            check("additional" not in m.lower() and "unexpected property" not in m,
+                  f"{label}: {k}: no additionalProperties without an extra key: {m!r}")
+    if extra is not None:
+        check(any(e.get("path") == extra and "unexpected property" in e.get("message", "") for e in errors),
+              f"{label}: {k}: the extra key {extra!r} is named")
 
 
 BROKEN = ["tool_schema_site_test_throwing_definition", "tool_schema_site_test_bad_option",
@@ -93,6 +139,14 @@ def baseline(d):
     for k in ("enum_case", "json_map_and_enum_case", "empty_optional"):
         check(not ran(c[k]), f"baseline defect: {k} is refused (not repaired)")
     check(not ran(c["unknown_enum"]), "baseline: an unknown log level is refused")
+    check(not ran(c["entity_plain"]) and not ran(c["entity_fixed_string"]),
+          "baseline defect: entity inputs given as \"user:1\" or an ID do not reach the tool as entities")
+    for k in ("all_optional_empty", "all_optional_empty_users", "optional_map_empty"):
+        check(refused_by_validation(c[k]), f"baseline defect: {k} ({c[k]['name']} {enc(c[k]['arguments'])}) is refused: "
+              f"{{}} is validated as a list")
+    texts = "\n".join(e.get("message", "") for k in ("refusal_type", "all_optional_empty")
+                      for e in (c[k].get("structured") or {}).get("validation_errors") or [])
+    check(PLACEHOLDER.search(texts) is not None, "baseline defect: refusals are opis templates left unfilled")
     print(f"baseline: {len(th)} tools over HTTP and STDIO, {len(tool_enums)} enum inputs "
           f"listed without enum, {len(c)} calls")
 
@@ -126,13 +180,36 @@ def module(d):
             check("enum" in enc(prop(th[n], p)), f"module ({impl}): {n}.{p} carries its enum")
         c = calls(http)
         for k, call in c.items():
-            if call["kind"] == "repair":
-                check(ran(call), f"module ({impl}): {k} ({call['name']} {enc(call['arguments'])}) is repaired "
-                      f"and succeeds; got {call['text'][:160]!r}")
+            what = f"{k} ({call['name']} {enc(call['arguments'])})"
+            if call["kind"] in ("repair", "works"):
+                check(ran(call), f"module ({impl}): {what} is {'repaired and ' if call['kind'] == 'repair' else ''}"
+                      f"succeeds; got {call['text'][:160]!r}")
+            elif call["kind"] == "validates":
+                check(not refused_by_validation(call) and call.get("rpcError") is None,
+                      f"module ({impl}): {what} passes validation; got {call['text'][:160]!r}")
             else:
                 check(not ran(call) and "Successfully" not in call["text"],
-                      f"module ({impl}): {k} ({call['name']} {enc(call['arguments'])}) is an error and the tool "
-                      f"does not run; got {call['text'][:160]!r}")
+                      f"module ({impl}): {what} is an error and the tool does not run; got {call['text'][:160]!r}")
+                check(refused_by_validation(call), f"module ({impl}): {what} is refused as invalid input, "
+                      f"before the tool runs; got {call['text'][:160]!r}")
+                refusal_texts(f"module ({impl})", k, call)
+        first = lambda k: ((c[k].get("structured") or {}).get("validation_errors") or [{}])[0]
+        check(first("entity_missing").get("message") == 'entity: no "user" entity with ID "999" that you can view',
+              f"module ({impl}): a missing entity: {first('entity_missing').get('message')!r}")
+        check(first("entity_not_viewable").get("message", "").replace('"0"', '"999"') == first("entity_missing").get("message"),
+              f"module ({impl}): the anonymous user (which the API user, uid 1, may not view) gets the refusal a "
+              f"missing entity gets: {first('entity_not_viewable').get('message')!r}")
+        check(first("entity_fixed_missing").get("message") == 'user: no "user" entity with ID "999" that you can view',
+              f"module ({impl}): a missing entity for a fixed entity type: {first('entity_fixed_missing').get('message')!r}")
+        check('"users"' in first("entity_unknown_type").get("message", ""),
+              f"module ({impl}): an unknown entity type is named: {first('entity_unknown_type').get('message')!r}")
+        check(first("refusal_required").get("path") == "entity",
+              f"module ({impl}): a missing required input is named: {first('refusal_required')!r}")
+        level = first("unknown_enum").get("message", "")
+        check(level.startswith("level: expected one of ") and all(f'"{v}"' in level for v in ("debug", "warning", "emergency")),
+              f"module ({impl}): an enum refusal lists the allowed values: {level!r}")
+        check("user_unblock" in c["entity_fixed_int"]["name"] and "tool_schema_site_user" in c["entity_fixed_int"]["text"],
+              f"module ({impl}): user_unblock with the integer 2 ran on user 2: {c['entity_fixed_int']['text'][:120]!r}")
         cs = calls(stdio)
         check(enc([(k, v["isError"], v["structured"]) for k, v in c.items()])
               == enc([(k, v["isError"], v["structured"]) for k, v in cs.items()]),
@@ -166,6 +243,17 @@ def nopatch(d):
     strip = lambda data: [(c["isError"], c["structured"]) for c in data["calls"]]
     check(enc(strip(off)) == enc(strip(on)),
           "without the mcp_tools patch: the calls give what they gave without tool_schema")
+    req, req_on = load(d, "nopatch-requirements.json"), load(d, "on-requirements.json")
+    mcp = req.get("tool_schema_mcp_tools") or {}
+    check(mcp.get("severity") == "warning",
+          f"without the patch: the status report warns that mcp_tools is not taken over; got {enc(req)[:300]}")
+    check(all(x in mcp.get("description", "") for x in ("no enums", "lossy repairs", "entity inputs refused",
+                                                         "mcp_tools-extension-points.patch")),
+          f"without the patch: the warning says what the site loses and what to apply: {mcp.get('description')!r}")
+    check("tool_schema_mcp_tools" not in req_on, "with the patch: no mcp_tools warning")
+    for r in (req, req_on):
+        check((r.get("tool_schema_tool_input") or {}).get("severity") == "warning",
+              "the Tool module snapshot (no input event, not patched): the status report warns")
     print(f"without the patch: {len(on['tools'])} tools, {len(on['calls'])} calls, as without tool_schema")
 
 

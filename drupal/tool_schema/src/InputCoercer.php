@@ -12,6 +12,8 @@ use Drupal\tool_schema\Definition\DefinitionArrayBuilder;
 use Drupal\tool_schema\Definition\DefinitionException;
 use Drupal\tool_schema\Definition\DefinitionSnapshot;
 use Drupal\tool_schema\DerivedEnum\Dependency;
+use Drupal\tool_schema\Entity\EntityInputException;
+use Drupal\tool_schema\Entity\EntityInputResolverInterface;
 use Drupal\tool_schema\Schema\InputWarnings;
 use Psr\Log\LoggerInterface;
 
@@ -23,6 +25,13 @@ use Psr\Log\LoggerInterface;
  * (DefinitionSnapshot: the Tool module's input definition refiners add
  * constraints to the plugin definition's own objects) or the site state
  * behind a derived enum did (Dependency: a bundle or a plugin added).
+ *
+ * coerceValue() (the Tool module's input path) also turns an entity input's
+ * advertised form (an ID, "TYPE:ID[:LANGCODE]") into the entity, through
+ * tool_schema.entity_input_resolver; when that fails (no such entity, or
+ * one the user may not view) the value is left as it is, for Drupal's
+ * validation to refuse. coerce() (before an integration validates the
+ * arguments against the advertised schema) leaves entity handles as sent.
  *
  * Never throws for a bad value. A definition that cannot be turned into a
  * definition array is logged (error level, once per version of the
@@ -46,6 +55,7 @@ final class InputCoercer implements InputCoercerInterface {
     private readonly DefinitionArrayBuilder $builder,
     private readonly PluginManagerInterface $toolManager,
     private readonly ?LoggerInterface $logger = NULL,
+    private readonly ?EntityInputResolverInterface $entities = NULL,
   ) {
     $this->arrays = new \WeakMap();
   }
@@ -61,7 +71,7 @@ final class InputCoercer implements InputCoercerInterface {
     foreach ($arguments as $name => $value) {
       $definition = $definitions[$name] ?? NULL;
       if ($definition instanceof ContextDefinitionInterface && !($definition instanceof InputDefinitionInterface && $definition->isLocked())) {
-        $arguments[$name] = $this->coerceValue($definition, $value);
+        $arguments[$name] = $this->repair($definition, $value);
       }
     }
     return $arguments;
@@ -71,6 +81,22 @@ final class InputCoercer implements InputCoercerInterface {
    * {@inheritdoc}
    */
   public function coerceValue(ContextDefinitionInterface $definition, mixed $value): mixed {
+    $value = $this->repair($definition, $value);
+    if ($this->entities !== NULL && $value !== NULL && $this->entities->isEntityInput($definition)) {
+      try {
+        $value = $this->entities->resolve($definition, $value);
+      }
+      catch (EntityInputException) {
+        // Left as sent: Drupal's validation refuses it.
+      }
+    }
+    return $value;
+  }
+
+  /**
+   * ToolSchema\coerce_input() for one value against its definition's array.
+   */
+  private function repair(ContextDefinitionInterface $definition, mixed $value): mixed {
     $entry = $this->arrays[$definition] ?? NULL;
     if ($entry === NULL || !self::holds($entry)) {
       $dependencies = [];

@@ -40,10 +40,15 @@ interface InputCoercerInterface {
   public function coerce(ToolDefinition|string|array $tool, array $arguments): array;
 
   /**
-   * Repairs one value for one input definition.
+   * Repairs one value for one input definition, and turns an entity input's
+   * advertised form (an ID, "TYPE:ID[:LANGCODE]") into the entity the
+   * current user may view (tool_schema.entity_input_resolver); a value that
+   * names no such entity is returned as it was, for validation to refuse.
+   * (coerce() repairs only: its arguments are still validated against the
+   * advertised schema.)
    *
    * What TypedInputsTrait::setInputValue() calls with the Tool module patch
-   * (docs/patches/tool-input-coercion.patch), and the input event subscriber
+   * (patches/tool-input-coercion.patch), and the input event subscriber
    * on Tool module releases that fire one.
    */
   public function coerceValue(ContextDefinitionInterface $definition, mixed $value): mixed;

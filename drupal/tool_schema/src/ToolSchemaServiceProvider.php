@@ -6,7 +6,7 @@ namespace Drupal\tool_schema;
 
 use Drupal\Core\DependencyInjection\ContainerBuilder;
 use Drupal\Core\DependencyInjection\ServiceProviderBase;
-use Drupal\tool_schema\DependencyInjection\OverrideCheck;
+use Drupal\tool_schema\DependencyInjection\ToolApi;
 use Drupal\tool_schema\EventSubscriber\InputCoercionSubscriber;
 use Symfony\Component\DependencyInjection\Argument\ServiceClosureArgument;
 use Symfony\Component\DependencyInjection\ContainerInterface;
@@ -17,7 +17,7 @@ use Symfony\Component\DependencyInjection\Reference;
  *
  * - register(): the input coercion subscriber, only on a Tool module release
  *   that has the input event (INPUT_EVENT); the 2025-12-16 snapshot has
- *   none (docs/patches/tool-input-coercion.patch is the way there).
+ *   none (patches/tool-input-coercion.patch is the way there).
  * - alter(): the Tool module's context definition normalizer leaves the
  *   serializer (its `normalizer` tag is removed) and becomes the fallback of
  *   tool_schema.normalizer.input_definition (its service closure); the tool
@@ -28,9 +28,9 @@ use Symfony\Component\DependencyInjection\Reference;
  *   `array`: their wider return type is a fatal error when the class is
  *   loaded): each such normalizer leaves the serializer, the context
  *   definition one is no fallback (tool_schema answers alone), and the
- *   container parameter REPLACED lists them. Decided by OverrideCheck from
- *   their source files, found through the container.namespaces parameter,
- *   without loading them.
+ *   container parameter REPLACED lists them. Decided from core's return
+ *   type (reflected) and the one their source files declare (found through
+ *   the container.namespaces parameter, read, never loaded).
  *
  * All of it is compiled into the container while the module is enabled, and
  * goes with the container rebuild when it is uninstalled.
@@ -85,10 +85,17 @@ final class ToolSchemaServiceProvider extends ServiceProviderBase {
   public const TOOL_PLUGINS_TAG = 'tool_plugins';
 
   /**
+   * The core class the Tool module's normalizers extend.
+   */
+  public const CORE_NORMALIZER = 'Drupal\serialization\Normalizer\ComplexDataNormalizer';
+
+  /**
    * {@inheritdoc}
    */
   public function register(ContainerBuilder $container): void {
-    if (class_exists(self::INPUT_EVENT)) {
+    $missing = ToolApi::missing();
+    $container->setParameter(ToolApi::MISSING, $missing);
+    if ($missing === [] && class_exists(self::INPUT_EVENT)) {
       $container->register(self::SUBSCRIBER, InputCoercionSubscriber::class)
         ->addArgument(new Reference('tool_schema.input_coercer'))
         ->addTag('event_subscriber');
@@ -99,6 +106,10 @@ final class ToolSchemaServiceProvider extends ServiceProviderBase {
    * {@inheritdoc}
    */
   public function alter(ContainerBuilder $container): void {
+    if ($container->hasParameter(ToolApi::MISSING) && $container->getParameter(ToolApi::MISSING) !== []) {
+      $this->standAside($container);
+      return;
+    }
     $replaced = $this->unloadable($container);
     foreach (array_keys($replaced) as $unloadable) {
       $container->getDefinition($unloadable)->clearTag('normalizer');
@@ -126,15 +137,46 @@ final class ToolSchemaServiceProvider extends ServiceProviderBase {
   }
 
   /**
+   * On a Tool module without what the module reads (ToolApi::missing()):
+   * nothing of tool_schema on any path. Its normalizer leaves the serializer
+   * and its decorators go (the decorated services stay as their modules
+   * have them); the services themselves stay, for a caller that asks.
+   */
+  private function standAside(ContainerBuilder $container): void {
+    $container->setParameter(self::REPLACED, []);
+    foreach ($container->getDefinitions() as $id => $definition) {
+      if (!str_starts_with((string) $id, 'tool_schema.')) {
+        continue;
+      }
+      if ($definition->getDecoratedService() !== NULL) {
+        $container->removeDefinition($id);
+      }
+      elseif ($definition->hasTag('normalizer') || $definition->hasTag('event_subscriber')) {
+        $definition->clearTag('normalizer')->clearTag('event_subscriber');
+      }
+    }
+  }
+
+  /**
    * The Tool module's normalizers (by their classes, under any service id)
    * that this core cannot load, with why.
+   *
+   * The one incompatibility known (the Tool module snapshot of 2025-12-16 on
+   * Drupal 11.4), checked where it lies: core's
+   * ComplexDataNormalizer::normalize() returns `array` (reflected), and the
+   * Tool module's class declares a wider return type for it in its source
+   * file (read, never loaded: loading it is the fatal error).
    *
    * @return array<string, array{class: string, reasons: list<string>}>
    */
   private function unloadable(ContainerBuilder $container): array {
+    $parent = self::CORE_NORMALIZER;
+    $core = class_exists($parent) ? (string) (new \ReflectionMethod($parent, 'normalize'))->getReturnType() : '';
+    if ($core !== 'array') {
+      return [];
+    }
     $namespaces = $container->hasParameter('container.namespaces') ? (array) $container->getParameter('container.namespaces') : [];
     $directories = (array) ($namespaces['Drupal\tool'] ?? []);
-    $check = new OverrideCheck('Drupal\tool');
     $unloadable = [];
     foreach ($container->getDefinitions() as $id => $definition) {
       $class = ltrim((string) $definition->getClass(), '\\');
@@ -142,15 +184,17 @@ final class ToolSchemaServiceProvider extends ServiceProviderBase {
         continue;
       }
       $relative = str_replace('\\', '/', substr($class, \strlen('Drupal\tool\\'))) . '.php';
-      $reasons = ["$class: its source file is not under the Drupal\\tool namespace's directory (the container.namespaces parameter)"];
-      foreach ($directories as $directory) {
-        if (is_file("$directory/$relative")) {
-          $reasons = $check->incompatibilities($class, "$directory/$relative");
-          break;
-        }
-      }
-      if ($reasons !== []) {
-        $unloadable[(string) $id] = ['class' => $class, 'reasons' => $reasons];
+      $files = array_filter(array_map(static fn (string $d): string => "$d/$relative", $directories), 'is_file');
+      $source = $files === [] ? FALSE : file_get_contents(reset($files));
+      $declared = $source !== FALSE && preg_match('/function\s+normalize\s*\((?:[^()]|\([^()]*\))*\)\s*:\s*([^{;]+?)\s*[{;]/i', $source, $m) ? $m[1] : NULL;
+      $reason = match (TRUE) {
+        $source === FALSE => "$class: its source file is not under the Drupal\\tool namespace's directory (the container.namespaces parameter)",
+        $declared === NULL => NULL,
+        strcasecmp($declared, 'array') === 0 => NULL,
+        default => "$class::normalize() returns $declared, wider than $parent::normalize()'s array: loading the class is a fatal error",
+      };
+      if ($reason !== NULL) {
+        $unloadable[(string) $id] = ['class' => $class, 'reasons' => [$reason]];
       }
     }
     return $unloadable;

@@ -74,6 +74,10 @@ final class Coercer
         if ($r->kind === RepairKind::Json) {
             return JsonString::json($def, $s, $out);
         }
+        if ($r->kind === RepairKind::Fenced) {
+            $text = FencedJson::inner($s);
+            return $text !== null && JsonString::json($def, $text, $out);
+        }
         if ($r->kind === RepairKind::WrapList) {
             $items = $def->items();
             $out = [$items !== null && self::scalar($items, $s, $new) ? $new : $s];

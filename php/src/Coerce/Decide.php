@@ -48,7 +48,8 @@ final class Decide
             if ($m === ChoiceMatch::EXACT) {
                 return null;
             }
-            $r = EmptyOptional::decide($def, $v) ?? NullString::decide($def, $v);
+            $unmatched = $m === ChoiceMatch::NONE;
+            $r = EmptyOptional::decide($def, $v, $unmatched) ?? NullString::decide($def, $v, $unmatched);
             if ($r !== null) {
                 return $r;
             }
@@ -69,9 +70,9 @@ final class Decide
                 ?? ($ty === Ty::TIMESTAMP ? Timestamp::decide($t) : null),
             Ty::CAT_NUM => NumericString::decideFloat($t),
             Ty::CAT_STR => $ty === Ty::DATETIME_ISO8601 ? DateTime::decide($v, $t) : null,
-            Ty::CAT_LIST => JsonString::decide($v, '[') ?? ListWrap::decide($def, $v),
-            Ty::CAT_MAP => JsonString::decide($v, '{'),
-            default => null,
+            Ty::CAT_LIST => JsonString::decide($v, '[') ?? FencedJson::decide($v, '[') ?? ListWrap::decide($def, $v),
+            Ty::CAT_MAP => JsonString::decide($v, '{') ?? FencedJson::decide($v, '{'),
+            default => $ty === Ty::ENTITY ? EntityId::decide($def, $v) : null,
         };
     }
 }

@@ -27,23 +27,30 @@ final class EmptyOptional
     }
 
     /**
+     * $unmatched: no choice of the definition matches $v (B2 found none).
+     *
      * @param Def $def
      * @return Repair|null
      */
-    public static function decide($def, mixed $v)
+    public static function decide($def, mixed $v, bool $unmatched)
     {
-        return ($v === '' && !$def->required && $def->mayNull && (self::appliesTo($def->ty) || self::refusesEmpty($def)))
+        return ($v === '' && !$def->required && $def->mayNull
+            && (self::appliesTo($def->ty) || self::refusesEmpty($def) || ($unmatched && self::notAChoice($def, $v))))
             ? new Repair(RepairKind::Value, null) : null;
     }
 
     /**
      * A string kind whose schema (normalize_schema's) refuses "": email, uri,
      * duration_iso8601, and the constraints whose schema refuses ""
-     * (Constraint::refusesEmpty()).
+     * (Constraint::refusesEmpty()); or (issue 27) an entity input with a
+     * fixed type (`minLength: 1`).
      */
     public static function refusesEmpty(Def $def): bool
     {
         $ty = $def->ty;
+        if ($ty === Ty::ENTITY) {
+            return EntityId::fixedType($def);
+        }
         if (Ty::cat($ty) !== Ty::CAT_STR) {
             return false;
         }
@@ -52,5 +59,28 @@ final class EmptyOptional
         }
         $constraints = $def->node['constraints'] ?? null;
         return \is_array($constraints) && Constraint::refusesEmpty($constraints);
+    }
+
+    /**
+     * Issue 27: $v is not one of the choices an optional enum states: for a
+     * kind B2 reads (string kinds, entity and other ids), a Choice or
+     * AllowedValues of the definition (the schema's `enum`) rejects it, as
+     * the guard reads them (Constraint::rejects(); a `match: false` or
+     * `multiple` one, or an undecided one, does not). With no choice
+     * matching it either (B2), "" and "null" are then a model's "nothing"
+     * (src/coerce/empty_optional.rs: not_a_choice).
+     */
+    public static function notAChoice(Def $def, mixed $v): bool
+    {
+        $c = $def->node['constraints'] ?? null;
+        if (!\is_array($c) || !ChoiceMatch::appliesTo($def->ty)) {
+            return false;
+        }
+        foreach (['Choice', 'AllowedValues'] as $name) {
+            if (\array_key_exists($name, $c) && Constraint::rejects($name, $c[$name], $def->ty, $v) === true) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -4,14 +4,15 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Coerce;
 
-use ToolSchema\Php\Normalize\Definition as Ty;
-
 /**
  * Kept rule: a scalar for a `list` becomes a one-item list (the item is then
- * coerced with `items`). Not wrapped: null, "", and strings opening with `[`
- * or `{` (B1 decides those). Nor, for a list of strings (string kinds and
- * entity references), a string holding a list separator (`,` `;` `\n` `\r`)
- * inside its padding: one item or two is not known (src/coerce/list_wrap.rs).
+ * coerced with `items`), only when the item is a value the item definition
+ * accepts (issue 27). Not wrapped: null, "", strings opening with `[` or `{`
+ * (B1 decides those) or holding a fence mark (FencedJson); a string holding
+ * a list separator (`,` `;` `\n` `\r`) inside its padding, for any list (one
+ * item or two is not known); a scalar the item definition does not accept
+ * once the item's own rules have repaired it (Guard::accepts():
+ * its type and the constraints the guard reads) (src/coerce/list_wrap.rs).
  */
 final class ListWrap
 {
@@ -24,24 +25,24 @@ final class ListWrap
      */
     public static function decide($def, mixed $v)
     {
-        if ($v === null || $v === '' || (\is_string($v) && JsonString::opening($v) !== null)) {
+        if ($v === null || $v === '') {
             return null;
         }
-        if (\is_string($v) && self::ofStrings($def) && strpbrk(\trim($v, ChoiceMatch::TRIM), self::SEPARATORS) !== false) {
+        if (\is_string($v) && (JsonString::opening($v) !== null || FencedJson::hasFence($v)
+            || \strpbrk(\trim($v, ChoiceMatch::TRIM), self::SEPARATORS) !== false)) {
+            return null;
+        }
+        $items = $def->items();
+        if ($items !== null && !self::acceptsItem($items, $v)) {
             return null;
         }
         return new Repair(RepairKind::WrapList);
     }
 
-    /** Whether the list's items are strings: a string kind or an entity reference. */
-    private static function ofStrings(Def $def): bool
+    /** Whether $v, repaired as an item of $items would be, is a value $items accepts. */
+    private static function acceptsItem(Def $items, mixed $v): bool
     {
-        $items = $def->node['items'] ?? null;
-        $type = \is_array($items) ? ($items['type'] ?? null) : null;
-        if (!\is_string($type)) {
-            return false;
-        }
-        $ty = Ty::tyFromId($type);
-        return Ty::cat($ty) === Ty::CAT_STR || $ty === Ty::ENTITY;
+        $r = Decide::decide($items, $v);
+        return Guard::accepts($items, $r === null ? $v : Guard::after($v, $r));
     }
 }

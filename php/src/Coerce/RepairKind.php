@@ -16,6 +16,8 @@ enum RepairKind
     case Choice;
     /** B1: decode with JsonString::json(); on failure leave the value unchanged. */
     case Json;
+    /** Issue 27: as Json, with the text inside the string's code fence (FencedJson). */
+    case Fenced;
     /** Wrap in a one-item list, then coerce the item with `items`. */
     case WrapList;
 }

@@ -59,7 +59,11 @@ final class NotBlank
                 $f->enums[] = ['true', null];
                 break;
             case Definition::CAT_ANY:
-                $f->nots[] = ['blank', null];
+                // An entity with a fixed type is already a non-empty string
+                // (`minLength: 1`, Normalize\Entity): nothing blank passes.
+                if ($rule->ty !== Definition::ENTITY || $f->minLength === null) {
+                    $f->nots[] = ['blank', null];
+                }
                 break;
         }
         if ($normalizer !== null && ($rule->cat === Definition::CAT_STR || $rule->cat === Definition::CAT_ANY)) {

@@ -8,19 +8,19 @@ namespace ToolSchema\Php\Normalize;
  * A8: `title` and `description` (src/normalize/description.rs). Default
  * (`title: "merged"`): `description` is "Label: Description" (or whichever is not
  * empty), no `title`. With `title: "split"`: `title` = label, `description` =
- * description. A type note (decimal, timestamp) is appended to the description
+ * description. A type note (decimal, timestamp, entity) is appended to the description
  * as its own sentence.
  */
 final class Description
 {
-    /** The note a type adds to the description. */
-    public static function note(int $ty): ?string
+    /** The note a type (its id `$typeId`) adds to the description. */
+    public static function note(int $ty, string $typeId): ?string
     {
         return match ($ty) {
             Definition::DECIMAL => Decimal::NOTE,
             Definition::TIMESTAMP => DateTime::TIMESTAMP_NOTE,
             Definition::TIMESPAN => DateTime::TIMESPAN_NOTE,
-            Definition::ENTITY => Entity::NOTE,
+            Definition::ENTITY => Entity::note($typeId),
             default => null,
         };
     }
@@ -49,7 +49,7 @@ final class Description
                 : $d->description;
         }
         // A base schema says what the value is instead.
-        $note = $d->baseSchema === null ? self::note($d->ty) : null;
+        $note = $d->baseSchema === null ? self::note($d->ty, $d->typeId) : null;
         if ($note !== null) {
             $body = $body === null ? $note : self::withNote($body, $note);
         }

@@ -258,6 +258,10 @@ final class Normalizer
         if ($pattern !== null) {
             $f->patterns[] = $pattern;
         }
+        $min = Entity::minLength($d->ty, $d->typeId);
+        if ($min !== null) {
+            $f->minLength = Facets::raise($f->minLength, $min);
+        }
         $rule = null;
         foreach ($d->constraints ?? [] as $name => $opts) {
             if (!\is_string($name)) {

@@ -18,7 +18,7 @@ use Drupal\tool_schema\InputCoercer;
  * at once (Context::createFromContext()): a JSON string for a map is refused
  * there, before any validation. This snapshot of the Tool module fires no
  * event on the way, so coercion hooks in with the patch
- * docs/patches/tool-input-coercion.patch (setInputValue() asks the
+ * drupal/tool_schema/patches/tool-input-coercion.patch (setInputValue() asks the
  * tool_schema.input_coercer service, when there is one), applied here to the
  * real TypedInputsTrait (in a process of its own: the trait is loaded once),
  * with tool_schema's InputCoercer as that service.
@@ -33,7 +33,7 @@ final class InputCoercionTest extends TestCase
     private static function patchedSite(bool $withService): array
     {
         $deps = Deps::get();
-        $deps->useToolPatch(\dirname(__DIR__, 3) . '/docs/patches/tool-input-coercion.patch');
+        $deps->useToolPatch(\dirname(__DIR__, 3) . '/drupal/tool_schema/patches/tool-input-coercion.patch');
         $site = Site::boot();
         $collector = new CollectingLogger();
         $site->container->get('logger.factory')->addLogger($collector);

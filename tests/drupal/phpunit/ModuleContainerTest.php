@@ -10,7 +10,6 @@ use Drupal\Core\DependencyInjection\YamlFileLoader;
 use Drupal\serialization\RegisterSerializationClassesCompilerPass;
 use Drupal\tool\TypedData\InputDefinition;
 use Drupal\tool\TypedData\MapInputDefinition;
-use Drupal\tool_schema\DependencyInjection\OverrideCheck;
 use Drupal\tool_schema\EventSubscriber\InputCoercionSubscriber;
 use Drupal\tool_schema\InputCoercer;
 use Drupal\tool_schema\InputCoercerInterface;
@@ -396,26 +395,55 @@ final class ModuleContainerTest extends TestCase
     }
 
     /**
-     * OverrideCheck on the Tool module's three normalizer classes and this
-     * core: loadable before Drupal 11.4 (10.6, 11.3), not on 11.4, read
-     * from their files without loading them. (CoreVersionTest loads them.)
+     * The targeted check on this core and the Tool module's three normalizer
+     * classes: loadable before Drupal 11.4 (10.6, 11.3), not on 11.4, where
+     * core's ComplexDataNormalizer::normalize() returns array and their
+     * files declare a wider type; decided without loading them.
+     * (CoreVersionTest loads them.)
      */
     public function testTheToolNormalizersAreCheckedOnThisCore(): void
     {
-        $site = Site::boot();
-        $check = new OverrideCheck('Drupal\tool');
-        foreach (ToolSchemaServiceProvider::TOOL_NORMALIZERS as $class) {
-            $file = $site->deps->tool() . '/src/Normalizer/' . substr($class, strrpos($class, '\\') + 1) . '.php';
-            $reasons = $check->incompatibilities($class, $file);
-            if (version_compare($site->deps->version, '11.4', '<')) {
-                self::assertSame([], $reasons, "$class loads on Drupal {$site->deps->version}");
-            } else {
-                self::assertSame(["$class::normalize() returns array|string|int|float|bool|ArrayObject|null, which is not within Drupal\\serialization\\Normalizer\\ComplexDataNormalizer::normalize()'s array (string, int, float, bool, ArrayObject, null)"], $reasons);
-            }
+        $replaced = ModuleContainer::builder(true)->getParameter(ToolSchemaServiceProvider::REPLACED);
+        if (self::toolNormalizersLoad()) {
+            self::assertSame([], $replaced);
+            return;
         }
-        if (!self::toolNormalizersLoad()) {
-            self::assertToolNormalizersNotLoaded();
+        foreach (ToolSchemaServiceProvider::TOOL_NORMALIZERS as $id => $class) {
+            self::assertSame(["$class::normalize() returns array|string|int|float|bool|\\ArrayObject|NULL, wider than Drupal\\serialization\\Normalizer\\ComplexDataNormalizer::normalize()'s array: loading the class is a fatal error"], $replaced[$id]['reasons']);
         }
+        self::assertToolNormalizersNotLoaded();
+    }
+
+    /**
+     * The check reads each class's own declaration: on a core whose
+     * ComplexDataNormalizer::normalize() returns array, a Tool module
+     * normalizer declaring array loads, one declaring a wider type or whose
+     * file is not found does not (a Tool module directory written here).
+     */
+    public function testTheCheckReadsEachDeclaration(): void
+    {
+        $dir = sys_get_temp_dir() . '/tool_schema_check_' . getmypid();
+        @mkdir("$dir/Normalizer", 0777, true);
+        $declare = static fn (string $name, string $type): int|false => file_put_contents("$dir/Normalizer/$name.php", "<?php\nnamespace Drupal\\tool\\Normalizer;\nclass $name extends \\Drupal\\serialization\\Normalizer\\ComplexDataNormalizer {\n  public function normalize(\$object, \$format = NULL, array \$context = []): $type {\n    return [];\n  }\n}\n");
+        $declare('ContextDefinitionNormalizer', 'array');
+        $declare('MapDefinitionNormalizer', 'array|\\ArrayObject|null');
+        $container = new \Drupal\Core\DependencyInjection\ContainerBuilder();
+        $container->setParameter('container.namespaces', ['Drupal\tool' => $dir]);
+        foreach (ToolSchemaServiceProvider::TOOL_NORMALIZERS as $id => $class) {
+            $container->register($id, $class);
+        }
+        (new ToolSchemaServiceProvider())->alter($container);
+        $replaced = $container->getParameter(ToolSchemaServiceProvider::REPLACED);
+        array_map('unlink', glob("$dir/Normalizer/*.php"));
+        rmdir("$dir/Normalizer");
+        rmdir($dir);
+        if (self::toolNormalizersLoad()) {
+            self::assertSame([], $replaced, 'core returns the wide type: every declaration loads');
+            return;
+        }
+        self::assertSame(['tool.normalizer.map_data_definition', 'tool.normalizer.legacy_data_definition'], array_keys($replaced));
+        self::assertStringContainsString('returns array|\\ArrayObject|null, wider than', $replaced['tool.normalizer.map_data_definition']['reasons'][0]);
+        self::assertStringContainsString('its source file is not under', $replaced['tool.normalizer.legacy_data_definition']['reasons'][0]);
     }
 
     /** The expectation of the running core, by its version (CoreVersionTest checks Site's answer against a real load). */

@@ -34,6 +34,8 @@ final class ModuleContainer
         'container.namespaces', 'module_handler', 'logger.factory', 'typed_data_manager',
         // The plugin managers the Tool module's PluginExists constraints name.
         'entity_type.manager', 'plugin.manager.field.field_type',
+        // tool_schema.entity_input_resolver checks view access for the current user.
+        'current_user',
     ];
 
     /**

@@ -16,7 +16,7 @@ use Symfony\Component\EventDispatcher\EventSubscriberInterface;
  *
  * Registered by ToolSchemaServiceProvider::register() only when the event
  * class exists; the Tool module snapshot this project is tested on has no
- * event (docs/patches/tool-input-coercion.patch covers it), and no release
+ * event (patches/tool-input-coercion.patch covers it), and no release
  * with the event is among the pinned sources, so the event's API here is
  * assumed, not checked against real code: getDefinition() (or
  * getInputDefinition()), getValue(), setValue(). An event without them is

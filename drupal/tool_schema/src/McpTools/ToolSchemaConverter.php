@@ -15,7 +15,7 @@ use Drupal\tool_schema\ToolInputSchemasInterface;
  * tool_schema.input_schemas). Annotations stay mcp_tools'.
  *
  * Decorates mcp_tools.schema_converter, a service of
- * docs/patches/mcp_tools-extension-points.patch: only instantiated (and this
+ * patches/mcp_tools-extension-points.patch: only instantiated (and this
  * class only loaded) when that service exists; on mcp_tools as released the
  * decoration is ignored.
  */

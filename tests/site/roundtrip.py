@@ -1,0 +1,285 @@
+"""Round-trip acceptance on a site (scripts/test.d/76-conversation.sh): every
+tool of tools/list (the real MCP client, tests/site/sitecalls.py) is called
+with values generated from its own advertised inputSchema by a schema-driven
+generator (PyPI hypothesis-jsonschema + hypothesis, pinned in
+tests/site/requirements.txt; derandomized, no example database: the same values
+on every run), and each answer is classified (sitecalls.classify: ran /
+invalid / not_found / other).
+
+The contract (../shared/CONTRACT.md, "On a site"): a value valid under the
+schema the site advertises is never refused as invalid input.
+
+Entity inputs: a generated string names no entity, so each value with an
+entity handle in it (an input whose schema is one: a fixed type, `An ID of a
+"T" entity.` in its description or a pattern `^(?:T:...`; a plain entity, the
+pattern `TYPE:ID`) is sent twice: as generated (the site may only answer "not
+found" / "cannot view" there, never "invalid input"), and with the handle
+replaced by each advertised form naming an existing entity (`"1"`, `"user:1"`,
+`"user:1:en"`; only the forms valid under the schema), which must never be
+answered "invalid input", nor "not found" about the entity.
+
+What is called, and why not more:
+  - every listed tool, VALUES (default 4) generated values each, plus the
+    entity substitutions; the tools that change or delete the entity they are
+    given (VICTIM_TOOLS) get user 2 (created by the stage for this purpose)
+    instead of user 1, the API user, and never a generated handle naming user
+    0 or 1 (blocking or deleting the API user, or anonymous, would change what
+    every later call gets); entity_delete runs last;
+  - no tool is excluded: the site is throwaway and rebuilt for each run, the
+    MCP server's own tools are read-only, and no listed tool uninstalls
+    modules or changes the API user's roles (user_add_role / user_remove_role
+    get user 2);
+  - a tool whose advertised inputSchema is not a valid JSON Schema (the test
+    module's deliberately broken definitions, served as mcp_tools gives them),
+    or from which the generator cannot draw a value, is not called: it is
+    listed under "skipped" with the reason (printed, never silent).
+
+Usage:
+  roundtrip.py URL KEYFILE OUT.json LABEL [--strict] [--values N]
+    --strict: exit 1 when a valid value is refused as invalid input or an
+    existing entity in an advertised form does not run (the runs with
+    tool_schema); without it the numbers are reported only (the run without
+    the module).
+"""
+
+import argparse
+import asyncio
+import copy
+import json
+import re
+import sys
+import time
+import warnings
+
+import jsonschema
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+from hypothesis.errors import HypothesisException
+from hypothesis_jsonschema import from_schema
+
+import sitecalls
+
+VICTIM_TOOLS = {"entity_delete", "user_block", "user_unblock", "user_add_role", "user_remove_role",
+                "field_set_value", "entity_save", "entity_revision_add"}
+LAST = ["entity_delete"]
+# Called and counted, but not asserted: the test module's deliberately wrong
+# definitions (tests/site/modules/tool_schema_site_test), which tool_schema
+# declines (their schema is mcp_tools' own, served as before: what is valid
+# under it is not the module's promise) or whose own default is wrong on purpose.
+EXEMPT = {
+    "tool_schema_site_test_throwing_definition": "a definition that throws, declined by tool_schema",
+    "tool_schema_site_test_bad_option": "a malformed Length option, declined by tool_schema",
+    "tool_schema_site_test_broken_callback": "a Choice callback that fails, declined by tool_schema",
+    "tool_schema_site_test_missing_manager": "a PluginExists whose manager is missing, declined by tool_schema",
+    "tool_schema_site_test_wrong_examples": "its default (50) breaks its own Range 1..10 on purpose: "
+                                            "scripts/site-audit.php's case",
+}
+EXISTING = {"user": ["1"]}      # entity type => IDs that exist for every tool
+VICTIM = {"user": ["2"]}        # for VICTIM_TOOLS
+ABOUT_ENTITY = re.compile(r"entity with (?:the )?ID|that you can view|unknown entity type|cannot view", re.I)
+FIXED_ID = re.compile(r'An ID of an? "([a-z0-9_]+)" entity\.')
+FIXED_PATTERN = re.compile(r"^\^\(\?:([a-z0-9_]+):")
+# ISO 8601 durations, for a "duration" format (the generator has none).
+DURATIONS = st.from_regex(r"\AP(?:[1-9][0-9]{0,2}D)?T[1-9][0-9]{0,2}[HMS]\Z")
+
+
+def entity_kind(schema):
+    """None, or ("fixed-id", T) / ("fixed", T) / ("plain", None) for an entity handle schema."""
+    if not isinstance(schema, dict):
+        return None
+    desc, pattern = schema.get("description") or "", schema.get("pattern") or ""
+    m = FIXED_ID.search(desc)
+    if m:
+        return ("fixed-id", m.group(1))
+    if "{{entity:" in pattern or 'An entity: "TYPE:ID"' in desc:
+        m = FIXED_PATTERN.match(pattern)
+        if m:
+            return ("fixed", m.group(1))
+        return ("plain", None)
+    return None
+
+
+def entity_paths(schema, path=()):
+    """[(path, kind)]: where a value of this schema holds an entity handle
+    (path items: property names, or None for every item of a list)."""
+    out = []
+    if not isinstance(schema, dict):
+        return out
+    k = entity_kind(schema)
+    if k:
+        return [(path, k)]
+    for name, sub in (schema.get("properties") or {}).items():
+        out += entity_paths(sub, path + (name,))
+    if isinstance(schema.get("items"), dict):
+        out += entity_paths(schema["items"], path + (None,))
+    for key in ("anyOf", "oneOf"):
+        for sub in schema.get(key) or []:
+            out += entity_paths(sub, path)
+    return out
+
+
+def forms(kind, ids):
+    """[(value, must_run)] naming existing entities in the forms the schema advertises."""
+    how, t = kind
+    out = []
+    for etype, eids in ids.items():
+        if t not in (None, etype):
+            continue
+        for i in eids:
+            if how == "fixed-id":
+                out += [(i, True), (f"{etype}:{i}", False), (f"{etype}:{i}:en", False)]
+            else:
+                out += [(f"{etype}:{i}", True), (f"{etype}:{i}:en", True)]
+    return out
+
+
+def at(value, path):
+    """The places (container, key) of `path` in a value."""
+    if not path:
+        return []
+    head, rest = path[0], path[1:]
+    if head is None:
+        places = [(value, i) for i in range(len(value))] if isinstance(value, list) else []
+    else:
+        places = [(value, head)] if isinstance(value, dict) and head in value else []
+    if not rest:
+        return [p for p in places if isinstance(p[0][p[1]], str)]
+    return [q for c, k in places for q in at(c[k], rest)]
+
+
+def names_user(value, ids):
+    """Whether a handle string names one of these users."""
+    return any(re.fullmatch(rf"(?:user:)?{i}(?::[a-z_-]+)?", value.strip()) for i in ids)
+
+
+def generate(schema, n):
+    out = []
+
+    @settings(max_examples=n, derandomize=True, database=None, deadline=None,
+              phases=[Phase.generate], suppress_health_check=list(HealthCheck))
+    @given(from_schema(schema, custom_formats={"duration": DURATIONS}))
+    def collect(v):
+        out.append(v)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        collect()
+    seen, unique = set(), []
+    for v in out:
+        k = json.dumps(v, sort_keys=True)
+        if k not in seen:
+            seen.add(k)
+            unique.append(v)
+    return unique
+
+
+def plan(tools, n):
+    """[(tool, arguments, origin, must_run)], skipped [(tool, reason)]."""
+    calls, skipped = [], []
+    order = [t for t in tools if t[0] not in LAST] + [t for t in tools if t[0] in LAST]
+    for name, schema in order:
+        try:
+            jsonschema.Draft202012Validator.check_schema(schema)
+        except jsonschema.SchemaError as e:
+            skipped.append((name, f"its inputSchema is not a valid JSON Schema: {e.message}"))
+            continue
+        validator = jsonschema.Draft202012Validator(schema)
+        try:
+            values = generate(schema, n)
+        except (HypothesisException, Exception) as e:  # noqa: B014 - any generator failure is reported
+            skipped.append((name, f"the generator cannot draw from its inputSchema: {type(e).__name__}: {e}"[:300]))
+            continue
+        values = [v for v in values if validator.is_valid(v)]
+        if not values:
+            skipped.append((name, "the generator drew no value valid under its inputSchema"))
+            continue
+        paths = entity_paths(schema)
+        ids = VICTIM if name in VICTIM_TOOLS else EXISTING
+        for i, v in enumerate(values):
+            if name in VICTIM_TOOLS and any(names_user(c[k], ["0", "1"]) for p, _ in paths for c, k in at(v, p)):
+                continue    # never the API user or anonymous for a tool that changes the entity
+            calls.append((name, v, "generated", False))
+            for p, kind in paths:
+                places = at(v, p)
+                if not places:
+                    continue
+                fs = forms(kind, ids)
+                if not fs:
+                    continue
+                value, must = fs[i % len(fs)]
+                w = copy.deepcopy(v)
+                for c, k in at(w, p):
+                    c[k] = value
+                if validator.is_valid(w):
+                    calls.append((name, w, f"entity {'.'.join('[]' if x is None else x for x in p)}={value}", must))
+    return calls, skipped
+
+
+async def run(url, keyfile, n):
+    async with sitecalls.session(url, keyfile) as s:
+        tools = await sitecalls.tools(s)
+        t0 = time.monotonic()
+        calls, skipped = plan(tools, n)
+        gen_s = time.monotonic() - t0
+        out = []
+        for name, args, origin, must in calls:
+            a = await sitecalls.call(s, name, args)
+            out.append({"tool": name, "arguments": args, "origin": origin, "must_run": must,
+                        "class": sitecalls.classify(a), "headline": sitecalls.headline(a)[:300],
+                        "text": a["text"][:600]})
+        return tools, out, skipped, gen_s
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("url")
+    ap.add_argument("keyfile")
+    ap.add_argument("out")
+    ap.add_argument("label")
+    ap.add_argument("--strict", action="store_true")
+    ap.add_argument("--values", type=int, default=4)
+    o = ap.parse_args()
+    t0 = time.monotonic()
+    tools, calls, skipped, gen_s = asyncio.run(run(o.url, o.keyfile, o.values))
+    classes = {}
+    for c in calls:
+        classes[c["class"]] = classes.get(c["class"], 0) + 1
+    called = sorted({c["tool"] for c in calls})
+    bad = [c for c in calls if c["class"] == "invalid" and c["tool"] not in EXEMPT]
+    # An existing entity in an advertised form answered "not found" (an answer
+    # about the entity: the rest of a generated value may name nothing).
+    unrun = [c for c in calls if c["must_run"] and c["class"] == "not_found" and c["tool"] not in EXEMPT
+             and ABOUT_ENTITY.search(c["headline"])]
+    exempt = [c for c in calls if c["tool"] in EXEMPT and c["class"] == "invalid"]
+    summary = {"label": o.label, "tools": len(tools), "tools_called": len(called), "skipped": len(skipped),
+               "calls": len(calls), "classes": classes, "valid_refused_as_invalid": len(bad),
+               "existing_entity_not_run": len(unrun), "exempt_refused_as_invalid": len(exempt),
+               "tools_with_a_valid_value_refused": sorted({c["tool"] for c in bad}),
+               "generate_s": round(gen_s, 1), "wall_s": round(time.monotonic() - t0, 1)}
+    sitecalls.dump(o.out, {"summary": summary, "skipped": [{"tool": t, "reason": r} for t, r in skipped],
+                           "calls": calls, "schemas": dict(tools)})
+    print(f"roundtrip ({o.label}): {len(tools)} tools listed, {len(called)} called with {len(calls)} values "
+          f"valid under their advertised inputSchema: " + ", ".join(f"{k} {v}" for k, v in sorted(classes.items()))
+          + f" ({summary['wall_s']} s, generating {summary['generate_s']} s)")
+    for t, r in skipped:
+        print(f"roundtrip ({o.label}): NOT CALLED {t}: {r}")
+    for t in sorted({c["tool"] for c in exempt}):
+        n = sum(1 for c in exempt if c["tool"] == t)
+        print(f"roundtrip ({o.label}): not asserted: {t}, {n} of its values refused as invalid input ({EXEMPT[t]})")
+    fails = 0
+    for c in bad:
+        fails += 1
+        print(f"{'FAIL' if o.strict else 'refused'} ({o.label}): {c['tool']} {json.dumps(c['arguments'], ensure_ascii=False)[:200]}"
+              f" [{c['origin']}] valid under the advertised schema, refused as invalid input: {c['headline'][:200]!r}")
+    for c in unrun:
+        fails += 1
+        print(f"{'FAIL' if o.strict else 'not run'} ({o.label}): {c['tool']} {json.dumps(c['arguments'], ensure_ascii=False)[:200]}"
+              f" [{c['origin']}] names an existing entity in an advertised form and is answered {c['class']}: "
+              f"{c['headline'][:200]!r}")
+    if o.strict and fails:
+        print(f"roundtrip ({o.label}): {fails} failures")
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
