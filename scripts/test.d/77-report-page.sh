@@ -11,6 +11,9 @@
 #     from scripts/o200k-ranks.sh, set as the module's setting);
 #   - the audit's finding for the test module's wrong example is on it, and
 #     none for field_add's empty map default;
+#   - the integrations as the site has them: the serializer and mcp_tools'
+#     extension points taken over (mcp_tools patched; SITE_MCP_PATCH=0: not),
+#     the Tool module's input path not (the snapshot, unpatched);
 #   - a screenshot: target/report-page/report.png;
 #   - anonymous: 403 (curl's status, and the page Chromium renders).
 # The site is REPORT_TEST_SITE_DIR (default target/site-report), served on
@@ -71,6 +74,6 @@ sitephp report_schemas.php "$out/schemas.json" "$out/counts.json" > "$out/report
 (cd bench && node o200k-count.mjs "$out/schemas.json") > "$out/node-counts.json"
 tools="$(sitephp -r 'require "boot.php"; echo count(array_filter(\Drupal::service("plugin.manager.tool")->getDefinitions(), fn ($d) => $d instanceof \Drupal\tool\Tool\ToolDefinition));')"
 python3 tests/site/report_check.py "$out/report.html" "$out/schemas.json" "$out/counts.json" \
-    "$out/node-counts.json" "$out/report.png" "$tools"
+    "$out/node-counts.json" "$out/report.png" "$tools" "$([ "${SITE_MCP_PATCH:-1}" = 0 ] && echo 0 || echo 1)"
 echo "screenshot: $out/report.png"
 echo "report page stage: $((SECONDS - start)) s"

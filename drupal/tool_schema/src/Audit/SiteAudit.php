@@ -8,6 +8,7 @@ use Drupal\Component\Plugin\PluginManagerInterface;
 use Drupal\Core\TypedData\TypedDataManagerInterface;
 use Drupal\tool\Tool\ToolDefinition;
 use Drupal\tool\TypedData\MapInputDefinition;
+use Drupal\tool_schema\Definition\DefinitionArrayBuilder;
 use Drupal\tool_schema\ToolInputSchemasInterface;
 use Opis\JsonSchema\Errors\ErrorFormatter;
 use Opis\JsonSchema\Validator;
@@ -95,6 +96,12 @@ final class SiteAudit implements SiteAuditInterface {
       $sub = \is_array($properties) ? ($properties[$name] ?? NULL) : NULL;
       $values = [];
       $default = method_exists($definition, 'getDefaultValue') ? $definition->getDefaultValue() : NULL;
+      // A map without a default of its own: MapContextDefinition makes one
+      // up from its properties' defaults, which no schema advertises (each
+      // property has its own).
+      if (\is_array($default) && DefinitionArrayBuilder::isSynthesizedMapDefault($definition, $default)) {
+        $default = NULL;
+      }
       if ($default !== NULL) {
         $values[] = ['default', $default];
       }

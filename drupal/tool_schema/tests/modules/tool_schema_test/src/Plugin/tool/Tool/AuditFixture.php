@@ -12,18 +12,22 @@ use Drupal\tool\Attribute\Tool;
 use Drupal\tool\ExecutableResult;
 use Drupal\tool\Tool\ToolBase;
 use Drupal\tool\Tool\ToolOperation;
+use Drupal\tool\TypedData\InputDefinition;
+use Drupal\tool\TypedData\MapInputDefinition;
 use Drupal\tool_schema_test\TypedData\ExampleInputDefinition;
 
 /**
  * The site audit's fixture: a default and an example that their own
  * constraints reject (two findings each: Drupal's validation and the served
- * schema), and a free-form map whose default is PHP's empty array, which the
- * schema reads as {} (no finding).
+ * schema), a free-form map whose default is PHP's empty array, which the
+ * schema reads as {} (no finding), and a map with properties and no default
+ * (MapContextDefinition makes one up, {"width": null, "caption": null},
+ * which no schema advertises: no finding).
  */
 #[Tool(
   id: 'tool_schema_test_audit',
   label: new TranslatableMarkup('Audit fixture'),
-  description: new TranslatableMarkup('A wrong default, a wrong example, and an empty map default that is right.'),
+  description: new TranslatableMarkup('A wrong default, a wrong example, an empty map default that is right, and a map without a default.'),
   operation: ToolOperation::Read,
   input_definitions: [
     'count' => new ExampleInputDefinition(
@@ -39,6 +43,14 @@ use Drupal\tool_schema_test\TypedData\ExampleInputDefinition;
       label: new TranslatableMarkup('Size'),
       constraints: ['Choice' => ['choices' => ['small', 'large']]],
       examples: ['small', 'huge'],
+    ),
+    'options' => new MapInputDefinition(
+      label: new TranslatableMarkup('Options'),
+      required: FALSE,
+      property_definitions: [
+        'width' => new InputDefinition(data_type: 'integer', label: new TranslatableMarkup('Width')),
+        'caption' => new InputDefinition(data_type: 'string', label: new TranslatableMarkup('Caption'), required: FALSE),
+      ],
     ),
     'settings' => new ExampleInputDefinition(
       data_type: 'map',
