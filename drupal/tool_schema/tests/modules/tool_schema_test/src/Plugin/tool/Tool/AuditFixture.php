@@ -46,10 +46,11 @@ use Drupal\tool_schema_test\TypedData\ExampleInputDefinition;
     ),
     'options' => new MapInputDefinition(
       label: new TranslatableMarkup('Options'),
+      description: '',
       required: FALSE,
       property_definitions: [
-        'width' => new InputDefinition(data_type: 'integer', label: new TranslatableMarkup('Width')),
-        'caption' => new InputDefinition(data_type: 'string', label: new TranslatableMarkup('Caption'), required: FALSE),
+        'width' => new InputDefinition(data_type: 'integer', label: new TranslatableMarkup('Width'), description: ''),
+        'caption' => new InputDefinition(data_type: 'string', label: new TranslatableMarkup('Caption'), description: '', required: FALSE),
       ],
     ),
     'settings' => new ExampleInputDefinition(
