@@ -9,6 +9,7 @@ use Drupal\tool_schema\Form\ToolSchemaSettingsForm;
 use Drupal\tool_schema\Report\Integrations;
 use Drupal\tool_schema\Report\ToolReport;
 use Symfony\Component\DependencyInjection\ContainerInterface;
+use Symfony\Component\HttpFoundation\Request;
 
 /**
  * The report page (/admin/config/services/tool-schema, permission `view
@@ -32,7 +33,7 @@ final class ReportController extends ControllerBase {
   /**
    * @return array<string, mixed>
    */
-  public function page(): array {
+  public function page(Request $request): array {
     $report = $this->report->build();
     $build = ['#cache' => ['max-age' => 0], '#attached' => ['library' => ['tool_schema/report']]];
     $findings = array_sum(array_map(static fn (array $t): int => \count($t['findings']), $report['tools']));
@@ -92,7 +93,7 @@ final class ReportController extends ControllerBase {
       'title' => ['#type' => 'html_tag', '#tag' => 'h2', '#value' => $this->t('Tools')],
     ];
     // ?tool=ID opens that tool and its served schema (a link to one tool).
-    $open = (string) \Drupal::request()->query->get('tool', '');
+    $open = (string) $request->query->get('tool', '');
     foreach ($report['tools'] as $id => $tool) {
       $build['tools'][$id] = $this->tool($id, $tool, $report['profile'], $report['tokens'], $id === $open);
     }
