@@ -10,19 +10,23 @@ use Drupal\tool\Tool\ToolDefinition;
 use Drupal\tool\TypedData\MapInputDefinition;
 use Drupal\tool_schema\Definition\DefinitionArrayBuilder;
 use Drupal\tool_schema\ToolInputSchemasInterface;
-use Opis\JsonSchema\Errors\ErrorFormatter;
+use Drupal\tool_schema\Validation\JsonShape;
+use Drupal\tool_schema\Validation\SchemaValidator;
 use Opis\JsonSchema\Validator;
 
 /**
  * The site audit (SiteAuditInterface), on the served schemas
- * (tool_schema.input_schemas).
+ * (tool_schema.input_schemas). The served schema's verdict on a value is the
+ * one tools/call gets (Validation\SchemaValidator: the value as the schema
+ * reads it, JsonShape; opis/json-schema), for the value as the only argument
+ * of a map holding that input.
  */
 final class SiteAudit implements SiteAuditInterface {
 
   private const JSON = JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PRESERVE_ZERO_FRACTION | JSON_PARTIAL_OUTPUT_ON_ERROR;
 
-  /** The JSON Schema validator (opis/json-schema, when the site has it). */
-  private ?object $validator = NULL;
+  /** The served schemas' validator (when the site has opis/json-schema). */
+  private ?SchemaValidator $validator = NULL;
 
   public function __construct(
     private readonly ToolInputSchemasInterface $schemas,
@@ -112,11 +116,11 @@ final class SiteAudit implements SiteAuditInterface {
       }
       foreach ($values as [$what, $value]) {
         $kind = $what === 'default' ? 'default' : 'example';
-        $shown = json_encode(JsonValue::forSchema($value, \is_array($sub) ? $sub : NULL), self::JSON);
+        $shown = json_encode(JsonShape::of($value, \is_array($sub) ? $sub : NULL), self::JSON);
         foreach ($this->drupalSays($definition, $value) as $message) {
           $findings[] = self::finding($tool, $path, $kind, "$what $shown: Drupal's validation rejects it: $message");
         }
-        $why = \is_array($sub) ? $this->schemaSays($sub, $value) : NULL;
+        $why = \is_array($sub) ? $this->schemaSays((string) $name, $sub, $value) : NULL;
         if ($why !== NULL) {
           $findings[] = self::finding($tool, $path, $kind, "$what $shown: the emitted schema rejects it: $why");
         }
@@ -149,21 +153,21 @@ final class SiteAudit implements SiteAuditInterface {
 
   /**
    * The served schema's verdict on a value: NULL when it accepts it (or
-   * when opis/json-schema is not installed), else why not.
+   * when opis/json-schema is not installed), else why not, in the words a
+   * model gets from tools/call.
    *
-   * @param array<string, mixed> $schema
+   * @param array<string, mixed> $schema the input's schema
    */
-  private function schemaSays(array $schema, mixed $value): ?string {
+  private function schemaSays(string $name, array $schema, mixed $value): ?string {
     if (!self::checksSchemas()) {
       return NULL;
     }
-    $this->validator ??= new Validator();
-    $result = $this->validator->validate(JsonValue::forSchema($value, $schema), json_decode((string) json_encode($schema, self::JSON)));
-    if ($result->isValid()) {
+    $this->validator ??= new SchemaValidator();
+    $result = $this->validator->validate(['type' => 'object', 'properties' => [$name => $schema]], [$name => $value]);
+    if ($result['valid']) {
       return NULL;
     }
-    $error = $result->error();
-    return $error !== NULL ? (new ErrorFormatter())->formatErrorMessage($error) : 'rejected';
+    return implode('; ', array_column($result['errors'], 'message'));
   }
 
   /**

@@ -12,11 +12,11 @@ namespace Drupal\tool_schema\Audit;
  *   in the served schema (a regex left out, an enum too long, ...);
  * - `default` / `example`: each `default` and each `examples` entry of an
  *   input (map properties included) that Drupal's own typed-data validation
- *   rejects, or that the served JSON Schema rejects (opis/json-schema, as
- *   mcp_tools validates arguments; skipped when the site has no
- *   opis/json-schema). A PHP value is checked as JSON the way the schema
- *   reads it (JsonValue: an empty PHP array where the schema takes an
- *   object is `{}`);
+ *   rejects, or that the served JSON Schema rejects (Validation\
+ *   SchemaValidator, tools/call's validator, on opis/json-schema; skipped
+ *   when the site has no opis/json-schema). A PHP value is checked as JSON
+ *   the way the schema reads it (Validation\JsonShape: an empty PHP array
+ *   where the schema takes an object is `{}`);
  * - `declined`: a tool tool_schema cannot take (the integration serves its
  *   own schema); `error`: what threw while auditing.
  *
