@@ -62,11 +62,11 @@ final class InputSchemaCache implements InputDefinitionSchemasInterface {
   /** Largest serialized entry per tool kept in the bin. */
   public const MAX_ENTRY_BYTES = ToolSchemaBin::MAX_ENTRY_BYTES;
 
-  /** @var array<string, mixed> the default normalize_schema() options */
-  private readonly array $options;
+  /** @var array<string, mixed> the default normalize_schema() options (reconfigure()) */
+  private array $options;
 
   /** The key of $options. */
-  private readonly string $key;
+  private string $key;
 
   /**
    * @var \WeakMap<object, CachedTool> input definition object => what is
@@ -263,6 +263,20 @@ final class InputSchemaCache implements InputDefinitionSchemasInterface {
     elseif ($this->cache instanceof CacheTagsInvalidatorInterface) {
       $this->cache->invalidateTags([self::TAG]);
     }
+  }
+
+  /**
+   * Takes other default options (the module's settings changed:
+   * Settings\SettingsSubscriber), as the constructor takes them. What is
+   * kept in memory goes; the bin entries keep a result per options set, the
+   * subscriber invalidates them.
+   *
+   * @param array<string, mixed> $options
+   */
+  public function reconfigure(?string $coreVersion = NULL, array $options = [], ?string $profile = NULL): void {
+    $this->options = InputSchemaGenerator::defaultOptions($coreVersion, $options, $profile);
+    $this->key = self::optionsKey($this->options);
+    $this->reset();
   }
 
   /**
