@@ -259,7 +259,9 @@ def changed(schema, args, got):
     instant, anything else unchanged, int and float alike for a number)."""
     out = []
     for k, v in args.items():
-        prop = (schema.get("properties") or {}).get(k) or {}
+        if k not in (schema.get("properties") or {}):
+            continue        # not an input (an open schema lets it through; the tool never sees it)
+        prop = schema["properties"][k] or {}
         t = got.get(k)
         if v is None:
             ok = True       # null for an optional input: the tool gets its default (a map: its properties)
