@@ -357,6 +357,15 @@ def main():
               f" [{c['origin']}] ran with a value other than the valid one sent: "
               + "; ".join(f"{x['input']}: sent {json.dumps(x['sent'], ensure_ascii=False)[:80]}, received "
                           f"{json.dumps(x['received'], ensure_ascii=False)[:80]}" for x in c["changed"]))
+    causes = {}
+    for c in bad + unrun:
+        key = re.sub(r'"[^"]*"|\'[^\']*\'|-?\d[\d.e+]*', "…", c["headline"])[:110]
+        causes.setdefault(key, set()).add(c["tool"])
+    for c in wrong:
+        causes.setdefault("the echo tool received another value (" + ", ".join(x["input"] for x in c["changed"]) + ")",
+                          set()).add(c["tool"])
+    for key, ts in sorted(causes.items(), key=lambda kv: -len(kv[1])):
+        print(f"roundtrip ({o.label}): cause: {key!r}: {', '.join(sorted(ts))}")
     if o.strict and fails:
         print(f"roundtrip ({o.label}): {fails} failures")
         sys.exit(1)
