@@ -293,6 +293,8 @@ def same(t, v, schema):
     if not isinstance(t, dict) or len(t) != 1:
         return False
     (tag, x), = t.items()
+    if isinstance(v, dict) and tag == "array" and isinstance(x, list) and list(v) == [str(i) for i in range(len(x))]:
+        x = {str(i): y for i, y in enumerate(x)}    # a PHP array with keys 0..n-1 is a JSON list on the way back
     if isinstance(v, dict) and v and tag == "array" and isinstance(x, dict):
         props = (schema or {}).get("properties") or {}
         return set(v) == set(x) and all(same(x[k], v[k], props.get(k)) for k in v)
