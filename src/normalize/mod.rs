@@ -162,7 +162,11 @@ impl<'a, B> Normalizer<'_, 'a, B> {
 
         let optional = !required;
         let style = self.style(&d);
-        let (title, description) = description::texts(&d, self.options.split_title);
+        let name = match segs {
+            [Seg::Sym(Sym::Properties), Seg::Key(k)] => Some(*k),
+            _ => None,
+        };
+        let (title, description) = description::texts(&d, self.options.split_title, name);
 
         let mut out = self.b.obj();
         if let Some(t) = title {

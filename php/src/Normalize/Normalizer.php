@@ -146,7 +146,7 @@ final class Normalizer
 
         $optional = !$required;
         $style = $this->style($d);
-        [$title, $description] = Description::texts($d, $this->options->splitTitle);
+        [$title, $description] = Description::texts($d, $this->options->splitTitle, $seg === 'properties' ? $key : null);
 
         $out = [];
         if ($title !== null) {
