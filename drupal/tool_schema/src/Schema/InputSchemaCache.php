@@ -378,8 +378,8 @@ final class InputSchemaCache implements InputDefinitionSchemasInterface {
       }
     }
     // A definition of no tool plugin (or a locked input): normalized as
-    // InputSchemaGenerator does, as the input "input" of a map
-    // (InputSchemaGenerator::INPUT).
+    // InputSchemaGenerator does without a name, as the input "_" of a map
+    // (InputSchemaGenerator::INPUT: its label stays).
     $this->stats['single_builds']++;
     $tool = new CachedTool(NULL, NULL, [], [InputSchemaGenerator::INPUT => $definition]);
     $this->build($tool);
