@@ -19,7 +19,9 @@ use Psr\Log\LoggerInterface;
  * The JSON Schema of Tool API inputs, built once per tool and kept: in memory
  * for the request, and in a Drupal cache bin across requests. The same
  * schemas, byte for byte, as InputSchemaGenerator (which builds them on every
- * call): each input is the property of its tool's input map.
+ * call) given each input's name: each input is the property of its tool's
+ * input map (a label that only restates the name is left out, issue 30; an
+ * input of no tool plugin is normalized without a name and keeps it).
  *
  * **One call per tool.** When the serializer asks for one input of a tool
  * plugin (ToolManager's definitions), all of that tool's inputs are built
@@ -392,8 +394,8 @@ final class InputSchemaCache implements InputDefinitionSchemasInterface {
       }
     }
     // A definition of no tool plugin (or a locked input): normalized as
-    // InputSchemaGenerator does, as the input "input" of a map
-    // (InputSchemaGenerator::INPUT).
+    // InputSchemaGenerator does without a name, as the input "_" of a map
+    // (InputSchemaGenerator::INPUT: its label stays).
     $this->stats['single_builds']++;
     $tool = new CachedTool(NULL, NULL, [], [InputSchemaGenerator::INPUT => $definition]);
     $this->build($tool);
