@@ -54,7 +54,8 @@ web="$SITE_DIR/web"
 db="$web/sites/default/files/.sqlite"
 
 # The site as built (tool_schema off), from its pristine database when the
-# build is the same, plus user 2 for the tools that change the user they get.
+# build is the same, plus users 2 (for the tools that change the user they
+# get) and 3 to 6 (for entity_delete).
 if [ -f "$SITE_DIR/conv-pristine.sqlite" ] && [ "$(cat "$SITE_DIR/conv-pristine.stamp" 2>/dev/null)" = "$(cat "$SITE_DIR/.built" 2>/dev/null)" ]; then
     scripts/site.sh --stop
     rm -f "$db"-wal "$db"-shm "$db"-journal
@@ -67,8 +68,10 @@ if [ "$(cat "$SITE_DIR/conv-pristine.stamp" 2>/dev/null)" != "$(cat "$SITE_DIR/.
 fi
 (cd "$web" && php -r 'require "boot.php";
     $users = \Drupal::entityTypeManager()->getStorage("user");
-    if (!$users->load(2)) {
-        $users->create(["uid" => 2, "name" => "conversation", "mail" => "conversation@example.com", "status" => 1])->save();
+    foreach ([2, 3, 4, 5, 6] as $uid) {
+        if (!$users->load($uid)) {
+            $users->create(["uid" => $uid, "name" => "conversation-$uid", "mail" => "conversation-$uid@example.com", "status" => 1])->save();
+        }
     }')
 cp "$db" "$out/clean.sqlite"
 

@@ -14,8 +14,8 @@ entity handle in it (an input whose schema is one: a fixed type, `An ID of a
 "T" entity.` in its description or a pattern `^(?:T:...`; a plain entity, the
 pattern `TYPE:ID`) is sent twice: as generated (the site may only answer "not
 found" / "cannot view" there, never "invalid input"), and with the handle
-replaced by each advertised form naming an existing entity (`"1"`, `"user:1"`,
-`"user:1:en"`; only the forms valid under the schema), which must never be
+replaced by each advertised form naming an existing entity (`"2"`, `"user:2"`,
+`"user:2:en"`; only the forms valid under the schema), which must never be
 answered "invalid input", nor "not found" about the entity.
 
 The echo tool of the test module (tool_schema_site_test_echo) returns what it
@@ -26,7 +26,8 @@ What is called, and why not more:
   - every listed tool, VALUES (default 4) generated values each (the echo
     tool, whose every input type is the point, four times as many), plus the
     entity substitutions; the tools that change or delete the entity they are
-    given (VICTIM_TOOLS) get user 2 (created by the stage for this purpose)
+    given (VICTIM_TOOLS) get user 2 (created by the stage for this purpose;
+    entity_delete users 3 to 6, one per call)
     instead of user 1, the API user, and never a generated handle naming user
     0 or 1 (blocking or deleting the API user, or anonymous, would change what
     every later call gets); entity_delete runs last;
@@ -92,8 +93,13 @@ EXEMPT = {
     "tool_schema_site_test_wrong_examples": "its default (50) breaks its own Range 1..10 on purpose: "
                                             "scripts/site-audit.php's case",
 }
-EXISTING = {"user": ["1"]}      # entity type => IDs that exist for every tool
+# Entity type => IDs that exist, for every tool: user 2 (scripts/site/setup.php's
+# second account). User 1, the account the endpoint runs as, is the
+# conversation corpus' own case (entity_current_user): Drupal's validation of
+# the current user's own account asks for its password.
+EXISTING = {"user": ["2"]}
 VICTIM = {"user": ["2"]}        # for VICTIM_TOOLS
+DELETE_IDS = {"entity_delete": ["3", "4", "5", "6"]}    # users the stage creates to be deleted, one per call
 ABOUT_ENTITY = re.compile(r"entity with (?:the )?ID|that you can view|unknown entity type|cannot view", re.I)
 FIXED_ID = re.compile(r'An ID of an? "([a-z0-9_]+)" entity\.')
 FIXED_PATTERN = re.compile(r"^\^\(\?:([a-z0-9_]+):")
@@ -213,12 +219,17 @@ def plan(tools, n):
             continue
         paths = entity_paths(schema)
         ids = VICTIM if name in VICTIM_TOOLS else EXISTING
+        deleted = 0
         for i, v in enumerate(values):
             if name in VICTIM_TOOLS and any(names_user(c[k], ["0", "1"]) for p, _ in paths for c, k in at(v, p)):
                 continue    # never the API user or anonymous for a tool that changes the entity
             calls.append((name, v, "generated", False))
             # The same value with every entity handle in it naming an existing entity.
             w, subs, must = copy.deepcopy(v), [], False
+            if name in DELETE_IDS:
+                # A deleted entity is gone for the next call: one of its own each time.
+                ids = {"user": [DELETE_IDS[name][deleted % len(DELETE_IDS[name])]]}
+                deleted += 1
             for p, kind in paths:
                 fs = forms(kind, ids)
                 places = at(w, p)
