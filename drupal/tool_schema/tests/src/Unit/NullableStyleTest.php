@@ -6,20 +6,28 @@ namespace Drupal\Tests\tool_schema\Unit;
 
 use Drupal\Tests\UnitTestCase;
 use Drupal\tool_schema\Schema\NullableStyle;
+use PHPUnit\Framework\Attributes\CoversClass;
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\Attributes\Group;
 
 /**
  * The nullable style follows the core version: core's own JSON Schema
  * normalizers (oneOf with null) ship in 11.2.0.
  *
- * @coversDefaultClass \Drupal\tool_schema\Schema\NullableStyle
+ * Metadata twice: the annotations for PHPUnit 9.6 (Drupal 10.6), the
+ * attributes for PHPUnit 10 and later (Drupal 11), which reads only these.
+ *
+ * @covers \Drupal\tool_schema\Schema\NullableStyle
  * @group tool_schema
  */
+#[CoversClass(NullableStyle::class)]
+#[Group('tool_schema')]
 final class NullableStyleTest extends UnitTestCase {
 
   /**
-   * @covers ::forCoreVersion
    * @dataProvider versions
    */
+  #[DataProvider('versions')]
   public function testForCoreVersion(string $version, string $style): void {
     $this->assertSame($style, NullableStyle::forCoreVersion($version));
   }
@@ -38,9 +46,6 @@ final class NullableStyleTest extends UnitTestCase {
     ];
   }
 
-  /**
-   * @covers ::forCoreVersion
-   */
   public function testNotAVersion(): void {
     $this->expectException(\InvalidArgumentException::class);
     NullableStyle::forCoreVersion('latest');
