@@ -7,7 +7,9 @@
 # from ../shared/deps/testing (Mink, its BrowserKit driver, the PHPUnit bridge)
 # and Debian (PHPUnit 9.6, prophecy-phpunit, vfsStream). KernelTestBase on
 # SQLite; BrowserTestBase against PHP's built-in server on the same root
-# (MODULE_TESTS_PORT). Without the extension (the PHP twin), then with it.
+# (MODULE_TESTS_PORT). Without the extension (the PHP twin), then with it
+# (TOOL_SCHEMA_SO, through PHP_INI_SCAN_DIR so that the kernel tests' own
+# processes and the web server load it).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 repo="$PWD"
@@ -47,8 +49,16 @@ db="$(mktemp -d)"
 server=""
 stop_server() { if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; server=""; fi; }
 trap 'stop_server; rm -rf "$db"' EXIT
-run() { # php-args...
-    (cd "$SITE_DIR/web" && exec php "$@" -S "127.0.0.1:$port" -t . .ht.router.php >"$db/server.log" 2>&1) &
+# The extension is given by an ini file in PHP_INI_SCAN_DIR, not `php -d`:
+# kernel tests run in a separate process, which PHPUnit starts without the
+# parent's -d settings. The web server gets the same environment.
+# TOOL_SCHEMA_EXPECT (php or native) has InputSchemasTest check, in that
+# process, which implementation runs.
+run() { # expected-implementation env...
+    local expect="$1"
+    shift
+    (cd "$SITE_DIR/web" && exec env "$@" TOOL_SCHEMA_EXPECT="$expect" \
+        php -S "127.0.0.1:$port" -t . .ht.router.php >"$db/server.log" 2>&1) &
     server=$!
     for _ in $(seq 1 50); do
         php -r '$s=@fsockopen("127.0.0.1",(int)$argv[1]); exit($s?0:1);' "$port" && break
@@ -56,17 +66,18 @@ run() { # php-args...
         sleep 0.1
     done
     local rc=0
-    (cd "$SITE_DIR/web" && SIMPLETEST_DB="sqlite://localhost/$db/test.sqlite" \
+    (cd "$SITE_DIR/web" && env "$@" TOOL_SCHEMA_EXPECT="$expect" SIMPLETEST_DB="sqlite://localhost/$db/test.sqlite" \
         SIMPLETEST_BASE_URL="http://127.0.0.1:$port" BROWSERTEST_OUTPUT_DIRECTORY="$db" \
-        php "$@" "$(command -v phpunit)" -c core/phpunit.xml.dist \
+        php "$(command -v phpunit)" -c core/phpunit.xml.dist \
         --bootstrap "$repo/scripts/module-tests/bootstrap.php" modules/custom/tool_schema/tests) || rc=$?
     stop_server
     return $rc
 }
 echo "-- the module's tests on core's runner, PHP twin"
-run
+run php
 so="${TOOL_SCHEMA_SO:-}"
 if [ -n "$so" ]; then
     echo "-- the module's tests on core's runner, with the extension"
-    run -d "extension=$so"
+    printf 'extension=%s\n' "$so" > "$db/tool_schema.ini"
+    run native PHP_INI_SCAN_DIR=":$db"
 fi
