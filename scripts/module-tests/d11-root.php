@@ -132,8 +132,9 @@ $testing = [
     '/usr/share/php/Prophecy/PhpUnit/autoload.php',
     '/usr/share/php/org/bovigo/vfs/autoload.php',
 ];
-$code = "<?php\n// Written by scripts/module-tests/d11-root.php: what core's test base classes\n"
-    . "// use beyond PHPUnit (Debian 13's packages, in the chroot of scripts/trixie.sh).\n";
+$code = "<?php\n// Written by scripts/module-tests/d11-root.php: the files Debian 13's packages\n"
+    . "// load (VarDumper's dump(), Twig's functions) and the autoloaders of prophecy-phpunit\n"
+    . "// and vfsStream, in the chroot of scripts/trixie.sh, which installs them.\n";
 foreach ($testing as $file) {
     if (!is_file($file)) {
         fwrite(STDERR, "d11-root.php: no $file (scripts/trixie.sh's package list installs it)\n");
