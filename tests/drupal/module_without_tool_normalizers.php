@@ -42,8 +42,17 @@ spl_autoload_register(static function (string $class): void {
 
 $src = \dirname(__DIR__, 2) . '/drupal/tool_schema/src';
 $loaded = [];
+// src/Install/Requirements: core's installer loads these classes by file
+// from Drupal 11.2 on, which has their InstallRequirementsInterface; an
+// earlier core (10.6) never loads them, and cannot.
+$skipped = [];
+$installRequirements = interface_exists('Drupal\\Core\\Extension\\InstallRequirementsInterface');
 foreach (new \RecursiveIteratorIterator(new \RecursiveDirectoryIterator($src, \FilesystemIterator::SKIP_DOTS)) as $file) {
     $class = 'Drupal\\tool_schema\\' . str_replace('/', '\\', substr($file->getPathname(), \strlen($src) + 1, -4));
+    if (!$installRequirements && str_starts_with($class, 'Drupal\\tool_schema\\Install\\Requirements\\')) {
+        $skipped[] = $class;
+        continue;
+    }
     if (!class_exists($class) && !interface_exists($class)) {
         fwrite(STDERR, "module_without_tool_normalizers: $class does not load\n");
         exit(1);
@@ -63,4 +72,5 @@ $schemas = [
     $serializer->normalize(new InputDefinition('string', 'Name', '', constraints: ['Length' => ['max' => 8]]), 'json_schema'),
     $serializer->normalize(new ListInputDefinition('Tags', '', item_definition: new InputDefinition('integer', 'Tag', '')), 'json_schema'),
 ];
-echo json_encode(['classes' => $loaded, 'schemas' => $schemas, 'tool_normalizer_loaded' => class_exists('Drupal\\tool\\Normalizer\\ContextDefinitionNormalizer', false)], JSON_UNESCAPED_SLASHES), "\n";
+sort($skipped);
+echo json_encode(['classes' => $loaded, 'skipped' => $skipped, 'schemas' => $schemas, 'tool_normalizer_loaded' => class_exists('Drupal\\tool\\Normalizer\\ContextDefinitionNormalizer', false)], JSON_UNESCAPED_SLASHES), "\n";
