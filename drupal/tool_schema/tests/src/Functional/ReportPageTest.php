@@ -6,13 +6,18 @@ namespace Drupal\Tests\tool_schema\Functional;
 
 use Drupal\Tests\BrowserTestBase;
 use Drupal\tool_schema\Settings\ToolSchemaSettings;
+use PHPUnit\Framework\Attributes\Group;
+use PHPUnit\Framework\Attributes\RunTestsInSeparateProcesses;
 
 /**
  * The report page over HTTP: the tool list and the settings form for a user
  * with the permissions, 403 without them, and the form saving the settings.
  *
  * @group tool_schema
+ * @runTestsInSeparateProcesses
  */
+#[Group('tool_schema')]
+#[RunTestsInSeparateProcesses]
 final class ReportPageTest extends BrowserTestBase {
 
   /**

@@ -12,6 +12,8 @@ use Drupal\tool\TypedData\InputDefinition;
 use Drupal\tool_schema\Entity\EntityInputException;
 use Drupal\tool_schema\Entity\EntityInputResolverInterface;
 use Drupal\user\UserInterface;
+use PHPUnit\Framework\Attributes\Group;
+use PHPUnit\Framework\Attributes\RunTestsInSeparateProcesses;
 
 /**
  * tool_schema.entity_input_resolver on real users (SQLite storage, core's
@@ -23,7 +25,10 @@ use Drupal\user\UserInterface;
  * value as sent for Drupal to refuse.
  *
  * @group tool_schema
+ * @runTestsInSeparateProcesses
  */
+#[Group('tool_schema')]
+#[RunTestsInSeparateProcesses]
 final class EntityInputResolverTest extends KernelTestBase {
 
   use UserCreationTrait;

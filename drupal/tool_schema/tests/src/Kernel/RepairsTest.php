@@ -7,6 +7,8 @@ namespace Drupal\Tests\tool_schema\Kernel;
 use Drupal\Core\Logger\RfcLoggerTrait;
 use Drupal\KernelTests\KernelTestBase;
 use Drupal\tool_schema\Settings\ToolSchemaSettings;
+use PHPUnit\Framework\Attributes\Group;
+use PHPUnit\Framework\Attributes\RunTestsInSeparateProcesses;
 use Psr\Log\LoggerInterface;
 
 /**
@@ -15,7 +17,10 @@ use Psr\Log\LoggerInterface;
  * channel.
  *
  * @group tool_schema
+ * @runTestsInSeparateProcesses
  */
+#[Group('tool_schema')]
+#[RunTestsInSeparateProcesses]
 final class RepairsTest extends KernelTestBase implements LoggerInterface {
 
   use RfcLoggerTrait;

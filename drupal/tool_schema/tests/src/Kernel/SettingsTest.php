@@ -6,7 +6,10 @@ namespace Drupal\Tests\tool_schema\Kernel;
 
 use Drupal\Core\Config\Schema\SchemaIncompleteException;
 use Drupal\KernelTests\KernelTestBase;
+use Drupal\tool_schema\Schema\NullableStyle;
 use Drupal\tool_schema\Settings\ToolSchemaSettings;
+use PHPUnit\Framework\Attributes\Group;
+use PHPUnit\Framework\Attributes\RunTestsInSeparateProcesses;
 
 /**
  * The settings (tool_schema.settings): their config schema (KernelTestBase
@@ -15,7 +18,10 @@ use Drupal\tool_schema\Settings\ToolSchemaSettings;
  * settings the kept schemas, the repairs settings nothing.
  *
  * @group tool_schema
+ * @runTestsInSeparateProcesses
  */
+#[Group('tool_schema')]
+#[RunTestsInSeparateProcesses]
 final class SettingsTest extends KernelTestBase {
 
   /**
@@ -32,8 +38,10 @@ final class SettingsTest extends KernelTestBase {
     $data = $this->config(ToolSchemaSettings::CONFIG)->get();
     unset($data['_core']);
     $this->assertSame(ToolSchemaSettings::DEFAULTS, $data);
-    // The defaults give the options the module had before its settings.
-    $this->assertSame(['nullable' => 'type_array'], $this->container->get('tool_schema.input_schema_cache')->options());
+    // The defaults give the options the module had before its settings:
+    // the nullable style by core version ("auto": type_array up to 11.1,
+    // one_of from 11.2, where core's JSON Schema normalizers write oneOf).
+    $this->assertSame(['nullable' => NullableStyle::forCoreVersion(\Drupal::VERSION)], $this->container->get('tool_schema.input_schema_cache')->options());
   }
 
   public function testRoundTrip(): void {
@@ -88,7 +96,12 @@ final class SettingsTest extends KernelTestBase {
 
   public function testSchemaServicesTakeTheSettings(): void {
     $before = $this->container->get('tool_schema.input_schemas')->toolSchema('field_add');
-    $this->assertSame(['string', 'null'], $before['properties']['description']['type']);
+    if (NullableStyle::forCoreVersion(\Drupal::VERSION) === NullableStyle::TYPE_ARRAY) {
+      $this->assertSame(['string', 'null'], $before['properties']['description']['type']);
+    }
+    else {
+      $this->assertContains(['type' => 'null'], $before['properties']['description']['oneOf']);
+    }
     $this->config(ToolSchemaSettings::CONFIG)->set('nullable', 'any_of')->set('profile', 'openai')->save();
     // This request's cache took them (SettingsSubscriber)...
     $cache = $this->container->get('tool_schema.input_schema_cache');

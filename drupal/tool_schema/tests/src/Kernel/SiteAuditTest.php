@@ -6,6 +6,8 @@ namespace Drupal\Tests\tool_schema\Kernel;
 
 use Drupal\KernelTests\KernelTestBase;
 use Drupal\tool_schema\Audit\SiteAudit;
+use PHPUnit\Framework\Attributes\Group;
+use PHPUnit\Framework\Attributes\RunTestsInSeparateProcesses;
 
 /**
  * The site audit (tool_schema.site_audit): the fixture tool's wrong default
@@ -14,7 +16,10 @@ use Drupal\tool_schema\Audit\SiteAudit;
  * empty array) is clean.
  *
  * @group tool_schema
+ * @runTestsInSeparateProcesses
  */
+#[Group('tool_schema')]
+#[RunTestsInSeparateProcesses]
 final class SiteAuditTest extends KernelTestBase {
 
   /**

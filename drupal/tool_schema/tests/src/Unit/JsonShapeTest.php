@@ -6,6 +6,9 @@ namespace Drupal\Tests\tool_schema\Unit;
 
 use Drupal\Tests\UnitTestCase;
 use Drupal\tool_schema\Validation\JsonShape;
+use PHPUnit\Framework\Attributes\CoversClass;
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\Attributes\Group;
 
 /**
  * A PHP value as JSON the way the schema reads it (what the site audit
@@ -13,8 +16,10 @@ use Drupal\tool_schema\Validation\JsonShape;
  * `{}`).
  *
  * @group tool_schema
- * @coversDefaultClass \Drupal\tool_schema\Validation\JsonShape
+ * @covers \Drupal\tool_schema\Validation\JsonShape
  */
+#[CoversClass(JsonShape::class)]
+#[Group('tool_schema')]
 final class JsonShapeTest extends UnitTestCase {
 
   /**
@@ -39,8 +44,8 @@ final class JsonShapeTest extends UnitTestCase {
 
   /**
    * @dataProvider cases
-   * @covers ::of
    */
+  #[DataProvider('cases')]
   public function testOf(mixed $value, ?array $schema, string $json): void {
     $this->assertSame($json, json_encode(JsonShape::of($value, $schema)));
   }

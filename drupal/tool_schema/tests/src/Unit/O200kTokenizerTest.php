@@ -6,6 +6,8 @@ namespace Drupal\Tests\tool_schema\Unit;
 
 use Drupal\Tests\UnitTestCase;
 use Drupal\tool_schema\Tokens\O200kTokenizer;
+use PHPUnit\Framework\Attributes\CoversClass;
+use PHPUnit\Framework\Attributes\Group;
 
 /**
  * The PHP o200k encoder against gpt-tokenizer (bench/tokens.sh's counter):
@@ -17,15 +19,12 @@ use Drupal\tool_schema\Tokens\O200kTokenizer;
  * skipped. A file that is not o200k_base.tiktoken is refused either way.
  *
  * @group tool_schema
- * @coversDefaultClass \Drupal\tool_schema\Tokens\O200kTokenizer
+ * @covers \Drupal\tool_schema\Tokens\O200kTokenizer
  */
+#[CoversClass(O200kTokenizer::class)]
+#[Group('tool_schema')]
 final class O200kTokenizerTest extends UnitTestCase {
 
-  /**
-   * @covers ::fromFile
-   * @covers ::encode
-   * @covers ::count
-   */
   public function testSameTokensAsGptTokenizer(): void {
     $ranks = getenv('TOOL_SCHEMA_O200K_RANKS') ?: '';
     if ($ranks === '' || !is_file($ranks)) {
@@ -41,9 +40,6 @@ final class O200kTokenizerTest extends UnitTestCase {
     }
   }
 
-  /**
-   * @covers ::fromFile
-   */
   public function testRefusesAnotherFile(): void {
     $file = tempnam(sys_get_temp_dir(), 'o200k');
     file_put_contents($file, "IQ== 0\nIg== 1\n");

@@ -6,13 +6,18 @@ namespace Drupal\Tests\tool_schema\Unit;
 
 use Drupal\Tests\UnitTestCase;
 use Drupal\tool_schema\Repair\RepairDescriber;
+use PHPUnit\Framework\Attributes\CoversClass;
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\Attributes\Group;
 
 /**
  * The rule of each repair, told from the value before and after.
  *
  * @group tool_schema
- * @coversDefaultClass \Drupal\tool_schema\Repair\RepairDescriber
+ * @covers \Drupal\tool_schema\Repair\RepairDescriber
  */
+#[CoversClass(RepairDescriber::class)]
+#[Group('tool_schema')]
 final class RepairDescriberTest extends UnitTestCase {
 
   /**
@@ -37,8 +42,8 @@ final class RepairDescriberTest extends UnitTestCase {
 
   /**
    * @dataProvider cases
-   * @covers ::describe
    */
+  #[DataProvider('cases')]
   public function testRule(array $definition, mixed $value, string $rule): void {
     $repaired = \ToolSchema\coerce_input($value, $definition);
     $this->assertNotSame($value, $repaired, 'coerce_input() repairs it');
@@ -47,9 +52,6 @@ final class RepairDescriberTest extends UnitTestCase {
     $this->assertSame($rule, $repairs[0]['rule']);
   }
 
-  /**
-   * @covers ::describe
-   */
   public function testNestedPaths(): void {
     $definition = ['type' => 'map', 'properties' => ['n' => ['type' => 'integer'], 'tags' => ['type' => 'list', 'items' => ['type' => 'integer']]]];
     $repairs = RepairDescriber::describe(['n' => '1', 'tags' => [1, '2']], ['n' => 1, 'tags' => [1, 2]], $definition);
