@@ -165,6 +165,17 @@ final class Deps
         // 2.1 package and names its folder in TOOL_SCHEMA_DOCTRINE_LEXER.
         // Drupal 11 takes the forky package's 3.x.
         $lexer = (!$drupal11 ? getenv('TOOL_SCHEMA_DOCTRINE_LEXER') : false) ?: "$php/Doctrine/Common/Lexer";
+        // Drupal 10.6's annotation parser (DocLexer, DocParser) reads tokens
+        // as arrays: doctrine/lexer 3 (Debian 13's, whose Token is no
+        // ArrayAccess) fails on every annotation, and the tests that discover
+        // annotated plugins fail far from the cause (a tool whose entity type
+        // input cannot be read gets no schema: ModuleMcpToolsTest saw `null`).
+        // Said here instead. `scripts/trixie.sh run` clears the environment:
+        // give the variable after it (`scripts/trixie.sh run env
+        // TOOL_SCHEMA_DOCTRINE_LEXER=... phpunit ...`), as 90-debian13.sh does.
+        if (!$drupal11 && is_file("$lexer/Token.php") && !str_contains((string) file_get_contents("$lexer/Token.php"), 'implements ArrayAccess')) {
+            throw new \RuntimeException("tests/drupal: $lexer is doctrine/lexer 3, and Drupal 10.6 needs 2.x: set TOOL_SCHEMA_DOCTRINE_LEXER to a 2.x folder (Debian 12's php-doctrine-lexer, as scripts/test.d/90-debian13.sh unpacks it in target/debian13/doctrine-lexer; in the chroot: scripts/trixie.sh run env TOOL_SCHEMA_DOCTRINE_LEXER=... phpunit ...)");
+        }
         foreach (["$php/Psr/Container", $lexer, "$php/Doctrine/Deprecations", "$php/Egulias/EmailValidator"] as $dir) {
             if (!is_dir($dir)) {
                 throw new \RuntimeException($drupal11
