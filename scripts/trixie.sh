@@ -26,11 +26,14 @@ rustup_home="${RUSTUP_HOME:-$HOME/.rustup}"
 work="$(dirname "$here")"
 
 packages=(php8.4-cli php8.4-dev libphp8.4-embed php8.4-mbstring php8.4-xml php8.4-intl
-          php8.4-opcache php8.4-sqlite3 libclang-dev clang build-essential pkg-config git
+          php8.4-opcache php8.4-sqlite3 php8.4-gd libclang-dev clang build-essential pkg-config git
           ca-certificates phpunit valgrind nodejs npm composer patch php-psr-container
           php-doctrine-deprecations php-email-validator php-phpspec-prophecy-phpunit
           php-mikey179-vfsstream php-symfony-var-dumper php-psr-event-dispatcher
-          php-twig php-twig-html-extra)
+          php-twig php-twig-html-extra php-guzzlehttp-guzzle php-guzzlehttp-psr7
+          php-guzzlehttp-promises php-psr-http-client php-psr-http-factory php-psr-http-message
+          php-symfony-browser-kit php-symfony-dom-crawler php-symfony-css-selector
+          php-symfony-runtime)
 
 # shellcheck source=scripts/lib/apt-mirror.sh
 . "$here/scripts/lib/apt-mirror.sh"

@@ -23,8 +23,11 @@
 //     core's info parser checks core_version_requirement with it),
 //     psr/event-dispatcher (Symfony's contracts extend it), Twig 3.27
 //     with its HTML extension (php-twig, php-twig-html-extra; core's services extend its classes, and the container's
-//     compiler passes load them). Their PSR-4 folders and the files their
-//     packages load (vendor/debian-trixie.php, a "files" entry).
+//     compiler passes load them), Guzzle with PSR-7 and the PSR HTTP
+//     interfaces (core's http_client; the Functional tests' browser), Symfony
+//     6.4's BrowserKit, DomCrawler and CssSelector (Mink's BrowserKit driver).
+//     Their PSR-4 folders and the files their packages load
+//     (vendor/debian-trixie.php, a "files" entry).
 //     PHPUnit 11 itself is Debian's: its /usr/bin/phpunit
 //     loads /usr/share/php/PHPUnit/Autoload.php first, in isolated test
 //     processes as well.
@@ -102,8 +105,9 @@ foreach ($psr4 as $namespace => $dir) {
 }
 $autoload = $merge($autoload, ['psr-4' => $psr4]);
 
-// The library (vendor/tool-schema/) and Mink (vendor/behat/): each package's own autoload.
-foreach (glob("$root/vendor/{tool-schema,behat}/*/composer.json", GLOB_BRACE) as $file) {
+// The library (vendor/tool-schema/), Mink (vendor/behat/) and the packages of
+// ../shared/deps/site (opis/json-schema, mcp/sdk, ...): each package's own autoload.
+foreach (glob("$root/vendor/*/*/composer.json") as $file) {
     $dir = substr(dirname($file), strlen("$root/"));
     $autoload = $merge($autoload, $prefix($json($file)['autoload'] ?? [], $dir));
 }
@@ -113,6 +117,7 @@ $debian = [
     'Composer\\Semver\\' => '/usr/share/php/Composer/Semver/',
     'Psr\\EventDispatcher\\' => '/usr/share/php/Psr/EventDispatcher/',
     'Twig\\' => '/usr/share/php/Twig/',
+    'Symfony\\Component\\Runtime\\' => '/usr/share/php/Symfony/Component/Runtime/',
 ];
 foreach ($debian as $namespace => $dir) {
     if (!is_dir($dir)) {
@@ -131,6 +136,19 @@ $testing = [
     '/usr/share/php/Prophecy/autoload.php',
     '/usr/share/php/Prophecy/PhpUnit/autoload.php',
     '/usr/share/php/org/bovigo/vfs/autoload.php',
+    // Core's http_client service (the kernel tests' container builds it)
+    // and the Functional tests' browser (DrupalTestBrowser sends its
+    // requests with Guzzle; Mink's BrowserKit driver, DomCrawler and
+    // CssSelector read the pages): Debian 13's Guzzle 7.9, its PSR-7 2.7,
+    // promises 2.2 and the PSR HTTP interfaces, Symfony 6.4's BrowserKit,
+    // DomCrawler (with masterminds/html5) and CssSelector, by their own
+    // autoloaders (each loads the packages it depends on). The Guzzle
+    // archives of ../shared/deps/site (7.8.1, PSR-7 2.6.2) declare
+    // implicitly nullable parameters, deprecated on PHP 8.4.
+    '/usr/share/php/GuzzleHttp/autoload.php',
+    '/usr/share/php/Symfony/Component/BrowserKit/autoload.php',
+    '/usr/share/php/Symfony/Component/DomCrawler/autoload.php',
+    '/usr/share/php/Symfony/Component/CssSelector/autoload.php',
 ];
 $code = "<?php\n// Written by scripts/module-tests/d11-root.php: the files Debian 13's packages\n"
     . "// load (VarDumper's dump(), Twig's functions) and the autoloaders of prophecy-phpunit\n"
@@ -153,4 +171,25 @@ $composer = [
     'autoload' => $autoload,
     'config' => ['vendor-dir' => 'vendor', 'allow-plugins' => false, 'platform-check' => false],
 ];
+// Drupal 11.4's index.php and update.php start with
+// `require_once 'autoload_runtime.php'` (symfony/runtime): the file
+// symfony/runtime's Composer plugin writes in vendor/ from its template, with
+// the runtime class Drupal's project templates name (DrupalRuntime), and the
+// scaffold's web/autoload_runtime.php that returns it. Symfony's Runtime
+// component is Debian 13's (php-symfony-runtime 6.4; DrupalRuntime extends
+// its SymfonyRuntime); the Functional tests' web server needs them.
+if (str_contains((string) file_get_contents("$root/web/core/assets/scaffold/files/index.php"), 'autoload_runtime.php')) {
+    $template = '/usr/share/php/Symfony/Component/Runtime/Internal/autoload_runtime.template';
+    if (!is_file($template)) {
+        fwrite(STDERR, "d11-root.php: no $template (scripts/trixie.sh's package list installs it)\n");
+        exit(1);
+    }
+    file_put_contents("$root/vendor/autoload_runtime.php", strtr((string) file_get_contents($template), [
+        '%project_dir%' => "dirname(__DIR__)",
+        '%runtime_class%' => var_export('Drupal\\Core\\Runtime\\DrupalRuntime', true),
+        '%runtime_options%' => "[\n  'project_dir' => dirname(__DIR__),\n]",
+    ]));
+    file_put_contents("$root/web/autoload_runtime.php", "<?php\n\nreturn require __DIR__ . '/../vendor/autoload_runtime.php';\n");
+}
+
 file_put_contents("$root/composer.json", json_encode($composer, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES) . "\n");

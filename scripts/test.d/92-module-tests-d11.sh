@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The module's own tests (drupal/tool_schema/tests/src/{Unit,Kernel}) on core's
+# The module's own tests (drupal/tool_schema/tests/src/{Unit,Kernel,Functional}) on core's
 # test runner on Drupal 11 (issue 29): Drupal core 11.3.16 and 11.4.5 on PHP
 # 8.4 and Debian 13's PHPUnit 11.5, in the chroot of scripts/trixie.sh, as
 # 72-module-tests.sh runs them on Drupal 10.6. For each core,
@@ -13,7 +13,9 @@
 #
 # (core/phpunit.xml: core's phpunit.xml.dist less the one attribute
 # Debian's PHPUnit 11.5.19 does not know, see d11-root.sh; its
-# tests/bootstrap.php, its extensions), KernelTestBase on SQLite, first
+# tests/bootstrap.php, its extensions), KernelTestBase on SQLite,
+# BrowserTestBase against PHP's built-in server on the root
+# (127.0.0.1:MODULE_TESTS_D11_PORT, default 18935; d11-run.sh), first
 # without the extension (the PHP twin), then with the Debian 13 stage's
 # build for PHP 8.4 (target/debian13/tree, as 91-drupal11.sh uses it). The
 # extension is given by an ini file in PHP_INI_SCAN_DIR, not `php -d`:
@@ -72,6 +74,15 @@ summary() {
 }
 trap summary EXIT
 
+# The o200k ranks for O200kTokenizerTest, as 72-module-tests.sh has them.
+ranks=""
+if ! ranks="$(scripts/o200k-ranks.sh "$repo/target/o200k_base.tiktoken" 2>/dev/null)"; then
+    ranks=""
+    echo "-- no o200k ranks (scripts/o200k-ranks.sh failed): O200kTokenizerTest compares nothing"
+fi
+# The Functional tests' web server (scripts/module-tests/d11-run.sh).
+port="${MODULE_TESTS_D11_PORT:-18935}"
+
 so=""
 build() {
     # The Debian 13 stage's build, with its environment: cargo finds it up
@@ -84,17 +95,17 @@ build() {
 part "the Debian 13 stage's extension for PHP 8.4 (target/debian13/tree)" build
 
 # module_tests VERSION IMPLEMENTATION [ENV...]: the module's tests from the root's
-# web/, a fresh SQLite folder each run; the closing lines printed (all of
-# PHPUnit's output when it fails).
+# web/ (scripts/module-tests/d11-run.sh: PHP's built-in server for the
+# Functional tests, then PHPUnit), a fresh SQLite folder each run; the
+# closing lines printed (all of PHPUnit's output when it fails).
 module_tests() {
     local version="$1" expect="$2" log rc=0
     shift 2
     log="$out/$version-$expect.log"
     rm -rf "$out/db-$version"
     mkdir -p "$out/db-$version"
-    (cd "$out/$version/web" && "$repo/scripts/trixie.sh" run env "$@" TOOL_SCHEMA_EXPECT="$expect" \
-        SIMPLETEST_DB="sqlite://localhost/$out/db-$version/test.sqlite" \
-        timeout 600 phpunit -c core/phpunit.xml modules/custom/tool_schema/tests) >"$log" 2>&1 || rc=$?
+    "$repo/scripts/trixie.sh" run env "$@" TOOL_SCHEMA_EXPECT="$expect" ${ranks:+TOOL_SCHEMA_O200K_RANKS="$ranks"} \
+        bash scripts/module-tests/d11-run.sh "$out/$version" "$out/db-$version" "$port" >"$log" 2>&1 || rc=$?
     rm -rf "$out/db-$version"
     if [ "$rc" = 0 ]; then
         grep -E '^(PHPUnit |Runtime:|Configuration:)' "$log" | sed 's/^/   /'
