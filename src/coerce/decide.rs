@@ -3,8 +3,8 @@
 use super::choice_match::{self, Match};
 use super::{
     boolean_string, date_time, empty_optional, entity_id, fenced_json, guard, int_boolean,
-    int_float, integral_float, json_string, list_wrap, null_string, numeric_string, timestamp, Def, Repair,
-    Scalar,
+    int_float, integral_float, json_string, list_wrap, null_string, numeric_string, timestamp, Def,
+    Repair, Scalar,
 };
 use crate::normalize::definition::{Cat, Ty};
 use crate::view::Node;

@@ -21,6 +21,7 @@ pub mod definition;
 pub mod description;
 pub mod entity;
 pub mod facets;
+pub mod format_corner;
 pub mod list_type;
 pub mod map_type;
 pub mod not_null;
@@ -239,6 +240,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
                 facets.enums.push(Enum::List(*list));
             }
         }
+        format_corner::apply(d.ty, facets);
         date_time::bounds(d.ty, facets);
         bounds::tightest(facets);
         Ok(())
