@@ -39,6 +39,7 @@ symbols! {
     Options = "options",
     Schema = "schema",
     Strict = "strict",
+    InputExamples = "input_examples",
     Nullable = "nullable",
     Title = "title",
     DerivedEnumLimit = "derived_enum_limit",

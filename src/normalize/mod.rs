@@ -22,6 +22,7 @@ pub mod description;
 pub mod entity;
 pub mod facets;
 pub mod format_corner;
+pub mod input_examples;
 pub mod list_type;
 pub mod map_type;
 pub mod not_null;
