@@ -45,7 +45,88 @@ final class Guard
                 return false;
             }
         }
-        return true;
+        return !self::stringFormBreaks($c, $from, $to);
+    }
+
+    /**
+     * Length and Regex read the value's PHP string form (issue 30; the rule is
+     * written in src/coerce/guard.rs, string_form_breaks): a repair that
+     * changes it is dropped where one of them is present, unless it is Length
+     * alone, both forms are counted and Length does not newly refuse the
+     * repaired one.
+     *
+     * @param array<mixed> $c the constraints
+     */
+    private static function stringFormBreaks(array $c, mixed $from, mixed $to): bool
+    {
+        if (\is_array($to) || $to === null) {
+            return false;
+        }
+        $length = $c['Length'] ?? null;
+        $regex = isset($c['Regex']);
+        if ($length === null && !$regex) {
+            return false;
+        }
+        $a = self::stringForm($from);
+        $b = self::stringForm($to);
+        if ($a !== null && $a === $b) {
+            return false;
+        }
+        if ($regex || $a === null || $b === null) {
+            return true;
+        }
+        $ra = self::lengthRejects($length, $a);
+        $rb = self::lengthRejects($length, $b);
+        return !(($ra === false && $rb === false) || ($ra === true && $rb !== null));
+    }
+
+    /**
+     * PHP's (string) of a scalar where it does not depend on `precision`: a
+     * string, an int, a bool, an integral float under 10^15 (not -0.0); null
+     * otherwise.
+     */
+    public static function stringForm(mixed $v): ?string
+    {
+        if (\is_string($v)) {
+            return $v;
+        }
+        if (\is_int($v)) {
+            return (string) $v;
+        }
+        if (\is_bool($v) || $v === null) {
+            return $v === true ? '1' : '';
+        }
+        if (\is_float($v) && is_finite($v) && floor($v) === $v && abs($v) < 1e15 && !($v === 0.0 && fdiv(1.0, $v) < 0)) {
+            return (string) (int) $v;
+        }
+        return null;
+    }
+
+    /** Whether Symfony's Length refuses a string of form $s (null: not read here, or not UTF-8). */
+    private static function lengthRejects(mixed $o, string $s): ?bool
+    {
+        if (preg_match('//u', $s) !== 1) {
+            return null;
+        }
+        $n = \strlen($s) - (int) preg_match_all('/[\x80-\xBF]/', $s);
+        if (\is_int($o)) {
+            [$min, $max] = [$o, $o];
+        } elseif (\is_array($o)) {
+            foreach (['min', 'max', 'value', 'exactly'] as $k) {
+                if (isset($o[$k]) && !\is_int($o[$k])) {
+                    return null;
+                }
+            }
+            $min = $o['min'] ?? null;
+            $max = $o['max'] ?? null;
+            $exact = $o['value'] ?? $o['exactly'] ?? null;
+            if ($min === null && $max === null && $exact !== null) {
+                [$min, $max] = [$exact, $exact];
+            }
+        } else {
+            return null;
+        }
+        return ($min !== null && $n < $min) || ($max !== null && $n > $max);
     }
 
     /**
