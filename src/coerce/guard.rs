@@ -88,10 +88,11 @@ fn string_form_breaks<'a, N: Node<'a>>(def: &Def<N>, from: Scalar<'_>, to: V<'_>
     let (Some(a), Some(b), Some(o)) = (a, b, length) else {
         return true;
     };
-    match (length_rejects(o, &a), length_rejects(o, &b)) {
-        (Some(false), Some(false)) | (Some(true), Some(_)) => false,
-        _ => true,
-    }
+    // Kept when both pass, or when the value as sent already fails.
+    !matches!(
+        (length_rejects(o, &a), length_rejects(o, &b)),
+        (Some(false), Some(false)) | (Some(true), Some(_))
+    )
 }
 
 /// PHP's `(string)` of a scalar, where it does not depend on `precision`:
