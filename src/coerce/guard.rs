@@ -34,7 +34,7 @@ use super::{fenced_json, json_string, Def, Repair, Scalar};
 use crate::constraint::{choice, rejects};
 use crate::normalize::definition::{Cat, Ty};
 use crate::sym::Sym;
-use crate::view::{Key, Node};
+use crate::view::{Key, KeyRef, Node};
 
 /// A value as the guard sees it: a scalar, or an array (a repair into a list
 /// or map), empty or not.
@@ -74,7 +74,9 @@ fn string_form_breaks<'a, N: Node<'a>>(def: &Def<N>, from: Scalar<'_>, to: V<'_>
         return false;
     };
     let length = present(constraints, Sym::Length);
-    let regex = present(constraints, Sym::Regex).is_some();
+    // A Length or Regex in a composite is read as a Regex is: not decided.
+    let regex = present(constraints, Sym::Regex).is_some()
+        || constraints.any(|k, o| composite_of(k.get()).is_some() && nested_string_form(o));
     if length.is_none() && !regex {
         return false;
     }
@@ -210,8 +212,82 @@ fn any_rejection<'a, N: Node<'a>>(def: &Def<N>, says: &dyn Fn(&Rejects<'_>) -> b
     let Some(constraints) = present(def.node, Sym::Constraints) else {
         return false;
     };
-    constraints.any(|key, o| {
-        key.sym()
-            .is_some_and(|name| says(&|v| rejects(name, o, def.ty, v)))
+    constraints.any(|key, o| match key.sym() {
+        Some(name) => says(&|v| rejects(name, o, def.ty, v)),
+        None => composite_of(key.get()).is_some_and(|any| says(&|v| composite(o, any, def.ty, v))),
+    })
+}
+
+/// Drupal 11's composites (issue 30: `-1` → `-1.0` broke
+/// `AtLeastOneOf: [PositiveOrZero, IdenticalTo -1]` on Drupal 11.3):
+/// `Some(true)` for AtLeastOneOf (one of its constraints must hold),
+/// `Some(false)` for Sequentially (all of them).
+fn composite_of(name: KeyRef<'_>) -> Option<bool> {
+    match name {
+        KeyRef::Str(b"AtLeastOneOf") => Some(true),
+        KeyRef::Str(b"Sequentially") => Some(false),
+        _ => None,
+    }
+}
+
+/// The nested constraints of a composite's options: its `constraints`
+/// option, or the options themselves when they are a list (Symfony's default
+/// option), each a map of constraint name => options.
+fn nested<'a, N: Node<'a>>(o: N) -> Option<N> {
+    if o.is_array() && o.is_list() {
+        Some(o)
+    } else {
+        o.get(Sym::Constraints).filter(|c| c.is_array())
+    }
+}
+
+/// A composite's verdict from its nested constraints' verdicts, read as the
+/// guard reads them (`None`: undecided). AtLeastOneOf (`any`) passes when
+/// one of them passes and rejects when all reject; Sequentially rejects when
+/// one rejects and passes when all pass.
+fn composite<'a, N: Node<'a>>(o: N, any: bool, ty: Ty, v: V<'_>) -> Option<bool> {
+    let list = nested(o)?;
+    if list.is_empty() {
+        return None;
+    }
+    let (mut decided, mut undecided) = (false, false);
+    list.each(|_, entry| {
+        if !entry.is_array() {
+            undecided = true;
+            return;
+        }
+        entry.each(|k, opts| {
+            let r = match k.sym() {
+                Some(name) => rejects(name, opts, ty, v),
+                None => composite_of(k.get()).and_then(|a| composite(opts, a, ty, v)),
+            };
+            match r {
+                // AtLeastOneOf: one passes; Sequentially: one rejects.
+                Some(rej) if rej != any => decided = true,
+                Some(_) => {}
+                None => undecided = true,
+            }
+        });
+    });
+    if decided {
+        Some(!any)
+    } else if undecided {
+        None
+    } else {
+        Some(any)
+    }
+}
+
+/// Whether a composite holds a constraint that reads the string form
+/// (`Length`, `Regex`), at any depth.
+fn nested_string_form<'a, N: Node<'a>>(o: N) -> bool {
+    nested(o).is_some_and(|list| {
+        list.any(|_, entry| {
+            entry.is_array()
+                && entry.any(|k, opts| match k.get() {
+                    KeyRef::Str(b"Length" | b"Regex") => true,
+                    name => composite_of(name).is_some() && nested_string_form(opts),
+                })
+        })
     })
 }

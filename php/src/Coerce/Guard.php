@@ -41,7 +41,7 @@ final class Guard
         }
         // A repair that one constraint rejects where the value passes it.
         foreach ($c as $name => $options) {
-            if (Constraint::rejects($name, $options, $def->ty, $to) === true && Constraint::rejects($name, $options, $def->ty, $from) === false) {
+            if (self::rejects($name, $options, $def->ty, $to) === true && self::rejects($name, $options, $def->ty, $from) === false) {
                 return false;
             }
         }
@@ -63,7 +63,11 @@ final class Guard
             return false;
         }
         $length = $c['Length'] ?? null;
+        // A Length or Regex in a composite is read as a Regex is: not decided.
         $regex = isset($c['Regex']);
+        foreach ($c as $k => $o) {
+            $regex = $regex || (self::compositeOf($k) !== null && self::nestedStringForm($o));
+        }
         if ($length === null && !$regex) {
             return false;
         }
@@ -146,12 +150,84 @@ final class Guard
         $c = $def->node['constraints'] ?? null;
         if (\is_array($c)) {
             foreach ($c as $name => $options) {
-                if (Constraint::rejects($name, $options, $def->ty, $v) === true) {
+                if (self::rejects($name, $options, $def->ty, $v) === true) {
                     return false;
                 }
             }
         }
         return true;
+    }
+
+    /** A constraint's verdict as the guard reads it: the catalogue's, or a composite's (null: undecided). */
+    private static function rejects(int|string $name, mixed $options, int $ty, mixed $v): ?bool
+    {
+        $any = self::compositeOf($name);
+        return $any === null ? Constraint::rejects($name, $options, $ty, $v) : self::composite($options, $any, $ty, $v);
+    }
+
+    /**
+     * Drupal 11's composites (issue 30; src/coerce/guard.rs, composite):
+     * true for AtLeastOneOf (one of its constraints must hold), false for
+     * Sequentially (all of them); null for any other name.
+     */
+    private static function compositeOf(int|string $name): ?bool
+    {
+        return match ($name) {
+            'AtLeastOneOf' => true,
+            'Sequentially' => false,
+            default => null,
+        };
+    }
+
+    /** @return array<mixed>|null the nested constraints of a composite's options */
+    private static function nested(mixed $o): ?array
+    {
+        if (\is_array($o) && array_is_list($o)) {
+            return $o;
+        }
+        $c = \is_array($o) ? ($o['constraints'] ?? null) : null;
+        return \is_array($c) ? $c : null;
+    }
+
+    private static function composite(mixed $o, bool $any, int $ty, mixed $v): ?bool
+    {
+        $list = self::nested($o);
+        if ($list === null || $list === []) {
+            return null;
+        }
+        $decided = false;
+        $undecided = false;
+        foreach ($list as $entry) {
+            if (!\is_array($entry)) {
+                $undecided = true;
+                continue;
+            }
+            foreach ($entry as $k => $opts) {
+                $r = self::rejects($k, $opts, $ty, $v);
+                if ($r === null) {
+                    $undecided = true;
+                } elseif ($r !== $any) {
+                    $decided = true;
+                }
+            }
+        }
+        return $decided ? !$any : ($undecided ? null : $any);
+    }
+
+    /** Whether a composite holds a Length or Regex, at any depth. */
+    private static function nestedStringForm(mixed $o): bool
+    {
+        foreach (self::nested($o) ?? [] as $entry) {
+            if (!\is_array($entry)) {
+                continue;
+            }
+            foreach ($entry as $k => $opts) {
+                if ($k === 'Length' || $k === 'Regex' || (self::compositeOf($k) !== null && self::nestedStringForm($opts))) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /**
