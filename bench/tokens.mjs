@@ -2,7 +2,9 @@
 // file) with gpt-tokenizer (pinned in bench/package.json) and prints a
 // Markdown table per tool list: each tool's input schema, the Tool module's
 // and tool_schema's in each profile, the totals and their ratio to the Tool
-// module's. Then, for the canonical (mcp) schema, each constraint keyword the
+// module's, and the same for the input schemas alone (each property of a
+// tool's schema counted on its own, without the object around them: what
+// issue 30 measured). Then, for the canonical (mcp) schema, each constraint keyword the
 // Tool module states for an input that tool_schema's schema of that input
 // lacks (none expected).
 //
@@ -52,7 +54,10 @@ for (const list of doc.lists) {
     }),
   }));
   const total = Object.fromEntries(columns.map((c) => [c, rows.reduce((n, r) => n + r.tokens[c], 0)]));
-  result.push({ name: list.name, rows, total });
+  // The input schemas alone (JSON.stringify writes slashes and Unicode unescaped, as the PHP side).
+  const inputs = Object.fromEntries(columns.map((c) => [c, list.tools.reduce((n, t) => n
+    + Object.values(JSON.parse(t.schemas[c]).properties ?? {}).reduce((m, s) => m + encode(JSON.stringify(s)).length, 0), 0)]));
+  result.push({ name: list.name, rows, total, inputs });
   missing += rows.reduce((n, r) => n + r.lacks.length, 0);
 }
 
@@ -68,7 +73,9 @@ if (args.includes('--json')) {
       console.log(`| ${r.id} | ${columns.map((c) => r.tokens[c]).join(' | ')} |`);
     }
     console.log(`| **total** | ${columns.map((c) => `**${list.total[c]}**`).join(' | ')} |`);
-    console.log(`| ratio to ${base} | ${columns.map((c) => ratio(list.total[c], list.total[base])).join(' | ')} |\n`);
+    console.log(`| ratio to ${base} | ${columns.map((c) => ratio(list.total[c], list.total[base])).join(' | ')} |`);
+    console.log(`| input schemas alone | ${columns.map((c) => list.inputs[c]).join(' | ')} |`);
+    console.log(`| their ratio | ${columns.map((c) => (list.inputs[c] / list.inputs[base]).toFixed(3) + '×').join(' | ')} |\n`);
     for (const r of list.rows) {
       for (const l of r.lacks) console.log(`lacks what ${base} states: ${r.id}.${l}`);
     }

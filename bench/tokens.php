@@ -33,7 +33,7 @@ const PROFILES = ['mcp', 'openai', 'anthropic', 'gemini', 'gemini_json'];
 const FLAGS = JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PRESERVE_ZERO_FRACTION | JSON_THROW_ON_ERROR;
 
 $lists = [['name' => 'Tool module plugins', 'tools' => Schemas::tools($site), 'plugins' => true]];
-foreach (getopt('', ['list:'])['list'] ?? [] as $file) {
+foreach ((array) (getopt('', ['list:'])['list'] ?? []) as $file) {
     $make = require $file;
     $list = $make($site);
     $lists[] = ['name' => (string) $list['name'], 'tools' => $list['tools'], 'plugins' => false];

@@ -9,14 +9,16 @@
 # 5.4 packages), and patch (applies drupal/tool_schema/patches/ to a copy of the Tool module);
 # for the whole site (scripts/site.sh): SQLite, GD and cURL for PHP; for the
 # module's tests on core's base classes (scripts/test.d/72-module-tests.sh):
-# prophecy-phpunit and vfsStream.
+# prophecy-phpunit and vfsStream; for the report page's browser check
+# (scripts/test.d/77-report-page.sh): Debian's Chromium, run headless.
 # Rust (cargo) must already be installed.
 set -euo pipefail
 
 packages=(php8.2-cli php8.2-dev php8.2-opcache libclang-dev phpunit nodejs valgrind composer
           php8.2-mbstring php8.2-xml php8.2-intl php-psr-container php-doctrine-lexer
           php-doctrine-deprecations php-email-validator patch python3-venv
-          php8.2-sqlite3 php8.2-gd php8.2-curl php-phpspec-prophecy-phpunit php-mikey179-vfsstream)
+          php8.2-sqlite3 php8.2-gd php8.2-curl php-phpspec-prophecy-phpunit php-mikey179-vfsstream
+          chromium)
 missing=()
 for p in "${packages[@]}"; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

@@ -87,6 +87,24 @@ impl Node {
         }
     }
 
+    /// Whether an end-of-subject assertion sits inside a negative lookaround
+    /// (at any depth). There, a `$` read as under `D` (matching at fewer
+    /// positions) would let the lookaround, and so the pattern, match more:
+    /// the end-only translation is exact only for a `$` outside them.
+    pub fn end_under_negation(&self, negated: bool) -> bool {
+        match self {
+            Node::Set(_) => false,
+            Node::Assert(a) => negated && *a == Assert::End,
+            Node::Look(l, body) => {
+                body.end_under_negation(negated || matches!(l, Look::NegAhead | Look::NegBehind))
+            }
+            Node::Cat(items) | Node::Alt(items) => {
+                items.iter().any(|i| i.end_under_negation(negated))
+            }
+            Node::Repeat(r) => r.body.end_under_negation(negated),
+        }
+    }
+
     pub fn set(set: CharSet) -> Node {
         Node::Set(Set {
             set,

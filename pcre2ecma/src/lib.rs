@@ -153,14 +153,26 @@ pub fn translate(source: &str) -> Result<String, Skip> {
     translate_for(source, &pcre::version())
 }
 
-/// Whether `preg_match` finds a match in the empty subject `""`, for a
-/// pattern [`translate`] translates on the running PCRE2; `None` for one it
-/// skips (nothing is known of it here).
-pub fn matches_empty(source: &str) -> Option<bool> {
-    translate(source).ok()?;
+/// [`translate`] with `$` read as under the `D` modifier
+/// (`PCRE2_DOLLAR_ENDONLY`): only at the very end of the subject, never
+/// before a final `"\n"` (where `m` is not set; `\Z` keeps its meaning). The
+/// pattern then accepts exactly what `preg_match` accepts, except the
+/// subjects that end in `"\n"` and match only because `$` matched before that
+/// newline: a subset, which spells `$` as `$` instead of `\n?$`.
+pub fn translate_end_only(source: &str) -> Result<String, Skip> {
+    translate_opts(source, &pcre::version(), &mut Work::new(), true)
+}
+
+/// Whether `preg_match` finds a match in the empty subject `""` (the same
+/// with `dollar_endonly`: `""` has no final newline), for a pattern
+/// [`translate`] (or, with `dollar_endonly`, [`translate_end_only`])
+/// translates on the running PCRE2; `None` for one it skips (nothing is known
+/// of it here).
+pub fn matches_empty(source: &str, dollar_endonly: bool) -> Option<bool> {
+    translate_opts(source, &pcre::version(), &mut Work::new(), dollar_endonly).ok()?;
     let version = pcre::check(&pcre::version()).ok()?;
     let (body, modifiers) = delimiters::split(source).ok()?;
-    let parsed = parser::parse(body, &modifiers, version, &mut Work::new()).ok()?;
+    let parsed = parse_end_only(body, modifiers, version, &mut Work::new(), dollar_endonly).ok()?;
     Some(parsed.root.matches_empty())
 }
 
@@ -171,6 +183,41 @@ pub fn translate_for(source: &str, pcre_version: &str) -> Result<String, Skip> {
 
 /// [`translate_for`] counting its work in `work` (tests read [`Work::used`]).
 pub fn translate_with(source: &str, pcre_version: &str, work: &mut Work) -> Result<String, Skip> {
+    translate_opts(source, pcre_version, work, false)
+}
+
+/// The parse of `body`, with `$` read as under `D` when `dollar_endonly`,
+/// unless such a `$` would sit inside a negative lookaround (where matching
+/// at fewer positions lets the pattern match more: `/^[^<]*(?!$)/` would then
+/// accept `"\n"`, which `preg_match` refuses): then as written.
+fn parse_end_only(
+    body: &str,
+    modifiers: delimiters::Modifiers,
+    version: pcre::Version,
+    work: &mut Work,
+    dollar_endonly: bool,
+) -> Result<parser::Parsed, Skip> {
+    if dollar_endonly && !modifiers.dollar_endonly {
+        let end_only = delimiters::Modifiers {
+            dollar_endonly: true,
+            ..modifiers
+        };
+        let parsed = parser::parse(body, &end_only, version, work)?;
+        if !parsed.root.end_under_negation(false) {
+            return Ok(parsed);
+        }
+    }
+    parser::parse(body, &modifiers, version, work)
+}
+
+/// [`translate_with`], and with `dollar_endonly` `$` read as under the `D`
+/// modifier ([`translate_end_only`]).
+pub fn translate_opts(
+    source: &str,
+    pcre_version: &str,
+    work: &mut Work,
+    dollar_endonly: bool,
+) -> Result<String, Skip> {
     let version = pcre::check(pcre_version)?;
     if source.len() > MAX_SOURCE_BYTES {
         return Err(skip(TOO_COMPLEX, "pattern is longer than 4096 bytes"));
@@ -179,7 +226,7 @@ pub fn translate_with(source: &str, pcre_version: &str, work: &mut Work) -> Resu
         return Err(skip(CONSTRUCT, "NUL bytes in patterns are not supported"));
     }
     let (body, modifiers) = delimiters::split(source)?;
-    let parsed = parser::parse(body, &modifiers, version, work)?;
+    let parsed = parse_end_only(body, modifiers, version, work, dollar_endonly)?;
     if pcre::first_unit_bug(&parsed.root, parsed.anchored, version) {
         return Err(skip(PCRE_VERSION, pcre::first_unit_message(version)));
     }
@@ -288,6 +335,28 @@ mod tests {
         assert_eq!(ok("/^(?!\\.)[a-z0-9_.]+$/"), "^[0-9_a-z][.0-9_a-z]*\\n?$");
         assert_eq!(ok("/^(?!\\.)[a-z.]*$/D"), "^(?!\\.)[.a-z]*$");
         assert_eq!(ok("/^(?!ab)[a-z]+$/D"), "^(?!ab)[a-z]+$");
+    }
+
+    #[test]
+    fn end_only_reads_dollar_as_under_d() {
+        let end = |s: &str| {
+            translate_opts(s, pcre::SUPPORTED, &mut Work::new(), true).map_err(|e| e.code)
+        };
+        assert_eq!(end("/^[a-z0-9-]+$/").as_deref(), Ok("^[\\-0-9a-z]+$"));
+        assert_eq!(end("/^[a-z]+$/").as_deref(), Ok("^[a-z]+$"));
+        assert_eq!(end("/^(a$|b)c/"), Ok(ok("/^(a$|b)c/D")));
+        // \Z keeps its meaning (before a final newline too); `m` is line ends.
+        assert_eq!(end("/^a\\Z/").as_deref(), Ok("^a\\n?$"));
+        assert_eq!(end("/^a$/m"), Ok(ok("/^a$/m")));
+        // A `$` inside a negative lookaround stays PCRE's: as under D it
+        // would let "\n" through /^[^<]*(?!$)/, which preg_match refuses.
+        assert_eq!(end("/^[^<]*(?!$)/"), Ok(ok("/^[^<]*(?!$)/")));
+        assert_eq!(end("/^(?!a$)[a-z]+$/"), Ok(ok("/^(?!a$)[a-z]+$/")));
+        assert_eq!(end("/^(?=a$)[a-z]+$/").as_deref(), Ok("^(?=a$)[a-z]+$"));
+        // The empty subject has no final newline.
+        assert_eq!(matches_empty("/^$/", true), Some(true));
+        assert_eq!(matches_empty("/^a$/", true), Some(false));
+        assert_eq!(matches_empty("/^$/", false), Some(true));
     }
 
     #[test]

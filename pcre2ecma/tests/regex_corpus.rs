@@ -1,6 +1,7 @@
 //! Runs the Rust regex translator over tests/regex/corpus.json and writes
 //! the workspace's target/regex-rust.json ({source: {pattern} | {skip, message}, with the
-//! work units spent and the largest intermediate structure}), which
+//! work units spent and the largest intermediate structure, and the same for
+//! `$` read as under `D` in `end_only`: translate_opts), which
 //! tests/regex/differential.php compares byte for byte with the PHP
 //! translator: the two must also count the same work, or they would part
 //! near the budget.
@@ -8,7 +9,7 @@
 //! directory, where cargo runs the test) select
 //! another corpus and output file (used by tests/regex/fuzz.php).
 
-use pcre2ecma::{pcre_version, translate, translate_with, Work};
+use pcre2ecma::{pcre_version, translate, translate_opts, Work};
 use serde_json::{json, Map, Value};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -26,13 +27,18 @@ fn corpus_translations() {
     let mut out = Map::new();
     for entry in patterns {
         let source = entry["source"].as_str().expect("source is a string");
-        let mut work = Work::new();
-        let mut result = match translate_with(source, &pcre_version(), &mut work) {
-            Ok(p) => json!({ "pattern": p }),
-            Err(s) => json!({ "skip": s.code, "message": s.message }),
+        let one = |end_only: bool| {
+            let mut work = Work::new();
+            let mut result = match translate_opts(source, &pcre_version(), &mut work, end_only) {
+                Ok(p) => json!({ "pattern": p }),
+                Err(s) => json!({ "skip": s.code, "message": s.message }),
+            };
+            result["work"] = json!(work.used());
+            result["peak"] = json!(work.peak());
+            result
         };
-        result["work"] = json!(work.used());
-        result["peak"] = json!(work.peak());
+        let mut result = one(false);
+        result["end_only"] = one(true);
         out.insert(source.to_string(), result);
     }
     assert_eq!(out.len(), patterns.len(), "duplicate sources in corpus");

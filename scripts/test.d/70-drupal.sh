@@ -15,6 +15,10 @@
 #      the PHP twin compared on every definition; and every value Drupal
 #      rejects against each provider profile's schema (issue 9: never looser
 #      without a warning at the path).
+#   4. the module's validator (tests/drupal/validator_verdicts.php, issue 27):
+#      SchemaValidator's verdict on tool arguments against ajv's, on every
+#      fixture's values, format probes and the differential's pairs (the
+#      module's PHP code and opis only: the same run in both branches).
 # TOOL_SCHEMA_DIFF_REPORT_ONLY=1 prints the differential's classes without failing.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -40,3 +44,5 @@ else
     echo "-- differential test, pure PHP (no TOOL_SCHEMA_SO)"
     php tests/drupal/differential.php
 fi
+echo "-- validator verdicts: the module's validator (SchemaValidator) against ajv"
+php tests/drupal/validator_verdicts.php

@@ -18,6 +18,8 @@
 #   3. the differential test (differential.php; the generator also draws the
 #      constraint ids that are plugins on 11 and not on 10.6), native, the PHP
 #      twin compared on every definition.
+#   4. the module's validator against ajv (validator_verdicts.php) on those
+#      pairs, on PHP 8.4's PCRE2 10.46.
 # Each part's wall time is printed, and a table at the end.
 # TOOL_SCHEMA_DIFF_REPORT_ONLY=1 prints the differential's classes without failing.
 # Drupal 10.6 on PHP 8.4 is the Debian 13 stage's, not this one's.
@@ -81,4 +83,6 @@ for version in 11.3.16 11.4.5; do
         in_chroot TOOL_SCHEMA_DRUPAL="$version" php -d extension="$so" tests/drupal/fixture_verdicts.php
     part "Drupal $version: differential test, native (the PHP twin compared on every definition)" \
         in_chroot TOOL_SCHEMA_DRUPAL="$version" TOOL_SCHEMA_DIFF_EXPECT_NATIVE=1 php -d extension="$so" tests/drupal/differential.php
+    part "Drupal $version: validator verdicts (the module's validator against ajv, PCRE2 10.46)" \
+        in_chroot TOOL_SCHEMA_DRUPAL="$version" php tests/drupal/validator_verdicts.php
 done

@@ -1,6 +1,11 @@
 //! `Regex` → `pattern` (or `not: {pattern}` for `match: false`) when the PCRE
 //! pattern translates exactly to ECMA-262 ([`pcre2ecma`]); otherwise nothing,
-//! and a warning whose code says why. `htmlPattern` is not used.
+//! and a warning whose code says why. `htmlPattern` is not used. A `pattern`
+//! reads `$` as PCRE's `D` modifier does ([`pcre2ecma::translate_end_only`]:
+//! plain `$`, not `\n?$`; a subject that matches only because `$` matched
+//! before its final newline is refused, a canonical-subset tightening, issue
+//! 30); a `not: {pattern}` is the exact translation (a tighter pattern under
+//! `not` would accept more than Drupal).
 
 use crate::error::{DefinitionError, Seg};
 use crate::normalize::definition::Cat;
@@ -56,7 +61,7 @@ pub fn apply_source<N>(
         rule.not_applicable();
         return Ok(());
     }
-    match translate_cached(source) {
+    match translate_cached(source, matches) {
         Ok(p) if matches => facets.patterns.push(Pattern::Text(p)),
         Ok(p) => facets.nots.push(Not::Pattern(p)),
         Err((code, message)) => rule.warn(code, message),
@@ -83,7 +88,7 @@ pub fn refuses_empty<'a, N: Node<'a>>(o: N) -> bool {
     let Ok(source) = std::str::from_utf8(source) else {
         return false;
     };
-    pcre2ecma::matches_empty(source).is_some_and(|m| m != matches)
+    pcre2ecma::matches_empty(source, matches).is_some_and(|m| m != matches)
 }
 
 type Translation = Result<String, (&'static str, String)>;
@@ -96,12 +101,19 @@ type Translation = Result<String, (&'static str, String)>;
 /// recur on every request of a worker), like PHP's own PCRE cache: at most
 /// [`CACHE_BYTES`] plus one entry per thread, outside `memory_limit`.
 struct Cache {
+    /// Exact translations (`not: {pattern}`).
     map: HashMap<String, Translation>,
+    /// Translations with `$` as under `D` (`pattern`).
+    end_only: HashMap<String, Translation>,
     bytes: usize,
 }
 
 thread_local! {
-    static CACHE: RefCell<Cache> = RefCell::new(Cache { map: HashMap::new(), bytes: 0 });
+    static CACHE: RefCell<Cache> = RefCell::new(Cache {
+        map: HashMap::new(),
+        end_only: HashMap::new(),
+        bytes: 0,
+    });
 }
 
 /// The most the cache holds, in bytes.
@@ -124,21 +136,38 @@ pub fn cache_bytes() -> usize {
     CACHE.with(|cache| cache.borrow().bytes)
 }
 
-fn translate_cached(source: &str) -> Translation {
+/// The translation of `source` for a `pattern` (`end_only`: `$` as under
+/// `D`) or for a `not: {pattern}`.
+fn translate_cached(source: &str, end_only: bool) -> Translation {
     CACHE.with(|cache| {
-        if let Some(hit) = cache.borrow().map.get(source) {
-            return hit.clone();
+        {
+            let c = cache.borrow();
+            let map = if end_only { &c.end_only } else { &c.map };
+            if let Some(hit) = map.get(source) {
+                return hit.clone();
+            }
         }
-        let t = pcre2ecma::translate(source).map_err(|s| (s.code, s.message));
+        let t = if end_only {
+            pcre2ecma::translate_end_only(source)
+        } else {
+            pcre2ecma::translate(source)
+        }
+        .map_err(|s| (s.code, s.message));
         if source.len() <= CACHE_ENTRY_MAX {
             let size = entry_bytes(source, &t);
             let mut cache = cache.borrow_mut();
             if cache.bytes + size > CACHE_BYTES {
                 cache.map.clear();
+                cache.end_only.clear();
                 cache.bytes = 0;
             }
             cache.bytes += size;
-            cache.map.insert(source.to_owned(), t.clone());
+            let map = if end_only {
+                &mut cache.end_only
+            } else {
+                &mut cache.map
+            };
+            map.insert(source.to_owned(), t.clone());
         }
         t
     })
@@ -154,7 +183,7 @@ mod tests {
         let mut most = 0;
         for i in 0..500 {
             let source = format!("/^{}{i}$/", "a".repeat(4096));
-            let _ = translate_cached(&source);
+            let _ = translate_cached(&source, true);
             assert!(
                 cache_bytes() <= CACHE_BYTES,
                 "{} bytes after {i}",
@@ -167,7 +196,7 @@ mod tests {
         // A source over the entry bound is translated, not kept.
         let before = cache_bytes();
         let huge = format!("/^{}$/", "b".repeat(CACHE_ENTRY_MAX));
-        let _ = translate_cached(&huge);
+        let _ = translate_cached(&huge, true);
         assert_eq!(cache_bytes(), before);
     }
 }

@@ -1,9 +1,13 @@
 //! A8: `title` and `description`. Default (`title: "merged"`): `description` is
-//! "Label: Description" (or whichever is not empty), no `title`. With
-//! `title: "split"`: `title` = label, `description` = description. A type note
-//! (decimal, timestamp, entity) is appended to the description as its own sentence.
+//! "Label: Description" (or whichever is not empty), no `title`; a label that
+//! only restates the property's name ([`restates`]) is left out of it (issue
+//! 30: the model reads the name right before it). With `title: "split"`:
+//! `title` = label, `description` = description. A type note (decimal,
+//! timestamp, entity) is appended to the description as its own sentence.
 
 use std::borrow::Cow;
+
+use crate::view::KeyRef;
 
 use super::definition::{Def, Ty};
 use crate::view::Node;
@@ -48,10 +52,35 @@ fn with_note(text: &str, note: &str) -> String {
     concat(&[text, sep, note])
 }
 
-/// `(title, description)`.
+/// Whether `label` only restates the property name `name`: equal once ASCII
+/// letters are lowercased and spaces, underscores and hyphens are removed
+/// (`"Entity Type"` and `entity_type`, `"Entity ID"` and `entityId`), and
+/// not empty then.
+pub fn restates(label: &str, name: KeyRef<'_>) -> bool {
+    let name_digits;
+    let name: &[u8] = match name {
+        KeyRef::Str(s) => s,
+        KeyRef::Int(i) => {
+            name_digits = i.to_string();
+            name_digits.as_bytes()
+        }
+    };
+    let fold = |s: &[u8]| -> Vec<u8> {
+        s.iter()
+            .filter(|b| !matches!(b, b' ' | b'_' | b'-'))
+            .map(u8::to_ascii_lowercase)
+            .collect()
+    };
+    let l = fold(label.as_bytes());
+    !l.is_empty() && l == fold(name)
+}
+
+/// `(title, description)`; `name`: the property name of a map's property
+/// (none for the root and list items).
 pub fn texts<'a, N: Node<'a>>(
     def: &Def<'a, N>,
     split: bool,
+    name: Option<KeyRef<'_>>,
 ) -> (Option<Text<'a, N>>, Option<Text<'a, N>>) {
     // A base schema says what the value is instead.
     let note = if def.base_schema.is_some() {
@@ -65,7 +94,10 @@ pub fn texts<'a, N: Node<'a>>(
             def.description.map(|(n, t)| Text::Share(n, t)),
         )
     } else {
-        let body = match (def.label, def.description) {
+        let label = def
+            .label
+            .filter(|(_, l)| !name.is_some_and(|n| restates(l, n)));
+        let body = match (label, def.description) {
             (Some((_, l)), Some((_, d))) => Some(Text::Owned(concat(&[l, ": ", d]))),
             (Some((l, t)), None) => Some(Text::Share(l, t)),
             (None, Some((d, t))) => Some(Text::Share(d, t)),

@@ -164,7 +164,11 @@ impl<'a, B> Normalizer<'_, 'a, B> {
 
         let optional = !required;
         let style = self.style(&d);
-        let (title, description) = description::texts(&d, self.options.split_title);
+        let name = match segs {
+            [Seg::Sym(Sym::Properties), Seg::Key(k)] => Some(*k),
+            _ => None,
+        };
+        let (title, description) = description::texts(&d, self.options.split_title, name);
 
         let mut out = self.b.obj();
         if let Some(t) = title {
@@ -440,19 +444,23 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             let v = extra(b, *e);
             all_of.push(v);
         }
+        // A count of 1 the NotNull guard already states is left out.
+        let min_count = f
+            .min_count
+            .filter(|&m| !(m == 1 && not_null::implies_min_one(f)));
         match cat {
             Cat::List => {
                 if let Some(v) = items {
                     self.b.put(out, Sym::Items, v);
                 }
-                put_int(self.b, out, Sym::MinItems, f.min_count);
+                put_int(self.b, out, Sym::MinItems, min_count);
                 put_int(self.b, out, Sym::MaxItems, f.max_count);
             }
             Cat::Map => {
                 if let Some(p) = props {
                     map_type::put(self.b, out, p);
                 }
-                put_int(self.b, out, Sym::MinProperties, f.min_count);
+                put_int(self.b, out, Sym::MinProperties, min_count);
                 put_int(self.b, out, Sym::MaxProperties, f.max_count);
             }
             _ => {}

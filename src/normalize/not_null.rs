@@ -54,6 +54,17 @@ pub fn list<N>(items: Option<N>, item_never_empty: bool, facets: &mut Facets<N>)
     }
 }
 
+/// Whether the guard of a non-empty list or map is among `facets.nots`: it
+/// refuses the empty container itself, so a lower count of 1 says nothing
+/// more and is not written (the shortest form, CONTRACT "The schema a model
+/// reads").
+pub fn implies_min_one<N>(facets: &Facets<N>) -> bool {
+    facets
+        .nots
+        .iter()
+        .any(|n| matches!(n, Not::EmptyItems(_) | Not::NullValues))
+}
+
 /// A non-empty map with no property that refuses null: at least one property,
 /// and not only null values.
 pub fn map<N>(facets: &mut Facets<N>) {
@@ -123,20 +134,35 @@ fn null_type<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B) -> B::Val {
 }
 
 /// The schema under `not` for [`Not::EmptyItems`]: a list of empty items.
-pub fn not_empty_items<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, items: Option<N>) -> B::Val {
+/// `type` only when the schema it sits in lets null through (`null_ok`), so
+/// that null still passes the `not`; otherwise the outer `type: array` has
+/// already refused every value that is not a list. An empty list is a list
+/// of empty items, so the `not` refuses it too: the guard states
+/// `minItems: 1` (see [`implies_min_one`]).
+pub fn not_empty_items<'a, N: Node<'a>, B: Build<'a, N>>(
+    b: &mut B,
+    items: Option<N>,
+    null_ok: bool,
+) -> B::Val {
     let mut o = b.obj();
-    let v = b.sym(Sym::Array);
-    b.put(&mut o, Sym::Type, v);
+    if null_ok {
+        let v = b.sym(Sym::Array);
+        b.put(&mut o, Sym::Type, v);
+    }
     let v = empty_item(b, items, 0);
     b.put(&mut o, Sym::Items, v);
     b.end_obj(o)
 }
 
-/// The schema under `not` for [`Not::NullValues`]: a map of null values.
-pub fn not_null_values<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B) -> B::Val {
+/// The schema under `not` for [`Not::NullValues`]: a map of null values
+/// (`type` only with `null_ok`, as for [`not_empty_items`]; the empty map
+/// is one, so the guard states `minProperties: 1`).
+pub fn not_null_values<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, null_ok: bool) -> B::Val {
     let mut o = b.obj();
-    let v = b.sym(Sym::Object);
-    b.put(&mut o, Sym::Type, v);
+    if null_ok {
+        let v = b.sym(Sym::Object);
+        b.put(&mut o, Sym::Type, v);
+    }
     let v = null_type(b);
     b.put(&mut o, Sym::AdditionalProperties, v);
     b.end_obj(o)

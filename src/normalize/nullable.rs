@@ -82,8 +82,8 @@ pub fn not_schema<'a, N: Node<'a>, B: Build<'a, N>>(
             b.put(&mut o, Sym::Enum, list);
             b.end_obj(o)
         }
-        Not::EmptyItems(items) => super::not_null::not_empty_items(b, *items),
-        Not::NullValues => super::not_null::not_null_values(b),
+        Not::EmptyItems(items) => super::not_null::not_empty_items(b, *items, null_ok),
+        Not::NullValues => super::not_null::not_null_values(b, null_ok),
     }
 }
 

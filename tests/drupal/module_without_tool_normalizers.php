@@ -10,7 +10,8 @@ declare(strict_types=1);
  * Drupal 11.4 core narrowed ComplexDataNormalizer::normalize() to return
  * `array`, and the Tool module snapshot's normalizers, which extend it, are a
  * fatal error when loaded). mcp_tools (patched) is on the autoloader for the
- * module's decorators of its services. Run by ModuleLoadingTest; prints one
+ * module's decorators of its services, and opis/json-schema (which mcp_tools
+ * requires) for its validator's extensions. Run by ModuleLoadingTest; prints one
  * JSON line.
  */
 
@@ -28,6 +29,9 @@ $deps = require __DIR__ . '/autoload.php';
 // The decorators of mcp_tools' services (src/McpTools/) implement its
 // interfaces: mcp_tools with the patch that adds them, as a site has it.
 $deps->useMcpTools(\dirname(__DIR__, 2) . '/drupal/tool_schema/patches/mcp_tools-extension-points.patch');
+// The module's validator extends opis/json-schema (src/Validation/Opis/),
+// which mcp_tools requires.
+$deps->useOpis();
 
 spl_autoload_register(static function (string $class): void {
     if (str_starts_with($class, 'Drupal\\tool\\Normalizer\\')) {

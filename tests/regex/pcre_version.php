@@ -33,12 +33,12 @@ $refused = static function (string $shown): array {
     return [$one, $one, $one];
 };
 $v1042 = [
-    [['type' => 'string', 'pattern' => '^a\n?$'], []],
+    [['type' => 'string', 'pattern' => '^a$'], []],
     [['type' => 'string', 'pattern' => '^a\{,2\}$'], []],
     [['type' => 'string'], [['code' => 'regex_pcre_version', 'path' => 'constraints.Regex', 'message' => 'PCRE2 10.42 answers this pattern wrongly (a lookahead at the start and a required literal: its first code unit optimisation, fixed in 10.45)']]],
 ];
 $v1046 = [
-    [['type' => 'string', 'pattern' => '^a\n?$'], []],
+    [['type' => 'string', 'pattern' => '^a$'], []],
     [['type' => 'string', 'pattern' => '^a{0,2}$'], []],
     [['type' => 'string', 'pattern' => '(?=a)b?a'], []],
 ];

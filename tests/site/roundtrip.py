@@ -15,10 +15,16 @@ entity handle in it (an input whose schema is one: a fixed type, `An ID of a
 pattern `TYPE:ID`) is sent twice: as generated (the site may only answer "not
 found" / "cannot view" there, never "invalid input"), and with the handle
 replaced by each advertised form naming an existing entity (`"1"`, `"user:1"`,
-`"user:1:en"`; only the forms valid under the schema), which must run.
+`"user:1:en"`; only the forms valid under the schema), which must never be
+answered "invalid input", nor "not found" about the entity.
+
+The echo tool of the test module (tool_schema_site_test_echo) returns what it
+received: a valid value must arrive as sent (an entity handle as that entity,
+a date-time as the same instant, a number as the same number).
 
 What is called, and why not more:
-  - every listed tool, VALUES (default 4) generated values each, plus the
+  - every listed tool, VALUES (default 4) generated values each (the echo
+    tool, whose every input type is the point, four times as many), plus the
     entity substitutions; the tools that change or delete the entity they are
     given (VICTIM_TOOLS) get user 2 (created by the stage for this purpose)
     instead of user 1, the API user, and never a generated handle naming user
@@ -28,6 +34,11 @@ What is called, and why not more:
     MCP server's own tools are read-only, and no listed tool uninstalls
     modules or changes the API user's roles (user_add_role / user_remove_role
     get user 2);
+  - strings hold no NUL byte (allow_x00=False): a map key that starts with
+    one is valid JSON, but no PHP object can hold it, so the opis validation
+    of mcp_tools (and of tool_schema) cannot even read such a map and refuses
+    it at the root ("The data ({type}) must match the type: {expected}"); a
+    limit of PHP, not of a schema, and nothing a model sends;
   - a tool whose advertised inputSchema is not a valid JSON Schema (the test
     module's deliberately broken definitions, served as mcp_tools gives them),
     or from which the generator cannot draw a value, is not called: it is
@@ -45,10 +56,16 @@ import argparse
 import asyncio
 import copy
 import json
+import os
 import re
 import sys
+import tempfile
 import time
 import warnings
+from datetime import datetime
+
+# Hypothesis keeps its files out of the tree (no example database is used).
+os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", os.path.join(tempfile.gettempdir(), "tool_schema-hypothesis"))
 
 import jsonschema
 from hypothesis import HealthCheck, Phase, given, settings
@@ -56,8 +73,10 @@ from hypothesis import strategies as st
 from hypothesis.errors import HypothesisException
 from hypothesis_jsonschema import from_schema
 
+import conversation
 import sitecalls
 
+ECHO = "tool_schema_site_test_echo"
 VICTIM_TOOLS = {"entity_delete", "user_block", "user_unblock", "user_add_role", "user_remove_role",
                 "field_set_value", "entity_save", "entity_revision_add"}
 LAST = ["entity_delete"]
@@ -75,6 +94,7 @@ EXEMPT = {
 }
 EXISTING = {"user": ["1"]}      # entity type => IDs that exist for every tool
 VICTIM = {"user": ["2"]}        # for VICTIM_TOOLS
+ABOUT_ENTITY = re.compile(r"entity with (?:the )?ID|that you can view|unknown entity type|cannot view", re.I)
 FIXED_ID = re.compile(r'An ID of an? "([a-z0-9_]+)" entity\.')
 FIXED_PATTERN = re.compile(r"^\^\(\?:([a-z0-9_]+):")
 # ISO 8601 durations, for a "duration" format (the generator has none).
@@ -155,7 +175,7 @@ def generate(schema, n):
 
     @settings(max_examples=n, derandomize=True, database=None, deadline=None,
               phases=[Phase.generate], suppress_health_check=list(HealthCheck))
-    @given(from_schema(schema, custom_formats={"duration": DURATIONS}))
+    @given(from_schema(schema, custom_formats={"duration": DURATIONS}, allow_x00=False))
     def collect(v):
         out.append(v)
 
@@ -183,7 +203,7 @@ def plan(tools, n):
             continue
         validator = jsonschema.Draft202012Validator(schema)
         try:
-            values = generate(schema, n)
+            values = generate(schema, n * 4 if name == ECHO else n)
         except (HypothesisException, Exception) as e:  # noqa: B014 - any generator failure is reported
             skipped.append((name, f"the generator cannot draw from its inputSchema: {type(e).__name__}: {e}"[:300]))
             continue
@@ -197,19 +217,20 @@ def plan(tools, n):
             if name in VICTIM_TOOLS and any(names_user(c[k], ["0", "1"]) for p, _ in paths for c, k in at(v, p)):
                 continue    # never the API user or anonymous for a tool that changes the entity
             calls.append((name, v, "generated", False))
+            # The same value with every entity handle in it naming an existing entity.
+            w, subs, must = copy.deepcopy(v), [], False
             for p, kind in paths:
-                places = at(v, p)
-                if not places:
-                    continue
                 fs = forms(kind, ids)
-                if not fs:
+                places = at(w, p)
+                if not fs or not places:
                     continue
-                value, must = fs[i % len(fs)]
-                w = copy.deepcopy(v)
-                for c, k in at(w, p):
+                value, m = fs[i % len(fs)]
+                for c, k in places:
                     c[k] = value
-                if validator.is_valid(w):
-                    calls.append((name, w, f"entity {'.'.join('[]' if x is None else x for x in p)}={value}", must))
+                subs.append(f"{'.'.join('[]' if x is None else x for x in p)}={value}")
+                must = must or m
+            if subs and validator.is_valid(w):
+                calls.append((name, w, "entity " + " ".join(subs), must))
     return calls, skipped
 
 
@@ -220,12 +241,68 @@ async def run(url, keyfile, n):
         calls, skipped = plan(tools, n)
         gen_s = time.monotonic() - t0
         out = []
+        schemas = dict(tools)
         for name, args, origin, must in calls:
             a = await sitecalls.call(s, name, args)
-            out.append({"tool": name, "arguments": args, "origin": origin, "must_run": must,
-                        "class": sitecalls.classify(a), "headline": sitecalls.headline(a)[:300],
-                        "text": a["text"][:600]})
+            c = {"tool": name, "arguments": args, "origin": origin, "must_run": must,
+                 "class": sitecalls.classify(a), "headline": sitecalls.headline(a)[:300], "text": a["text"][:600]}
+            if name == ECHO and c["class"] == "ran":
+                got = ((a.get("structured") or {}).get("data") or {}).get("values") or {}
+                c["changed"] = changed(schemas[name], args, got)
+            out.append(c)
         return tools, out, skipped, gen_s
+
+
+def changed(schema, args, got):
+    """The inputs the echo tool did not receive as sent (a valid value must
+    arrive as it is: an entity handle as that entity, a date-time as the same
+    instant, anything else unchanged, int and float alike for a number)."""
+    out = []
+    for k, v in args.items():
+        if k not in (schema.get("properties") or {}):
+            continue        # not an input (an open schema lets it through; the tool never sees it)
+        prop = schema["properties"][k] or {}
+        t = got.get(k)
+        if v is None:
+            ok = True       # null for an optional input: the tool gets its default (a map: its properties)
+        elif entity_kind(prop):
+            m = re.fullmatch(r"(?:(user):)?(\d+)(?::[a-z_-]+)?", v) if isinstance(v, str) else None
+            ok = t == {"entity": f"user:{m.group(2)}"} if m else True
+        elif prop.get("format") == "date-time":
+            try:
+                ok = isinstance(t, dict) and datetime.fromisoformat(t.get("string", "")) == datetime.fromisoformat(v)
+            except ValueError:
+                ok = False
+        else:
+            ok = same(t, v, prop)
+        if not ok:
+            out.append({"input": k, "sent": v, "received": conversation.untag(t)})
+    return out
+
+
+INT64 = 2 ** 63
+
+
+def same(t, v, schema):
+    """conversation.match, where the schema types the value; in content the
+    schema leaves free (a map without properties, a list without items), an
+    integer beyond PHP's int64 may arrive as the float json_decode() makes of
+    it: nothing there could say otherwise."""
+    typed = isinstance(schema, dict) and any(k in schema for k in ("type", "enum", "const")) \
+        and "anyOf" not in schema
+    if not isinstance(t, dict) or len(t) != 1:
+        return False
+    (tag, x), = t.items()
+    if isinstance(v, dict) and tag == "array" and isinstance(x, list) and list(v) == [str(i) for i in range(len(x))]:
+        x = {str(i): y for i, y in enumerate(x)}    # a PHP array with keys 0..n-1 is a JSON list on the way back
+    if isinstance(v, dict) and v and tag == "array" and isinstance(x, dict):
+        props = (schema or {}).get("properties") or {}
+        return set(v) == set(x) and all(same(x[k], v[k], props.get(k)) for k in v)
+    if isinstance(v, list) and tag == "array" and isinstance(x, list):
+        return len(v) == len(x) and all(same(a, b, (schema or {}).get("items")) for a, b in zip(x, v))
+    if not typed and isinstance(v, int) and not isinstance(v, bool) and abs(v) >= INT64 and tag == "float":
+        return float(v) == x
+    return conversation.match(t, v)
 
 
 def main():
@@ -244,15 +321,20 @@ def main():
         classes[c["class"]] = classes.get(c["class"], 0) + 1
     called = sorted({c["tool"] for c in calls})
     bad = [c for c in calls if c["class"] == "invalid" and c["tool"] not in EXEMPT]
-    unrun = [c for c in calls if c["must_run"] and c["class"] != "ran" and c["tool"] not in EXEMPT]
+    # An existing entity in an advertised form answered "not found" (an answer
+    # about the entity: the rest of a generated value may name nothing).
+    unrun = [c for c in calls if c["must_run"] and c["class"] == "not_found" and c["tool"] not in EXEMPT
+             and ABOUT_ENTITY.search(c["headline"])]
     exempt = [c for c in calls if c["tool"] in EXEMPT and c["class"] == "invalid"]
+    wrong = [c for c in calls if c.get("changed")]
     summary = {"label": o.label, "tools": len(tools), "tools_called": len(called), "skipped": len(skipped),
                "calls": len(calls), "classes": classes, "valid_refused_as_invalid": len(bad),
                "existing_entity_not_run": len(unrun), "exempt_refused_as_invalid": len(exempt),
+               "echo_calls_ran": sum(1 for c in calls if "changed" in c), "echo_ran_with_a_changed_value": len(wrong),
                "tools_with_a_valid_value_refused": sorted({c["tool"] for c in bad}),
                "generate_s": round(gen_s, 1), "wall_s": round(time.monotonic() - t0, 1)}
     sitecalls.dump(o.out, {"summary": summary, "skipped": [{"tool": t, "reason": r} for t, r in skipped],
-                           "calls": calls})
+                           "calls": calls, "schemas": dict(tools)})
     print(f"roundtrip ({o.label}): {len(tools)} tools listed, {len(called)} called with {len(calls)} values "
           f"valid under their advertised inputSchema: " + ", ".join(f"{k} {v}" for k, v in sorted(classes.items()))
           + f" ({summary['wall_s']} s, generating {summary['generate_s']} s)")
@@ -271,6 +353,21 @@ def main():
         print(f"{'FAIL' if o.strict else 'not run'} ({o.label}): {c['tool']} {json.dumps(c['arguments'], ensure_ascii=False)[:200]}"
               f" [{c['origin']}] names an existing entity in an advertised form and is answered {c['class']}: "
               f"{c['headline'][:200]!r}")
+    for c in wrong:
+        fails += 1
+        print(f"{'FAIL' if o.strict else 'changed'} ({o.label}): {ECHO} {json.dumps(c['arguments'], ensure_ascii=False)[:200]}"
+              f" [{c['origin']}] ran with a value other than the valid one sent: "
+              + "; ".join(f"{x['input']}: sent {json.dumps(x['sent'], ensure_ascii=False)[:80]}, received "
+                          f"{json.dumps(x['received'], ensure_ascii=False)[:80]}" for x in c["changed"]))
+    causes = {}
+    for c in bad + unrun:
+        key = re.sub(r'"[^"]*"|\'[^\']*\'|-?\d[\d.e+]*', "…", c["headline"])[:110]
+        causes.setdefault(key, set()).add(c["tool"])
+    for c in wrong:
+        causes.setdefault("the echo tool received another value (" + ", ".join(x["input"] for x in c["changed"]) + ")",
+                          set()).add(c["tool"])
+    for key, ts in sorted(causes.items(), key=lambda kv: -len(kv[1])):
+        print(f"roundtrip ({o.label}): cause: {key!r}: {', '.join(sorted(ts))}")
     if o.strict and fails:
         print(f"roundtrip ({o.label}): {fails} failures")
         sys.exit(1)

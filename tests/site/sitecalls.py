@@ -30,8 +30,10 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
 
 NOT_FOUND = re.compile(
-    r"not found|does not exist|doesn't exist|do not exist|no such|could not (?:be )?load|unable to load"
-    r"|cannot view|can't view|may not view|not allowed to view|no access to view|is not accessible",
+    r"not found|does not exist|doesn't exist|do not exist|no such (?:entity|user|file|role|menu|vocabulary)"
+    r"|could not (?:be )?load|unable to load|\bno \"?[\w-]+\"? entity with (?:the )?ID|unknown entity type"
+    r"|cannot view|can't view|may not view|not allowed to view|no access to view|that you can view"
+    r"|is not accessible",
     re.I)
 INVALID = re.compile(
     r"\bInput [\w.\[\]-]+: |\bThe .{1,80} input is invalid|\binput must be an entity|must be an entity\b"

@@ -48,6 +48,9 @@ final class InputCoercer implements InputCoercerInterface {
    */
   private \WeakMap $arrays;
 
+  /** The module's settings (setSettings()); NULL: repairs on, not logged. */
+  private ?\Drupal\tool_schema\Settings\ToolSchemaSettings $settings = NULL;
+
   public function __construct(
     private readonly DefinitionArrayBuilder $builder,
     private readonly PluginManagerInterface $toolManager,
@@ -111,8 +114,16 @@ final class InputCoercer implements InputCoercerInterface {
     if ($entry[0] === FALSE) {
       return $value;
     }
+    if ($this->settings !== NULL && !$this->settings->repairs()) {
+      // Repairs are off (setting `repairs`): validation sees what was sent.
+      return $value;
+    }
     try {
-      return \ToolSchema\coerce_input($value, $entry[0]);
+      $repaired = \ToolSchema\coerce_input($value, $entry[0]);
+      if ($repaired !== $value && $this->settings?->logRepairs()) {
+        $this->logRepair($definition, $value, $repaired, $entry[0]);
+      }
+      return $repaired;
     }
     catch (\ValueError $e) {
       $entry[0] = FALSE;
@@ -120,6 +131,48 @@ final class InputCoercer implements InputCoercerInterface {
       $this->logger?->error('tool_schema: input values are not coerced for the @label input definition: @error', ['@label' => InputWarnings::label($definition), '@error' => $e->getMessage()]);
       return $value;
     }
+  }
+
+  /**
+   * The module's settings: repairs on or off, and their log (a service
+   * call, tool_schema.services.yml). Without them: repairs on, no log.
+   */
+  public function setSettings(?\Drupal\tool_schema\Settings\ToolSchemaSettings $settings): void {
+    $this->settings = $settings;
+  }
+
+  /**
+   * Logs a repair (setting `log_repairs`) on the tool_schema channel, at
+   * info level: the tool and input (found by the definition object among
+   * the tool plugins' inputs; its label when it is none of theirs), and per
+   * repaired place its path, the rule and the values before and after.
+   *
+   * @param array<string, mixed> $array the definition array
+   */
+  private function logRepair(ContextDefinitionInterface $definition, mixed $before, mixed $after, array $array): void {
+    if ($this->logger === NULL) {
+      return;
+    }
+    $tool = NULL;
+    $input = NULL;
+    foreach ($this->toolManager->getDefinitions() as $id => $candidate) {
+      if ($candidate instanceof ToolDefinition) {
+        $name = array_search($definition, $candidate->getInputDefinitions(TRUE), TRUE);
+        if ($name !== FALSE) {
+          [$tool, $input] = [(string) $id, (string) $name];
+          break;
+        }
+      }
+    }
+    $repairs = [];
+    foreach (\Drupal\tool_schema\Repair\RepairDescriber::describe($before, $after, $array) as $repair) {
+      $repairs[] = ($repair['path'] === '' ? '' : $repair['path'] . ': ') . $repair['rule'] . ' (' . $repair['before'] . ' → ' . $repair['after'] . ')';
+    }
+    $this->logger->info('tool_schema: repaired @tool input @input: @repairs', [
+      '@tool' => $tool ?? '(no tool plugin)',
+      '@input' => $input ?? InputWarnings::label($definition),
+      '@repairs' => implode('; ', $repairs),
+    ]);
   }
 
   /**

@@ -191,7 +191,36 @@ final class Ir
     }
 
     /**
-     * Whether a node matches the empty subject: its only position is both
+     * Whether an end-of-subject assertion sits inside a negative lookaround
+     * (at any depth): there a `$` read as under D would let the lookaround,
+     * and so the pattern, match more (ir.rs's end_under_negation()).
+     *
+     * @param array<string, mixed> $n
+     */
+    public static function endUnderNegation(array $n, bool $negated = false): bool
+    {
+        switch ($n['t']) {
+            case 's':
+                return false;
+            case 'a':
+                return $negated && $n['a'] === self::END;
+            case 'l':
+                return self::endUnderNegation($n['body'], $negated || $n['k'] === self::NEG_AHEAD || $n['k'] === self::NEG_BEHIND);
+            case 'c':
+            case 'o':
+                foreach ($n['items'] as $i) {
+                    if (self::endUnderNegation($i, $negated)) {
+                        return true;
+                    }
+                }
+                return false;
+            default:
+                return self::endUnderNegation($n['body'], $negated);
+        }
+    }
+
+    /**
+     * Whether the node matches the empty subject: its only position is both
      * its start and its end, with no character on either side.
      *
      * @param array<string, mixed> $n

@@ -58,36 +58,76 @@ final class Translator
     }
 
     /**
-     * Whether `preg_match` finds a match in the empty subject "", for a
-     * pattern translate() translates on the running PCRE2; null for one it
-     * skips (nothing is known of it here).
+     * translate() with `$` read as under the `D` modifier
+     * (PCRE2_DOLLAR_ENDONLY): only at the very end of the subject, never
+     * before a final "\n" (where `m` is not set; `\Z` keeps its meaning). The
+     * pattern then accepts exactly what `preg_match` accepts, except the
+     * subjects that end in "\n" and match only because `$` matched before
+     * that newline: a subset, which spells `$` as `$` instead of `\n?$`.
+     *
+     * @return array{0: ?string, 1: ?string, 2: ?string}
      */
-    public static function matchesEmpty(string $source): ?bool
+    public static function translateEndOnly(string $source): array
     {
-        if (self::translate($source)[0] === null) {
+        return self::translateFor($source, Pcre::version(), null, true);
+    }
+
+    /**
+     * Whether `preg_match` finds a match in the empty subject "" (the same
+     * with `$dollarEndonly`: "" has no final newline), for a pattern
+     * translate() (or, with `$dollarEndonly`, translateEndOnly()) translates
+     * on the running PCRE2; null for one it skips (nothing is known of it
+     * here).
+     */
+    public static function matchesEmpty(string $source, bool $dollarEndonly = false): ?bool
+    {
+        if (self::translateFor($source, Pcre::version(), null, $dollarEndonly)[0] === null) {
             return null;
         }
         [$body, $modifiers] = Delimiters::split($source);
-        [$root] = Parser::parse($body, $modifiers, Pcre::check(Pcre::version()), new Work());
+        [$root] = self::parseEndOnly($body, $modifiers, Pcre::check(Pcre::version()), new Work(), $dollarEndonly);
         return Ir::matchesEmpty($root);
     }
 
     /**
      * translate() for a given PCRE2 version string (as `PCRE_VERSION`),
-     * counting its work in `$work` when one is given (tests read Work::used()).
+     * counting its work in `$work` when one is given (tests read Work::used());
+     * with `$dollarEndonly`, `$` read as under the `D` modifier
+     * (translateEndOnly(); Rust's translate_opts).
      *
      * @return array{0: ?string, 1: ?string, 2: ?string}
      */
-    public static function translateFor(string $source, string $pcreVersion, ?Work $work = null): array
+    public static function translateFor(string $source, string $pcreVersion, ?Work $work = null, bool $dollarEndonly = false): array
     {
         try {
-            return [self::run($source, $pcreVersion, $work ?? new Work()), null, null];
+            return [self::run($source, $pcreVersion, $work ?? new Work(), $dollarEndonly), null, null];
         } catch (Skip $e) {
             return [null, $e->skipCode, $e->getMessage()];
         }
     }
 
-    private static function run(string $source, string $pcreVersion, Work $work): string
+    /**
+     * The parse of `$body`, with `$` read as under D when `$dollarEndonly`,
+     * unless such a `$` would sit inside a negative lookaround (where
+     * matching at fewer positions lets the pattern match more:
+     * `/^[^<]*(?!$)/` would then accept "\n", which preg_match refuses):
+     * then as written (lib.rs's parse_end_only()).
+     *
+     * @param array<string, bool> $modifiers
+     * @return array{0: array, 1: bool}
+     */
+    private static function parseEndOnly(string $body, array $modifiers, string $version, Work $work, bool $dollarEndonly): array
+    {
+        if ($dollarEndonly && !$modifiers['dollar_endonly']) {
+            $parsed = Parser::parse($body, ['dollar_endonly' => true] + $modifiers, $version, $work);
+            if (!Ir::endUnderNegation($parsed[0])) {
+                return $parsed;
+            }
+        }
+        return Parser::parse($body, $modifiers, $version, $work);
+    }
+
+    private static function run(string $source, string $pcreVersion, Work $work, bool $dollarEndonly): string
     {
         $version = Pcre::check($pcreVersion);
         if (\strlen($source) > self::MAX_SOURCE_BYTES) {
@@ -101,7 +141,7 @@ final class Translator
             throw new Skip(self::INVALID, 'pattern is not valid UTF-8');
         }
         [$body, $modifiers] = Delimiters::split($source);
-        [$root, $anchored] = Parser::parse($body, $modifiers, $version, $work);
+        [$root, $anchored] = self::parseEndOnly($body, $modifiers, $version, $work, $dollarEndonly);
         if (Pcre::firstUnitBug($root, $anchored, $version)) {
             throw new Skip(self::PCRE_VERSION, Pcre::firstUnitMessage($version));
         }

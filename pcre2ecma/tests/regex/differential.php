@@ -15,12 +15,20 @@
 // 1. Translates every pattern of the corpus with the PHP translator; when the
 //    Rust output exists (written by `cargo test --test regex_corpus`), requires
 //    the Rust translation to be byte-identical.
+//    Each pattern is translated twice: exactly, and with `$` read as under the
+//    `D` modifier (Translator::translateEndOnly(), the `pattern` tool_schema
+//    states); the Rust output holds both.
 // 2. For every emitted pattern, compares preg_match($source, $s) with
 //    new RegExp($pattern, 'u').test($s) in node (tests/regex/ecma_tool.js, one
 //    process for all) on the pattern's subjects, the global trap subjects,
 //    affixed variants, and the strings node generates from the pattern.
 //    preg_match runs with the JIT (PHP's default) and, in a child process, without
 //    it: an emitted pattern on which they disagree is a failure too.
+//    An end-only translation (when it differs from the exact one) is compared
+//    the same way with preg_match($source . 'D', $s), and every subject on
+//    which that verdict differs from preg_match($source, $s) must end in "\n"
+//    and be accepted by $source alone: the only subjects it may refuse that
+//    preg_match accepts are those `$` accepts before a final newline.
 // 3. With --attack, node runs attack strings (a repeated fragment of a matching
 //    subject and a failing suffix) under the time limit: any timeout fails.
 // 4. Prints a summary (counts by skip code; emitted patterns with a lookaround,
@@ -96,6 +104,8 @@ $compiled = 0;
 $skipped = [];
 $looks = [];
 $jobs = [];
+$emittedD = 0;   // end-only translations that differ from the exact one
+$refusedD = 0;   // subjects an end-only translation refuses for their final newline
 $started = microtime(true);
 foreach ($corpus['patterns'] as $entry) {
     $source = $entry['source'];
@@ -103,6 +113,13 @@ foreach ($corpus['patterns'] as $entry) {
     [$pattern, $code, $message] = Translator::translateFor($source, Pcre::version(), $work);
     $mine = ($pattern !== null ? ['pattern' => $pattern] : ['skip' => $code, 'message' => $message])
         + ['work' => $work->used(), 'peak' => $work->peak()];
+    $workD = new Work();
+    [$patternD, $codeD, $messageD] = Translator::translateFor($source, Pcre::version(), $workD, true);
+    $mine['end_only'] = ($patternD !== null ? ['pattern' => $patternD] : ['skip' => $codeD, 'message' => $messageD])
+        + ['work' => $workD->used(), 'peak' => $workD->peak()];
+    if ($pattern !== null && $patternD === null) {
+        $notes[] = sprintf('the end-only translation skips (%s) what the exact one emits: %s', $codeD, json_encode($source, JSON_UNESCAPED_SLASHES));
+    }
     if ($rust !== null) {
         $r = $rust[$source] ?? null;
         if ($r !== $mine) {
@@ -152,7 +169,12 @@ foreach ($corpus['patterns'] as $entry) {
         'subjects' => array_values(array_unique($subjects)),
         'generate' => (int) $opts['generate'],
         'attack' => (bool) $opts['attack'],
+        'end_only' => false,
     ];
+    if ($patternD !== null && $patternD !== $pattern) {
+        $emittedD++;
+        $jobs[] = ['pattern' => $patternD, 'end_only' => true] + $jobs[array_key_last($jobs)];
+    }
 }
 $translateMs = (microtime(true) - $started) * 1000;
 
@@ -199,11 +221,27 @@ if ($jobs !== []) {
             continue;
         }
         $expected[$k] = array_map(static fn (string $s): ?bool => ($r = @preg_match($job['source'], $s)) === false ? null : $r === 1, $job['all']);
+        if ($job['end_only']) {
+            // PCRE's own verdict with `$` read as under D; it may differ from
+            // the exact one only by refusing a subject ending in "\n".
+            $exact = $expected[$k];
+            $expected[$k] = array_map(static fn (string $s): ?bool => ($r = @preg_match($job['source'] . 'D', $s)) === false ? null : $r === 1, $job['all']);
+            foreach ($job['all'] as $i => $s) {
+                if ($exact[$i] === null || $expected[$k][$i] === null || $exact[$i] === $expected[$k][$i]) {
+                    continue;
+                }
+                if ($exact[$i] && !$expected[$k][$i] && str_ends_with($s, "\n")) {
+                    $refusedD++;
+                } else {
+                    $failures[] = sprintf('D changes the verdict of %s on %s otherwise than by a final newline', json_encode($job['source'], JSON_UNESCAPED_SLASHES), json_encode($s));
+                }
+            }
+        }
     }
     // The same subjects through the PCRE2 interpreter (no JIT).
     $payload = [];
     foreach ($expected as $k => $_) {
-        $payload[] = ['source' => $jobs[$k]['source'], 'subjects' => $jobs[$k]['all']];
+        $payload[] = ['source' => $jobs[$k]['source'] . ($jobs[$k]['end_only'] ? 'D' : ''), 'subjects' => $jobs[$k]['all']];
     }
     file_put_contents($in, json_encode($payload, JSON_THROW_ON_ERROR | JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES));
     $cmd = escapeshellarg(PHP_BINARY) . ' -d pcre.jit=0 -d memory_limit=2G ' . escapeshellarg(__FILE__) . ' --eval ' . escapeshellarg($in) . ' ' . escapeshellarg($out);
@@ -247,7 +285,7 @@ if ($jobs !== []) {
             if ($job['ecma'][$i] !== $want && $bad++ < 3) {
                 $failures[] = sprintf(
                     "mismatch %s -> %s on %s: preg=%s ecma=%s",
-                    json_encode($job['source'], JSON_UNESCAPED_SLASHES),
+                    json_encode($job['source'] . ($job['end_only'] ? ' (as with D)' : ''), JSON_UNESCAPED_SLASHES),
                     json_encode($job['pattern'], JSON_UNESCAPED_SLASHES),
                     json_encode(mb_strlen($s) > 80 ? mb_substr($s, 0, 60) . '...(' . mb_strlen($s) . ' chars)' : $s),
                     $want ? 'match' : 'no',
@@ -260,6 +298,7 @@ if ($jobs !== []) {
 
 ksort($skipped);
 printf("regex differential (%s, PCRE2 %s): %d patterns, %d emitted, %d skipped, %d subject checks\n", $name, Pcre::version(), count($corpus['patterns']), count($emitted), array_sum($skipped), $checks);
+printf("  end-only translations (\$ as under D) differing from the exact one: %d; subjects they refuse for a final newline only: %d\n", $emittedD, $refusedD);
 printf("  coverage: %d of %d patterns emitted (%.1f %%), %d of the %d this PCRE2 compiles (%.1f %%)\n",
     count($emitted), count($corpus['patterns']), 100 * count($emitted) / max(1, count($corpus['patterns'])),
     count($emitted), $compiled, 100 * count($emitted) / max(1, $compiled));

@@ -14,7 +14,10 @@ use ToolSchema\Regex\Translator;
  * `Regex` → `pattern` (or `not: {pattern}` for `match: false`) when the PCRE
  * pattern translates exactly to ECMA-262 (ToolSchema\Regex\Translator, the pcre2ecma package);
  * otherwise nothing, and a warning whose code says why. `htmlPattern` is not used
- * (src/constraint/regex.rs).
+ * (src/constraint/regex.rs). A `pattern` reads `$` as PCRE's `D` modifier does
+ * (Translator::translateEndOnly(): plain `$`, not `\n?$`; a subject that matches
+ * only because `$` matched before its final newline is refused, a canonical-subset
+ * tightening, issue 30); a `not: {pattern}` is the exact translation.
  */
 final class Regex
 {
@@ -54,7 +57,7 @@ final class Regex
             $rule->notApplicable();
             return;
         }
-        [$pattern, $code, $message] = self::translateCached($source);
+        [$pattern, $code, $message] = self::translateCached($source, $matches);
         if ($pattern !== null) {
             if ($matches) {
                 $f->patterns[] = $pattern;
@@ -69,19 +72,25 @@ final class Regex
     /** Bounded cache of translations by source (as src/constraint/regex.rs). */
     private const CACHE_LIMIT = 512;
 
-    /** @var array<string, array{0: ?string, 1: ?string, 2: ?string}> */
+    /** @var array<string, array{0: ?string, 1: ?string, 2: ?string}> by "D" (a `pattern`) or "-" (a `not`), then the source */
     private static array $cache = [];
 
-    /** @return array{0: ?string, 1: ?string, 2: ?string} */
-    private static function translateCached(string $source): array
+    /**
+     * The translation of `$source` for a `pattern` (`$endOnly`: `$` as under
+     * `D`) or for a `not: {pattern}`.
+     *
+     * @return array{0: ?string, 1: ?string, 2: ?string}
+     */
+    private static function translateCached(string $source, bool $endOnly): array
     {
-        if (isset(self::$cache[$source])) {
-            return self::$cache[$source];
+        $key = ($endOnly ? 'D' : '-') . $source;
+        if (isset(self::$cache[$key])) {
+            return self::$cache[$key];
         }
         if (\count(self::$cache) >= self::CACHE_LIMIT) {
             self::$cache = [];
         }
-        return self::$cache[$source] = Translator::translate($source);
+        return self::$cache[$key] = $endOnly ? Translator::translateEndOnly($source) : Translator::translate($source);
     }
 
     /** Whether a `Regex`'s stated pattern refuses "" (B6): it does not match it, or, with `match: false`, does. */
@@ -97,7 +106,7 @@ final class Regex
         if (preg_match('//u', $source) !== 1) {
             return false;
         }
-        $empty = Translator::matchesEmpty($source);
+        $empty = Translator::matchesEmpty($source, $matches);
         return $empty !== null && $empty !== $matches;
     }
 }

@@ -7,7 +7,8 @@ namespace ToolSchema\Php\Normalize;
 /**
  * A8: `title` and `description` (src/normalize/description.rs). Default
  * (`title: "merged"`): `description` is "Label: Description" (or whichever is not
- * empty), no `title`. With `title: "split"`: `title` = label, `description` =
+ * empty), no `title`; a label that only restates the property's name is left
+ * out of it (issue 30). With `title: "split"`: `title` = label, `description` =
  * description. A type note (decimal, timestamp, entity) is appended to the description
  * as its own sentence.
  */
@@ -36,16 +37,34 @@ final class Description
         return $text . $sep . $note;
     }
 
-    /** @return array{0: ?string, 1: ?string} [title, description] */
-    public static function texts(Definition $d, bool $split): array
+    /**
+     * Whether `$label` only restates the property name `$name`: equal once
+     * ASCII letters are lowercased and spaces, underscores and hyphens are
+     * removed (`"Entity Type"` and `entity_type`), and not empty then
+     * (description.rs's restates()).
+     */
+    public static function restates(string $label, int|string $name): bool
+    {
+        $l = strtolower(str_replace([' ', '_', '-'], '', $label));
+        return $l !== '' && $l === strtolower(str_replace([' ', '_', '-'], '', (string) $name));
+    }
+
+    /**
+     * @param int|string|null $name the property name of a map's property (null
+     *   for the root and list items)
+     * @return array{0: ?string, 1: ?string} [title, description]
+     */
+    public static function texts(Definition $d, bool $split, int|string|null $name = null): array
     {
         if ($split) {
             $title = $d->label;
             $body = $d->description;
         } else {
             $title = null;
-            $body = $d->label !== null
-                ? ($d->description !== null ? $d->label . ': ' . $d->description : $d->label)
+            // A label that only restates the property's name is left out (issue 30).
+            $label = $d->label !== null && $name !== null && self::restates($d->label, $name) ? null : $d->label;
+            $body = $label !== null
+                ? ($d->description !== null ? $label . ': ' . $d->description : $label)
                 : $d->description;
         }
         // A base schema says what the value is instead.

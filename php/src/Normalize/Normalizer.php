@@ -146,7 +146,7 @@ final class Normalizer
 
         $optional = !$required;
         $style = $this->style($d);
-        [$title, $description] = Description::texts($d, $this->options->splitTitle);
+        [$title, $description] = Description::texts($d, $this->options->splitTitle, $seg === 'properties' ? $key : null);
 
         $out = [];
         if ($title !== null) {
@@ -379,12 +379,14 @@ final class Normalizer
             // 'ipv4_or_ipv6' (Ip version all).
             $allOf[] = ['anyOf' => [['format' => 'ipv4'], ['format' => 'ipv6']]];
         }
+        // A count of 1 the NotNull guard already states is left out.
+        $minCount = $f->minCount === 1 && NotNull::impliesMinOne($f) ? null : $f->minCount;
         if ($cat === Definition::CAT_LIST) {
             if ($items !== null) {
                 $out['items'] = $items;
             }
-            if ($f->minCount !== null) {
-                $out['minItems'] = $f->minCount;
+            if ($minCount !== null) {
+                $out['minItems'] = $minCount;
             }
             if ($f->maxCount !== null) {
                 $out['maxItems'] = $f->maxCount;
@@ -393,8 +395,8 @@ final class Normalizer
             if ($props !== null) {
                 MapType::put($out, $props);
             }
-            if ($f->minCount !== null) {
-                $out['minProperties'] = $f->minCount;
+            if ($minCount !== null) {
+                $out['minProperties'] = $minCount;
             }
             if ($f->maxCount !== null) {
                 $out['maxProperties'] = $f->maxCount;

@@ -92,15 +92,37 @@ final class NotNull
         return ['type' => 'null'];
     }
 
-    /** The schema under `not` for a list of empty items. */
-    public static function notEmptyItems(?array $items): array
+    /**
+     * The schema under `not` for a list of empty items: `type` only when the
+     * schema it sits in lets null through (`$nullOk`), so that null still
+     * passes the `not`. An empty list is a list of empty items, so the guard
+     * states `minItems: 1` (see impliesMinOne()).
+     */
+    public static function notEmptyItems(?array $items, bool $nullOk): array
     {
-        return ['type' => 'array', 'items' => self::emptyItem($items, 0)];
+        $item = self::emptyItem($items, 0);
+        return $nullOk ? ['type' => 'array', 'items' => $item] : ['items' => $item];
     }
 
-    /** The schema under `not` for a map of null values. */
-    public static function notNullValues(): array
+    /** The schema under `not` for a map of null values (`type` only with `$nullOk`). */
+    public static function notNullValues(bool $nullOk): array
     {
-        return ['type' => 'object', 'additionalProperties' => ['type' => 'null']];
+        $values = ['type' => 'null'];
+        return $nullOk ? ['type' => 'object', 'additionalProperties' => $values] : ['additionalProperties' => $values];
+    }
+
+    /**
+     * Whether the guard of a non-empty list or map is among the facets' nots:
+     * it refuses the empty container itself, so a lower count of 1 says
+     * nothing more and is not written.
+     */
+    public static function impliesMinOne(Facets $f): bool
+    {
+        foreach ($f->nots as [$kind]) {
+            if ($kind === 'empty_items' || $kind === 'null_values') {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -47,8 +47,8 @@ final class Nullable
             'pattern' => self::notPattern($v, $nullOk),
             'enum' => ['enum' => ValueCheck::plain($v)],
             'blank' => ['enum' => [false, '', [], new \stdClass()]],
-            'empty_items' => NotNull::notEmptyItems($v),
-            default => NotNull::notNullValues(),
+            'empty_items' => NotNull::notEmptyItems($v, $nullOk),
+            default => NotNull::notNullValues($nullOk),
         };
     }
 

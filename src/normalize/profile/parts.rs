@@ -273,6 +273,26 @@ fn read_type<'v, N: Node<'v>>(v: N, types: &mut u8, null: &mut bool) -> bool {
     }
 }
 
+/// The container keyword of a `not` that every empty list (`items`) or map
+/// (`additionalProperties`) satisfies: `{items: S}` or `{additionalProperties:
+/// S}`, alone or beside the container's `type`. Such a `not` refuses the
+/// empty container whatever `S` is.
+pub fn guard_count<'v, N: Node<'v>>(n: N) -> Option<Sym> {
+    let ty = n.get(Sym::Type).map(|t| t.kind());
+    let (key, ty_name): (Sym, &[u8]) = if n.get(Sym::Items).is_some() {
+        (Sym::Items, b"array")
+    } else if n.get(Sym::AdditionalProperties).is_some() {
+        (Sym::AdditionalProperties, b"object")
+    } else {
+        return None;
+    };
+    match (n.len(), ty) {
+        (1, None) => Some(key),
+        (2, Some(Kind::Str(t))) if t == ty_name => Some(key),
+        _ => None,
+    }
+}
+
 /// Whether `v` is a value of the simple keyword `s` (those an `allOf`
 /// entry may hold too, `multipleOf` aside).
 fn fits<'v, N: Node<'v>>(s: Sym, v: N) -> bool {
@@ -312,7 +332,17 @@ fn simple<'v, N: Node<'v>>(p: &mut Parts<'v, N>, s: Sym, v: N) -> bool {
     match s {
         Sym::Format => p.formats.push(v),
         Sym::Pattern => p.patterns.push(v),
-        Sym::Not => p.nots.push(v),
+        Sym::Not => {
+            // NotNull's guard (`not: {items: ...}`, `not: {additionalProperties:
+            // ...}`) refuses the empty list or map: the count it implies, for
+            // a profile that drops the `not`.
+            match guard_count(v) {
+                Some(Sym::Items) => raise(&mut p.min_items, 1),
+                Some(_) => raise(&mut p.min_properties, 1),
+                None => {}
+            }
+            p.nots.push(v)
+        }
         Sym::Enum | Sym::Const => p.value_sets.push((v, s == Sym::Const)),
         Sym::MinLength => raise(&mut p.min_length, count),
         Sym::MaxLength => lower(&mut p.max_length, count),

@@ -235,7 +235,6 @@ pub fn not_note<'v, N: Node<'v>>(n: N) -> String {
             String::from_utf8_lossy(pat)
         );
     }
-    let ty = n.get(Sym::Type).map(|t| t.kind());
     if n.len() == 1 {
         if let Some(e) = n.get(Sym::Enum) {
             return format!("Must not be one of: {}.", json(e));
@@ -244,15 +243,14 @@ pub fn not_note<'v, N: Node<'v>>(n: N) -> String {
             return format!("Must not be {}.", json(c));
         }
     }
-    if n.len() == 2 {
-        if let (Some(Kind::Str(b"object")), Some(a)) = (ty, n.get(Sym::AdditionalProperties)) {
-            if is_null_schema(a) {
-                return "At least one property must not be null.".to_owned();
-            }
+    match super::parts::guard_count(n) {
+        Some(Sym::AdditionalProperties)
+            if n.get(Sym::AdditionalProperties).is_some_and(is_null_schema) =>
+        {
+            return "At least one property must not be null.".to_owned();
         }
-        if let (Some(Kind::Str(b"array")), Some(_)) = (ty, n.get(Sym::Items)) {
-            return "At least one item must not be empty.".to_owned();
-        }
+        Some(Sym::Items) => return "At least one item must not be empty.".to_owned(),
+        _ => {}
     }
     format!("Must not match the JSON schema {}.", json(n))
 }

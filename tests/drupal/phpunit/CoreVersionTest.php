@@ -70,7 +70,7 @@ final class CoreVersionTest extends TestCase
         $expected = [];
         foreach ($tools as $id => $definitions) {
             foreach ($definitions as $name => $definition) {
-                $expected["$id.$name"] = json_encode($generator->schema($definition), JSON_PRESERVE_ZERO_FRACTION | JSON_UNESCAPED_SLASHES);
+                $expected["$id.$name"] = json_encode($generator->schema($definition, null, (string) $name), JSON_PRESERVE_ZERO_FRACTION | JSON_UNESCAPED_SLASHES);
             }
         }
         self::assertCount(91, $expected);

@@ -46,10 +46,10 @@ final class InputSchemaCacheInvalidationTest extends TestCase
         return $site->tools()->getDefinition($tool)->getInputDefinition($input);
     }
 
-    /** What InputSchemaGenerator (nothing kept) gives for the definition now. */
+    /** What InputSchemaGenerator (nothing kept) gives for the definition now, with its name in its tool. */
     private static function uncached(Site $site, object $definition): string
     {
-        return json_encode((new InputSchemaGenerator(Schemas::builder($site)))->schema($definition), self::JSON);
+        return json_encode((new InputSchemaGenerator(Schemas::builder($site)))->schema($definition, null, Schemas::nameOf($site, $definition)), self::JSON);
     }
 
     private static function json(mixed $schema): string
@@ -284,12 +284,12 @@ final class InputSchemaCacheInvalidationTest extends TestCase
         SiteChanges::addTool($site, 'tool_schema_added', ['count' => new InputDefinition('integer', 'Count', 'How many.', required: false)]);
         $tools = Schemas::tools($site);
         self::assertCount(34, $tools);
-        $expected = Schemas::throughSerializer(Schemas::serializer(new InputSchemaGenerator(Schemas::builder($site))), $tools);
+        $expected = Schemas::throughGenerator(new InputSchemaGenerator(Schemas::builder($site)), $tools);
         self::assertSame($expected, Schemas::throughSerializer(Schemas::serializer($cache), $tools), 'this request');
         // The nullable style of the running core (one_of from Drupal 11.2).
         self::assertSame(NullableStyle::forCoreVersion(\Drupal::VERSION) === NullableStyle::ONE_OF
-            ? '{"description":"Count: How many.","oneOf":[{"type":"integer"},{"type":"null"}]}'
-            : '{"description":"Count: How many.","type":["integer","null"]}', $expected['tool_schema_added.count']);
+            ? '{"description":"How many.","oneOf":[{"type":"integer"},{"type":"null"}]}'
+            : '{"description":"How many.","type":["integer","null"]}', $expected['tool_schema_added.count']);
         $next = Schemas::cache($site, $bin);
         self::assertSame($expected, Schemas::throughSerializer(Schemas::serializer($next), $tools), 'the next request');
         self::assertSame(31, $next->stats()['tool_builds'], 'every bin entry was invalidated by tool_plugins');
@@ -408,7 +408,8 @@ final class InputSchemaCacheInvalidationTest extends TestCase
                 : new InputSchemaCache(Schemas::builder($site), $site->tools(), null, $channel, profile: 'openai');
             $out = [];
             foreach ($inputs as $name => $input) {
-                $out[$name] = self::json($schemas->schema($input));
+                // The generator is told the name the cache finds (issue 30's label rule).
+                $out[$name] = self::json($schemas->schema($input, null, (string) $name));
             }
             $out['log'] = array_map(static fn (array $r): array => [$r['context']['@label'], $r['context']['@code'], $r['context']['@path']], $logger->records);
             $runs[$which] = $out;
@@ -450,7 +451,7 @@ final class InputSchemaCacheInvalidationTest extends TestCase
             $out = [];
             foreach ([1, 2] as $call) {
                 foreach ($inputs as $name => $input) {
-                    $out[$call][$name] = self::json($schemas->cached($input) ?? $schemas->schema($input, static fn (): array => ['fallback' => $name]));
+                    $out[$call][$name] = self::json($schemas->cached($input) ?? $schemas->schema($input, static fn (): array => ['fallback' => $name], (string) $name));
                 }
                 // Per input, in the order of the inputs (the cache logs a
                 // tool's build errors before its warnings).
@@ -477,8 +478,8 @@ final class InputSchemaCacheInvalidationTest extends TestCase
         self::assertSame('{"fallback":"bad"}', $cached[1]['bad']);
         self::assertSame('{"fallback":"throws"}', $cached[1]['throws']);
         self::assertSame(NullableStyle::forCoreVersion(\Drupal::VERSION) === NullableStyle::ONE_OF
-            ? '{"description":"Count","oneOf":[{"type":"integer"},{"type":"null"}]}'
-            : '{"description":"Count","type":["integer","null"]}', $cached[1]['count']);
+            ? '{"oneOf":[{"type":"integer"},{"type":"null"}]}'
+            : '{"type":["integer","null"]}', $cached[1]['count']);
         self::assertSame($generator[1], $cached[1], 'the first call: the same schemas and log records');
         self::assertSame(array_diff_key($generator[2], ['log' => true]), array_diff_key($cached[2], ['log' => true]), 'the second call: the same schemas');
         self::assertSame($generator[1]['log'], $generator[2]['log'], 'the generator logs on every call');

@@ -69,7 +69,7 @@ final class InputSchemaCacheTest extends TestCase
         $tools = Schemas::tools($site);
         self::assertCount(33, $tools);
         $builder = Schemas::builder($site);
-        $uncached = Schemas::throughSerializer(Schemas::serializer(new InputSchemaGenerator($builder, null, null, $options)), $tools);
+        $uncached = Schemas::throughGenerator(new InputSchemaGenerator($builder, null, null, $options), $tools);
         self::assertCount(91, $uncached);
         self::assertNotContains('null', $uncached);
 
@@ -126,7 +126,7 @@ final class InputSchemaCacheTest extends TestCase
     {
         $site = Site::boot();
         $tools = Schemas::tools($site);
-        $expected = Schemas::throughSerializer(Schemas::serializer(new InputSchemaGenerator(Schemas::builder($site))), $tools);
+        $expected = Schemas::throughGenerator(new InputSchemaGenerator(Schemas::builder($site)), $tools);
         $native = \extension_loaded('tool_schema');
         $php = \Closure::fromCallable(Implementations::normalizers()['php']);
         foreach (['site default' => null, 'php twin given' => $php] as $case => $normalize) {

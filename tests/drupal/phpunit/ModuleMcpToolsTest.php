@@ -144,18 +144,47 @@ final class ModuleMcpToolsTest extends TestCase
         Site::boot();
         $without = self::container(false);
         $definition = $without->get('plugin.manager.tool')->getDefinition('log_message');
-        $schemas = new class implements \Drupal\tool_schema\ToolInputSchemasInterface {
-            public function toolSchema(\Drupal\tool\Tool\ToolDefinition|string $tool, ?array &$warnings = null): ?array
-            {
-                return ['type' => 'object', 'properties' => ['message' => ['type' => 'string', 'pattern' => '[']]];
-            }
-        };
         $logger = new CollectingLogger();
         $inner = $without->get('mcp_tools.input_validator');
-        $validator = new InputValidator($inner, $schemas, $logger);
+        // An unknown type: opis (and ajv) refuse to compile the schema.
+        $validator = new InputValidator($inner, self::serving(['type' => 'object', 'properties' => ['message' => ['type' => 'strin']]]), $logger);
         $arguments = ['message' => 5];
         self::assertSame($inner->validate($definition, $arguments), $validator->validate($definition, $arguments));
         self::assertCount(1, $logger->records);
         self::assertStringContainsString('validated by mcp_tools', json_encode($logger->records));
+    }
+
+    /**
+     * A pattern that is no ECMA-262 pattern (or that PCRE cannot run as
+     * ECMA-262 reads it): the schema's verdict without it, logged once; the
+     * call never fails for it.
+     */
+    public function testAnUntranslatedPatternIsNotCheckedAndLogged(): void
+    {
+        Site::boot();
+        $without = self::container(false);
+        $definition = $without->get('plugin.manager.tool')->getDefinition('log_message');
+        $logger = new CollectingLogger();
+        $inner = $without->get('mcp_tools.input_validator');
+        $validator = new InputValidator($inner, self::serving(['type' => 'object', 'properties' => ['message' => ['type' => 'string', 'pattern' => '[']]]), $logger);
+        self::assertSame([['message' => 'message: expected string, got integer 5', 'path' => 'message', 'keyword' => 'type']], $validator->validate($definition, ['message' => 5])['errors']);
+        self::assertSame(['valid' => true, 'errors' => []], $validator->validate($definition, ['message' => 'x']));
+        self::assertCount(1, $logger->records, 'logged once');
+        self::assertStringContainsString('is not checked', json_encode($logger->records));
+    }
+
+    /** @param array<string, mixed> $schema */
+    private static function serving(array $schema): \Drupal\tool_schema\ToolInputSchemasInterface
+    {
+        return new class ($schema) implements \Drupal\tool_schema\ToolInputSchemasInterface {
+            public function __construct(private readonly array $schema)
+            {
+            }
+
+            public function toolSchema(\Drupal\tool\Tool\ToolDefinition|string $tool, ?array &$warnings = null): ?array
+            {
+                return $this->schema;
+            }
+        };
     }
 }

@@ -54,7 +54,8 @@ final class ToolPluginsTest extends TestCase
             $warnings = null;
             foreach (Implementations::normalizers() as $name => $normalize) {
                 // As InputSchemaGenerator does: the input as a property of the tool.
-                $asInput = static fn (array $d, array $o, &$w): array => InputSchemaGenerator::inputSchema($d, $o, $w, $normalize);
+                // With its name (a label that only restates it is left out, issue 30).
+                $asInput = static fn (array $d, array $o, &$w): array => InputSchemaGenerator::inputSchema($d, $o, $w, $normalize, $input);
                 $outcomes[$name] = Implementations::normalizeOutcome($asInput, $array, ['nullable' => $style]);
                 $w = null;
                 $schema = $asInput($array, ['nullable' => $style], $w);

@@ -64,6 +64,30 @@ final class ViolationFormatterTest extends TestCase
         return $messages;
     }
 
+    /**
+     * NotNull's guard of a required list or map, in its shortest form (issue
+     * 30: `not` without the container's type, no minItems/minProperties 1):
+     * the empty container and one of empty items or null values are refused
+     * in words, not as "a value that is not any value".
+     */
+    public function testTheGuardOfARequiredListOrMapSaysWhatItWants(): void
+    {
+        $schema = \ToolSchema\normalize_schema(['type' => 'map', 'properties' => [
+            'ids' => ['type' => 'list'],
+            'fields' => ['type' => 'map'],
+            'opt' => ['type' => 'list', 'required' => false, 'constraints' => ['NotNull' => []]],
+        ]]);
+        self::assertSame(['not' => ['items' => ['type' => 'null']]], array_intersect_key($schema['properties']['ids'], ['not' => 1, 'minItems' => 1]));
+        $base = ['ids' => [1], 'fields' => ['a' => 1]];
+        self::assertSame([], self::messages($base, $schema));
+        self::assertSame(['ids: expected a list with at least one item that is not empty, got a list of 0 items'], self::messages(['ids' => []] + $base, $schema));
+        self::assertSame(['ids: expected a list with at least one item that is not empty, got a list of 1 item'], self::messages(['ids' => [null]] + $base, $schema));
+        self::assertSame(['fields: expected an object with at least one property that is not null, got an empty object'], self::messages(['fields' => new \stdClass()] + $base, $schema));
+        self::assertSame(['fields: expected an object with at least one property that is not null, got an object with property a'], self::messages(['fields' => ['a' => null]] + $base, $schema));
+        self::assertSame(['opt: expected a list with at least one item that is not empty, got a list of 0 items'], self::messages(['opt' => []] + $base, $schema));
+        self::assertSame([], self::messages(['opt' => null] + $base, $schema));
+    }
+
     public function testEachViolationNamesThePathTheExpectationAndWhatWasReceived(): void
     {
         self::assertSame(['amount: expected integer or null, got string "x"'], self::messages(['entity_type_id' => 'user', 'amount' => 'x']));
@@ -117,8 +141,11 @@ final class ViolationFormatterTest extends TestCase
         self::assertSame([], JsonShape::of([], ['type' => ['array', 'null']]));
         self::assertSame([], JsonShape::of([], []), 'no type: a list, as json_encode() writes it');
         self::assertEquals((object) ['a' => new \stdClass(), 'b' => [1]], JsonShape::of(['a' => [], 'b' => [1]], ['type' => 'object', 'properties' => ['a' => ['anyOf' => [['type' => 'object'], ['type' => 'null']]], 'b' => ['type' => 'array']]]));
-        // A list where an object is asked for stays a list, and is refused.
-        self::assertSame(['context: expected object or null, got a list of 2 items'], self::messages(['entity_type_id' => 'user', 'context' => [1, 2]]));
+        // A list where only an object is asked for is the object {"0": 1, "1": 2}
+        // (PHP decodes both alike, and Drupal reads such an array as a map);
+        // a scalar is refused.
+        self::assertSame([], self::messages(['entity_type_id' => 'user', 'context' => [1, 2]]));
+        self::assertSame(['context: expected object or null, got string "x"'], self::messages(['entity_type_id' => 'user', 'context' => 'x']));
     }
 
     /** The nullable styles one_of and any_of: the other branch's violations, "or null" on its type. */

@@ -10,6 +10,7 @@ use Drupal\tool_schema\Definition\DefinitionArrayBuilder;
 use Drupal\tool_schema\DerivedEnum\DerivedEnumResolver;
 use Drupal\tool_schema\Normalizer\InputDefinitionNormalizer;
 use Drupal\tool_schema\Schema\InputSchemaCache;
+use Drupal\tool_schema\Schema\InputSchemaGenerator;
 use Drupal\tool_schema\Schema\InputDefinitionSchemasInterface as InputSchemas;
 
 /**
@@ -111,6 +112,40 @@ final class Schemas
             return new InputDefinitionNormalizer($schemas, null);
         }
         return new InputDefinitionNormalizer($schemas, static fn (): \Drupal\tool\Normalizer\ContextDefinitionNormalizer => new \Drupal\tool\Normalizer\ContextDefinitionNormalizer());
+    }
+
+    /**
+     * The input schemas of tools from InputSchemaGenerator (nothing kept),
+     * each input with its name (as in its tool's schema: a label that only
+     * restates the name is left out, issue 30; the serializer path of the
+     * generator has no name and keeps it), keyed and encoded as
+     * throughSerializer() does.
+     *
+     * @param array<string, array<string, object>> $tools tool id => input name => definition
+     * @return array<string, string> "tool.input" => JSON
+     */
+    public static function throughGenerator(InputSchemaGenerator $generator, array $tools): array
+    {
+        $out = [];
+        foreach ($tools as $id => $inputs) {
+            foreach ($inputs as $name => $input) {
+                $out["$id.$name"] = json_encode($generator->schema($input, null, (string) $name), JSON_PRESERVE_ZERO_FRACTION | JSON_UNESCAPED_SLASHES);
+            }
+        }
+        return $out;
+    }
+
+    /** The name of an input definition object in the site's tool plugins (null: in none). */
+    public static function nameOf(Site $site, object $definition): ?string
+    {
+        foreach ($site->tools()->getDefinitions() as $tool) {
+            foreach ($tool->getInputDefinitions() as $name => $input) {
+                if ($input === $definition) {
+                    return (string) $name;
+                }
+            }
+        }
+        return null;
     }
 
     /**

@@ -441,8 +441,13 @@ final class DefinitionArrayBuilder {
     return '';
   }
 
-  /** @param array<mixed> $default */
-  private static function isSynthesizedMapDefault(object $def, array $default): bool {
+  /**
+   * Is $default the one MapContextDefinition makes up (ownDefault())? Also
+   * what the site audit (Audit\SiteAudit) leaves unchecked.
+   *
+   * @param array<mixed> $default
+   */
+  public static function isSynthesizedMapDefault(object $def, array $default): bool {
     if (!$def instanceof MapContextDefinition) {
       return FALSE;
     }

@@ -17,8 +17,11 @@ use Psr\Log\LoggerInterface;
  * an object is not refused as a list), one message per violation naming the
  * path, what was expected and what was received (SchemaValidator). For a tool
  * tool_schema does not serve, mcp_tools' own validator; so too, logged, when
- * the JSON Schema validator throws on the served schema (a pattern it cannot
- * compile): the call is judged as it was before tool_schema.
+ * the JSON Schema validator cannot compile the served schema (`unchecked`)
+ * or fails: the call is judged as it was before tool_schema. A pattern of
+ * the schema that SchemaValidator cannot translate from ECMA-262 is not
+ * checked (the tool's own validation still applies its constraint), logged
+ * when the schema is first compiled (once per request).
  *
  * Decorates mcp_tools.input_validator, a service of
  * patches/mcp_tools-extension-points.patch: only instantiated (and this class
@@ -42,16 +45,28 @@ final class InputValidator implements ToolInputValidatorInterface {
     if ($schema === NULL) {
       return $this->inner->validate($definition, $arguments);
     }
+    $known = $this->validator->untranslatedPatterns();
     try {
-      return $this->validator->validate($schema, $arguments);
+      $result = $this->validator->validate($schema, $arguments);
     }
     catch (\Throwable $e) {
-      $this->logger?->error('tool_schema: the arguments of the @tool tool are validated by mcp_tools: the JSON Schema validator failed on the served schema (@error)', [
+      $result = ['valid' => TRUE, 'errors' => [], 'unchecked' => $e->getMessage()];
+    }
+    foreach (array_diff_key($this->validator->untranslatedPatterns(), $known) as $pattern => $reason) {
+      $this->logger?->warning('tool_schema: the pattern @pattern in the input schema of the @tool tool is not checked on tools/call: @reason', [
+        '@pattern' => $pattern,
         '@tool' => $definition->id(),
-        '@error' => $e->getMessage(),
+        '@reason' => $reason,
+      ]);
+    }
+    if (isset($result['unchecked'])) {
+      $this->logger?->error('tool_schema: the arguments of the @tool tool are validated by mcp_tools: @error', [
+        '@tool' => $definition->id(),
+        '@error' => $result['unchecked'],
       ]);
       return $this->inner->validate($definition, $arguments);
     }
+    return $result;
   }
 
 }

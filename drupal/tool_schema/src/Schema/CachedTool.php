@@ -12,7 +12,7 @@ use Drupal\tool_schema\DerivedEnum\Dependency;
  * @internal What InputSchemaCache keeps in memory during a request for one
  *   tool plugin's inputs, normalized in one call (or for one input
  *   definition that belongs to no tool plugin, as a tool of one input named
- *   "input", which is what InputSchemaGenerator::inputSchema() normalizes):
+ *   InputSchemaGenerator::INPUT, which is what InputSchemaGenerator::inputSchema() normalizes without a name):
  *   per input, its definition array and what tells whether it still holds;
  *   per options set, the result and each input's schema.
  */

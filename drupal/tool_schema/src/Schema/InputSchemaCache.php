@@ -19,7 +19,9 @@ use Psr\Log\LoggerInterface;
  * The JSON Schema of Tool API inputs, built once per tool and kept: in memory
  * for the request, and in a Drupal cache bin across requests. The same
  * schemas, byte for byte, as InputSchemaGenerator (which builds them on every
- * call): each input is the property of its tool's input map.
+ * call) given each input's name: each input is the property of its tool's
+ * input map (a label that only restates the name is left out, issue 30; an
+ * input of no tool plugin is normalized without a name and keeps it).
  *
  * **One call per tool.** When the serializer asks for one input of a tool
  * plugin (ToolManager's definitions), all of that tool's inputs are built
@@ -62,11 +64,11 @@ final class InputSchemaCache implements InputDefinitionSchemasInterface {
   /** Largest serialized entry per tool kept in the bin. */
   public const MAX_ENTRY_BYTES = ToolSchemaBin::MAX_ENTRY_BYTES;
 
-  /** @var array<string, mixed> the default normalize_schema() options */
-  private readonly array $options;
+  /** @var array<string, mixed> the default normalize_schema() options (reconfigure()) */
+  private array $options;
 
   /** The key of $options. */
-  private readonly string $key;
+  private string $key;
 
   /**
    * @var \WeakMap<object, CachedTool> input definition object => what is
@@ -266,6 +268,20 @@ final class InputSchemaCache implements InputDefinitionSchemasInterface {
   }
 
   /**
+   * Takes other default options (the module's settings changed:
+   * Settings\SettingsSubscriber), as the constructor takes them. What is
+   * kept in memory goes; the bin entries keep a result per options set, the
+   * subscriber invalidates them.
+   *
+   * @param array<string, mixed> $options
+   */
+  public function reconfigure(?string $coreVersion = NULL, array $options = [], ?string $profile = NULL): void {
+    $this->options = InputSchemaGenerator::defaultOptions($coreVersion, $options, $profile);
+    $this->key = self::optionsKey($this->options);
+    $this->reset();
+  }
+
+  /**
    * Whether the cache bin is read and written (memory is always used). By
    * default it is when the PHP twin normalizes, and is not when the
    * extension does (the class comment says why).
@@ -378,8 +394,8 @@ final class InputSchemaCache implements InputDefinitionSchemasInterface {
       }
     }
     // A definition of no tool plugin (or a locked input): normalized as
-    // InputSchemaGenerator does, as the input "input" of a map
-    // (InputSchemaGenerator::INPUT).
+    // InputSchemaGenerator does without a name, as the input "_" of a map
+    // (InputSchemaGenerator::INPUT: its label stays).
     $this->stats['single_builds']++;
     $tool = new CachedTool(NULL, NULL, [], [InputSchemaGenerator::INPUT => $definition]);
     $this->build($tool);

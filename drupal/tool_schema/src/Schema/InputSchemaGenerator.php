@@ -72,8 +72,14 @@ final class InputSchemaGenerator implements InputDefinitionSchemasInterface {
     return $this->options;
   }
 
-  /** The property name an input is normalized under (inputSchema()). */
-  public const INPUT = 'input';
+  /**
+   * The property name an input of no known name is normalized under
+   * (inputSchema()): one no label restates (normalize_schema() leaves out of
+   * the description a label that only restates its property's name, issue
+   * 30; `_` is empty once spaces, underscores and hyphens are removed, so no
+   * label does), so that such an input keeps its label.
+   */
+  public const INPUT = '_';
 
   /**
    * normalize_schema() of one input's definition array, as the input sits
@@ -81,7 +87,9 @@ final class InputSchemaGenerator implements InputDefinitionSchemasInterface {
    * normalize_schema() is the whole tool (closed, never required to be
    * non-empty); an input is a value inside it (a free-form map input stays
    * open, a required list or map input must not be empty). Warning paths
-   * are relative to the input.
+   * are relative to the input. With its $name, the schema is the property
+   * of the whole tool's schema exactly (a label that only restates the name
+   * is left out of the description); without, the label stays (INPUT).
    *
    * @param array<string, mixed> $input a definition array (DefinitionArrayBuilder::build())
    * @param array<string, mixed> $options normalize_schema() options
@@ -90,12 +98,13 @@ final class InputSchemaGenerator implements InputDefinitionSchemasInterface {
    *   extension is loaded)
    * @return array<string, mixed>
    */
-  public static function inputSchema(array $input, array $options, ?array &$warnings = NULL, ?callable $normalize = NULL): array {
+  public static function inputSchema(array $input, array $options, ?array &$warnings = NULL, ?callable $normalize = NULL, ?string $name = NULL): array {
     $w = [];
-    $tool = ['type' => 'map', 'properties' => [self::INPUT => $input]];
+    $key = $name ?? self::INPUT;
+    $tool = ['type' => 'map', 'properties' => [$key => $input]];
     $schema = $normalize === NULL ? \ToolSchema\normalize_schema($tool, $options, $w) : $normalize($tool, $options, $w);
     $warnings = [];
-    $prefix = 'properties.' . self::INPUT;
+    $prefix = 'properties.' . $key;
     foreach ($w as $warning) {
       $path = $warning['path'];
       if ($path === $prefix) {
@@ -106,7 +115,7 @@ final class InputSchemaGenerator implements InputDefinitionSchemasInterface {
       }
       $warnings[] = $warning;
     }
-    return $schema['properties'][self::INPUT];
+    return $schema['properties'][$key];
   }
 
   /**
@@ -118,13 +127,15 @@ final class InputSchemaGenerator implements InputDefinitionSchemasInterface {
    *   cannot be normalized (it cannot be turned into a definition array, or
    *   normalize_schema() rejects it); the error is logged. Without a
    *   fallback the exception is thrown.
+   * @param string|null $name the input's name in its tool, when known (a
+   *   label that only restates it is left out, as in the tool's schema)
    * @return array<string, mixed>
    */
-  public function schema(ContextDefinitionInterface $definition, ?\Closure $fallback = NULL): array {
+  public function schema(ContextDefinitionInterface $definition, ?\Closure $fallback = NULL, ?string $name = NULL): array {
     $warnings = [];
     try {
       $array = $this->builder->build($definition);
-      $schema = self::inputSchema($array, $this->options, $warnings);
+      $schema = self::inputSchema($array, $this->options, $warnings, NULL, $name);
     }
     catch (\ValueError | \InvalidArgumentException $e) {
       if ($fallback === NULL) {

@@ -66,7 +66,7 @@ final class ToolNormalizer {
       foreach ($properties as $name => $array) {
         $this->calls++;
         try {
-          $result['inputs'][$name] = InputSchemaGenerator::inputSchema($array, $options, $warnings, $this->normalize);
+          $result['inputs'][$name] = InputSchemaGenerator::inputSchema($array, $options, $warnings, $this->normalize, (string) $name);
           $result['input_warnings'][$name] = $warnings;
         }
         catch (\ValueError $e) {

@@ -7,10 +7,11 @@ namespace Drupal\tool_schema\Validation;
 /**
  * PHP values as the JSON a schema reads them: what a client sent, decoded
  * into PHP arrays, turned back into JSON objects and arrays for a JSON Schema
- * validator. PHP has one array for both, and `{}` decodes to `[]`: an empty
- * array is an object (`{}`) where the schema allows an object and no array,
- * an array (`[]`) otherwise; an array with string keys (or keys out of
- * order) is an object, a list a list. Scalars and objects are kept as they
+ * validator. PHP has one array for both: `{}` decodes to `[]`, and an
+ * object whose keys are "0" to "n-1" in order (`{"0": "a"}`) to a list.
+ * Such an array (empty, or a list) is an object where the schema allows an
+ * object and no array, an array otherwise; an array with string keys (or
+ * keys out of order) is an object. Scalars and objects are kept as they
  * are.
  *
  * The schema is read as tool_schema emits it: `type` (one or a list),
@@ -27,10 +28,11 @@ final class JsonShape {
       return $value;
     }
     $branches = self::branches($schema);
+    $objectOnly = self::allows($branches, 'object') && !self::allows($branches, 'array');
     if ($value === []) {
-      return self::allows($branches, 'object') && !self::allows($branches, 'array') ? new \stdClass() : [];
+      return $objectOnly ? new \stdClass() : [];
     }
-    if (array_is_list($value)) {
+    if (!$objectOnly && array_is_list($value)) {
       foreach ($value as $i => $item) {
         $value[$i] = self::of($item, self::itemSchema($branches, $i));
       }

@@ -175,10 +175,29 @@ final class ViolationFormatter {
       'maxProperties' => 'an object with at most ' . self::count($bound, 'property', 'properties'),
       'pattern' => 'a string matching the pattern ' . $bound,
       'format' => self::formatName((string) ($bound ?? $args['format'] ?? '')),
-      'not' => 'a value that is not ' . self::describe($bound),
+      'not' => self::notExpected($bound),
       'additionalProperties' => 'each other property to be ' . self::describe($bound),
       default => sprintf('a value that satisfies "%s": %s', $keyword, self::json($bound)),
     };
+  }
+
+  /**
+   * What a `not` asked for. NotNull's guard of a required list or map
+   * (`not: {items: ...}`, `not: {additionalProperties: {type: null}}`, the
+   * container's type beside it or not) in words: an empty list or map, or
+   * one of empty items or null values, is what it refuses.
+   */
+  private static function notExpected(mixed $bound): string {
+    $node = self::node($bound) ?? [];
+    $keys = array_keys($node);
+    $guard = static fn (string $key, string $type): bool => isset($node[$key]) && ($keys === [$key] || (\count($keys) === 2 && ($node['type'] ?? NULL) === $type));
+    if ($guard('items', 'array')) {
+      return 'a list with at least one item that is not empty';
+    }
+    if ($guard('additionalProperties', 'object')) {
+      return 'an object with at least one property that is not null';
+    }
+    return 'a value that is not ' . self::describe($bound);
   }
 
   /** A short summary of a schema: its type, its values, its pattern. */

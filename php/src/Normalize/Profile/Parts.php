@@ -282,7 +282,7 @@ final class Parts
         match ($k) {
             'format' => $p->formats[] = $v,
             'pattern' => $p->patterns[] = $v,
-            'not' => $p->nots[] = $v,
+            'not' => $p->nots[] = self::guardCount($p, $v),
             'enum', 'const' => $p->valueSets[] = [$v, $k === 'const'],
             'minLength', 'minItems', 'minProperties' => $p->$k = Facets::raise($p->$k, $v),
             'maxLength', 'maxItems', 'maxProperties' => $p->$k = Facets::lower($p->$k, $v),
@@ -291,6 +291,45 @@ final class Parts
             'multipleOf' => $p->multipleOf = $v,
         };
         return true;
+    }
+
+    /**
+     * NotNull's guard (`not: {items: ...}`, `not: {additionalProperties:
+     * ...}`) refuses the empty list or map: the count it implies, for a
+     * profile that drops the `not` (parts.rs's guard_count); returns `$v`.
+     */
+    private static function guardCount(Parts $p, mixed $v): mixed
+    {
+        $key = self::guardKey($v);
+        if ($key === 'items') {
+            $p->minItems = Facets::raise($p->minItems, 1);
+        } elseif ($key === 'additionalProperties') {
+            $p->minProperties = Facets::raise($p->minProperties, 1);
+        }
+        return $v;
+    }
+
+    /**
+     * The container keyword of a `not` that every empty list (`items`) or
+     * map (`additionalProperties`) satisfies: `{items: S}` or
+     * `{additionalProperties: S}`, alone or beside the container's `type`.
+     */
+    public static function guardKey(mixed $n): ?string
+    {
+        $a = Profile::arr($n);
+        if ($a === null) {
+            return null;
+        }
+        [$key, $type] = match (true) {
+            \array_key_exists('items', $a) => ['items', 'array'],
+            \array_key_exists('additionalProperties', $a) => ['additionalProperties', 'object'],
+            default => [null, null],
+        };
+        if ($key === null) {
+            return null;
+        }
+        $n = \count($a);
+        return $n === 1 || ($n === 2 && ($a['type'] ?? null) === $type) ? $key : null;
     }
 
     /**

@@ -174,7 +174,6 @@ final class Text
             return "Must not match the regular expression `$pat`.";
         }
         $a = Profile::arr($n) ?? [];
-        $ty = $a['type'] ?? null;
         if (\count($a) === 1) {
             if (\array_key_exists('enum', $a)) {
                 return 'Must not be one of: ' . Text::json($a['enum']) . '.';
@@ -183,14 +182,12 @@ final class Text
                 return 'Must not be ' . Text::json($a['const']) . '.';
             }
         }
-        if (\count($a) === 2) {
-            if ($ty === 'object' && \array_key_exists('additionalProperties', $a)
-                && Parts::isNullSchema($a['additionalProperties'])) {
-                return 'At least one property must not be null.';
-            }
-            if ($ty === 'array' && \array_key_exists('items', $a)) {
-                return 'At least one item must not be empty.';
-            }
+        $guard = Parts::guardKey($a);
+        if ($guard === 'additionalProperties' && Parts::isNullSchema($a['additionalProperties'])) {
+            return 'At least one property must not be null.';
+        }
+        if ($guard === 'items') {
+            return 'At least one item must not be empty.';
         }
         return 'Must not match the JSON schema ' . Text::json($n) . '.';
     }

@@ -26,7 +26,8 @@ use Drupal\tool\TypedData\MapInputDefinition;
  * {"bool": b}, {"int": n}, {"float": x}, {"string": s},
  * {"array": [TAGGED...] or {key: TAGGED}}, {"entity": "TYPE:ID"} (a loaded
  * entity), {"object": CLASS}; every input is listed, unset ones as the Tool
- * module gives them (their default, else null).
+ * module gives them (their default, else null). Input names are distinctive
+ * (snake_case, not English words) so that a refusal naming one is found.
  */
 #[Tool(
   id: 'tool_schema_site_test_echo',
@@ -34,42 +35,42 @@ use Drupal\tool\TypedData\MapInputDefinition;
   description: new TranslatableMarkup('Returns the input values it received, with their types.'),
   operation: ToolOperation::Read,
   input_definitions: [
-    'count' => new InputDefinition(
+    'item_count' => new InputDefinition(
       data_type: 'integer',
       label: new TranslatableMarkup('Count'),
       description: new TranslatableMarkup('How many.'),
       constraints: ['Range' => ['min' => 0, 'max' => 1000]],
     ),
-    'ratio' => new InputDefinition(
+    'zoom_ratio' => new InputDefinition(
       data_type: 'float',
       label: new TranslatableMarkup('Ratio'),
       description: new TranslatableMarkup('A ratio.'),
       required: FALSE,
     ),
-    'flag' => new InputDefinition(
+    'is_enabled' => new InputDefinition(
       data_type: 'boolean',
       label: new TranslatableMarkup('Flag'),
       description: new TranslatableMarkup('On or off.'),
       required: FALSE,
     ),
-    'kind' => new InputDefinition(
+    'content_kind' => new InputDefinition(
       data_type: 'string',
       label: new TranslatableMarkup('Kind'),
       description: new TranslatableMarkup('The content type.'),
       required: FALSE,
       constraints: ['Choice' => ['choices' => ['article', 'page', 'blog_post']]],
     ),
-    'options' => new MapInputDefinition(
+    'display_options' => new MapInputDefinition(
       label: new TranslatableMarkup('Options'),
       description: new TranslatableMarkup('Display options.'),
       required: FALSE,
       property_definitions: [
-        'width' => new InputDefinition(
+        'width_px' => new InputDefinition(
           data_type: 'integer',
           label: new TranslatableMarkup('Width'),
           description: new TranslatableMarkup('In pixels.'),
         ),
-        'title' => new InputDefinition(
+        'caption' => new InputDefinition(
           data_type: 'string',
           label: new TranslatableMarkup('Title'),
           description: new TranslatableMarkup('A title.'),
@@ -77,12 +78,12 @@ use Drupal\tool\TypedData\MapInputDefinition;
         ),
       ],
     ),
-    'settings' => new MapInputDefinition(
+    'extra_settings' => new MapInputDefinition(
       label: new TranslatableMarkup('Settings'),
       description: new TranslatableMarkup('Free-form settings.'),
       required: FALSE,
     ),
-    'ids' => new ListInputDefinition(
+    'node_ids' => new ListInputDefinition(
       label: new TranslatableMarkup('IDs'),
       description: new TranslatableMarkup('Numeric IDs.'),
       required: FALSE,
@@ -92,24 +93,24 @@ use Drupal\tool\TypedData\MapInputDefinition;
         description: new TranslatableMarkup('An ID.'),
       ),
     ),
-    'tags' => new ListInputDefinition(
+    'free_tags' => new ListInputDefinition(
       label: new TranslatableMarkup('Tags'),
       description: new TranslatableMarkup('Any values.'),
       required: FALSE,
     ),
-    'account' => new EntityInputDefinition(
+    'owner_account' => new EntityInputDefinition(
       data_type: 'entity:user',
       label: new TranslatableMarkup('Account'),
       description: new TranslatableMarkup('A user.'),
       required: FALSE,
     ),
-    'target' => new InputDefinition(
+    'target_entity' => new InputDefinition(
       data_type: 'entity',
       label: new TranslatableMarkup('Target'),
       description: new TranslatableMarkup('Any entity.'),
       required: FALSE,
     ),
-    'when' => new InputDefinition(
+    'publish_at' => new InputDefinition(
       data_type: 'datetime_iso8601',
       label: new TranslatableMarkup('When'),
       description: new TranslatableMarkup('A date and time.'),
