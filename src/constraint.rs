@@ -165,3 +165,11 @@ pub fn refuses_empty<'a, N: Node<'a>>(constraints: N) -> bool {
 pub fn only_strings<'a, N: Node<'a>>(constraints: N) -> bool {
     constraints.any(|name, _| name.sym().is_some_and(format::only_strings))
 }
+
+/// Whether a constraint reads the value's PHP string form (`Length`,
+/// `Regex`: a number or boolean is cast, an array makes it throw), which
+/// JSON Schema states for strings only: an `any` with one is narrowed to a
+/// string ([`crate::normalize::base_type::strings_only`], issue 30).
+pub fn reads_string_form<'a, N: Node<'a>>(constraints: N) -> bool {
+    constraints.get(Sym::Length).is_some() || constraints.get(Sym::Regex).is_some()
+}

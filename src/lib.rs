@@ -54,17 +54,24 @@ pub fn fit_budget_json(
         });
     }
     let mut warnings = Vec::new();
-    let out = normalize::budget::fit(&mut b, tools, options, &mut warnings, |def, o| {
+    let out = normalize::budget::fit(&mut b, tools, options, &mut warnings, |def, o, ex| {
         let mut b = json::JsonBuilder;
         let mut warnings = Vec::new();
         let c = normalize::canonical_with(&mut b, def, o, &mut warnings)?;
         let view = json::Built(&c.schema);
         let (schema, stats) =
             normalize::profile::apply_counted(&mut b, view, c.profile, &mut warnings);
+        let schema = schema.unwrap_or(c.schema);
+        let examples = if ex {
+            normalize::input_examples::build(&mut b, def, json::Built(&schema))
+        } else {
+            None
+        };
         Ok(normalize::budget::Normalized {
-            schema: schema.unwrap_or(c.schema),
+            schema,
             stats,
             warnings,
+            examples,
         })
     })?;
     Ok((out, warnings))

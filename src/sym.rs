@@ -39,6 +39,7 @@ symbols! {
     Options = "options",
     Schema = "schema",
     Strict = "strict",
+    InputExamples = "input_examples",
     Nullable = "nullable",
     Title = "title",
     DerivedEnumLimit = "derived_enum_limit",
@@ -138,6 +139,11 @@ symbols! {
     // date_format makes of it, interned): real calendar dates (leap years
     // included), 00-23 hours, 00-59 minutes and seconds.
     DateTimePattern = "^(?:[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1[0-9]|2[0-8])|[0-9]{4}-(?:0[13-9]|1[0-2])-(?:29|30)|[0-9]{4}-(?:0[13578]|1[02])-31|(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29) (?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$",
+    // Format corners (format_corner.rs, issue 30): what Drupal refuses that
+    // the format accepts.
+    EmailLengthPattern = "^[^@]{1,64}@([^.]{1,62}\\.)*[^.]{1,62}$",
+    NoLeapSecondPattern = "^.{17}[0-5]",
+    UriSchemePattern = "^[^:]+:([^0-9]|[0-9]{1,5}[^0-9/]|[0-9]{6}|$)",
     // NotBlank with normalizer trim: a character that trim() keeps.
     NotBlankTrimPattern = "[^\\t\\n\\x0B\\r \\x00]",
     // Symfony's Date: checkdate() wants a year from 1.

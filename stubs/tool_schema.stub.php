@@ -57,7 +57,11 @@ function normalize_schema(array $definition, array $options = [], ?array &$warni
  * `strict: false`, with one warning `profile_budget_exceeded` (path: the
  * tool's name) naming the limits, or its own `profile_strict_impossible` /
  * `profile_limit_exceeded`. Profiles without strict mode (`mcp`, `gemini`):
- * every tool `strict: false`, nothing counted.
+ * every tool `strict: false`, nothing counted. With the `anthropic` profile a
+ * tool also gets `input_examples` (Anthropic's tool definitions take them
+ * beside `input_schema`): up to 3 whole example inputs built from its
+ * properties' `examples`, only those that validate against its schema; the
+ * key is there only when there is one.
  *
  * @param array<string|int, array<string, mixed>> $tools Tool name =>
  *   input definition (as for normalize_schema()), in the order they are sent.
@@ -67,7 +71,7 @@ function normalize_schema(array $definition, array $options = [], ?array &$warni
  *   Out parameter: always set to a list; each tool's warnings have its name
  *   in front of their path (`node_create.properties.title`).
  *
- * @return array<string|int, array{schema: array<string, mixed>, strict: bool}>
+ * @return array<string|int, array{schema: array<string, mixed>, strict: bool, input_examples?: list<array<string, mixed>>}>
  *   Per tool, in the order of `$tools`.
  *
  * @throws \ValueError A malformed definition (the message starts with the

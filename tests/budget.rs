@@ -82,8 +82,28 @@ fn budget_cases() {
                 .as_object()
                 .map(|o| o.keys().collect())
                 .unwrap_or_default();
-            if keys != ["schema", "strict"] {
+            // `input_examples` (issue 30): only where the case expects them.
+            let expected = case
+                .get("input_examples")
+                .and_then(|e| e.get(tool.as_str()));
+            let want: &[&str] = if expected.is_some() {
+                &["schema", "strict", "input_examples"]
+            } else {
+                &["schema", "strict"]
+            };
+            if keys != want {
                 failures.push(format!("{name}: {tool}: keys {keys:?}"));
+            }
+            if let Some(e) = expected {
+                if entry.get("input_examples") != Some(e) {
+                    failures.push(format!(
+                        "{name}: {tool}: input_examples {}",
+                        entry
+                            .get("input_examples")
+                            .map(Value::to_string)
+                            .unwrap_or_default()
+                    ));
+                }
             }
             let is_strict = entry["strict"].as_bool().unwrap_or(false);
             strict.insert(tool.clone(), Value::Bool(is_strict));

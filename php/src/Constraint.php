@@ -146,6 +146,18 @@ final class Constraint
     }
 
     /**
+     * Whether a constraint reads the value's PHP string form (Length, Regex),
+     * which JSON Schema states for strings only: an `any` with one is
+     * narrowed to a string (Normalize\BaseType::stringsOnly(), issue 30).
+     *
+     * @param array<mixed> $c
+     */
+    public static function readsStringForm(array $c): bool
+    {
+        return \array_key_exists('Length', $c) || \array_key_exists('Regex', $c);
+    }
+
+    /**
      * Where the Drupal module puts a constraint of a `multiple: TRUE`
      * definition, which Drupal validates as a list carrying the constraints
      * and as items carrying them: on the list only (ON_LIST), on both

@@ -46,3 +46,6 @@ fi
 
 (cd tests/profiles && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
 node tests/profiles/mcp_check.mjs target/profiles/corpus.json
+# input_examples (issue 30): each one fit_budget() returns validates against
+# its tool's schema (ajv, formats asserted).
+node tests/profiles/examples_check.mjs target/profiles/budget.json

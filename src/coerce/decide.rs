@@ -3,8 +3,8 @@
 use super::choice_match::{self, Match};
 use super::{
     boolean_string, date_time, empty_optional, entity_id, fenced_json, guard, int_boolean,
-    integral_float, json_string, list_wrap, null_string, numeric_string, timestamp, Def, Repair,
-    Scalar,
+    int_float, integral_float, json_string, list_wrap, null_string, numeric_string, timestamp, Def,
+    Repair, Scalar,
 };
 use crate::normalize::definition::{Cat, Ty};
 use crate::view::Node;
@@ -61,7 +61,7 @@ fn propose<'a, N: Node<'a>>(def: &Def<N>, v: Scalar<'_>) -> Option<Repair<N>> {
                 r
             }
         }
-        Cat::Num => numeric_string::decide_float(t),
+        Cat::Num => numeric_string::decide_float(t).or_else(|| int_float::decide(v)),
         Cat::Str if def.ty == Ty::DatetimeIso8601 => date_time::decide(v, t),
         Cat::List => json_string::decide(v, b'[')
             .or_else(|| fenced_json::decide(v, b'['))

@@ -34,7 +34,7 @@ use super::{fenced_json, json_string, Def, Repair, Scalar};
 use crate::constraint::{choice, rejects};
 use crate::normalize::definition::{Cat, Ty};
 use crate::sym::Sym;
-use crate::view::{Key, Node};
+use crate::view::{Key, KeyRef, Node};
 
 /// A value as the guard sees it: a scalar, or an array (a repair into a list
 /// or map), empty or not.
@@ -49,11 +49,98 @@ pub fn allows<'a, N: Node<'a>>(def: &Def<N>, from: Scalar<'_>, repair: &Repair<N
     let Some(to) = after(from, repair) else {
         return true;
     };
-    let from = V::Scalar(from);
+    let from_v = V::Scalar(from);
     // A repair that one constraint rejects where the value passes it.
     !any_rejection(def, &|rejects| {
-        rejects(to) == Some(true) && rejects(from) == Some(false)
-    })
+        rejects(to) == Some(true) && rejects(from_v) == Some(false)
+    }) && !string_form_breaks(def, from, to)
+}
+
+/// `Length` and `Regex` read the value's PHP string form (issue 30: `" 5"` →
+/// `5` broke `{"pattern": "/^[^\\s]+$/", "match": false}`, `0` → `false`
+/// broke `Length` min 1: PHP writes `false` as `""`). A repair that changes
+/// that form is dropped where one of them is present, unless it is `Length`
+/// alone and both forms are counted and `Length` does not newly refuse the
+/// repaired one. Regex is never matched here (the guard has no PCRE), and a
+/// float's form depends on PHP's `precision` beyond an integral value under
+/// 10^15: undecided, dropped. A repair to null is never refused (both skip
+/// null).
+fn string_form_breaks<'a, N: Node<'a>>(def: &Def<N>, from: Scalar<'_>, to: V<'_>) -> bool {
+    let V::Scalar(to) = to else { return false };
+    if matches!(to, Scalar::Null) {
+        return false;
+    }
+    let Some(constraints) = present(def.node, Sym::Constraints) else {
+        return false;
+    };
+    let length = present(constraints, Sym::Length);
+    // A Length or Regex in a composite is read as a Regex is: not decided.
+    let regex = present(constraints, Sym::Regex).is_some()
+        || constraints.any(|k, o| composite_of(k.get()).is_some() && nested_string_form(o));
+    if length.is_none() && !regex {
+        return false;
+    }
+    let (a, b) = (string_form(from), string_form(to));
+    if a.is_some() && a == b {
+        return false;
+    }
+    if regex {
+        return true;
+    }
+    let (Some(a), Some(b), Some(o)) = (a, b, length) else {
+        return true;
+    };
+    // Kept when both pass, or when the value as sent already fails.
+    !matches!(
+        (length_rejects(o, &a), length_rejects(o, &b)),
+        (Some(false), Some(false)) | (Some(true), Some(_))
+    )
+}
+
+/// PHP's `(string)` of a scalar, where it does not depend on `precision`:
+/// a string, an int, a bool (`"1"`, `""`), an integral float under 10^15
+/// (not `-0.0`, which PHP writes `"-0"`); `None` otherwise.
+pub fn string_form(v: Scalar<'_>) -> Option<Vec<u8>> {
+    match v {
+        Scalar::Str(s) => Some(s.to_vec()),
+        Scalar::Int(i) => Some(i.to_string().into_bytes()),
+        Scalar::Bool(true) => Some(b"1".to_vec()),
+        Scalar::Bool(false) | Scalar::Null => Some(Vec::new()),
+        Scalar::Float(f)
+            if f.is_finite()
+                && f.fract() == 0.0
+                && f.abs() < 1e15
+                && !(f == 0.0 && f.is_sign_negative()) =>
+        {
+            #[allow(clippy::cast_possible_truncation)]
+            Some((f as i64).to_string().into_bytes())
+        }
+        Scalar::Float(_) => None,
+    }
+}
+
+/// Whether Symfony's Length (`N`, or `{min, max}`, or `{value|exactly}`
+/// alone) refuses a string of UTF-8 form `s` (`None`: options not read
+/// here, or `s` not valid UTF-8).
+fn length_rejects<'a, N: Node<'a>>(o: N, s: &[u8]) -> Option<bool> {
+    let n = i64::try_from(std::str::from_utf8(s).ok()?.chars().count()).ok()?;
+    let int = |k: Sym| match o.get(k).map(Node::kind) {
+        None | Some(crate::view::Kind::Null) => Some(None),
+        Some(crate::view::Kind::Int(i)) => Some(Some(i)),
+        _ => None,
+    };
+    let (min, max) = match o.kind() {
+        crate::view::Kind::Int(i) => (Some(i), Some(i)),
+        crate::view::Kind::Array(_) => {
+            let (min, max) = (int(Sym::Min)?, int(Sym::Max)?);
+            match (min, max, int(Sym::Value)?.or(int(Sym::Exactly)?)) {
+                (None, None, Some(e)) => (Some(e), Some(e)),
+                _ => (min, max),
+            }
+        }
+        _ => return None,
+    };
+    Some(min.is_some_and(|m| n < m) || max.is_some_and(|m| n > m))
 }
 
 /// Whether `v` is a value `def` accepts (issue 27: what list_wrap wraps): one
@@ -125,8 +212,82 @@ fn any_rejection<'a, N: Node<'a>>(def: &Def<N>, says: &dyn Fn(&Rejects<'_>) -> b
     let Some(constraints) = present(def.node, Sym::Constraints) else {
         return false;
     };
-    constraints.any(|key, o| {
-        key.sym()
-            .is_some_and(|name| says(&|v| rejects(name, o, def.ty, v)))
+    constraints.any(|key, o| match key.sym() {
+        Some(name) => says(&|v| rejects(name, o, def.ty, v)),
+        None => composite_of(key.get()).is_some_and(|any| says(&|v| composite(o, any, def.ty, v))),
+    })
+}
+
+/// Drupal 11's composites (issue 30: `-1` → `-1.0` broke
+/// `AtLeastOneOf: [PositiveOrZero, IdenticalTo -1]` on Drupal 11.3):
+/// `Some(true)` for AtLeastOneOf (one of its constraints must hold),
+/// `Some(false)` for Sequentially (all of them).
+fn composite_of(name: KeyRef<'_>) -> Option<bool> {
+    match name {
+        KeyRef::Str(b"AtLeastOneOf") => Some(true),
+        KeyRef::Str(b"Sequentially") => Some(false),
+        _ => None,
+    }
+}
+
+/// The nested constraints of a composite's options: its `constraints`
+/// option, or the options themselves when they are a list (Symfony's default
+/// option), each a map of constraint name => options.
+fn nested<'a, N: Node<'a>>(o: N) -> Option<N> {
+    if o.is_array() && o.is_list() {
+        Some(o)
+    } else {
+        o.get(Sym::Constraints).filter(|c| c.is_array())
+    }
+}
+
+/// A composite's verdict from its nested constraints' verdicts, read as the
+/// guard reads them (`None`: undecided). AtLeastOneOf (`any`) passes when
+/// one of them passes and rejects when all reject; Sequentially rejects when
+/// one rejects and passes when all pass.
+fn composite<'a, N: Node<'a>>(o: N, any: bool, ty: Ty, v: V<'_>) -> Option<bool> {
+    let list = nested(o)?;
+    if list.is_empty() {
+        return None;
+    }
+    let (mut decided, mut undecided) = (false, false);
+    list.each(|_, entry| {
+        if !entry.is_array() {
+            undecided = true;
+            return;
+        }
+        entry.each(|k, opts| {
+            let r = match k.sym() {
+                Some(name) => rejects(name, opts, ty, v),
+                None => composite_of(k.get()).and_then(|a| composite(opts, a, ty, v)),
+            };
+            match r {
+                // AtLeastOneOf: one passes; Sequentially: one rejects.
+                Some(rej) if rej != any => decided = true,
+                Some(_) => {}
+                None => undecided = true,
+            }
+        });
+    });
+    if decided {
+        Some(!any)
+    } else if undecided {
+        None
+    } else {
+        Some(any)
+    }
+}
+
+/// Whether a composite holds a constraint that reads the string form
+/// (`Length`, `Regex`), at any depth.
+fn nested_string_form<'a, N: Node<'a>>(o: N) -> bool {
+    nested(o).is_some_and(|list| {
+        list.any(|_, entry| {
+            entry.is_array()
+                && entry.any(|k, opts| match k.get() {
+                    KeyRef::Str(b"Length" | b"Regex") => true,
+                    name => composite_of(name).is_some() && nested_string_form(opts),
+                })
+        })
     })
 }

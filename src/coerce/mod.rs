@@ -20,6 +20,7 @@ pub mod entity_id;
 pub mod fenced_json;
 pub mod guard;
 pub mod int_boolean;
+pub mod int_float;
 pub mod integral_float;
 pub mod json_string;
 pub mod list_wrap;

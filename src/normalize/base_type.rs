@@ -56,14 +56,18 @@ pub fn format(ty: Ty) -> Option<Sym> {
 /// the formats that refuse every value but a string of their form
 /// ([`crate::constraint::format::only_strings`]), so the schema states
 /// `type: string` and the constraint, instead of the union and
-/// `constraint_not_applicable`. (`Length`, `Regex` and the others accept
-/// numbers and booleans, cast: not these.)
+/// `constraint_not_applicable`. Since issue 30 also `any` with `Length` or
+/// `Regex` ([`crate::constraint::reads_string_form`]): those read a number's
+/// or boolean's PHP string form (`5` fails `Length` 4, `"0"` too), which no
+/// JSON Schema keyword counts or matches, so the canonical form is narrowed
+/// to a string, where both are stated exactly (refusing a number Drupal
+/// would accept is allowed; accepting one it rejects is not).
 pub fn strings_only<'a, N: Node<'a>>(ty: Ty, base_schema: Option<N>, constraints: Option<N>) -> Ty {
     if ty != Ty::Any || base_schema.is_some() {
         return ty;
     }
     let Some(c) = constraints else { return ty };
-    if crate::constraint::only_strings(c) {
+    if crate::constraint::only_strings(c) || crate::constraint::reads_string_form(c) {
         Ty::String
     } else {
         ty

@@ -87,11 +87,13 @@ fn limits(profile: Profile) -> &'static [Limit] {
     }
 }
 
-/// What one tool's normalization gives: its schema, counts and warnings.
+/// What one tool's normalization gives: its schema, counts and warnings,
+/// and, when asked for, its `input_examples` ([`super::input_examples`]).
 pub struct Normalized<V> {
     pub schema: V,
     pub stats: Stats,
     pub warnings: Vec<Warning>,
+    pub examples: Option<V>,
 }
 
 /// The tool name as paths spell it.
@@ -111,14 +113,17 @@ fn prefixed(tool: &str, path: &str) -> String {
 
 /// Fits `tools` (name => definition) into the per-request budget of the
 /// profile in `options`. `normalize` normalizes one definition with the
-/// options given (the backend's `normalize_schema()`). Returns
-/// `name => {"schema": ..., "strict": bool}` in the order of `tools`.
+/// options given (the backend's `normalize_schema()`), and, when its flag is
+/// set, the tool's `input_examples` for the schema it returns. Returns
+/// `name => {"schema": ..., "strict": bool}` in the order of `tools`, with
+/// `"input_examples": [...]` after them for the `anthropic` profile when the
+/// tool has examples that validate against the schema it is sent with.
 pub fn fit<'a, N: Node<'a>, B: Build<'a, N>>(
     b: &mut B,
     tools: N,
     options: Option<N>,
     warnings: &mut Vec<Warning>,
-    mut normalize: impl FnMut(N, Options) -> Result<Normalized<B::Val>, DefinitionError>,
+    mut normalize: impl FnMut(N, Options, bool) -> Result<Normalized<B::Val>, DefinitionError>,
 ) -> Result<B::Val, DefinitionError> {
     let options = match options {
         Some(o) => Options::read(o)?,
@@ -130,6 +135,8 @@ pub fn fit<'a, N: Node<'a>, B: Build<'a, N>>(
         ..options
     };
     let limits = limits(profile);
+    // Anthropic's tool definitions take `input_examples` (issue 30).
+    let examples = profile == Profile::Anthropic;
     let mut used = vec![0usize; limits.len()];
     let mut out = b.arr_for(tools.len());
     tools.try_each(|key, def| {
@@ -145,7 +152,7 @@ pub fn fit<'a, N: Node<'a>, B: Build<'a, N>>(
                 message: "the definition must be an array".to_owned(),
             });
         }
-        let first = normalize(def, options).map_err(renamed)?;
+        let first = normalize(def, options, examples).map_err(renamed)?;
         let mut strict = false;
         let mut reasons = Vec::new();
         let chosen = if limits.is_empty() {
@@ -162,10 +169,10 @@ pub fn fit<'a, N: Node<'a>, B: Build<'a, N>>(
                     .into_iter()
                     .filter(|w| w.code == STRICT_IMPOSSIBLE || w.code == LIMIT_EXCEEDED),
             );
-            normalize(def, fallback).map_err(renamed)?
+            normalize(def, fallback, examples).map_err(renamed)?
         } else if let Some(reason) = charge(profile, limits, &mut used, &first.stats) {
             reasons.push(reason);
-            normalize(def, fallback).map_err(renamed)?
+            normalize(def, fallback, examples).map_err(renamed)?
         } else {
             strict = true;
             first
@@ -181,6 +188,9 @@ pub fn fit<'a, N: Node<'a>, B: Build<'a, N>>(
         b.put(&mut entry, Sym::Schema, chosen.schema);
         let s = b.bool(strict);
         b.put(&mut entry, Sym::Strict, s);
+        if let Some(e) = chosen.examples {
+            b.put(&mut entry, Sym::InputExamples, e);
+        }
         let entry = b.end_obj(entry);
         b.put_arr_key(&mut out, key, entry);
         Ok(())

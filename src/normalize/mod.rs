@@ -21,6 +21,8 @@ pub mod definition;
 pub mod description;
 pub mod entity;
 pub mod facets;
+pub mod format_corner;
+pub mod input_examples;
 pub mod list_type;
 pub mod map_type;
 pub mod not_null;
@@ -243,6 +245,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
                 facets.enums.push(Enum::List(*list));
             }
         }
+        format_corner::apply(d.ty, facets);
         date_time::bounds(d.ty, facets);
         bounds::tightest(facets);
         Ok(())

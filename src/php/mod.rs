@@ -150,7 +150,7 @@ fn fit_call(ex: &ExecuteData, retval: &mut Zval, warnings: &mut Vec<Warning>) {
         return;
     };
     let mut b = ZBuilder::new();
-    let result = crate::normalize::budget::fit(&mut b, tools, options, warnings, |def, o| {
+    let result = crate::normalize::budget::fit(&mut b, tools, options, warnings, |def, o, ex| {
         let mut warnings = Vec::new();
         let mut b = ZBuilder::new();
         let c = crate::normalize::canonical_with(&mut b, def, o, &mut warnings)?;
@@ -158,10 +158,18 @@ fn fit_call(ex: &ExecuteData, retval: &mut Zval, warnings: &mut Vec<Warning>) {
         let mut b = ZBuilder::new();
         let (out, stats) =
             crate::normalize::profile::apply_counted(&mut b, view, c.profile, &mut warnings);
+        let schema = out.unwrap_or(c.schema);
+        let examples = if ex {
+            let mut b = ZBuilder::new();
+            crate::normalize::input_examples::build(&mut b, def, schema.view_built())
+        } else {
+            None
+        };
         Ok(crate::normalize::budget::Normalized {
-            schema: out.unwrap_or(c.schema),
+            schema,
             stats,
             warnings,
+            examples,
         })
     });
     finish(&args, retval, result, warnings);

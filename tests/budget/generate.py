@@ -139,7 +139,79 @@ def others():
     return cases
 
 
-for name, cases in (("anthropic", anthropic()), ("openai", openai()), ("others", others())):
+def examples():
+    """Issue 30: `input_examples` with the anthropic profile, built from the
+    properties' examples (the k-th of each; a required property's last one or
+    its default when its list is shorter, an optional one left out), kept
+    only when they validate against the schema the tool is sent with."""
+    o = {"profile": "anthropic"}
+    impossible = {"code": "profile_strict_impossible", "path": "f.properties.settings",
+                  "message": "Anthropic strict tool use cannot state a map that accepts any keys: send this tool without strict mode"}
+    cases = []
+
+    def with_examples(c, expected):
+        c["input_examples"] = expected
+        return c
+
+    node = tool({
+        "title": {"type": "string", "examples": ["Hello", "World"]},
+        "count": {"type": "integer", "required": False, "examples": [3]},
+        "tags": {"type": "list", "items": {"type": "string"}, "required": False, "examples": [["a", "b"]]},
+        "published": {"type": "boolean", "default": False},
+    })
+    cases.append(with_examples(case(
+        "budget_input_examples_composed", {"node_create": node}, o, {"node_create": True},
+        note="k = 0: every first example; k = 1: title's second, the optional ones (one example each) left out, "
+             "the required boolean without examples gives its default"),
+        {"node_create": [{"title": "Hello", "count": 3, "tags": ["a", "b"], "published": False},
+                         {"title": "World", "published": False}]}))
+    cases.append(with_examples(case(
+        "budget_input_examples_invalid_dropped",
+        {"n": tool({"n": {"type": "integer", "examples": ["x", 5]}}),
+         "d": tool({"d": {"type": "decimal", "examples": [12.5, "12.50"]}}),
+         "o": tool({"r": {"type": "string", "examples": ["x"]},
+                    "o": {"type": "string", "required": False, "examples": [None, "a"]}})},
+        o, {"n": True, "d": True, "o": True},
+        [{"code": "profile_constraint_dropped", "path": "d.properties.d",
+          "message": "Anthropic strict tool use cannot state this constraint; the description says it and Drupal checks it: "
+                     "Must match the regular expression `^-?\\d+(\\.\\d+)?$`."}],
+        note="\"x\" is no integer, 12.5 no decimal string, and Anthropic's schema leaves an optional property out "
+             "instead of allowing null: those examples are not sent"),
+        {"n": [{"n": 5}], "d": [{"d": "12.50"}], "o": [{"r": "x", "o": "a"}]}))
+    cases.append(with_examples(case(
+        "budget_input_examples_at_most_3", {"t": tool({"a": {"type": "integer", "examples": [1, 2, 3, 4]}})},
+        o, {"t": True}), {"t": [{"a": 1}, {"a": 2}, {"a": 3}]}))
+    cases.append(with_examples(case(
+        "budget_input_examples_none",
+        {"no_examples": tool({"a": string()}),
+         "required_missing": tool({"a": string(), "b": {"type": "string", "examples": ["x"]}})},
+        o, {"no_examples": True, "required_missing": True},
+        note="no examples at all; a required property without examples nor default: the object misses it"), {}))
+    cases.append(with_examples(case(
+        "budget_input_examples_fallback",
+        {"f": tool({"settings": {"type": "map", "examples": [{"a": 1}]}, "name": {"type": "string", "examples": ["x"]}}),
+         "g": tool({"settings": {"type": "map", "examples": [{"a": 1}]}, "mail": {"type": "email", "examples": ["a@example.com"]}})},
+        o, {"f": False, "g": False}, [impossible, {**impossible, "path": "g.properties.settings"}],
+        note="sent without strict mode, with the canonical schema: validated against it; a pattern (the email corner) "
+             "is not decided here, so g's example is not sent"),
+        {"f": [{"settings": {"a": 1}, "name": "x"}]}))
+    cases.append(with_examples(case(
+        "budget_input_examples_anthropic_email", {"m": tool({"mail": {"type": "email", "examples": ["a@example.com"]}})},
+        o, {"m": True}, [{"code": "profile_constraint_dropped", "path": "m.properties.mail",
+                          "message": "Anthropic strict tool use cannot state this constraint; the description says it and Drupal checks it: "
+                                     "At most 64 characters before the @, and at most 62 in each part of the domain."},
+                         {"code": "profile_constraint_dropped", "path": "m.properties.mail",
+                          "message": "Anthropic strict tool use cannot state this constraint; the description says it and Drupal checks it: "
+                                     "At most 254 characters."}],
+        note="format is an annotation (JSON Schema 2020-12): Anthropic's schema has no pattern left to decide"),
+        {"m": [{"mail": "a@example.com"}]}))
+    cases.append(with_examples(case(
+        "budget_input_examples_openai_none", {"n": tool({"n": {"type": "integer", "examples": [5]}})},
+        {"profile": "openai"}, {"n": True}, note="only the anthropic profile"), {}))
+    return cases
+
+
+for name, cases in (("anthropic", anthropic()), ("openai", openai()), ("others", others()), ("input_examples", examples())):
     data = {"rule": f"fit_budget: {name}", "cases": cases}
     indent = None if name == "openai" else 1
     (HERE / f"{name}.json").write_text(json.dumps(data, indent=indent, ensure_ascii=False) + "\n")

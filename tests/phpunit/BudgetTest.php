@@ -76,7 +76,16 @@ final class BudgetTest extends TestCase
             self::assertSame(array_keys($case['tools']), array_keys($out), "$name [$impl]: the tools, in order");
             $strict = [];
             foreach ($out as $tool => $entry) {
-                self::assertSame(['schema', 'strict'], array_keys($entry), "$name [$impl]: $tool");
+                // `input_examples` (issue 30): only where the case expects them.
+                $expected = $case['input_examples'][$tool] ?? null;
+                self::assertSame($expected === null ? ['schema', 'strict'] : ['schema', 'strict', 'input_examples'], array_keys($entry), "$name [$impl]: $tool");
+                if ($expected !== null) {
+                    self::assertSame(
+                        json_encode($expected, Implementations::JSON),
+                        json_encode($entry['input_examples'], Implementations::JSON),
+                        "$name [$impl]: input_examples of $tool"
+                    );
+                }
                 $strict[$tool] = $entry['strict'];
                 $options = $case['options'];
                 if (!$entry['strict'] && \in_array($options['profile'] ?? 'mcp', ['openai', 'anthropic'], true)) {

@@ -110,6 +110,7 @@ final class ParityTest extends TestCase
             'native' => static fn (array $t, array $o, &$w): array => \ToolSchema\fit_budget($t, $o, $w),
         ];
         $fallbacks = 0;
+        $examples = 0;
         for ($i = 0; $i < $n; $i++) {
             $tools = [];
             // Every tenth list is a full Anthropic request of 30 tools, so
@@ -139,8 +140,9 @@ final class ParityTest extends TestCase
                 ));
             }
             $fallbacks += substr_count($outcomes['php'], '"code":"profile_budget_exceeded"');
+            $examples += substr_count($outcomes['php'], '"input_examples":');
         }
-        fwrite(STDERR, sprintf("\nparity: %d fit_budget lists, seed %d, %d budget fallbacks, no difference\n", $n, $seed, $fallbacks));
+        fwrite(STDERR, sprintf("\nparity: %d fit_budget lists, seed %d, %d budget fallbacks, %d tools with input_examples, no difference\n", $n, $seed, $fallbacks, $examples));
         self::assertGreaterThan(0, $fallbacks, 'the generated lists must reach a budget limit');
         $this->addToAssertionCount($n);
     }

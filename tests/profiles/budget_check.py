@@ -13,7 +13,14 @@ through the providers' own code, offline:
   const values;
 - every tool not strict has exactly one reason: one `profile_budget_exceeded`
   at its name, or its own `profile_strict_impossible` /
-  `profile_limit_exceeded`; no strict tool has one.
+  `profile_limit_exceeded`; no strict tool has one;
+- `input_examples` (issue 30) only with the anthropic profile, and each tool
+  that has them, as a tool definition (`name`, `input_schema`, `strict`,
+  `input_examples`), is accepted by the SDK's own types: pydantic's strict
+  validation of `anthropic.types.ToolParam` and
+  `anthropic.types.beta.BetaToolParam` (every example consumed), at most 3
+  non-empty examples (each example is validated against the schema by
+  ajv in examples_check.mjs).
 
 Usage: python budget_check.py [budget.json]. Exit 1 on any failure.
 """
@@ -22,7 +29,37 @@ import json
 import sys
 from collections import Counter
 
+from pydantic import TypeAdapter
+
+from anthropic.types import ToolParam
+from anthropic.types.beta import BetaToolParam
 from sdk_check import anthropic_check, openai_check
+
+TOOL_PARAMS = [TypeAdapter(ToolParam), TypeAdapter(BetaToolParam)]
+
+
+def examples_check(name, tool, entry, profile, failures, stats):
+    """`input_examples` through the SDK's own tool definition types."""
+    if "input_examples" not in entry:
+        return
+    examples = entry["input_examples"]
+    if profile != "anthropic":
+        failures.append(f"{name}: {tool}: input_examples with {profile}")
+        return
+    if not isinstance(examples, list) or not 1 <= len(examples) <= 3 or not all(isinstance(e, dict) and e for e in examples):
+        failures.append(f"{name}: {tool}: input_examples not 1 to 3 non-empty objects: {examples!r}")
+        return
+    param = {"name": tool, "input_schema": entry["schema"], "strict": entry["strict"], "input_examples": examples}
+    for adapter in TOOL_PARAMS:
+        try:
+            out = adapter.validate_python(param, strict=True)
+            if list(out["input_examples"]) != examples:
+                failures.append(f"{name}: {tool}: input_examples changed by the SDK's types")
+        except Exception as e:
+            failures.append(f"{name}: {tool}: input_examples refused by the SDK's types: {type(e).__name__}: {e}")
+            return
+    stats["anthropic tools with input_examples, accepted by ToolParam and BetaToolParam"] += 1
+    stats["anthropic input_examples"] += len(examples)
 
 LIMITS = {
     "anthropic": {"strict tools": 20, "optional parameters": 24, "parameters with union types": 16},
@@ -82,6 +119,7 @@ def main():
                 reasons[tool] += 1
         counts = Counter()
         for tool, entry in r["tools"].items():
+            examples_check(name, tool, entry, profile, failures, stats)
             if profile not in CHECKS:
                 if entry["strict"]:
                     failures.append(f"{name}: {tool} strict in {profile}")

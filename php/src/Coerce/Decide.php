@@ -68,7 +68,7 @@ final class Decide
             Ty::CAT_BOOL => BooleanString::decide($t) ?? IntBoolean::decide($v),
             Ty::CAT_INT => NumericString::decideInteger($t) ?? IntegralFloat::decide($v)
                 ?? ($ty === Ty::TIMESTAMP ? Timestamp::decide($t) : null),
-            Ty::CAT_NUM => NumericString::decideFloat($t),
+            Ty::CAT_NUM => NumericString::decideFloat($t) ?? IntFloat::decide($v),
             Ty::CAT_STR => $ty === Ty::DATETIME_ISO8601 ? DateTime::decide($v, $t) : null,
             Ty::CAT_LIST => JsonString::decide($v, '[') ?? FencedJson::decide($v, '[') ?? ListWrap::decide($def, $v),
             Ty::CAT_MAP => JsonString::decide($v, '{') ?? FencedJson::decide($v, '{'),

@@ -41,11 +41,96 @@ final class Guard
         }
         // A repair that one constraint rejects where the value passes it.
         foreach ($c as $name => $options) {
-            if (Constraint::rejects($name, $options, $def->ty, $to) === true && Constraint::rejects($name, $options, $def->ty, $from) === false) {
+            if (self::rejects($name, $options, $def->ty, $to) === true && self::rejects($name, $options, $def->ty, $from) === false) {
                 return false;
             }
         }
-        return true;
+        return !self::stringFormBreaks($c, $from, $to);
+    }
+
+    /**
+     * Length and Regex read the value's PHP string form (issue 30; the rule is
+     * written in src/coerce/guard.rs, string_form_breaks): a repair that
+     * changes it is dropped where one of them is present, unless it is Length
+     * alone, both forms are counted and Length does not newly refuse the
+     * repaired one.
+     *
+     * @param array<mixed> $c the constraints
+     */
+    private static function stringFormBreaks(array $c, mixed $from, mixed $to): bool
+    {
+        if (\is_array($to) || $to === null) {
+            return false;
+        }
+        $length = $c['Length'] ?? null;
+        // A Length or Regex in a composite is read as a Regex is: not decided.
+        $regex = isset($c['Regex']);
+        foreach ($c as $k => $o) {
+            $regex = $regex || (self::compositeOf($k) !== null && self::nestedStringForm($o));
+        }
+        if ($length === null && !$regex) {
+            return false;
+        }
+        $a = self::stringForm($from);
+        $b = self::stringForm($to);
+        if ($a !== null && $a === $b) {
+            return false;
+        }
+        if ($regex || $a === null || $b === null) {
+            return true;
+        }
+        $ra = self::lengthRejects($length, $a);
+        $rb = self::lengthRejects($length, $b);
+        return !(($ra === false && $rb === false) || ($ra === true && $rb !== null));
+    }
+
+    /**
+     * PHP's (string) of a scalar where it does not depend on `precision`: a
+     * string, an int, a bool, an integral float under 10^15 (not -0.0); null
+     * otherwise.
+     */
+    public static function stringForm(mixed $v): ?string
+    {
+        if (\is_string($v)) {
+            return $v;
+        }
+        if (\is_int($v)) {
+            return (string) $v;
+        }
+        if (\is_bool($v) || $v === null) {
+            return $v === true ? '1' : '';
+        }
+        if (\is_float($v) && is_finite($v) && floor($v) === $v && abs($v) < 1e15 && !($v === 0.0 && fdiv(1.0, $v) < 0)) {
+            return (string) (int) $v;
+        }
+        return null;
+    }
+
+    /** Whether Symfony's Length refuses a string of form $s (null: not read here, or not UTF-8). */
+    private static function lengthRejects(mixed $o, string $s): ?bool
+    {
+        if (preg_match('//u', $s) !== 1) {
+            return null;
+        }
+        $n = \strlen($s) - (int) preg_match_all('/[\x80-\xBF]/', $s);
+        if (\is_int($o)) {
+            [$min, $max] = [$o, $o];
+        } elseif (\is_array($o)) {
+            foreach (['min', 'max', 'value', 'exactly'] as $k) {
+                if (isset($o[$k]) && !\is_int($o[$k])) {
+                    return null;
+                }
+            }
+            $min = $o['min'] ?? null;
+            $max = $o['max'] ?? null;
+            $exact = $o['value'] ?? $o['exactly'] ?? null;
+            if ($min === null && $max === null && $exact !== null) {
+                [$min, $max] = [$exact, $exact];
+            }
+        } else {
+            return null;
+        }
+        return ($min !== null && $n < $min) || ($max !== null && $n > $max);
     }
 
     /**
@@ -65,12 +150,84 @@ final class Guard
         $c = $def->node['constraints'] ?? null;
         if (\is_array($c)) {
             foreach ($c as $name => $options) {
-                if (Constraint::rejects($name, $options, $def->ty, $v) === true) {
+                if (self::rejects($name, $options, $def->ty, $v) === true) {
                     return false;
                 }
             }
         }
         return true;
+    }
+
+    /** A constraint's verdict as the guard reads it: the catalogue's, or a composite's (null: undecided). */
+    private static function rejects(int|string $name, mixed $options, int $ty, mixed $v): ?bool
+    {
+        $any = self::compositeOf($name);
+        return $any === null ? Constraint::rejects($name, $options, $ty, $v) : self::composite($options, $any, $ty, $v);
+    }
+
+    /**
+     * Drupal 11's composites (issue 30; src/coerce/guard.rs, composite):
+     * true for AtLeastOneOf (one of its constraints must hold), false for
+     * Sequentially (all of them); null for any other name.
+     */
+    private static function compositeOf(int|string $name): ?bool
+    {
+        return match ($name) {
+            'AtLeastOneOf' => true,
+            'Sequentially' => false,
+            default => null,
+        };
+    }
+
+    /** @return array<mixed>|null the nested constraints of a composite's options */
+    private static function nested(mixed $o): ?array
+    {
+        if (\is_array($o) && array_is_list($o)) {
+            return $o;
+        }
+        $c = \is_array($o) ? ($o['constraints'] ?? null) : null;
+        return \is_array($c) ? $c : null;
+    }
+
+    private static function composite(mixed $o, bool $any, int $ty, mixed $v): ?bool
+    {
+        $list = self::nested($o);
+        if ($list === null || $list === []) {
+            return null;
+        }
+        $decided = false;
+        $undecided = false;
+        foreach ($list as $entry) {
+            if (!\is_array($entry)) {
+                $undecided = true;
+                continue;
+            }
+            foreach ($entry as $k => $opts) {
+                $r = self::rejects($k, $opts, $ty, $v);
+                if ($r === null) {
+                    $undecided = true;
+                } elseif ($r !== $any) {
+                    $decided = true;
+                }
+            }
+        }
+        return $decided ? !$any : ($undecided ? null : $any);
+    }
+
+    /** Whether a composite holds a Length or Regex, at any depth. */
+    private static function nestedStringForm(mixed $o): bool
+    {
+        foreach (self::nested($o) ?? [] as $entry) {
+            if (!\is_array($entry)) {
+                continue;
+            }
+            foreach ($entry as $k => $opts) {
+                if ($k === 'Length' || $k === 'Regex' || (self::compositeOf($k) !== null && self::nestedStringForm($opts))) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /**

@@ -17,6 +17,11 @@ final class Blank
             $f->maxLength = Facets::lower($f->maxLength, 0);
         } else {
             $f->enums[] = ['nothing', null];
+            // A null list or map below the input level is validated as an
+            // empty one, which Blank refuses (src/constraint/blank.rs).
+            if ($rule->cat === Definition::CAT_LIST || $rule->cat === Definition::CAT_MAP) {
+                $f->nullRefusedNested = true;
+            }
         }
     }
 }

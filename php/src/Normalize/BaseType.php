@@ -60,7 +60,9 @@ final class BaseType
 
     /**
      * `any` whose constraints only a string can meet is a string
-     * (src/normalize/base_type.rs): the formats of Constraint\Format::onlyStrings().
+     * (src/normalize/base_type.rs): the formats of Constraint\Format::onlyStrings();
+     * since issue 30 also `any` with Length or Regex, which read a number's
+     * string form (Constraint::readsStringForm()): narrowed to a string.
      *
      * @param array<mixed>|null $baseSchema
      * @param array<mixed>|null $constraints
@@ -70,6 +72,6 @@ final class BaseType
         if ($ty !== Definition::ANY || $baseSchema !== null || $constraints === null) {
             return $ty;
         }
-        return Constraint::onlyStrings($constraints) ? Definition::STRING : $ty;
+        return Constraint::onlyStrings($constraints) || Constraint::readsStringForm($constraints) ? Definition::STRING : $ty;
     }
 }

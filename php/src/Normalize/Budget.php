@@ -18,6 +18,8 @@ use ToolSchema\Php\Path;
  * those of the strict tools before it, stay within every limit; otherwise it
  * gets the `mcp` profile's schema, `strict: false` and one warning
  * `profile_budget_exceeded` naming the limits, and the next tools are tried.
+ * With the `anthropic` profile each tool also gets `input_examples` (issue
+ * 30; InputExamples) when it has examples that validate against its schema.
  */
 final class Budget
 {
@@ -122,6 +124,13 @@ final class Budget
                 $all[] = ['code' => $w['code'], 'path' => self::prefixed($tool, $w['path']), 'message' => $w['message']];
             }
             $out[$key] = ['schema' => $schema, 'strict' => $strict];
+            // Anthropic's tool definitions take `input_examples` (issue 30).
+            if ($options->profile === Vocab::ANTHROPIC) {
+                $examples = InputExamples::build($def, $schema);
+                if ($examples !== null) {
+                    $out[$key]['input_examples'] = $examples;
+                }
+            }
         }
         return [$out, $all];
     }

@@ -283,6 +283,7 @@ final class Normalizer
                 $f->enums[] = ['list', $list];
             }
         }
+        FormatCorner::apply($d->ty, $f);
         DateTime::bounds($d->ty, $f);
         Bounds::tightest($f);
         return $f;

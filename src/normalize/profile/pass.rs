@@ -185,10 +185,7 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
             self.drop_note(notes, format!("Format: {}.", str_of(f)));
         }
         for pat in p.patterns.split_off(p.patterns.len().min(1)) {
-            self.drop_note(
-                notes,
-                format!("Must match the regular expression `{}`.", str_of(pat)),
-            );
+            self.drop_note(notes, text::pattern_note(&str_of(pat)));
         }
         for (k, v) in std::mem::take(&mut p.other) {
             if let K::In(key) = k {

@@ -227,10 +227,7 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> One<'_, '_, 'v, N, B> {
     }
 
     pub fn drop_pattern(&mut self, pat: N) {
-        self.drop_note(format!(
-            "Must match the regular expression `{}`.",
-            str_of(pat)
-        ));
+        self.drop_note(text::pattern_note(&str_of(pat)));
     }
 
     pub fn drop_multiple(&mut self, m: Num) {

@@ -269,6 +269,20 @@ fn not_pattern<'v, N: Node<'v>>(n: N) -> Option<&'v [u8]> {
     (n.len() == 1 || (n.len() == 2 && typed)).then_some(p)
 }
 
+/// The note for a `pattern` a profile cannot state: the format corners
+/// (issue 30, `normalize::format_corner`) in words, any other pattern as it is.
+pub fn pattern_note(pat: &str) -> String {
+    if pat == Sym::EmailLengthPattern.as_str() {
+        "At most 64 characters before the @, and at most 62 in each part of the domain.".to_owned()
+    } else if pat == Sym::NoLeapSecondPattern.as_str() {
+        "Seconds from 00 to 59 (no leap second).".to_owned()
+    } else if pat == Sym::UriSchemePattern.as_str() {
+        "Not a scheme followed by digits alone (x:1 reads as a host and port).".to_owned()
+    } else {
+        format!("Must match the regular expression `{pat}`.")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::float;

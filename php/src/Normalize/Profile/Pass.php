@@ -178,7 +178,7 @@ final class Pass
         }
         $p->formats = \array_slice($p->formats, 0, 1);
         foreach (\array_slice($p->patterns, 1) as $pat) {
-            $this->dropNote($notes, "Must match the regular expression `$pat`.");
+            $this->dropNote($notes, Text::patternNote($pat));
         }
         $p->patterns = \array_slice($p->patterns, 0, 1);
         $other = $p->other;

@@ -194,7 +194,7 @@ abstract class Provider
 
     public function dropPattern(string $pat): void
     {
-        $this->dropNote("Must match the regular expression `$pat`.");
+        $this->dropNote(Text::patternNote($pat));
     }
 
     public function dropMultiple(int|float $m): void

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize\Profile;
 
+use ToolSchema\Php\Normalize\FormatCorner;
 use ToolSchema\Php\Normalize\Vocab;
 
 /**
@@ -200,5 +201,19 @@ final class Text
         }
         $typed = ($n['type'] ?? null) === 'string';
         return \count($n) === 1 || (\count($n) === 2 && $typed) ? $n['pattern'] : null;
+    }
+
+    /**
+     * The note for a `pattern` a profile cannot state: the format corners
+     * (issue 30, Normalize\FormatCorner) in words, any other pattern as it is.
+     */
+    public static function patternNote(string $pat): string
+    {
+        return match ($pat) {
+            FormatCorner::EMAIL_PATTERN => 'At most 64 characters before the @, and at most 62 in each part of the domain.',
+            FormatCorner::NO_LEAP_SECOND_PATTERN => 'Seconds from 00 to 59 (no leap second).',
+            FormatCorner::URI_SCHEME_PATTERN => 'Not a scheme followed by digits alone (x:1 reads as a host and port).',
+            default => "Must match the regular expression `$pat`.",
+        };
     }
 }

@@ -23,14 +23,17 @@ final class ValueGenerator
 
     /** Strings around the string formats, valid and not. */
     private const FORMAT_STRINGS = [
-        'email' => ['user@example.com', 'a@b', 'a@b.c', 'a..b@c.de', '"a b"@c.de', 'user@example.com' . "\n", 'user@', '@x.y', 'user@[127.0.0.1]', 'ü@exämple.de', 'a@b_c.de', 'user@localhost', ' user@example.com'],
+        'email' => ['user@example.com', 'a@b', 'a@b.c', 'a..b@c.de', '"a b"@c.de', 'user@example.com' . "\n", 'user@', '@x.y', 'user@[127.0.0.1]', 'ü@exämple.de', 'a@b_c.de', 'user@localhost', ' user@example.com',
+            // Issue 30: egulias' lengths (local part 64, a label 63 with the dot before it, 254 in all).
+            'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa@example.com', 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa@example.com', 'a@bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.com', 'a@bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.com',
+            'a@example.cccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccc', 'a@example.ccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccc', 'a@bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.com'],
         'uuid' => ['4f1c0e36-2b8c-4a5e-9b1a-3c6f2d7e8a90', '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff', '4F1C0E36-2B8C-4A5E-9B1A-3C6F2D7E8A90', 'urn:uuid:4f1c0e36-2b8c-4a5e-9b1a-3c6f2d7e8a90', '{4f1c0e36-2b8c-4a5e-9b1a-3c6f2d7e8a90}', '4f1c0e362b8c4a5e9b1a3c6f2d7e8a90', '4f1c0e36-2b8c-0a5e-9b1a-3c6f2d7e8a90', '4f1c0e36-2b8c-9a5e-9b1a-3c6f2d7e8a90', '4f1c0e36-2b8c-4a5e-cb1a-3c6f2d7e8a90', '4f1c0e36-2b8c-4a5e-9b1a-3c6f2d7e8a90' . "\n", '4f1c0e36-2b8c-1a5e-8b1a-3c6f2d7e8a90'],
         'url' => ['https://example.com', 'http://example.com/a?b=c#d', 'https://example.com' . "\n", 'javascript:alert(1)', 'ftp://example.com/x', 'mailto:a@b.c', 'http://', '//example.com/x', 'http://exa mple.com', 'https://localhost', 'http://1.2.3.4/', 'https://ex_ample.com', 'https://éxample.com', 'example.com', 'http://[::1]/', 'https://example.com:99999', 'HTTP://EXAMPLE.COM'],
-        'uri' => ['https://example.com', 'urn:isbn:0451450523', 'x:', 'mailto:a@b.c', 'example', '/relative/path', 'http://exa mple.com', 'javascript:alert(1)', 'a:b c', 'file:///etc/passwd', 'internal:/node/1', 'entity:node/1', 'https://example.com' . "\n", 'http:///x', '1http://x', 'ht tp://x'],
+        'uri' => ['https://example.com', 'urn:isbn:0451450523', 'x:', 'x:1', 'mailto:12345', 'urn:1/a', 'x:123456', 'x:1a', 'mailto:a@b.c', 'example', '/relative/path', 'http://exa mple.com', 'javascript:alert(1)', 'a:b c', 'file:///etc/passwd', 'internal:/node/1', 'entity:node/1', 'https://example.com' . "\n", 'http:///x', '1http://x', 'ht tp://x'],
         'ip' => ['192.0.2.1', '10.0.0.1', '127.0.0.1', '256.1.1.1', '1.2.3.04', '1.2.3', '::1', '2001:db8::1', 'fe80::1', '::ffff:192.0.2.1', '192.0.2.1' . "\n", ' 192.0.2.1', '0.0.0.0', '8.8.8.8', '2001:4860:4860::8888'],
         'datetime' => ['2024-01-15 10:30:00', '2024-13-01 00:00:00', '2024-02-30 10:00:00', '2024-01-15 25:00:00', '2024-01-15 10:61:00', '2024-01-15 10:30:60', '2024-01-15T10:30:00', '2024-01-15 10:30:00' . "\n", '2024-01-15', '10:30', '2024-1-5 1:3:0', '0000-00-00 00:00:00', '2024-01-15T10:30:00+00:00', '24:00'],
         'date' => ['2024-01-15', '2024-13-01', '2024-02-30', '2024-02-29', '2023-02-29', '2024-1-5', '2024-01-15' . "\n", '15/01/2024', '2024-01-15T00:00:00Z', '0000-01-01'],
-        'iso8601' => ['2024-01-15T10:30:00+00:00', '2024-01-15T10:30:00Z', '2024-01-15T10:30:00', '2024-01-15', '2024-13-01T00:00:00Z', '2024-01-15T25:00:00Z', '2024-01-15 10:30:00', '2024-01-15T10:30:00.123+02:00', 'tomorrow', '1700000000', '2024-01-15T10:30:00+00:00' . "\n", '2024-02-30T00:00:00Z', 'now'],
+        'iso8601' => ['2024-01-15T10:30:00+00:00', '2024-06-30T23:59:60Z', '2024-06-30T22:59:60-01:00', '2024-01-15T10:30:00Z', '2024-01-15T10:30:00', '2024-01-15', '2024-13-01T00:00:00Z', '2024-01-15T25:00:00Z', '2024-01-15 10:30:00', '2024-01-15T10:30:00.123+02:00', 'tomorrow', '1700000000', '2024-01-15T10:30:00+00:00' . "\n", '2024-02-30T00:00:00Z', 'now'],
         'duration' => ['P1D', 'PT1H', 'P1Y2M3DT4H5M6S', 'P', 'PT', '1 day', 'P1.5D', 'PT0.5S', 'P1W', 'p1d', 'P1D' . "\n", '-P1D', 'P1M1W'],
         'country' => ['US', 'us', 'GB', 'XX', 'DE' . "\n", 'USA', 'FR'],
     ];
@@ -287,6 +290,8 @@ final class ValueGenerator
                         if ($len >= 0) {
                             $out[] = $this->text($len, false);
                             $out[] = $this->text($len, true);
+                            // Issue 30: Length reads a number's string form (an `any`).
+                            $out[] = $len === 0 ? 0 : (int) str_repeat('7', min($len, 18));
                         }
                     }
                 }
