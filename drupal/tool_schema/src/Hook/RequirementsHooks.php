@@ -7,6 +7,7 @@ namespace Drupal\tool_schema\Hook;
 use Drupal\Core\Extension\Requirement\RequirementSeverity;
 use Drupal\Core\Hook\Attribute\Hook;
 use Drupal\tool_schema\DependencyInjection\ToolApi;
+use Drupal\tool_schema\Report\Integrations;
 use Drupal\tool_schema\ToolSchemaServiceProvider;
 use Symfony\Component\DependencyInjection\ContainerInterface;
 
@@ -109,7 +110,7 @@ final class RequirementsHooks {
     $requirements = [];
     if (\Drupal::moduleHandler()->moduleExists('mcp_tools')) {
       $missing = array_values(array_filter(
-        ['mcp_tools.schema_converter', 'mcp_tools.argument_normalizer', 'mcp_tools.input_validator'],
+        array_keys(Integrations::MCP_TOOLS_SERVICES),
         static fn (string $id): bool => !$container->has($id),
       ));
       if ($missing !== []) {
@@ -121,7 +122,7 @@ final class RequirementsHooks {
         ];
       }
     }
-    if (!class_exists(ToolSchemaServiceProvider::INPUT_EVENT) && !self::toolModulePatched()) {
+    if (!class_exists(ToolSchemaServiceProvider::INPUT_EVENT) && !Integrations::toolModulePatched()) {
       $requirements['tool_schema_tool_input'] = [
         'title' => t('Tool Schema: Tool module input values'),
         'value' => t('The Tool module has no input event and no tool-input-coercion.patch'),
@@ -130,27 +131,6 @@ final class RequirementsHooks {
       ];
     }
     return $requirements;
-  }
-
-  /**
-   * Does the Tool module's TypedInputsTrait::setInputValue() hand values to
-   * tool_schema.input_coercer (patches/tool-input-coercion.patch)? Read from
-   * the method's source lines.
-   */
-  private static function toolModulePatched(): bool {
-    try {
-      $method = new \ReflectionMethod(\Drupal\tool\TypedInputsTrait::class, 'setInputValue');
-      $file = $method->getFileName();
-      $lines = $file === FALSE ? FALSE : @file($file);
-      if ($lines === FALSE) {
-        return FALSE;
-      }
-      $source = implode('', array_slice($lines, $method->getStartLine() - 1, $method->getEndLine() - $method->getStartLine() + 1));
-      return str_contains($source, 'tool_schema.input_coercer');
-    }
-    catch (\ReflectionException) {
-      return FALSE;
-    }
   }
 
   /**
