@@ -25,13 +25,14 @@ a date-time as the same instant, a number as the same number).
 What is called, and why not more:
   - every listed tool, VALUES (default 4) generated values each (the echo
     tool, whose every input type is the point, four times as many), plus the
-    entity substitutions; the tools that change or delete the entity they are
-    given (VICTIM_TOOLS) get user 2 (created by the stage for this purpose;
-    entity_delete users 3 to 6, one per call)
-    instead of user 1, the API user, and never a generated handle naming user
-    0 or 1 (blocking or deleting the API user, or anonymous, would change what
-    every later call gets); entity_delete runs last;
-  - no tool is excluded: the site is throwaway and rebuilt for each run, the
+    entity substitutions, all naming user 2 (scripts/site/setup.php's second
+    account; entity_delete gets users 3 to 6, one per call, which the stage
+    creates), never user 1, the account the endpoint runs as; the tools that
+    change or delete the entity they are given (VICTIM_TOOLS) never get a
+    generated handle naming user 0 or 1 (blocking or deleting the API user,
+    or anonymous, would change what every later call gets); entity_delete
+    runs last;
+  - no tool is excluded: the site is throwaway (its database put back for each run), the
     MCP server's own tools are read-only, and no listed tool uninstalls
     modules or changes the API user's roles (user_add_role / user_remove_role
     get user 2);
@@ -47,10 +48,12 @@ What is called, and why not more:
 
 Usage:
   roundtrip.py URL KEYFILE OUT.json LABEL [--strict] [--values N]
-    --strict: exit 1 when a valid value is refused as invalid input or an
-    existing entity in an advertised form does not run (the runs with
-    tool_schema); without it the numbers are reported only (the run without
-    the module).
+    --strict: exit 1 when a valid value is refused as invalid input, an
+    existing entity in an advertised form is answered "not found", or the
+    echo tool receives a valid value changed (the runs with tool_schema);
+    without it the numbers are reported only (the run without the module).
+The test module's deliberately wrong tools (EXEMPT) are called and counted,
+not asserted.
 """
 
 import argparse
