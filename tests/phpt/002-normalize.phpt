@@ -7,7 +7,7 @@ tool_schema
 $definition = [
     'type' => 'map',
     'properties' => [
-        'query' => ['type' => 'string', 'label' => 'Query', 'constraints' => ['Length' => ['min' => 1]]],
+        'query' => ['type' => 'string', 'label' => 'Search text', 'constraints' => ['Length' => ['min' => 1]]],
         'limit' => ['type' => 'integer', 'required' => false, 'default' => 10],
         'node' => ['type' => 'field_item:link', 'required' => false],
     ],
@@ -27,7 +27,7 @@ echo json_encode(ToolSchema\normalize_schema(['type' => 'map', 'properties' => [
     "type": "object",
     "properties": {
         "query": {
-            "description": "Query",
+            "description": "Search text",
             "type": "string",
             "minLength": 1
         },
