@@ -18,8 +18,14 @@ use Drupal\Core\TypedData\ListDataDefinitionInterface;
  */
 final class EntityInputResolver implements EntityInputResolverInterface {
 
-  /** The AI connector's artifact tokens, which it converts itself. */
-  private const ARTIFACT = '/^\{\{entity:[^{}]*\}\}$/';
+  /**
+   * The AI connector's artifact tokens, `{{entity:TYPE:ID:LANGCODE}}` (or
+   * `{{entity:TYPE:new:HASH:LANGCODE}}` for an unsaved entity kept in its
+   * session). The connector converts them before the tool sees them, so one
+   * that reaches this resolver came another way (an MCP client): it is read
+   * as the handle inside, and an unsaved entity's names nothing here.
+   */
+  private const ARTIFACT = '/^\{\{entity:([^{}]*)\}\}$/';
 
   /** Language codes that name no particular translation. */
   private const NO_LANGUAGE = ['und', 'zxx'];
@@ -65,11 +71,22 @@ final class EntityInputResolver implements EntityInputResolverInterface {
    * @param string|null $fixed the entity type the definition fixes, NULL for plain `entity`
    */
   private function one(?string $fixed, mixed $value, string $path): mixed {
-    if ($value === NULL || $value instanceof EntityInterface || (\is_string($value) && preg_match(self::ARTIFACT, $value))) {
+    if ($value === NULL || $value instanceof EntityInterface) {
       return $value;
     }
     $langcode = NULL;
-    if ($fixed !== NULL) {
+    if (\is_string($value) && preg_match(self::ARTIFACT, $value, $m) === 1) {
+      // Every form the schema advertises names an entity or nothing: a
+      // token that is no "TYPE:ID[:LANGCODE]" (an unsaved entity's, one of
+      // another type) names nothing.
+      $parts = explode(':', $m[1]);
+      if (\count($parts) < 2 || \count($parts) > 3 || \in_array('', $parts, TRUE) || ($fixed !== NULL && $parts[0] !== $fixed)) {
+        throw new EntityInputException(sprintf('no %s entity named %s that you can view', $fixed === NULL ? 'existing' : '"' . $fixed . '"', $value), $path);
+      }
+      [$typeId, $id] = $parts;
+      $langcode = $parts[2] ?? NULL;
+    }
+    elseif ($fixed !== NULL) {
       if (\is_int($value)) {
         $value = (string) $value;
       }
@@ -93,12 +110,13 @@ final class EntityInputResolver implements EntityInputResolverInterface {
       [$typeId, $id] = $parts;
       $langcode = $parts[2] ?? NULL;
     }
+    // A missing entity, one the user may not view, one of an entity type
+    // the site does not have: the same answer.
+    $refusal = sprintf('no "%s" entity with ID "%s" that you can view', $typeId, $id);
     if (!$this->entityTypeManager->hasDefinition($typeId)) {
-      throw new EntityInputException(sprintf('unknown entity type "%s"', $typeId), $path);
+      throw new EntityInputException($refusal, $path);
     }
     $entity = $this->entityTypeManager->getStorage($typeId)->load($id);
-    // A missing entity and one the user may not view: the same answer.
-    $refusal = sprintf('no "%s" entity with ID "%s" that you can view', $typeId, $id);
     if (!$entity instanceof EntityInterface || !$entity->access('view', $this->currentUser)) {
       throw new EntityInputException($refusal, $path);
     }

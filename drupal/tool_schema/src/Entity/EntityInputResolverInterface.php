@@ -18,9 +18,11 @@ use Drupal\Core\Plugin\Context\ContextDefinitionInterface;
  * and must be viewable by the current user: an entity that does not exist
  * and one the user may not view get the same refusal.
  *
- * Left as they are (not converted twice): an entity object, the AI
- * connector's artifact tokens (`{{entity:...}}`), NULL, and any value of a
- * non-entity input. The bundle (`entity:T:B`) is not checked here: Drupal's
+ * The AI connector's artifact tokens (`{{entity:TYPE:ID:LANGCODE}}`, which
+ * the connector converts before a tool sees them, so one that arrives here
+ * came from another client) are read as the handle inside; an unsaved
+ * entity's token names nothing here. Left as they are (not converted
+ * twice): an entity object, NULL, and any value of a non-entity input. The bundle (`entity:T:B`) is not checked here: Drupal's
  * validation of the input does that afterwards.
  */
 interface EntityInputResolverInterface {

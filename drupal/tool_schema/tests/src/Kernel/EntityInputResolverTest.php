@@ -19,8 +19,8 @@ use PHPUnit\Framework\Attributes\RunTestsInSeparateProcesses;
  * tool_schema.entity_input_resolver on real users (SQLite storage, core's
  * user access control handler): what an entity input's advertised form
  * names becomes the entity, for the current user; a missing entity and one
- * the user may not view get the same refusal; unknown entity types are
- * named; entity objects and artifact tokens pass unchanged. And the Tool
+ * the user may not view (or of an entity type the site lacks) get the same
+ * refusal; entity objects pass unchanged, artifact tokens are their handle. And the Tool
  * module's input path (InputCoercer::coerceValue()): the entity, or the
  * value as sent for Drupal to refuse.
  *
@@ -85,7 +85,8 @@ final class EntityInputResolverTest extends KernelTestBase {
     $this->assertSame('en', $this->resolver->resolve($definition, "user:$id:en")->language()->getId());
     $this->assertSame((string) $id, (string) $this->resolver->resolve($definition, "user:$id:und")->id());
     $this->assertSame("input: the \"user\" entity with ID \"$id\" has no \"fr\" translation", $this->refusal($definition, "user:$id:fr"));
-    $this->assertSame('input: unknown entity type "users"', $this->refusal($definition, "users:$id"));
+    // An entity type the site does not have names nothing: the same words.
+    $this->assertSame("input: no \"users\" entity with ID \"$id\" that you can view", $this->refusal($definition, "users:$id"));
     $this->assertSame('input: expected "TYPE:ID" or "TYPE:ID:LANGCODE"', $this->refusal($definition, (string) $id));
   }
 
@@ -120,9 +121,24 @@ final class EntityInputResolverTest extends KernelTestBase {
   public function testWhatIsNotAHandleStays(): void {
     $definition = new InputDefinition('entity', 'Entity', '');
     $this->assertSame($this->active, $this->resolver->resolve($definition, $this->active));
-    $this->assertSame('{{entity:user:2:en}}', $this->resolver->resolve($definition, '{{entity:user:2:en}}'));
     $this->assertNull($this->resolver->resolve($definition, NULL));
     $this->assertSame('user:999', $this->resolver->resolve(new InputDefinition('string', 'S', ''), 'user:999'), 'not an entity input');
+  }
+
+  /**
+   * The AI connector's artifact tokens reach this resolver only from another
+   * client (the connector converts them first): read as the handle inside;
+   * an unsaved entity's token, or one of another type, names nothing.
+   */
+  public function testArtifactTokensAreTheirHandle(): void {
+    $id = (string) $this->active->id();
+    $plain = new InputDefinition('entity', 'Entity', '');
+    $fixed = new EntityInputDefinition('entity:user', 'User', '');
+    $this->assertSame($id, (string) $this->resolver->resolve($plain, "{{entity:user:$id:en}}")->id());
+    $this->assertSame($id, (string) $this->resolver->resolve($fixed, "{{entity:user:$id}}")->id());
+    $this->assertSame('input: no existing entity named {{entity:node:new:abc123:en}} that you can view', $this->refusal($plain, '{{entity:node:new:abc123:en}}'));
+    $this->assertSame('input: no "user" entity named {{entity:node:1}} that you can view', $this->refusal($fixed, '{{entity:node:1}}'));
+    $this->assertSame('input: no "user" entity with ID "999" that you can view', $this->refusal($plain, '{{entity:user:999}}'));
   }
 
   /** The Tool module's input path: the entity, or the value as sent for Drupal to refuse. */
