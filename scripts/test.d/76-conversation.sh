@@ -92,7 +92,10 @@ run() { # slug label enable native strict
     url="$(cat "$SITE_DIR/mcp-url.txt")" key="$SITE_DIR/mcp-key.txt"
     timeout 300 "$py" tests/site/conversation.py run "$url" "$key" "$out/conversation-$slug.json" "$label" $strict \
         || failed+=("conversation ($label)")
+    cp tests/site/refined.php "$web/"
+    (cd "$web" && php refined.php) > "$out/refined-$slug.json"
     timeout 300 "$py" tests/site/roundtrip.py "$url" "$key" "$out/roundtrip-$slug.json" "$label" $strict \
+        --refined "$out/refined-$slug.json" \
         || failed+=("round trip ($label)")
     echo "$label: $((SECONDS - t0)) s"
 }
