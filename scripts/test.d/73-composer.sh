@@ -6,7 +6,9 @@
 # in for the registries (Composer's is not reachable here; see
 # scripts/module-tests/composer-root.php), then the site boots with what
 # Composer installed: the module enabled from web/modules/contrib/tool_schema,
-# the PHP twin from vendor/tool-schema/, a tool's schema served.
+# the PHP twin from vendor/tool-schema/, a tool's schema served; and the site
+# audit (scripts/site-audit.php, the module's SiteAudit) finds nothing on this
+# stock site (issue 29: no false finding, e.g. field_add.settings' {} default).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 repo="$PWD"
@@ -44,4 +46,6 @@ php -r '
         exit(1);
     }
 '
+echo "-- the site audit on this stock site (no test module): silent"
+php "$repo/scripts/site-audit.php" --web="$PWD" || { echo "FAIL: scripts/site-audit.php finds something on a stock site"; exit 1; }
 echo "composer stage: passed"
