@@ -40,15 +40,7 @@ export SITE_MODULES=tool_schema_site_test
 out="$PWD/target/site-test"
 rm -rf "$out"; mkdir -p "$out"
 
-venv="$PWD/target/site-venv"
-want="$(sha256sum tests/site/requirements.txt | cut -c1-16)"
-if [ "$(cat "$venv/.requirements" 2>/dev/null)" != "$want" ]; then
-    rm -rf "$venv"
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet --disable-pip-version-check -r tests/site/requirements.txt
-    echo "$want" > "$venv/.requirements"
-fi
-py="$venv/bin/python"
+py="$(scripts/lib/site-venv.sh)"
 trap 'scripts/site.sh --stop; SITE_DIR="$SITE_DIR-nopatch" scripts/site.sh --stop' EXIT
 
 so="${TOOL_SCHEMA_SO:-}"
