@@ -36,17 +36,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 repo="$PWD"
-tree="$repo/target/debian13/tree"
-if [ ! -f "$tree/scripts/build.sh" ]; then
-    echo "92-module-tests-d11: no $tree: the Debian 13 stage (scripts/test.d/90-debian13.sh) makes it and builds the PHP 8.4 extension this stage uses; run it first" >&2
-    exit 1
-fi
-while IFS= read -r -d '' f; do
-    if ! cmp -s "$f" "$tree/$f"; then
-        echo "92-module-tests-d11: $tree/$f is not the work tree's $f: run scripts/test.d/90-debian13.sh first (its build is the one used here)" >&2
-        exit 1
-    fi
-done < <(git ls-files -z src Cargo.toml Cargo.lock build.rs)
+tree="$(scripts/lib/debian13-tree.sh 92-module-tests-d11)"
 
 deps="${TOOL_SCHEMA_DEPS:-$repo/../shared/deps}"
 (cd "$deps/testing" && sha256sum --quiet -c SHA256SUMS)
