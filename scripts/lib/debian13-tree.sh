@@ -6,7 +6,7 @@
 # Usage: tree="$(scripts/lib/debian13-tree.sh STAGE)"
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-stage="${1:?the calling stage's name}"
+stage="${1:?usage: debian13-tree.sh STAGE}"
 tree="$PWD/target/debian13/tree"
 if [ ! -f "$tree/scripts/build.sh" ]; then
     echo "$stage: no $tree: the Debian 13 stage (scripts/test.d/90-debian13.sh) makes it and builds the PHP 8.4 extension this stage uses; run it first" >&2
