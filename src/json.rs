@@ -2,7 +2,6 @@
 //! value model (what `json_decode($json, true)` would give PHP). Used by the Rust
 //! tests and the fixtures; the extension uses the zval backend instead.
 
-use crate::normalize::profile::mcp::Reread;
 use crate::sym::Sym;
 use crate::view::{Build, KeyRef, Kind, Node};
 use serde_json::{Map, Number, Value};
@@ -294,11 +293,5 @@ impl<'a> Build<'a, Built<'a>> for JsonBuilder {
 
     fn share(&mut self, node: Built<'a>) -> Value {
         node.0.clone()
-    }
-}
-
-impl<'a> Reread<'a, &'a Value> for JsonBuilder {
-    fn split_unions(&mut self, v: Value, root: bool) -> Value {
-        crate::normalize::profile::mcp::node_at(self, Built(&v), root)
     }
 }

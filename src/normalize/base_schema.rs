@@ -68,7 +68,7 @@ pub fn may_shut_out_null<'a, N: Node<'a>>(base: N) -> bool {
 }
 
 /// Keywords whose value is data, copied as it is.
-fn is_data(key: KeyRef<'_>) -> bool {
+pub(crate) fn is_data(key: KeyRef<'_>) -> bool {
     matches!(
         key,
         KeyRef::Str(b"enum" | b"const" | b"default" | b"examples")
@@ -84,7 +84,7 @@ pub(crate) fn is_schema_list(key: KeyRef<'_>) -> bool {
 }
 
 /// Keywords whose value is a list of strings.
-fn is_string_list(key: KeyRef<'_>) -> bool {
+pub(crate) fn is_string_list(key: KeyRef<'_>) -> bool {
     matches!(key, KeyRef::Str(b"type" | b"required"))
 }
 

@@ -5,11 +5,10 @@
 
 use super::definition::Def;
 use super::facets::Not;
-use super::profile::mcp::Reread;
 use super::{nullable, Normalizer};
 use crate::error::{DefinitionError, Seg};
 use crate::sym::Sym;
-use crate::view::Node;
+use crate::view::{Build, Node};
 
 impl<'a, B> Normalizer<'_, 'a, B> {
     /// The `items` schema, if any, and whether an item can be neither null
@@ -21,7 +20,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         depth: usize,
     ) -> Result<(Option<B::Val>, bool), DefinitionError>
     where
-        B: Reread<'a, N>,
+        B: Build<'a, N>,
     {
         if let Some(items) = d.items {
             let v = self.schema(&[Seg::Sym(Sym::Items)], items, depth + 1, item_enums)?;

@@ -6,7 +6,6 @@
 //! there) and stays open: `type: object` only.
 
 use super::definition::Def;
-use super::profile::mcp::Reread;
 use super::vocab::valid_utf8;
 use super::Normalizer;
 use crate::error::{DefinitionError, Seg};
@@ -32,7 +31,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         depth: usize,
     ) -> Result<Properties<B::Val>, DefinitionError>
     where
-        B: Reread<'a, N>,
+        B: Build<'a, N>,
     {
         let declared = d.properties.filter(|p| !p.is_empty());
         if declared.is_none() && depth > 0 {

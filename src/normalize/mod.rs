@@ -40,7 +40,7 @@ use definition::{Cat, Def, Ty};
 use description::Text;
 use facets::{raise, Enum, Extra, Facets, Not, Pattern, Rule};
 use options::{NullStyle, Options};
-use profile::mcp::Reread;
+use profile::mcp::RootFix;
 use vocab::Num;
 
 pub use vocab::MAX_DEPTH;
@@ -48,11 +48,12 @@ pub use vocab::MAX_DEPTH;
 /// The canonical schema of `definition` with `options` (an array, or `None`
 /// for the defaults), and the profile to apply next ([`profile::apply`],
 /// which reads the schema back: the caller runs it, as only the caller can
-/// view what the builder made). For `mcp`, type unions are split as they are
-/// written ([`profile::mcp::Reread`]), and the pass only fixes the root. Warnings go into a list the caller owns (the
+/// view what the builder made). For `mcp`, the schema is final: type unions
+/// are split and the root fixed as they are written ([`profile::mcp`]).
+/// Warnings go into a list the caller owns (the
 /// extension keeps it outside the engine's `zend_try`, so that it is freed
 /// even when the engine bails out of the call).
-pub fn canonical<'a, N: Node<'a>, B: Reread<'a, N>>(
+pub fn canonical<'a, N: Node<'a>, B: Build<'a, N>>(
     b: &mut B,
     definition: N,
     options: Option<N>,
@@ -66,7 +67,7 @@ pub fn canonical<'a, N: Node<'a>, B: Reread<'a, N>>(
 }
 
 /// [`canonical`] with options already read (`fit_budget` reads them once).
-pub fn canonical_with<'a, N: Node<'a>, B: Reread<'a, N>>(
+pub fn canonical_with<'a, N: Node<'a>, B: Build<'a, N>>(
     b: &mut B,
     definition: N,
     options: Options,
@@ -136,7 +137,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         item_enums: &[(N, bool)],
     ) -> Result<B::Val, DefinitionError>
     where
-        B: Reread<'a, N>,
+        B: Build<'a, N>,
     {
         for s in segs {
             self.path.push(*s);
@@ -170,6 +171,10 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         };
         let (title, description) = description::texts(&d, self.options.split_title, name);
 
+        // The root of a tool input is never null (`mcp`): an object is written
+        // as a required one.
+        let fix = (depth == 0 && self.options.profile == vocab::Profile::Mcp).then_some(RootFix);
+        let optional = optional && !(fix.is_some() && style != NullStyle::TypeArray && object(&d));
         let mut out = self.b.obj();
         if let Some(t) = title {
             let v = self.text(t);
@@ -182,7 +187,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         if optional && style != NullStyle::TypeArray {
             let inner = {
                 let mut inner = self.b.obj();
-                self.body(&d, &mut facets, non_empty, false, &mut inner, depth)?;
+                self.body(&d, &mut facets, non_empty, false, &mut inner, depth, None)?;
                 self.b.end_obj(inner)
             };
             let branches = nullable::branches(self.b, inner);
@@ -193,7 +198,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             };
             self.b.put(&mut out, key, branches);
         } else {
-            self.body(&d, &mut facets, non_empty, optional, &mut out, depth)?;
+            self.body(&d, &mut facets, non_empty, optional, &mut out, depth, fix)?;
         }
         self.values(&d, cat, &mut out);
         self.refused_null = required;
@@ -201,12 +206,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         for _ in segs {
             self.path.pop();
         }
-        let out = self.b.end_obj(out);
-        if self.options.profile == vocab::Profile::Mcp && union(&d) {
-            // Split now that it is written.
-            return Ok(self.b.split_unions(out, depth == 0));
-        }
-        Ok(out)
+        Ok(self.b.end_obj(out))
     }
 
     /// The warning for a type id with no JSON Schema mapping (and no base schema).
@@ -344,7 +344,8 @@ impl<'a, B> Normalizer<'_, 'a, B> {
     /// Writes the validation keywords into `out`. `non_empty`: a list or map
     /// must not be empty as Drupal's NotNull sees it; `null_ok`: the schema
     /// itself must let null through (an optional input in the `type_array`
-    /// style).
+    /// style); `fix`: the root, for `mcp`.
+    #[allow(clippy::too_many_arguments)]
     fn body<N: Node<'a>>(
         &mut self,
         d: &Def<'a, N>,
@@ -353,12 +354,19 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         null_ok: bool,
         out: &mut B::Obj,
         depth: usize,
+        fix: Option<RootFix>,
     ) -> Result<(), DefinitionError>
     where
-        B: Reread<'a, N>,
+        B: Build<'a, N>,
     {
+        let mcp = self.options.profile == vocab::Profile::Mcp;
         if let Some(base) = d.base_schema {
-            nullable::base_schema(self.b, base, null_ok, out);
+            if mcp && (fix.is_some() || profile::mcp::may_hold_union(base)) {
+                let root = depth == 0;
+                profile::mcp::base(self.b, base, profile::mcp::Top { null_ok, root, fix }, out);
+            } else {
+                nullable::base_schema(self.b, base, null_ok, out);
+            }
             return Ok(());
         }
         // Children first: whether they refuse null decides what keeps their
@@ -381,14 +389,26 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             }
             _ => (None, None),
         };
-        let ty = nullable::type_value(self.b, d.ty, null_ok);
-        self.b.put(out, Sym::Type, ty);
-        self.keywords(cat, f, null_ok, out, items, props);
+        let split = mcp && base_type::json_type(d.ty).is_none();
+        let fix = fix.filter(|_| null_ok && base_type::json_type(d.ty) == Some(Sym::Object));
+        if split {
+            profile::mcp::any_union(self.b, f, null_ok, depth == 0, out);
+        } else if fix.is_some() {
+            let ty = self.b.sym(Sym::Object);
+            self.b.put(out, Sym::Type, ty);
+        } else {
+            let ty = nullable::type_value(self.b, d.ty, null_ok);
+            self.b.put(out, Sym::Type, ty);
+        }
+        self.keywords(cat, f, null_ok, out, items, props, (!split, fix));
         Ok(())
     }
 
     /// The keywords after `type`, in their order; a second `format`,
-    /// `pattern`, `not` or `enum` goes into `allOf`.
+    /// `pattern`, `not` or `enum` goes into `allOf`. `typed.0`: the keywords
+    /// of one type are written here (not: in the branches of a split union);
+    /// `typed.1`: the root fix takes null out of the `enum`.
+    #[allow(clippy::too_many_arguments)]
     fn keywords<N: Node<'a>>(
         &mut self,
         cat: Cat,
@@ -397,22 +417,27 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         out: &mut B::Obj,
         items: Option<B::Val>,
         props: Option<map_type::Closed<B::Val>>,
+        typed: (bool, Option<RootFix>),
     ) where
         B: Build<'a, N>,
     {
         let mut all_of = Vec::new();
         let b = &mut *self.b;
         if let Some((first, rest)) = f.formats.split_first() {
-            let v = b.sym(*first);
-            b.put(out, Sym::Format, v);
+            if typed.0 {
+                let v = b.sym(*first);
+                b.put(out, Sym::Format, v);
+            }
             for s in rest {
                 let v = b.sym(*s);
                 all_of.push(one(b, Sym::Format, v));
             }
         }
         if let Some((first, rest)) = f.patterns.split_first() {
-            let v = pattern(b, first);
-            b.put(out, Sym::Pattern, v);
+            if typed.0 {
+                let v = pattern(b, first);
+                b.put(out, Sym::Pattern, v);
+            }
             for p in rest {
                 let v = pattern(b, p);
                 all_of.push(one(b, Sym::Pattern, v));
@@ -427,19 +452,20 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             }
         }
         if let Some((first, rest)) = f.enums.split_first() {
-            let (k, v) = nullable::enumeration(b, *first, null_ok);
+            let (k, v) = match typed.1 {
+                Some(_) => profile::mcp::enumeration_fixed(b, *first),
+                None => nullable::enumeration(b, *first, null_ok),
+            };
             b.put(out, k, v);
             for e in rest {
                 let (k, v) = nullable::enumeration(b, *e, null_ok);
                 all_of.push(one(b, k, v));
             }
         }
-        put_int(b, out, Sym::MinLength, f.min_length);
-        put_int(b, out, Sym::MaxLength, f.max_length);
-        put_num(b, out, Sym::Minimum, f.minimum);
-        put_num(b, out, Sym::ExclusiveMinimum, f.exclusive_minimum);
-        put_num(b, out, Sym::Maximum, f.maximum);
-        put_num(b, out, Sym::ExclusiveMaximum, f.exclusive_maximum);
+        if typed.0 {
+            put_lengths(b, f, out);
+            number_keywords(b, f, out);
+        }
         for e in &f.extras {
             let v = extra(b, *e);
             all_of.push(v);
@@ -466,6 +492,54 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             _ => {}
         }
         put_all_of(self.b, out, all_of);
+    }
+}
+
+/// `minLength`, `maxLength`.
+fn put_lengths<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, f: &Facets<N>, out: &mut B::Obj) {
+    put_int(b, out, Sym::MinLength, f.min_length);
+    put_int(b, out, Sym::MaxLength, f.max_length);
+}
+
+/// The keywords of a string, in their order (the first `format` and
+/// `pattern`; the others are in `allOf`).
+pub(crate) fn string_keywords<'a, N: Node<'a>, B: Build<'a, N>>(
+    b: &mut B,
+    f: &Facets<N>,
+    out: &mut B::Obj,
+) {
+    if let Some(first) = f.formats.first() {
+        let v = b.sym(*first);
+        b.put(out, Sym::Format, v);
+    }
+    if let Some(first) = f.patterns.first() {
+        let v = pattern(b, first);
+        b.put(out, Sym::Pattern, v);
+    }
+    put_lengths(b, f, out);
+}
+
+/// The bounds of a number, in their order.
+pub(crate) fn number_keywords<'a, N: Node<'a>, B: Build<'a, N>>(
+    b: &mut B,
+    f: &Facets<N>,
+    out: &mut B::Obj,
+) {
+    put_num(b, out, Sym::Minimum, f.minimum);
+    put_num(b, out, Sym::ExclusiveMinimum, f.exclusive_minimum);
+    put_num(b, out, Sym::Maximum, f.maximum);
+    put_num(b, out, Sym::ExclusiveMaximum, f.exclusive_maximum);
+}
+
+/// Whether a definition's schema is an object without null: a map, or a
+/// base schema of type `"object"`.
+fn object<'a, N: Node<'a>>(d: &Def<'a, N>) -> bool {
+    match d.base_schema {
+        Some(base) => matches!(
+            base.get(Sym::Type).map(|t| t.kind()),
+            Some(Kind::Str(b"object"))
+        ),
+        None => base_type::json_type(d.ty) == Some(Sym::Object),
     }
 }
 
@@ -538,15 +612,6 @@ fn put_num<'a, N: Node<'a>, B: Build<'a, N>>(
             b.put(out, key, v);
         }
         None => {}
-    }
-}
-
-/// Whether the definition's schema may hold a type union (`mcp` splits it):
-/// `any`, an unknown type, a base schema with a type list in it.
-fn union<'a, N: Node<'a>>(d: &Def<'a, N>) -> bool {
-    match d.base_schema {
-        Some(base) => profile::mcp::may_hold_union(base),
-        None => base_type::json_type(d.ty).is_none(),
     }
 }
 

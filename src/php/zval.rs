@@ -47,7 +47,6 @@ use ext_php_rs::types::ZendObject;
 
 use super::engine::yield_if_interrupted;
 use super::interned;
-use crate::normalize::profile::mcp::Reread;
 use crate::sym::Sym;
 use crate::view::{Build, Key, KeyRef, Kind, Node};
 
@@ -608,14 +607,6 @@ pub struct ZBuilder<'a>(PhantomData<&'a ()>);
 impl ZBuilder<'_> {
     pub fn new() -> Self {
         ZBuilder(PhantomData)
-    }
-}
-
-/// The `mcp` union split reads the definition's schema just built (its `{}`
-/// are `stdClass`) and writes it again.
-impl<'a, const OBJ: bool> Reread<'a, Z<'a, OBJ>> for ZBuilder<'a> {
-    fn split_unions(&mut self, v: Owned, root: bool) -> Owned {
-        crate::normalize::profile::mcp::node_at(&mut ZBuilder::new(), v.view_built(), root)
     }
 }
 

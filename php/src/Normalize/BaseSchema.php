@@ -81,10 +81,12 @@ final class BaseSchema
         return false;
     }
 
-    private const DATA = ['enum' => true, 'const' => true, 'default' => true, 'examples' => true];
+    /** Keywords whose value is data, copied as it is. */
+    public const DATA = ['enum' => true, 'const' => true, 'default' => true, 'examples' => true];
     /** Keywords whose value is a list of schemas (the mcp profile walks them too). */
     public const SCHEMA_LIST = ['allOf' => true, 'anyOf' => true, 'oneOf' => true, 'prefixItems' => true];
-    private const STRING_LIST = ['type' => true, 'required' => true];
+    /** Keywords whose value is a list of strings. */
+    public const STRING_LIST = ['type' => true, 'required' => true];
     /** Keywords whose value is a map of name => schema (the mcp profile walks them too). */
     public const SCHEMA_MAP = [
         'properties' => true, 'patternProperties' => true, '$defs' => true, 'definitions' => true,

@@ -148,6 +148,12 @@ final class Normalizer
         $style = $this->style($d);
         [$title, $description] = Description::texts($d, $this->options->splitTitle, $seg === 'properties' ? $key : null);
 
+        // The root of a tool input is never null (`mcp`): an object is written
+        // as a required one.
+        $fix = $depth === 0 && $this->options->profile === Vocab::MCP;
+        if ($fix && $optional && $style !== Options::TYPE_ARRAY && self::isObject($d)) {
+            $optional = false;
+        }
         $out = [];
         if ($title !== null) {
             $out['title'] = $title;
@@ -157,10 +163,10 @@ final class Normalizer
         }
         if ($optional && $style !== Options::TYPE_ARRAY) {
             $inner = [];
-            $this->body($d, $facets, $nonEmpty, false, $inner, $depth);
+            $this->body($d, $facets, $nonEmpty, false, $inner, $depth, false);
             $out[$style === Options::ONE_OF ? 'oneOf' : 'anyOf'] = Nullable::branches($inner);
         } else {
-            $this->body($d, $facets, $nonEmpty, $optional, $out, $depth);
+            $this->body($d, $facets, $nonEmpty, $optional, $out, $depth, $fix);
         }
         if ($d->default !== null || $d->examples !== null) {
             $this->values($d, $out);
@@ -173,14 +179,8 @@ final class Normalizer
                 \array_pop($segs);
             }
         }
-        // For `mcp`, the type union of `any`, an unknown type or a base
-        // schema's type list, split now that the schema is written (Rust's
-        // `split_unions`, inline: a method call per definition costs 1 %; only
-        // a type of the `any` category can lack a JSON type).
-        $union = $d->baseSchema !== null
-            ? Mcp::mayHoldUnion($d->baseSchema)
-            : $d->cat === Definition::CAT_ANY && BaseType::jsonType($d->ty) === null;
-        return $union && $this->options->profile === Vocab::MCP ? Mcp::node($out, $depth === 0) : $out;
+        // An `any` that allows every value: `{}`.
+        return $out === [] ? new \stdClass() : $out;
     }
 
     /** The warning for a type id with no JSON Schema mapping (and no base schema). */
@@ -289,14 +289,26 @@ final class Normalizer
         return $f;
     }
 
+    /** Whether a definition's schema is an object without null: a map, or a base schema of type "object". */
+    private static function isObject(Definition $d): bool
+    {
+        return $d->baseSchema !== null ? ($d->baseSchema['type'] ?? null) === 'object' : BaseType::jsonType($d->ty) === 'object';
+    }
+
     /**
      * Writes the validation keywords into `$out`. `$nullOk`: the schema itself
-     * must let null through (an optional input in the `type_array` style).
+     * must let null through (an optional input in the `type_array` style);
+     * `$fix`: the root, for `mcp`.
      */
-    private function body(Definition $d, Facets $f, bool $nonEmpty, bool $nullOk, array &$out, int $depth): void
+    private function body(Definition $d, Facets $f, bool $nonEmpty, bool $nullOk, array &$out, int $depth, bool $fix): void
     {
+        $mcp = $this->options->profile === Vocab::MCP;
         if ($d->baseSchema !== null) {
-            Nullable::baseSchema($d->baseSchema, $nullOk, $out);
+            if ($mcp && ($fix || Mcp::mayHoldUnion($d->baseSchema))) {
+                Mcp::base($d->baseSchema, $nullOk, $depth === 0, $fix, $out);
+            } else {
+                Nullable::baseSchema($d->baseSchema, $nullOk, $out);
+            }
             return;
         }
         // Children first: whether they refuse null decides what keeps their
@@ -314,29 +326,91 @@ final class Normalizer
                 NotNull::map($f);
             }
         }
-        $out['type'] = Nullable::typeValue($d->ty, $nullOk);
-        $this->keywords($d->cat, $f, $nullOk, $out, $items, $props);
+        // Only a type of the `any` category can lack a JSON type.
+        $split = $mcp && $d->cat === Definition::CAT_ANY && BaseType::jsonType($d->ty) === null;
+        $fix = $fix && $nullOk && BaseType::jsonType($d->ty) === 'object';
+        if ($split) {
+            Mcp::anyUnion($f, $nullOk, $depth === 0, $out);
+        } else {
+            $out['type'] = $fix ? 'object' : Nullable::typeValue($d->ty, $nullOk);
+        }
+        $this->keywords($d->cat, $f, $nullOk, $out, $items, $props, !$split, $fix);
+    }
+
+    /**
+     * The keywords of a string, in their order (the first `format` and
+     * `pattern`; the others are in `allOf`).
+     *
+     * @param array<string, mixed> $out
+     */
+    public static function stringKeywords(Facets $f, array &$out): void
+    {
+        if ($f->formats !== []) {
+            $out['format'] = $f->formats[0];
+        }
+        if ($f->patterns !== []) {
+            $out['pattern'] = $f->patterns[0];
+        }
+        self::lengths($f, $out);
+    }
+
+    /** `minLength`, `maxLength`. */
+    private static function lengths(Facets $f, array &$out): void
+    {
+        if ($f->minLength !== null) {
+            $out['minLength'] = $f->minLength;
+        }
+        if ($f->maxLength !== null) {
+            $out['maxLength'] = $f->maxLength;
+        }
+    }
+
+    /**
+     * The bounds of a number, in their order.
+     *
+     * @param array<string, mixed> $out
+     */
+    public static function numberKeywords(Facets $f, array &$out): void
+    {
+        if ($f->minimum !== null) {
+            $out['minimum'] = $f->minimum;
+        }
+        if ($f->exclusiveMinimum !== null) {
+            $out['exclusiveMinimum'] = $f->exclusiveMinimum;
+        }
+        if ($f->maximum !== null) {
+            $out['maximum'] = $f->maximum;
+        }
+        if ($f->exclusiveMaximum !== null) {
+            $out['exclusiveMaximum'] = $f->exclusiveMaximum;
+        }
     }
 
     /**
      * The keywords after `type`, in their order; a second `format`,
-     * `pattern`, `not` or `enum` goes into `allOf`.
+     * `pattern`, `not` or `enum` goes into `allOf`. `$typed`: the keywords of
+     * one type are written here (not: in the branches of a split union);
+     * `$fix`: the root fix takes null out of the `enum`.
      *
      * @param array{0: array<mixed>|\stdClass, 1: list<string>}|null $props
      */
-    private function keywords(int $cat, Facets $f, bool $nullOk, array &$out, array|\stdClass|null $items, ?array $props): void
+    private function keywords(int $cat, Facets $f, bool $nullOk, array &$out, array|\stdClass|null $items, ?array $props, bool $typed, bool $fix): void
     {
         $allOf = [];
         foreach ($f->formats as $i => $v) {
             if ($i === 0) {
-                $out['format'] = $v;
+                if ($typed) {
+                    $out['format'] = $v;
+                }
             } else {
                 $allOf[] = ['format' => $v];
             }
         }
         foreach ($f->patterns as $i => $v) {
             if ($i === 0) {
-                $out['pattern'] = $v;
+                if ($typed) {
+                    $out['pattern'] = $v;
+                }
             } else {
                 $allOf[] = ['pattern' => $v];
             }
@@ -350,30 +424,16 @@ final class Normalizer
             }
         }
         foreach ($f->enums as $i => $e) {
-            [$k, $v] = Nullable::enumeration($e, $nullOk);
+            [$k, $v] = $fix && $i === 0 ? Mcp::enumerationFixed($e) : Nullable::enumeration($e, $nullOk);
             if ($i === 0) {
                 $out[$k] = $v;
             } else {
                 $allOf[] = [$k => $v];
             }
         }
-        if ($f->minLength !== null) {
-            $out['minLength'] = $f->minLength;
-        }
-        if ($f->maxLength !== null) {
-            $out['maxLength'] = $f->maxLength;
-        }
-        if ($f->minimum !== null) {
-            $out['minimum'] = $f->minimum;
-        }
-        if ($f->exclusiveMinimum !== null) {
-            $out['exclusiveMinimum'] = $f->exclusiveMinimum;
-        }
-        if ($f->maximum !== null) {
-            $out['maximum'] = $f->maximum;
-        }
-        if ($f->exclusiveMaximum !== null) {
-            $out['exclusiveMaximum'] = $f->exclusiveMaximum;
+        if ($typed) {
+            self::lengths($f, $out);
+            self::numberKeywords($f, $out);
         }
         foreach ($f->extras as $e) {
             // 'ipv4_or_ipv6' (Ip version all).

@@ -2,8 +2,8 @@
 //! one consumer accepts as it is (option `profile`).
 //!
 //! - `mcp` (the default): the canonical schema, with the root of a tool input
-//!   always a plain `"type": "object"` ([`mcp`]). Nothing else is read: the
-//!   pass looks at the root's `type` and returns.
+//!   always a plain `"type": "object"` and type unions split ([`mcp`]), as the
+//!   normalizer writes it: there is no pass.
 //! - `openai` ([`openai`]), `anthropic` ([`anthropic`]), `gemini` ([`gemini`]),
 //!   `gemini_json` ([`gemini_json`]): the whole schema is read back into
 //!   [`Parts`] per node and written again.
@@ -53,8 +53,7 @@ pub const STRICT_IMPOSSIBLE: &str = "profile_strict_impossible";
 pub const LIMIT_EXCEEDED: &str = "profile_limit_exceeded";
 
 /// Applies `profile` to the canonical `schema`. `None`: the schema stays as it
-/// is (`mcp` reads no further than the root: the normalizer has split its
-/// unions already).
+/// is (`mcp`: the normalizer wrote it final).
 pub fn apply<'v, N: Node<'v>, B: Build<'v, N>>(
     b: &mut B,
     schema: N,
@@ -73,7 +72,8 @@ pub fn apply_counted<'v, N: Node<'v>, B: Build<'v, N>>(
     warnings: &mut Vec<Warning>,
 ) -> (Option<B::Val>, Stats) {
     if profile == Profile::Mcp {
-        return (mcp::apply(b, schema), Stats::default());
+        // Written final by the normalizer.
+        return (None, Stats::default());
     }
     let mut pass = Pass {
         b,

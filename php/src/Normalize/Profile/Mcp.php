@@ -5,13 +5,18 @@ declare(strict_types=1);
 namespace ToolSchema\Php\Normalize\Profile;
 
 use ToolSchema\Php\Normalize\BaseSchema;
+use ToolSchema\Php\Normalize\BaseType;
+use ToolSchema\Php\Normalize\Facets;
+use ToolSchema\Php\Normalize\Normalizer;
+use ToolSchema\Php\Normalize\Nullable;
+use ToolSchema\Php\Normalize\ValueCheck;
 use ToolSchema\Php\Normalize\Vocab;
 
 /**
- * `mcp` (the default): the canonical schema, with the general fixes: the root
- * of a tool input is a plain `"type": "object"`; a `type` of two non-null types
- * or more becomes an `anyOf` of one type each, split by the normalizer as it
- * writes the definition that holds it (src/normalize/profile/mcp.rs).
+ * `mcp` (the default): the canonical schema, with the general fixes, made as
+ * the normalizer writes it (nothing written is read again): the root of a tool
+ * input is a plain `"type": "object"` (never null); a `type` of two non-null
+ * types or more becomes an `anyOf` of one type each (src/normalize/profile/mcp.rs).
  */
 final class Mcp
 {
@@ -38,48 +43,9 @@ final class Mcp
     ];
 
     /**
-     * The root fix; null: the schema stays as it is (the normalizer has split
-     * its unions already, as it wrote them: node()).
-     *
-     * @param array<string, mixed> $schema
-     * @return array<string, mixed>|null
-     */
-    public static function apply(array $schema): ?array
-    {
-        if (!\array_key_exists('type', $schema)) {
-            $inner = Profile::arr(Parts::nullWrapper($schema));
-            if ($inner === null || ($inner['type'] ?? null) !== 'object') {
-                return null;
-            }
-            $texts = self::pick($schema, ['title', 'description']);
-            return array_replace($texts, $inner, self::pick($schema, ['default', 'examples']));
-        }
-        $type = $schema['type'];
-        if (!\is_array($type) || !self::objectOrNull($type)) {
-            return null;
-        }
-        $schema['type'] = 'object';
-        if (Profile::arr($schema['enum'] ?? null) !== null) {
-            $schema['enum'] = self::withoutNull(Profile::arr($schema['enum']));
-        }
-        return $schema;
-    }
-
-    /** The given keys of `$s` that it has, in the order given. */
-    private static function pick(array $s, array $keys): array
-    {
-        $out = [];
-        foreach ($keys as $k) {
-            if (\array_key_exists($k, $s)) {
-                $out[$k] = $s[$k];
-            }
-        }
-        return $out;
-    }
-
-    /**
      * Whether a base schema may hold a type union: a `type` that is a list,
-     * anywhere in it.
+     * anywhere in it (a cheap look at a small schema, so that the usual base
+     * schemas are copied as they are).
      */
     public static function mayHoldUnion(array $base): bool
     {
@@ -91,98 +57,200 @@ final class Mcp
         return false;
     }
 
-    /** `["object", "null"]` in either order. */
-    private static function objectOrNull(array $list): bool
+    /**
+     * The `anyOf` of an `any` definition (every JSON type, null with
+     * `$nullOk`), each branch with its type's keywords; nothing where every
+     * value is allowed and no type's keywords are stated, except at the root
+     * (a PHP array cannot be an empty `{}`).
+     *
+     * @param array<string, mixed> $out
+     */
+    public static function anyUnion(Facets $f, bool $nullOk, bool $root, array &$out): void
     {
-        foreach ($list as $t) {
-            if ($t !== 'object' && $t !== 'null') {
-                return false;
-            }
+        $typed = $f->formats !== [] || $f->patterns !== [] || $f->minLength !== null || $f->maxLength !== null
+            || $f->minimum !== null || $f->exclusiveMinimum !== null || $f->maximum !== null || $f->exclusiveMaximum !== null;
+        if (!$root && $nullOk && !$typed) {
+            return;
         }
-        return \in_array('object', $list, true) && \in_array('null', $list, true);
+        $branches = [];
+        foreach (BaseType::ANY as $t) {
+            $o = ['type' => $t];
+            if ($t === 'string') {
+                Normalizer::stringKeywords($f, $o);
+            } elseif ($t === 'number') {
+                Normalizer::numberKeywords($f, $o);
+            }
+            $branches[] = $o;
+        }
+        if ($nullOk) {
+            $branches[] = ['type' => 'null'];
+        }
+        $out['anyOf'] = $branches;
     }
 
-    /** The list without null (as it is when that would leave it empty). */
+    /**
+     * Copies a base schema's keywords into `$out` as Nullable::baseSchema()
+     * does, every type union in it split. `$root`: the schema is the whole
+     * result (its union stays even where it allows every value); `$fix`: the
+     * root fix applies.
+     *
+     * @param array<string, mixed> $out
+     */
+    public static function base(array $base, bool $nullOk, bool $root, bool $fix, array &$out): void
+    {
+        self::keywords($base, [$nullOk, $root, $fix], $out);
+    }
+
+    /**
+     * Writes the keywords of the schema `$s` into `$out`, its type union (if
+     * any) as an `anyOf` of one type each. `$top`: `$s` is a base schema at
+     * the top of its definition's schema ([null ok, root, fix]; its
+     * annotations left out).
+     *
+     * @param array{0: bool, 1: bool, 2: bool}|null $top
+     * @param array<string, mixed> $out
+     */
+    private static function keywords(array $s, ?array $top, array &$out): void
+    {
+        [$nullOk, $root, $fix] = $top ?? [false, false, false];
+        $t = $s['type'] ?? null;
+        $types = [];
+        $null = $nullOk && \is_array($t);
+        $known = true;
+        foreach (\is_array($t) ? $t : [] as $x) {
+            if ($x === 'null') {
+                $null = true;
+            } elseif (\is_string($x) && isset(self::TYPE_GROUPS[$x])) {
+                $types[] = $x;
+            } else {
+                $known = false;
+            }
+        }
+        $union = \count($types) >= 2 && $known && !\array_key_exists('anyOf', $s);
+        $everything = !$root && $union && $null && self::everyType($types) && !self::typedKeywords($s);
+        // The root fix: a `type` that is "object" with null.
+        $fix = $fix && $nullOk && !$union && (\is_array($t)
+            ? $t !== [] && array_filter($t, static fn ($x) => $x !== 'object') === []
+            : $t === 'object');
+        foreach ($s as $k => $v) {
+            if ($top !== null && BaseSchema::isAnnotation($k)) {
+                continue;
+            }
+            if ($k === 'type' && $union) {
+                if (!$everything) {
+                    $out['anyOf'] = self::branches($s, $types, $null);
+                }
+                continue;
+            }
+            if ($nullOk && $k === 'type') {
+                $out[$k] = $fix ? 'object' : (\is_array($v) ? [...array_values(ValueCheck::plain($v)), 'null'] : [$v, 'null']);
+                continue;
+            }
+            if ($nullOk && $k === 'enum' && \is_array($v)) {
+                $w = \in_array(null, $v, true) ? ValueCheck::plain($v) : [...array_values(ValueCheck::plain($v)), null];
+                $out[$k] = $fix ? self::withoutNull($w) : $w;
+                continue;
+            }
+            if ($nullOk && $k === 'const') {
+                $w = Nullable::enumeration(['const', $v], true)[1];
+                $out['enum'] = $fix ? self::withoutNull($w) : $w;
+                continue;
+            }
+            if ($union && \is_string($k) && isset(self::KEYWORD_TYPES[$k])) {
+                // Moved into the branch of its type.
+                continue;
+            }
+            $out[$k] = self::splitValue($k, $v);
+        }
+    }
+
+    /**
+     * The `anyOf` branches of the union of `$s`: one per type, with that
+     * type's keywords, then null's.
+     *
+     * @param list<string> $types
+     */
+    private static function branches(array $s, array $types, bool $null): array
+    {
+        $branches = [];
+        foreach ($types as $t) {
+            $o = ['type' => $t];
+            foreach ($s as $k2 => $v2) {
+                if (\is_string($k2) && (self::KEYWORD_TYPES[$k2] ?? null) === self::TYPE_GROUPS[$t]) {
+                    $o[$k2] = self::splitValue($k2, $v2);
+                }
+            }
+            $branches[] = $o;
+        }
+        if ($null) {
+            $branches[] = ['type' => 'null'];
+        }
+        return $branches;
+    }
+
+    /**
+     * The root's `enum` without null: the values of `$list` (an `enum` as
+     * written with null let in) other than null, or, when that leaves none,
+     * the list as it is.
+     */
     private static function withoutNull(array $list): array
     {
         $out = array_values(array_filter($list, static fn ($v) => $v !== null));
         return $out === [] ? $list : $out;
     }
 
-    /** The value of keyword `$k`, its schemas walked. */
-    private static function value(int|string $k, mixed $v): mixed
+    /**
+     * The root's `enum` of a definition's enum (Facets::$enums) without null
+     * (as withoutNull() over what Nullable::enumeration() writes with null
+     * let in).
+     *
+     * @param array{0: string, 1: mixed} $e
+     * @return array{0: string, 1: mixed}
+     */
+    public static function enumerationFixed(array $e): array
     {
-        $a = Profile::arr($v);
-        if ($a === null || !\is_string($k)) {
-            return $v;
-        }
-        if (isset(self::SCHEMA[$k])) {
-            return self::node($v);
-        }
-        if (isset(BaseSchema::SCHEMA_LIST[$k]) && \array_is_list($a)) {
-            return array_map([self::class, 'node'], $a);
-        }
-        if (isset(BaseSchema::SCHEMA_MAP[$k])) {
-            return Vocab::object(array_map([self::class, 'node'], $a));
-        }
-        return $v;
+        return ['enum', self::withoutNull(Nullable::enumeration($e, true)[1])];
     }
 
     /**
-     * A schema, its type union (if any) as an `anyOf` of one type each.
-     * `$root`: the schema is the whole result, which keeps its union even
-     * when it allows every value (a PHP array cannot be an empty `{}`).
+     * The value of the keyword `$k` of a base schema, copied
+     * (BaseSchema::copyValue()) with its schemas' unions split.
      */
-    public static function node(mixed $s, bool $root = false): mixed
+    private static function splitValue(int|string $k, mixed $v): mixed
     {
-        $a = Profile::arr($s);
-        if ($a === null) {
+        if (!\is_array($v) || !\is_string($k) || isset(BaseSchema::DATA[$k]) || isset(BaseSchema::STRING_LIST[$k])) {
+            return BaseSchema::copyValue($k, $v);
+        }
+        if (isset(BaseSchema::SCHEMA_LIST[$k])) {
+            $out = [];
+            foreach ($v as $item) {
+                $out[] = self::splitSchema($item);
+            }
+            return $out;
+        }
+        if (isset(BaseSchema::SCHEMA_MAP[$k])) {
+            $out = [];
+            foreach ($v as $name => $member) {
+                $out[$name] = self::splitSchema($member);
+            }
+            return Vocab::object($out);
+        }
+        return isset(self::SCHEMA[$k]) ? self::splitSchema($v) : BaseSchema::copySchema($v);
+    }
+
+    /** A schema of a base schema, copied (BaseSchema::copySchema()) with its union split. */
+    private static function splitSchema(mixed $s): mixed
+    {
+        if (!\is_array($s)) {
             return $s;
         }
-        $types = [];
-        $null = false;
-        $known = true;
-        if (\is_array($a['type'] ?? null)) {
-            foreach ($a['type'] as $t) {
-                if ($t === 'null') {
-                    $null = true;
-                } elseif (\is_string($t) && isset(self::TYPE_GROUPS[$t])) {
-                    $types[] = $t;
-                } else {
-                    $known = false;
-                }
-            }
+        if ($s !== [] && \array_is_list($s)) {
+            // A list where a schema belongs: its entries copied, under their
+            // indexes.
+            return Vocab::object(BaseSchema::copySchema($s));
         }
-        $union = \count($types) >= 2 && $known && !\array_key_exists('anyOf', $a);
-        $everything = !$root && $union && $null && self::everyType($types) && !self::typedKeywords($a);
         $out = [];
-        foreach ($a as $k => $v) {
-            if ($everything && $k === 'type') {
-                // Every JSON type and nothing said of any: no `type` at all.
-                continue;
-            }
-            if ($union && $k === 'type') {
-                $branches = [];
-                foreach ($types as $t) {
-                    $o = ['type' => $t];
-                    foreach ($a as $k2 => $v2) {
-                        if (\is_string($k2) && (self::KEYWORD_TYPES[$k2] ?? null) === self::TYPE_GROUPS[$t]) {
-                            $o[$k2] = self::value($k2, $v2);
-                        }
-                    }
-                    $branches[] = $o;
-                }
-                if ($null) {
-                    $branches[] = ['type' => 'null'];
-                }
-                $out['anyOf'] = $branches;
-                continue;
-            }
-            if ($union && \is_string($k) && isset(self::KEYWORD_TYPES[$k])) {
-                continue;
-            }
-            $out[$k] = self::value($k, $v);
-        }
+        self::keywords($s, null, $out);
         return Vocab::object($out);
     }
 

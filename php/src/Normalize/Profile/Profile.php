@@ -63,7 +63,8 @@ final class Profile
     public static function applyCounted(array $schema, int $profile, array &$warnings): array
     {
         if ($profile === Vocab::MCP) {
-            return [Mcp::apply($schema) ?? $schema, null];
+            // Written final by the normalizer.
+            return [$schema, null];
         }
         $pass = new Pass($profile);
         $out = $pass->node($schema, Pass::ROOT);
