@@ -23,7 +23,8 @@ ir() { # tree so workload passes -> total Ir
 }
 tools="${TOOLS:-120}"  # the bench catalogue's tools (bench/catalogue.php)
 printf '| workload | before (Ir/call) | after (Ir/call) | after/before |\n|---|---:|---:|---:|\n'
-for w in normalize-native normalize-php coerce-native coerce-php coerce-valid-native coerce-valid-php; do
+# WORKLOADS: the workloads to compare (bench/run.php --profile; default all six).
+for w in ${WORKLOADS:-normalize-native normalize-php coerce-native coerce-php coerce-valid-native coerce-valid-php}; do
     per=()
     for i in 0 1; do
         a=$(ir "${trees[$i]}" "${sos[$i]}" "$w" 1)

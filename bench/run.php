@@ -15,7 +15,8 @@ declare(strict_types=1);
 //   --profile=WHAT   no checks, no table: only run WHAT for --passes passes over
 //                    the catalogue (for valgrind/perf). WHAT is one of
 //                    normalize-native, normalize-php, floor, coerce-native,
-//                    coerce-php, coerce-valid-native, coerce-valid-php
+//                    coerce-php, coerce-valid-native, coerce-valid-php;
+//                    normalize-native@P, normalize-php@P: with schema profile P
 //   --passes=N       passes for --profile (default 20)
 //   --breakdown      also time each kind of input alone (a one-input map)
 //
@@ -80,21 +81,21 @@ function quartiles(array $xs): array
 // result in a local, so every result is freed (as a caller would) in the loop.
 
 /** @param list<array> $defs */
-function run_normalize_php(array $defs, int $passes): void
+function run_normalize_php(array $defs, int $passes, array $options = []): void
 {
     for ($p = 0; $p < $passes; $p++) {
         foreach ($defs as $d) {
-            $r = Normalizer::normalize($d);
+            $r = Normalizer::normalize($d, $options);
         }
     }
 }
 
 /** @param list<array> $defs */
-function run_normalize_native(array $defs, int $passes): void
+function run_normalize_native(array $defs, int $passes, array $options = []): void
 {
     for ($p = 0; $p < $passes; $p++) {
         foreach ($defs as $d) {
-            $r = \ToolSchema\normalize_schema($d);
+            $r = \ToolSchema\normalize_schema($d, $options);
         }
     }
 }
@@ -265,9 +266,12 @@ $n = count($defs);
 
 if (isset($opt['profile'])) {
     $passes = (int) ($opt['passes'] ?? 20);
-    match ($opt['profile']) {
-        'normalize-native' => run_normalize_native($defs, $passes),
-        'normalize-php' => run_normalize_php($defs, $passes),
+    // `normalize-native@openai`: with that schema profile.
+    [$workload, $schemaProfile] = explode('@', $opt['profile']) + [1 => null];
+    $options = $schemaProfile === null ? [] : ['profile' => $schemaProfile];
+    match ($workload) {
+        'normalize-native' => run_normalize_native($defs, $passes, $options),
+        'normalize-php' => run_normalize_php($defs, $passes, $options),
         'floor' => run_floor($defs, $passes),
         'coerce-native' => run_coerce_native($defs, $mixed, $passes),
         'coerce-php' => run_coerce_php($defs, $mixed, $passes),

@@ -470,28 +470,40 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             let v = extra(b, *e);
             all_of.push(v);
         }
-        // A count of 1 the NotNull guard already states is left out.
-        let min_count = f
-            .min_count
-            .filter(|&m| !(m == 1 && not_null::implies_min_one(f)));
-        match cat {
-            Cat::List => {
-                if let Some(v) = items {
-                    self.b.put(out, Sym::Items, v);
-                }
-                put_int(self.b, out, Sym::MinItems, min_count);
-                put_int(self.b, out, Sym::MaxItems, f.max_count);
-            }
-            Cat::Map => {
-                if let Some(p) = props {
-                    map_type::put(self.b, out, p);
-                }
-                put_int(self.b, out, Sym::MinProperties, min_count);
-                put_int(self.b, out, Sym::MaxProperties, f.max_count);
-            }
-            _ => {}
-        }
+        container(self.b, cat, f, out, items, props);
         put_all_of(self.b, out, all_of);
+    }
+}
+
+/// A list's `items` and counts, a map's properties and counts.
+fn container<'a, N: Node<'a>, B: Build<'a, N>>(
+    b: &mut B,
+    cat: Cat,
+    f: &Facets<N>,
+    out: &mut B::Obj,
+    items: Option<B::Val>,
+    props: Option<map_type::Closed<B::Val>>,
+) {
+    // A count of 1 the NotNull guard already states is left out.
+    let min_count = f
+        .min_count
+        .filter(|&m| !(m == 1 && not_null::implies_min_one(f)));
+    match cat {
+        Cat::List => {
+            if let Some(v) = items {
+                b.put(out, Sym::Items, v);
+            }
+            put_int(b, out, Sym::MinItems, min_count);
+            put_int(b, out, Sym::MaxItems, f.max_count);
+        }
+        Cat::Map => {
+            if let Some(p) = props {
+                map_type::put(b, out, p);
+            }
+            put_int(b, out, Sym::MinProperties, min_count);
+            put_int(b, out, Sym::MaxProperties, f.max_count);
+        }
+        _ => {}
     }
 }
 
