@@ -34,6 +34,8 @@
 // Index loops mirror the PHP twin line by line.
 #![allow(clippy::needless_range_loop)]
 
+use std::collections::{BTreeMap, HashMap, HashSet};
+
 use super::charset::CharSet;
 use super::dfa;
 use super::ir::{Assert, Node};
@@ -356,13 +358,12 @@ fn ambiguous(node: &Node, work: &mut Work) -> Result<bool, Skip> {
 /// repeat the same few classes; the cache holds the pairs asked about only).
 struct Overlap {
     id: Vec<usize>,
-    cache: std::collections::HashMap<(usize, usize), bool>,
+    cache: HashMap<(usize, usize), bool>,
 }
 
 impl Overlap {
     fn new(labels: &[CharSet]) -> Overlap {
-        let mut seen: std::collections::HashMap<&[(u32, u32)], usize> =
-            std::collections::HashMap::new();
+        let mut seen: HashMap<&[(u32, u32)], usize> = HashMap::new();
         let mut id = Vec::with_capacity(labels.len());
         for l in labels {
             let next = seen.len();
@@ -370,7 +371,7 @@ impl Overlap {
         }
         Overlap {
             id,
-            cache: std::collections::HashMap::new(),
+            cache: HashMap::new(),
         }
     }
 
@@ -397,8 +398,7 @@ struct Product {
 
 fn product(nfa: &Nfa, work: &mut Work) -> Result<Product, Skip> {
     let mut overlap = Overlap::new(&nfa.labels);
-    let mut index: std::collections::HashMap<(usize, usize), usize> =
-        std::collections::HashMap::new();
+    let mut index: HashMap<(usize, usize), usize> = HashMap::new();
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     let mut edges: Vec<Vec<(usize, bool)>> = Vec::new();
     let mut diverges = false;
@@ -547,60 +547,13 @@ fn ambiguity(nfa: &Nfa, needed: u32, work: &mut Work) -> Result<bool, Skip> {
     if !prod.diverges {
         return Ok(false);
     }
-    let psucc = targets(&prod.edges);
-    let pcomp = components(&psucc, work)?;
-    let ncomp = pcomp.iter().copied().max().map_or(0, |m| m + 1);
-    // Exponential: a component of the product with a diagonal pair and a
-    // divergence (an off-diagonal pair, or a step with two routes).
-    let mut diagonal = vec![false; ncomp];
-    let mut split = vec![false; ncomp];
-    // Pairs on a cycle of the product (same string around both states).
-    let mut cycling = vec![false; prod.pairs.len()];
-    for (i, &(p, q)) in prod.pairs.iter().enumerate() {
-        let c = pcomp[i];
-        if p == q {
-            diagonal[c] = true;
-        }
-        for &(j, sp) in &prod.edges[i] {
-            if pcomp[j] == c {
-                cycling[i] = true;
-                if sp || p != q {
-                    split[c] = true;
-                }
-            }
-        }
-    }
-    if (0..ncomp).any(|c| diagonal[c] && split[c]) {
+    let Some(candidate) = cycling_pairs(&prod, work)? else {
         return Ok(true);
-    }
-    // Polynomial: pairs p != q with a string w such that p -w-> p, p -w-> q
-    // and q -w-> q: (p, q) is then a reachable pair on a cycle of the product.
-    let mut candidate: std::collections::HashSet<(usize, usize)> = std::collections::HashSet::new();
-    for (i, &(p, q)) in prod.pairs.iter().enumerate() {
-        if p != q && cycling[i] {
-            candidate.insert((p, q));
-        }
-    }
+    };
     if candidate.is_empty() {
         return Ok(false);
     }
-    // Reachability from each looping state.
-    let mut reach: Vec<Vec<bool>> = vec![Vec::new(); n];
-    for &p in &loops {
-        work.spend(n as u64)?;
-        let mut seen = vec![false; n];
-        let mut stack = vec![p];
-        seen[p] = true;
-        while let Some(x) = stack.pop() {
-            for &y in &succ[x] {
-                if !seen[y] {
-                    seen[y] = true;
-                    stack.push(y);
-                }
-            }
-        }
-        reach[p] = seen;
-    }
+    let reach = reachable(&loops, &succ, work)?;
     // Stop at the first chain of `needed` pairs (the second reachable from the first).
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     for &p in &loops {
@@ -626,6 +579,64 @@ fn ambiguity(nfa: &Nfa, needed: u32, work: &mut Work) -> Result<bool, Skip> {
     Ok(false)
 }
 
+/// The pairs `p != q` on a cycle of the product: for some string `w`,
+/// `p -w-> p`, `p -w-> q` and `q -w-> q`. `None` when the automaton is
+/// exponentially ambiguous: a component of the product with a diagonal pair
+/// and a divergence (an off-diagonal pair, or a step with two routes).
+fn cycling_pairs(prod: &Product, work: &mut Work) -> Result<Option<HashSet<(usize, usize)>>, Skip> {
+    let pcomp = components(&targets(&prod.edges), work)?;
+    let ncomp = pcomp.iter().copied().max().map_or(0, |m| m + 1);
+    let mut diagonal = vec![false; ncomp];
+    let mut split = vec![false; ncomp];
+    let mut candidate = HashSet::new();
+    for (i, &(p, q)) in prod.pairs.iter().enumerate() {
+        let c = pcomp[i];
+        if p == q {
+            diagonal[c] = true;
+        }
+        for &(j, sp) in &prod.edges[i] {
+            if pcomp[j] == c {
+                if p != q {
+                    candidate.insert((p, q));
+                }
+                if sp || p != q {
+                    split[c] = true;
+                }
+            }
+        }
+    }
+    if (0..ncomp).any(|c| diagonal[c] && split[c]) {
+        return Ok(None);
+    }
+    Ok(Some(candidate))
+}
+
+/// The states reachable from each looping state (the others' rows empty).
+fn reachable(
+    loops: &[usize],
+    succ: &[Vec<usize>],
+    work: &mut Work,
+) -> Result<Vec<Vec<bool>>, Skip> {
+    let n = succ.len();
+    let mut reach: Vec<Vec<bool>> = vec![Vec::new(); n];
+    for &p in loops {
+        work.spend(n as u64)?;
+        let mut seen = vec![false; n];
+        let mut stack = vec![p];
+        seen[p] = true;
+        while let Some(x) = stack.pop() {
+            for &y in &succ[x] {
+                if !seen[y] {
+                    seen[y] = true;
+                    stack.push(y);
+                }
+            }
+        }
+        reach[p] = seen;
+    }
+    Ok(reach)
+}
+
 /// Whether some word leads p to p, p to q and q to q (search in the triple
 /// product, the first component kept in p's component and the third in q's).
 fn triple(
@@ -636,8 +647,7 @@ fn triple(
     q: usize,
     work: &mut Work,
 ) -> Result<bool, Skip> {
-    let mut seen: std::collections::HashSet<(usize, usize, usize)> =
-        std::collections::HashSet::new();
+    let mut seen: HashSet<(usize, usize, usize)> = HashSet::new();
     let mut stack = vec![(p, p, q)];
     seen.insert((p, p, q));
     while let Some((x, y, z)) = stack.pop() {
@@ -699,13 +709,11 @@ fn bounded_blowup(nfa: &Nfa, work: &mut Work) -> Result<bool, Skip> {
     while !frontier.is_empty() {
         // Sets of states reached (in order of appearance) and their counts.
         let mut merged: Vec<Counts> = Vec::new();
-        let mut index: std::collections::HashMap<Vec<usize>, usize> =
-            std::collections::HashMap::new();
+        let mut index: HashMap<Vec<usize>, usize> = HashMap::new();
         for counts in &frontier {
             for a in 0..atoms.len() {
                 work.spend(counts.len() as u64 + 1)?;
-                let mut next: std::collections::BTreeMap<usize, u32> =
-                    std::collections::BTreeMap::new();
+                let mut next: BTreeMap<usize, u32> = BTreeMap::new();
                 if start {
                     work.spend(nfa.first.len() as u64)?;
                     for &(q, w) in &nfa.first {

@@ -12,6 +12,8 @@
 // Index loops mirror the PHP twin line by line.
 #![allow(clippy::needless_range_loop)]
 
+use std::collections::HashMap;
+
 use super::backtrack::{Builder, Mode, Nfa};
 use super::charset::CharSet;
 use super::emit;
@@ -77,7 +79,7 @@ fn determinize(nfa: &Nfa, atoms: &[CharSet], work: &mut Work) -> Result<Option<D
     };
     // Subsets as sorted state lists; `None` stands for the start.
     let mut sets: Vec<Option<Vec<usize>>> = vec![None];
-    let mut index: std::collections::HashMap<Vec<usize>, usize> = std::collections::HashMap::new();
+    let mut index: HashMap<Vec<usize>, usize> = HashMap::new();
     let mut next: Vec<Vec<Option<usize>>> = Vec::new();
     let mut finals: Vec<bool> = vec![nfa.nullable];
     let mut k = 0;
@@ -132,8 +134,7 @@ fn minimize(dfa: &Dfa, work: &mut Work) -> Result<Dfa, Skip> {
     let mut block: Vec<usize> = dfa.finals.iter().map(|&f| usize::from(f)).collect();
     loop {
         work.spend((n * (dfa.next.first().map_or(0, Vec::len) + 1)) as u64)?;
-        let mut seen: std::collections::HashMap<Vec<usize>, usize> =
-            std::collections::HashMap::new();
+        let mut seen: HashMap<Vec<usize>, usize> = HashMap::new();
         let mut fresh = vec![0usize; n];
         for s in 0..n {
             let mut sig = vec![block[s]];
@@ -309,16 +310,31 @@ fn expression(
     work: &mut Work,
 ) -> Result<Option<Node>, Skip> {
     let k = dfa.finals.len();
-    let start = k;
-    let fin = k + 1;
     let size = k + 2;
-    let mut m: Vec<Vec<Option<Node>>> = vec![vec![None; size]; size];
+    let mut m = steps(dfa, atoms);
     // Nodes of each expression (every initial one is a class or empty).
     let mut w: Vec<Vec<usize>> = vec![vec![1; size]; size];
-    m[start][0] = Some(Node::empty());
+    let mut remaining: Vec<usize> = (0..k).collect();
+    while !remaining.is_empty() {
+        work.spend((size * size) as u64)?;
+        let x = remaining.remove(cheapest(&m, &remaining));
+        if !eliminate(&mut m, &mut w, x, cap, work)? {
+            return Ok(None);
+        }
+    }
+    Ok(m[k][k + 1].take())
+}
+
+/// The one-step expressions between the states of `dfa` and two added ones,
+/// a start (`k`, the number of states) and an end (`k + 1`): `m[p][q]` reads
+/// from `p` to `q`.
+fn steps(dfa: &Dfa, atoms: &[CharSet]) -> Vec<Vec<Option<Node>>> {
+    let k = dfa.finals.len();
+    let mut m: Vec<Vec<Option<Node>>> = vec![vec![None; k + 2]; k + 2];
+    m[k][0] = Some(Node::empty());
     for s in 0..k {
         if dfa.finals[s] {
-            m[s][fin] = Some(Node::empty());
+            m[s][k + 1] = Some(Node::empty());
         }
         let mut labels: Vec<Option<CharSet>> = vec![None; k];
         for (a, t) in dfa.next[s].iter().enumerate() {
@@ -333,62 +349,76 @@ fn expression(
             }
         }
     }
-    let mut remaining: Vec<usize> = (0..k).collect();
-    while !remaining.is_empty() {
-        work.spend((size * size) as u64)?;
-        // The state with the fewest paths through it.
-        let mut best = 0;
-        let mut best_cost = usize::MAX;
-        for (i, &x) in remaining.iter().enumerate() {
-            let ins = (0..size).filter(|&p| p != x && m[p][x].is_some()).count();
-            let outs = (0..size).filter(|&q| q != x && m[x][q].is_some()).count();
-            if ins * outs < best_cost {
-                best_cost = ins * outs;
-                best = i;
-            }
-        }
-        let x = remaining.remove(best);
-        let looped = m[x][x].take().map(star);
-        let wl = looped.as_ref().map_or(0, |_| w[x][x] + 1);
-        for p in 0..size {
-            if p == x {
-                continue;
-            }
-            let Some(into) = m[p][x].clone() else {
-                continue;
-            };
-            for q in 0..size {
-                if q == x {
-                    continue;
-                }
-                let Some(out) = m[x][q].clone() else { continue };
-                let old_w = if m[p][q].is_some() { w[p][q] } else { 0 };
-                work.spend((w[p][x] + wl + w[x][q] + old_w + 2) as u64)?;
-                let mut parts = vec![into.clone()];
-                if let Some(l) = &looped {
-                    parts.push(l.clone());
-                }
-                parts.push(out);
-                let path = cat(parts);
-                let cell = match m[p][q].take() {
-                    None => path,
-                    Some(old) => alt(vec![old, path]),
-                };
-                w[p][q] = weight(&cell);
-                if w[p][q] > cap {
-                    return Ok(None);
-                }
-                m[p][q] = Some(cell);
-            }
-        }
-        for row in m.iter_mut() {
-            row[x] = None;
-        }
-        for cell in m[x].iter_mut() {
-            *cell = None;
+    m
+}
+
+/// The index in `remaining` of the state with the fewest paths through it.
+fn cheapest(m: &[Vec<Option<Node>>], remaining: &[usize]) -> usize {
+    let size = m.len();
+    let mut best = 0;
+    let mut best_cost = usize::MAX;
+    for (i, &x) in remaining.iter().enumerate() {
+        let ins = (0..size).filter(|&p| p != x && m[p][x].is_some()).count();
+        let outs = (0..size).filter(|&q| q != x && m[x][q].is_some()).count();
+        if ins * outs < best_cost {
+            best_cost = ins * outs;
+            best = i;
         }
     }
-    Ok(m[start][fin].take())
+    best
+}
+
+/// Removes state `x`: each path `p -> x -> q` (around `x`'s loop, if any)
+/// joins `m[p][q]`, whose nodes `w[p][q]` counts. False as soon as a cell
+/// has more than `cap` nodes.
+fn eliminate(
+    m: &mut [Vec<Option<Node>>],
+    w: &mut [Vec<usize>],
+    x: usize,
+    cap: usize,
+    work: &mut Work,
+) -> Result<bool, Skip> {
+    let size = m.len();
+    let looped = m[x][x].take().map(star);
+    let wl = looped.as_ref().map_or(0, |_| w[x][x] + 1);
+    for p in 0..size {
+        if p == x {
+            continue;
+        }
+        let Some(into) = m[p][x].clone() else {
+            continue;
+        };
+        for q in 0..size {
+            if q == x {
+                continue;
+            }
+            let Some(out) = m[x][q].clone() else { continue };
+            let old_w = if m[p][q].is_some() { w[p][q] } else { 0 };
+            work.spend((w[p][x] + wl + w[x][q] + old_w + 2) as u64)?;
+            let mut parts = vec![into.clone()];
+            if let Some(l) = &looped {
+                parts.push(l.clone());
+            }
+            parts.push(out);
+            let path = cat(parts);
+            let cell = match m[p][q].take() {
+                None => path,
+                Some(old) => alt(vec![old, path]),
+            };
+            w[p][q] = weight(&cell);
+            if w[p][q] > cap {
+                return Ok(false);
+            }
+            m[p][q] = Some(cell);
+        }
+    }
+    for row in m.iter_mut() {
+        row[x] = None;
+    }
+    for cell in m[x].iter_mut() {
+        *cell = None;
+    }
+    Ok(true)
 }
 
 /// An unambiguous expression for the language of a pure node, if one of

@@ -504,60 +504,14 @@ final class Backtrack
         if (!$prod['diverges']) {
             return false;
         }
-        $psucc = self::targets($prod['edges']);
-        $pcomp = self::components($psucc, $work);
-        // Exponential: a component of the product with a diagonal pair and a divergence.
-        $diagonal = [];
-        $split = [];
-        // Pairs on a cycle of the product (same string around both states).
-        $cycling = [];
-        foreach ($prod['pairs'] as $i => [$p, $q]) {
-            $c = $pcomp[$i];
-            if ($p === $q) {
-                $diagonal[$c] = true;
-            }
-            foreach ($prod['edges'][$i] as [$j, $sp]) {
-                if ($pcomp[$j] === $c) {
-                    $cycling[$i] = true;
-                    if ($sp || $p !== $q) {
-                        $split[$c] = true;
-                    }
-                }
-            }
-        }
-        foreach ($diagonal as $c => $_) {
-            if (isset($split[$c])) {
-                return true;
-            }
-        }
-        // Polynomial: pairs p != q with a string w such that p -w-> p, p -w-> q
-        // and q -w-> q: (p, q) is then a reachable pair on a cycle of the product.
-        $candidate = [];
-        foreach ($prod['pairs'] as $i => [$p, $q]) {
-            if ($p !== $q && isset($cycling[$i])) {
-                $candidate[$p . ',' . $q] = true;
-            }
+        $candidate = self::cyclingPairs($prod, $work);
+        if ($candidate === null) {
+            return true;
         }
         if ($candidate === []) {
             return false;
         }
-        $reach = [];
-        foreach ($loops as $p) {
-            $work->spend($n);
-            $seen = array_fill(0, $n, false);
-            $stack = [$p];
-            $seen[$p] = true;
-            while ($stack !== []) {
-                $x = array_pop($stack);
-                foreach ($succ[$x] as $y) {
-                    if (!$seen[$y]) {
-                        $seen[$y] = true;
-                        $stack[] = $y;
-                    }
-                }
-            }
-            $reach[$p] = $seen;
-        }
+        $reach = self::reachable($loops, $succ, $work);
         // Stop at the first chain of `needed` pairs (the second reachable from the first).
         $pairs = [];
         foreach ($loops as $p) {
@@ -581,6 +535,74 @@ final class Backtrack
             }
         }
         return false;
+    }
+
+    /**
+     * The pairs `p != q` on a cycle of the product (keys "p,q"): for some
+     * string `w`, `p -w-> p`, `p -w-> q` and `q -w-> q`. Null when the
+     * automaton is exponentially ambiguous: a component of the product with a
+     * diagonal pair and a divergence (an off-diagonal pair, or a step with two routes).
+     *
+     * @return array<string, true>|null
+     */
+    private static function cyclingPairs(array $prod, Work $work): ?array
+    {
+        $pcomp = self::components(self::targets($prod['edges']), $work);
+        $diagonal = [];
+        $split = [];
+        $candidate = [];
+        foreach ($prod['pairs'] as $i => [$p, $q]) {
+            $c = $pcomp[$i];
+            if ($p === $q) {
+                $diagonal[$c] = true;
+            }
+            foreach ($prod['edges'][$i] as [$j, $sp]) {
+                if ($pcomp[$j] === $c) {
+                    if ($p !== $q) {
+                        $candidate[$p . ',' . $q] = true;
+                    }
+                    if ($sp || $p !== $q) {
+                        $split[$c] = true;
+                    }
+                }
+            }
+        }
+        foreach ($diagonal as $c => $_) {
+            if (isset($split[$c])) {
+                return null;
+            }
+        }
+        return $candidate;
+    }
+
+    /**
+     * The states reachable from each looping state.
+     *
+     * @param list<int> $loops
+     * @param list<list<int>> $succ
+     * @return array<int, list<bool>>
+     */
+    private static function reachable(array $loops, array $succ, Work $work): array
+    {
+        $n = \count($succ);
+        $reach = [];
+        foreach ($loops as $p) {
+            $work->spend($n);
+            $seen = array_fill(0, $n, false);
+            $stack = [$p];
+            $seen[$p] = true;
+            while ($stack !== []) {
+                $x = array_pop($stack);
+                foreach ($succ[$x] as $y) {
+                    if (!$seen[$y]) {
+                        $seen[$y] = true;
+                        $stack[] = $y;
+                    }
+                }
+            }
+            $reach[$p] = $seen;
+        }
+        return $reach;
     }
 
     /**

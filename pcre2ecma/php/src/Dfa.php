@@ -348,16 +348,40 @@ final class Dfa
     private static function expression(array $dfa, array $atoms, int $cap, Work $work): ?array
     {
         $k = \count($dfa['finals']);
-        $start = $k;
-        $fin = $k + 1;
         $size = $k + 2;
-        $m = array_fill(0, $size, array_fill(0, $size, null));
+        $m = self::steps($dfa, $atoms);
         // Nodes of each expression (every initial one is a class or empty).
         $w = array_fill(0, $size, array_fill(0, $size, 1));
-        $m[$start][0] = Ir::empty();
+        $remaining = $k > 0 ? range(0, $k - 1) : [];
+        while ($remaining !== []) {
+            $work->spend($size * $size);
+            $best = self::cheapest($m, $remaining);
+            $x = $remaining[$best];
+            array_splice($remaining, $best, 1);
+            if (!self::eliminate($m, $w, $x, $cap, $work)) {
+                return null;
+            }
+        }
+        return $m[$k][$k + 1];
+    }
+
+    /**
+     * The one-step expressions between the states of `dfa` and two added ones,
+     * a start (`k`, the number of states) and an end (`k + 1`): `m[p][q]` reads
+     * from `p` to `q`.
+     *
+     * @param array{next: list<list<?int>>, finals: list<bool>} $dfa
+     * @param list<CharSet> $atoms
+     * @return list<list<?array>>
+     */
+    private static function steps(array $dfa, array $atoms): array
+    {
+        $k = \count($dfa['finals']);
+        $m = array_fill(0, $k + 2, array_fill(0, $k + 2, null));
+        $m[$k][0] = Ir::empty();
         for ($s = 0; $s < $k; $s++) {
             if ($dfa['finals'][$s]) {
-                $m[$s][$fin] = Ir::empty();
+                $m[$s][$k + 1] = Ir::empty();
             }
             $labels = array_fill(0, $k, null);
             foreach ($dfa['next'][$s] as $a => $t) {
@@ -371,65 +395,82 @@ final class Dfa
                 }
             }
         }
-        $remaining = range(0, $k - 1);
-        if ($k === 0) {
-            $remaining = [];
-        }
-        while ($remaining !== []) {
-            $work->spend($size * $size);
-            $best = 0;
-            $bestCost = PHP_INT_MAX;
-            foreach ($remaining as $i => $x) {
-                $ins = 0;
-                $outs = 0;
-                for ($p = 0; $p < $size; $p++) {
-                    if ($p !== $x && $m[$p][$x] !== null) {
-                        $ins++;
-                    }
-                    if ($p !== $x && $m[$x][$p] !== null) {
-                        $outs++;
-                    }
+        return $m;
+    }
+
+    /**
+     * The index in `$remaining` of the state with the fewest paths through it.
+     *
+     * @param list<list<?array>> $m
+     * @param list<int> $remaining
+     */
+    private static function cheapest(array $m, array $remaining): int
+    {
+        $size = \count($m);
+        $best = 0;
+        $bestCost = PHP_INT_MAX;
+        foreach ($remaining as $i => $x) {
+            $ins = 0;
+            $outs = 0;
+            for ($p = 0; $p < $size; $p++) {
+                if ($p !== $x && $m[$p][$x] !== null) {
+                    $ins++;
                 }
-                if ($ins * $outs < $bestCost) {
-                    $bestCost = $ins * $outs;
-                    $best = $i;
+                if ($p !== $x && $m[$x][$p] !== null) {
+                    $outs++;
                 }
             }
-            $x = $remaining[$best];
-            array_splice($remaining, $best, 1);
-            $looped = $m[$x][$x] === null ? null : self::star($m[$x][$x]);
-            $wl = $looped === null ? 0 : $w[$x][$x] + 1;
-            $m[$x][$x] = null;
-            for ($p = 0; $p < $size; $p++) {
-                if ($p === $x || $m[$p][$x] === null) {
+            if ($ins * $outs < $bestCost) {
+                $bestCost = $ins * $outs;
+                $best = $i;
+            }
+        }
+        return $best;
+    }
+
+    /**
+     * Removes state `$x`: each path `p -> x -> q` (around `x`'s loop, if any)
+     * joins `$m[p][q]`, whose nodes `$w[p][q]` counts. False as soon as a cell
+     * has more than `$cap` nodes.
+     *
+     * @param list<list<?array>> $m
+     * @param list<list<int>> $w
+     */
+    private static function eliminate(array &$m, array &$w, int $x, int $cap, Work $work): bool
+    {
+        $size = \count($m);
+        $looped = $m[$x][$x] === null ? null : self::star($m[$x][$x]);
+        $wl = $looped === null ? 0 : $w[$x][$x] + 1;
+        $m[$x][$x] = null;
+        for ($p = 0; $p < $size; $p++) {
+            if ($p === $x || $m[$p][$x] === null) {
+                continue;
+            }
+            $into = $m[$p][$x];
+            for ($q = 0; $q < $size; $q++) {
+                if ($q === $x || $m[$x][$q] === null) {
                     continue;
                 }
-                $into = $m[$p][$x];
-                for ($q = 0; $q < $size; $q++) {
-                    if ($q === $x || $m[$x][$q] === null) {
-                        continue;
-                    }
-                    $parts = [$into];
-                    if ($looped !== null) {
-                        $parts[] = $looped;
-                    }
-                    $parts[] = $m[$x][$q];
-                    $work->spend($w[$p][$x] + $wl + $w[$x][$q] + ($m[$p][$q] === null ? 0 : $w[$p][$q]) + 2);
-                    $path = self::cat($parts);
-                    $cell = $m[$p][$q] === null ? $path : self::alt([$m[$p][$q], $path]);
-                    $w[$p][$q] = self::weight($cell);
-                    if ($w[$p][$q] > $cap) {
-                        return null;
-                    }
-                    $m[$p][$q] = $cell;
+                $parts = [$into];
+                if ($looped !== null) {
+                    $parts[] = $looped;
                 }
-            }
-            for ($p = 0; $p < $size; $p++) {
-                $m[$p][$x] = null;
-                $m[$x][$p] = null;
+                $parts[] = $m[$x][$q];
+                $work->spend($w[$p][$x] + $wl + $w[$x][$q] + ($m[$p][$q] === null ? 0 : $w[$p][$q]) + 2);
+                $path = self::cat($parts);
+                $cell = $m[$p][$q] === null ? $path : self::alt([$m[$p][$q], $path]);
+                $w[$p][$q] = self::weight($cell);
+                if ($w[$p][$q] > $cap) {
+                    return false;
+                }
+                $m[$p][$q] = $cell;
             }
         }
-        return $m[$start][$fin];
+        for ($p = 0; $p < $size; $p++) {
+            $m[$p][$x] = null;
+            $m[$x][$p] = null;
+        }
+        return true;
     }
 
     /** An unambiguous expression for the language of a pure node, if one of reasonable size is found. */
