@@ -14,7 +14,7 @@
 
 use std::collections::HashMap;
 
-use super::backtrack::{Builder, Mode, Nfa};
+use super::automaton::{Builder, Mode, Nfa};
 use super::charset::CharSet;
 use super::emit;
 use super::ir::{Node, Repeat};
@@ -56,6 +56,20 @@ pub(crate) fn atoms(labels: &[CharSet], work: &mut Work) -> Result<Vec<CharSet>,
     Ok(atoms)
 }
 
+/// Which atoms each class holds: `holds[class][atom]`.
+pub(crate) fn holds(
+    labels: &[CharSet],
+    atoms: &[CharSet],
+    work: &mut Work,
+) -> Result<Vec<Vec<bool>>, Skip> {
+    let mut holds = Vec::with_capacity(labels.len());
+    for label in labels {
+        work.spend(atoms.len() as u64)?;
+        holds.push(atoms.iter().map(|a| a.intersects(label)).collect());
+    }
+    Ok(holds)
+}
+
 /// A deterministic automaton: `next[state][atom]`, and final states.
 struct Dfa {
     next: Vec<Vec<Option<usize>>>,
@@ -64,12 +78,7 @@ struct Dfa {
 
 fn determinize(nfa: &Nfa, atoms: &[CharSet], work: &mut Work) -> Result<Option<Dfa>, Skip> {
     let n = nfa.labels.len();
-    // Which atoms each state's class holds.
-    let mut holds: Vec<Vec<bool>> = Vec::with_capacity(n);
-    for label in &nfa.labels {
-        work.spend(atoms.len() as u64)?;
-        holds.push(atoms.iter().map(|a| a.intersects(label)).collect());
-    }
+    let holds = holds(&nfa.labels, atoms, work)?;
     let is_last: Vec<bool> = {
         let mut v = vec![false; n];
         for &(p, _) in &nfa.last {
@@ -317,7 +326,18 @@ fn expression(
     let mut remaining: Vec<usize> = (0..k).collect();
     while !remaining.is_empty() {
         work.spend((size * size) as u64)?;
-        let x = remaining.remove(cheapest(&m, &remaining));
+        // The state with the fewest paths through it.
+        let mut best = 0;
+        let mut best_cost = usize::MAX;
+        for (i, &x) in remaining.iter().enumerate() {
+            let ins = (0..size).filter(|&p| p != x && m[p][x].is_some()).count();
+            let outs = (0..size).filter(|&q| q != x && m[x][q].is_some()).count();
+            if ins * outs < best_cost {
+                best_cost = ins * outs;
+                best = i;
+            }
+        }
+        let x = remaining.remove(best);
         if !eliminate(&mut m, &mut w, x, cap, work)? {
             return Ok(None);
         }
@@ -350,22 +370,6 @@ fn steps(dfa: &Dfa, atoms: &[CharSet]) -> Vec<Vec<Option<Node>>> {
         }
     }
     m
-}
-
-/// The index in `remaining` of the state with the fewest paths through it.
-fn cheapest(m: &[Vec<Option<Node>>], remaining: &[usize]) -> usize {
-    let size = m.len();
-    let mut best = 0;
-    let mut best_cost = usize::MAX;
-    for (i, &x) in remaining.iter().enumerate() {
-        let ins = (0..size).filter(|&p| p != x && m[p][x].is_some()).count();
-        let outs = (0..size).filter(|&q| q != x && m[x][q].is_some()).count();
-        if ins * outs < best_cost {
-            best_cost = ins * outs;
-            best = i;
-        }
-    }
-    best
 }
 
 /// Removes state `x`: each path `p -> x -> q` (around `x`'s loop, if any)

@@ -352,15 +352,7 @@ impl<'w> Parser<'w> {
     fn push_set(&mut self, set: CharSet) -> Result<(), Skip> {
         self.work.spend(set.ranges.len() as u64)?;
         let cost = clamp_cost(40 + 8 * set.ranges.len() as u64);
-        self.push_atom(
-            Set {
-                set,
-                wide: false,
-                multibyte: false,
-            },
-            1,
-            cost,
-        )
+        self.push_atom(Set::new(set, false, false), 1, cost)
     }
 
     /// Without `u`: a set of bytes. The bytes >= 0x80 that occur in UTF-8 must
@@ -384,15 +376,7 @@ impl<'w> Parser<'w> {
             let cost = clamp_cost(40 + 8 * ascii.ranges.len() as u64);
             (ascii, cost)
         };
-        self.push_atom(
-            Set {
-                set,
-                wide,
-                multibyte: false,
-            },
-            1,
-            cost,
-        )
+        self.push_atom(Set::new(set, wide, false), 1, cost)
     }
 
     /// Runs the whole parse of the body.
@@ -537,16 +521,7 @@ impl<'w> Parser<'w> {
             CharSet::from_table(&[(0x0A, 0x0A)])
         };
         if self.utf {
-            let set = excluded.complement(MAX_CP);
-            return self.push_atom(
-                Set {
-                    set,
-                    wide: false,
-                    multibyte: false,
-                },
-                1,
-                4,
-            );
+            return self.push_atom(Set::new(excluded.complement(MAX_CP), false, false), 1, 4);
         }
         self.push_byte_set(&excluded.complement(0xFF))
     }
@@ -567,15 +542,8 @@ impl<'w> Parser<'w> {
         }
         let multibyte = !self.utf && cp >= 0x80;
         let len = if self.utf { 1 } else { utf8_len(cp) };
-        self.push_atom(
-            Set {
-                set: CharSet::from_table(&[(cp, cp)]),
-                wide: false,
-                multibyte,
-            },
-            len,
-            4,
-        )
+        let set = CharSet::from_table(&[(cp, cp)]);
+        self.push_atom(Set::new(set, false, multibyte), len, 4)
     }
 
     /// A code point given by an escape (`\x..`, `\n`...): without `u` it is one byte.

@@ -58,6 +58,27 @@ final class Dfa
     }
 
     /**
+     * Which atoms each class holds: `holds[class][atom]`.
+     *
+     * @param list<CharSet> $labels
+     * @param list<CharSet> $atoms
+     * @return list<list<bool>>
+     */
+    public static function holds(array $labels, array $atoms, Work $work): array
+    {
+        $holds = [];
+        foreach ($labels as $label) {
+            $work->spend(\count($atoms));
+            $row = [];
+            foreach ($atoms as $a) {
+                $row[] = $a->intersects($label);
+            }
+            $holds[] = $row;
+        }
+        return $holds;
+    }
+
+    /**
      * @param list<CharSet> $atoms
      * @return array{next: list<list<?int>>, finals: list<bool>}|null
      */
@@ -65,15 +86,7 @@ final class Dfa
     {
         $n = \count($nfa['labels']);
         $na = \count($atoms);
-        $holds = [];
-        foreach ($nfa['labels'] as $label) {
-            $work->spend($na);
-            $row = [];
-            foreach ($atoms as $a) {
-                $row[] = $a->intersects($label);
-            }
-            $holds[] = $row;
-        }
+        $holds = self::holds($nfa['labels'], $atoms, $work);
         $isLast = array_fill(0, $n, false);
         foreach ($nfa['last'] as [$p]) {
             $isLast[$p] = true;
@@ -355,7 +368,25 @@ final class Dfa
         $remaining = $k > 0 ? range(0, $k - 1) : [];
         while ($remaining !== []) {
             $work->spend($size * $size);
-            $best = self::cheapest($m, $remaining);
+            // The state with the fewest paths through it.
+            $best = 0;
+            $bestCost = PHP_INT_MAX;
+            foreach ($remaining as $i => $x) {
+                $ins = 0;
+                $outs = 0;
+                for ($p = 0; $p < $size; $p++) {
+                    if ($p !== $x && $m[$p][$x] !== null) {
+                        $ins++;
+                    }
+                    if ($p !== $x && $m[$x][$p] !== null) {
+                        $outs++;
+                    }
+                }
+                if ($ins * $outs < $bestCost) {
+                    $bestCost = $ins * $outs;
+                    $best = $i;
+                }
+            }
             $x = $remaining[$best];
             array_splice($remaining, $best, 1);
             if (!self::eliminate($m, $w, $x, $cap, $work)) {
@@ -396,36 +427,6 @@ final class Dfa
             }
         }
         return $m;
-    }
-
-    /**
-     * The index in `$remaining` of the state with the fewest paths through it.
-     *
-     * @param list<list<?array>> $m
-     * @param list<int> $remaining
-     */
-    private static function cheapest(array $m, array $remaining): int
-    {
-        $size = \count($m);
-        $best = 0;
-        $bestCost = PHP_INT_MAX;
-        foreach ($remaining as $i => $x) {
-            $ins = 0;
-            $outs = 0;
-            for ($p = 0; $p < $size; $p++) {
-                if ($p !== $x && $m[$p][$x] !== null) {
-                    $ins++;
-                }
-                if ($p !== $x && $m[$x][$p] !== null) {
-                    $outs++;
-                }
-            }
-            if ($ins * $outs < $bestCost) {
-                $bestCost = $ins * $outs;
-                $best = $i;
-            }
-        }
-        return $best;
     }
 
     /**
@@ -476,7 +477,7 @@ final class Dfa
     /** An unambiguous expression for the language of a pure node, if one of reasonable size is found. */
     public static function rewrite(array $node, Work $work): ?array
     {
-        $nfa = Backtrack::automaton($node, Backtrack::LANGUAGE, $work, self::MAX_NFA_STATES);
+        $nfa = Automaton::build($node, Automaton::LANGUAGE, $work, self::MAX_NFA_STATES);
         if ($nfa === null) {
             return null;
         }
