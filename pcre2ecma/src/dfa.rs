@@ -189,27 +189,23 @@ fn cat(parts: Vec<Node>) -> Node {
     };
     let mut out: Vec<Node> = Vec::with_capacity(flat.len());
     for item in flat {
-        if let Some(prev) = out.last() {
-            if let Node::Repeat(r) = &item {
-                if r.min == 0 && r.max.is_none() && r.body == *prev {
-                    let body = r.body.clone();
-                    out.pop();
-                    out.push(Node::repeat(body, 1, None));
-                    continue;
-                }
+        let body = match out.last() {
+            Some(prev) if is_star_of(&item, prev) => prev.clone(),
+            Some(prev) if is_star_of(prev, &item) => item,
+            _ => {
+                out.push(item);
+                continue;
             }
-            if let Node::Repeat(r) = prev {
-                if r.min == 0 && r.max.is_none() && r.body == item {
-                    let body = r.body.clone();
-                    out.pop();
-                    out.push(Node::repeat(body, 1, None));
-                    continue;
-                }
-            }
-        }
-        out.push(item);
+        };
+        out.pop();
+        out.push(Node::repeat(body, 1, None));
     }
     Node::cat(out)
+}
+
+/// Whether `x` is `body*`.
+fn is_star_of(x: &Node, body: &Node) -> bool {
+    matches!(x, Node::Repeat(r) if r.min == 0 && r.max.is_none() && r.body == *body)
 }
 
 fn star(x: Node) -> Node {

@@ -684,46 +684,24 @@ impl<'w> Parser<'w> {
     /// The set of `\d \D \s \S \h \H \v \V \w \W`.
     fn escape_set(&mut self, c: char) -> Result<CharSet, Skip> {
         let table: &[(u32, u32)] = match c.to_ascii_lowercase() {
-            'd' => {
-                if self.utf {
-                    ucd::gc(self.version, "Nd")
+            'd' if self.utf => ucd::gc(self.version, "Nd"),
+            'd' => charset::DIGIT_ASCII,
+            's' if self.utf => charset::SPACE_UCP,
+            's' => charset::SPACE_ASCII,
+            'h' if self.utf => charset::HSPACE_UCP,
+            'h' => charset::HSPACE_BYTES,
+            'v' if self.utf => charset::VSPACE_UCP,
+            'v' => charset::VSPACE_BYTES,
+            _ if self.utf => {
+                let set = charset::word_ucp(self.version);
+                self.work.spend(set.ranges.len() as u64)?;
+                return Ok(if c == 'W' {
+                    set.complement(MAX_CP)
                 } else {
-                    charset::DIGIT_ASCII
-                }
+                    set
+                });
             }
-            's' => {
-                if self.utf {
-                    charset::SPACE_UCP
-                } else {
-                    charset::SPACE_ASCII
-                }
-            }
-            'h' => {
-                if self.utf {
-                    charset::HSPACE_UCP
-                } else {
-                    charset::HSPACE_BYTES
-                }
-            }
-            'v' => {
-                if self.utf {
-                    charset::VSPACE_UCP
-                } else {
-                    charset::VSPACE_BYTES
-                }
-            }
-            _ => {
-                if self.utf {
-                    let set = charset::word_ucp(self.version);
-                    self.work.spend(set.ranges.len() as u64)?;
-                    return Ok(if c == 'W' {
-                        set.complement(MAX_CP)
-                    } else {
-                        set
-                    });
-                }
-                charset::WORD_ASCII
-            }
+            _ => charset::WORD_ASCII,
         };
         let mut set = CharSet::from_table(table);
         if c.is_ascii_uppercase() {

@@ -204,20 +204,21 @@ final class Dfa
         $out = [];
         foreach (Ir::items(Ir::cat($parts)) as $item) {
             $k = \count($out);
-            if ($k > 0) {
-                $prev = $out[$k - 1];
-                if ($item['t'] === 'r' && $item['min'] === 0 && $item['max'] === null && $item['body'] === $prev) {
-                    $out[$k - 1] = Ir::repeat($item['body'], 1, null);
-                    continue;
-                }
-                if ($prev['t'] === 'r' && $prev['min'] === 0 && $prev['max'] === null && $prev['body'] === $item) {
-                    $out[$k - 1] = Ir::repeat($prev['body'], 1, null);
-                    continue;
-                }
+            if ($k > 0 && self::isStarOf($item, $out[$k - 1])) {
+                $out[$k - 1] = Ir::repeat($out[$k - 1], 1, null);
+            } elseif ($k > 0 && self::isStarOf($out[$k - 1], $item)) {
+                $out[$k - 1] = Ir::repeat($item, 1, null);
+            } else {
+                $out[] = $item;
             }
-            $out[] = $item;
         }
         return Ir::cat($out);
+    }
+
+    /** Whether `$x` is `$body*`. */
+    private static function isStarOf(array $x, array $body): bool
+    {
+        return $x['t'] === 'r' && $x['min'] === 0 && $x['max'] === null && $x['body'] === $body;
     }
 
     private static function star(array $x): array
