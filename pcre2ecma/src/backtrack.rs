@@ -3,15 +3,10 @@
 //! or high polynomial time.
 //!
 //! A failing match makes a backtracking engine try every way the pattern can
-//! read every prefix of the subject. The stage builds, from the tree, the
-//! automaton of those ways: one state per character class in the pattern
-//! (Glushkov's construction), an edge where one class can follow another,
-//! and a weight of 2 on edges the engine can take by two routes (a nested
-//! quantifier: `(a*)*` reaches `a` from `a` by the inner and the outer loop).
-//! Counted repeats `X{n,m}` are unrolled (an engine counts iterations) when
-//! small and two iterations `XX` read every string in one way at most (then
-//! so do `n` of them), otherwise read as loops: `(?:[a-z]{1,10}){1,100}` is a
-//! loop, and is flagged.
+//! read every prefix of the subject. The stage checks the automaton of those
+//! ways (`automaton`: a state per character class, a weight of 2 on edges
+//! with two routes, counted repeats unrolled when small and unambiguous, else
+//! read as loops: `(?:[a-z]{1,10}){1,100}` is a loop, and is flagged).
 //!
 //! * Exponential: two different cycles with the same label from one state (in
 //!   the product automaton, a strongly connected component with a diagonal
@@ -34,313 +29,20 @@
 // Index loops mirror the PHP twin line by line.
 #![allow(clippy::needless_range_loop)]
 
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use super::automaton::{Builder, Mode, Nfa, UNROLL_LIMIT};
 use super::charset::CharSet;
 use super::dfa;
 use super::ir::{Assert, Node};
 use super::{skip, Skip, Work, BACKTRACKING};
 
-/// Unroll `X{n,m}` when `X`'s states times `m` is at most this.
-const UNROLL_LIMIT: usize = 256;
 /// Highest accepted work exponent (`n^2`).
 const MAX_WORK_DEGREE: u32 = 2;
 
-/// Saturating weights: 0, 1, or 2 meaning "two or more".
-fn add(a: u8, b: u8) -> u8 {
-    (a + b).min(2)
-}
-
-fn mul(a: u8, b: u8) -> u8 {
-    (a * b).min(2)
-}
-
-/// A weighted set of states, sorted by state.
-type Weighted = Vec<(usize, u8)>;
-
-fn merge(a: &Weighted, b: &Weighted, scale: u8) -> Weighted {
-    let mut out: Weighted = Vec::with_capacity(a.len() + b.len());
-    let (mut i, mut j) = (0, 0);
-    while i < a.len() || j < b.len() {
-        if j >= b.len() || (i < a.len() && a[i].0 < b[j].0) {
-            out.push(a[i]);
-            i += 1;
-        } else if i >= a.len() || b[j].0 < a[i].0 {
-            if scale > 0 {
-                out.push((b[j].0, mul(b[j].1, scale)));
-            }
-            j += 1;
-        } else {
-            out.push((a[i].0, add(a[i].1, mul(b[j].1, scale))));
-            i += 1;
-            j += 1;
-        }
-    }
-    out
-}
-
-/// A fragment of the automaton under construction.
-#[derive(Clone)]
-struct Frag {
-    first: Weighted,
-    last: Weighted,
-    /// Routes through the fragment that read nothing (0, 1, 2+).
-    null: u8,
-}
-
-impl Frag {
-    fn empty() -> Frag {
-        Frag {
-            first: Vec::new(),
-            last: Vec::new(),
-            null: 1,
-        }
-    }
-}
-
-/// The automaton: states are character classes of the pattern.
-pub struct Nfa {
-    pub labels: Vec<CharSet>,
-    /// Successors of each state, sorted, with weights.
-    pub follow: Vec<Weighted>,
-    /// States reachable from the start by reading one character.
-    pub first: Weighted,
-    /// States the match may end after.
-    pub last: Weighted,
-    /// Whether the empty string is matched.
-    pub nullable: bool,
-    /// A counted repeat of an item that may match empty, read as a loop: the
-    /// engine may spread empty iterations over its minimum in many ways
-    /// (`(?:a?){30}`).
-    pub hazard: bool,
-}
-
-/// How counted repeats are read.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
-    /// The engine's routes (weights, loops for large or ambiguous repeats).
-    Routes,
-    /// The language, exactly (repeats always unrolled; `None` when too big).
-    Language,
-}
-
-pub struct Builder<'a> {
-    mode: Mode,
-    labels: Vec<CharSet>,
-    follow: Vec<Weighted>,
-    work: &'a mut Work,
-    /// Cap on states (language mode).
-    max_states: usize,
-    hazard: bool,
-}
-
-impl<'a> Builder<'a> {
-    pub fn new(mode: Mode, work: &'a mut Work, max_states: usize) -> Self {
-        Builder {
-            mode,
-            labels: Vec::new(),
-            follow: Vec::new(),
-            work,
-            max_states,
-            hazard: false,
-        }
-    }
-
-    /// The automaton of `node` (lookaround bodies are left out: they read no
-    /// character of the match). `Ok(None)` when over the state cap.
-    pub fn build(mut self, node: &Node) -> Result<Option<Nfa>, Skip> {
-        let Some(frag) = self.frag(node)? else {
-            return Ok(None);
-        };
-        Ok(Some(Nfa {
-            labels: self.labels,
-            follow: self.follow,
-            first: frag.first,
-            last: frag.last,
-            nullable: frag.null > 0,
-            hazard: self.hazard,
-        }))
-    }
-
-    /// Edges from every state of `from` to every state of `to` (each merge
-    /// is counted as the work it does).
-    fn edges(&mut self, from: &Weighted, to: &Weighted) -> Result<(), Skip> {
-        for &(p, wp) in from {
-            self.work
-                .spend((self.follow[p].len() + to.len()) as u64 + 1)?;
-            let merged = merge(&self.follow[p], to, wp);
-            self.follow[p] = merged;
-        }
-        Ok(())
-    }
-
-    fn cat(&mut self, a: Frag, b: Frag) -> Result<Frag, Skip> {
-        self.edges(&a.last, &b.first)?;
-        self.work
-            .spend((a.first.len() + b.first.len() + a.last.len() + b.last.len()) as u64)?;
-        Ok(Frag {
-            first: merge(&a.first, &b.first, a.null),
-            last: merge(&b.last, &a.last, b.null),
-            null: mul(a.null, b.null),
-        })
-    }
-
-    fn alt(&mut self, a: Frag, b: Frag) -> Result<Frag, Skip> {
-        self.work
-            .spend((a.first.len() + b.first.len() + a.last.len() + b.last.len()) as u64)?;
-        Ok(Frag {
-            first: merge(&a.first, &b.first, 1),
-            last: merge(&a.last, &b.last, 1),
-            null: add(a.null, b.null),
-        })
-    }
-
-    /// The fragment of `node`: every node visited counts one unit (a body
-    /// is visited once per copy of a counted repeat, and once more per check
-    /// of two copies), every state is a structure entry.
-    fn frag(&mut self, node: &Node) -> Result<Option<Frag>, Skip> {
-        if !matches!(node, Node::Set(_)) {
-            self.work.spend(1)?;
-        }
-        Ok(Some(match node {
-            Node::Set(s) => {
-                if self.labels.len() >= self.max_states {
-                    return Ok(None);
-                }
-                self.work.spend(1)?;
-                let p = self.labels.len();
-                self.labels.push(s.set.clone());
-                self.follow.push(Vec::new());
-                self.work.fits(self.labels.len())?;
-                Frag {
-                    first: vec![(p, 1)],
-                    last: vec![(p, 1)],
-                    null: 0,
-                }
-            }
-            Node::Assert(_) | Node::Look(..) => Frag::empty(),
-            Node::Cat(items) => {
-                let mut acc = Frag::empty();
-                for item in items {
-                    let Some(f) = self.frag(item)? else {
-                        return Ok(None);
-                    };
-                    acc = self.cat(acc, f)?;
-                }
-                acc
-            }
-            Node::Alt(branches) => {
-                let mut acc: Option<Frag> = None;
-                for b in branches {
-                    let Some(f) = self.frag(b)? else {
-                        return Ok(None);
-                    };
-                    acc = Some(match acc {
-                        None => f,
-                        Some(a) => self.alt(a, f)?,
-                    });
-                }
-                acc.unwrap_or_else(Frag::empty)
-            }
-            Node::Repeat(r) => return self.repeat(&r.body, r.min, r.max),
-        }))
-    }
-
-    /// One iteration that may not read nothing (the engine refuses empty
-    /// iterations once the minimum is reached), followed by `rest`, or nothing.
-    fn optional_iteration(&mut self, body: &Node, rest: Frag) -> Result<Option<Frag>, Skip> {
-        let Some(mut it) = self.frag(body)? else {
-            return Ok(None);
-        };
-        it.null = 0;
-        let enter = self.cat(it, rest)?;
-        Ok(Some(self.alt(enter, Frag::empty())?))
-    }
-
-    fn repeat(&mut self, body: &Node, min: u32, max: Option<u32>) -> Result<Option<Frag>, Skip> {
-        if max == Some(0) {
-            return Ok(Some(Frag::empty()));
-        }
-        let copies = max.unwrap_or(min) as usize;
-        let unroll = match self.mode {
-            Mode::Language => true,
-            Mode::Routes => {
-                max.is_some()
-                    && copies >= 2
-                    && states(body).saturating_mul(copies) <= UNROLL_LIMIT
-                    && !ambiguous(&Node::cat(vec![body.clone(), body.clone()]), self.work)?
-            }
-        };
-        if max == Some(1) || unroll {
-            // Unrolled: `min` copies, then nested optional ones (`X(X(X)?)?`),
-            // or for `X{n,}` in language mode, `n` copies and a loop.
-            if let (Mode::Language, None) = (self.mode, max) {
-                let Some(acc) = self.copies(body, min)? else {
-                    return Ok(None);
-                };
-                let Some(l) = self.looped(body, true)? else {
-                    return Ok(None);
-                };
-                return Ok(Some(self.cat(acc, l)?));
-            }
-            let max = max.unwrap_or(min);
-            let mut rest = Frag::empty();
-            for _ in min..max {
-                let Some(f) = self.optional_iteration(body, rest)? else {
-                    return Ok(None);
-                };
-                rest = f;
-            }
-            let Some(acc) = self.copies(body, min)? else {
-                return Ok(None);
-            };
-            return Ok(Some(self.cat(acc, rest)?));
-        }
-        if self.mode == Mode::Routes && min >= 2 && body.nullable() {
-            self.hazard = true;
-        }
-        self.looped(body, min == 0)
-    }
-
-    /// `n` copies of the body, one after the other.
-    fn copies(&mut self, body: &Node, n: u32) -> Result<Option<Frag>, Skip> {
-        let mut acc = Frag::empty();
-        for _ in 0..n {
-            let Some(f) = self.frag(body)? else {
-                return Ok(None);
-            };
-            acc = self.cat(acc, f)?;
-        }
-        Ok(Some(acc))
-    }
-
-    /// `X*` (`zero`) or `X+`: the body once, with its end leading back to its start.
-    fn looped(&mut self, body: &Node, zero: bool) -> Result<Option<Frag>, Skip> {
-        let Some(b) = self.frag(body)? else {
-            return Ok(None);
-        };
-        self.edges(&b.last, &b.first)?;
-        Ok(Some(Frag {
-            first: b.first,
-            last: b.last,
-            null: if zero { 1 } else { b.null },
-        }))
-    }
-}
-
-/// The number of character classes in a node (lookarounds excluded).
-fn states(node: &Node) -> usize {
-    match node {
-        Node::Set(_) => 1,
-        Node::Assert(_) | Node::Look(..) => 0,
-        Node::Cat(items) | Node::Alt(items) => {
-            items.iter().map(states).fold(0, usize::saturating_add)
-        }
-        Node::Repeat(r) => states(&r.body),
-    }
-}
-
 /// Whether some string can be read by the node in two ways (prefixes count:
 /// a failing match tries them all).
-fn ambiguous(node: &Node, work: &mut Work) -> Result<bool, Skip> {
+pub(crate) fn ambiguous(node: &Node, work: &mut Work) -> Result<bool, Skip> {
     let nfa = match Builder::new(Mode::Routes, work, UNROLL_LIMIT + 1).build(node)? {
         Some(n) => n,
         None => return Ok(true),
@@ -356,13 +58,12 @@ fn ambiguous(node: &Node, work: &mut Work) -> Result<bool, Skip> {
 /// repeat the same few classes; the cache holds the pairs asked about only).
 struct Overlap {
     id: Vec<usize>,
-    cache: std::collections::HashMap<(usize, usize), bool>,
+    cache: HashMap<(usize, usize), bool>,
 }
 
 impl Overlap {
     fn new(labels: &[CharSet]) -> Overlap {
-        let mut seen: std::collections::HashMap<&[(u32, u32)], usize> =
-            std::collections::HashMap::new();
+        let mut seen: HashMap<&[(u32, u32)], usize> = HashMap::new();
         let mut id = Vec::with_capacity(labels.len());
         for l in labels {
             let next = seen.len();
@@ -370,7 +71,7 @@ impl Overlap {
         }
         Overlap {
             id,
-            cache: std::collections::HashMap::new(),
+            cache: HashMap::new(),
         }
     }
 
@@ -397,8 +98,7 @@ struct Product {
 
 fn product(nfa: &Nfa, work: &mut Work) -> Result<Product, Skip> {
     let mut overlap = Overlap::new(&nfa.labels);
-    let mut index: std::collections::HashMap<(usize, usize), usize> =
-        std::collections::HashMap::new();
+    let mut index: HashMap<(usize, usize), usize> = HashMap::new();
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     let mut edges: Vec<Vec<(usize, bool)>> = Vec::new();
     let mut diverges = false;
@@ -547,60 +247,13 @@ fn ambiguity(nfa: &Nfa, needed: u32, work: &mut Work) -> Result<bool, Skip> {
     if !prod.diverges {
         return Ok(false);
     }
-    let psucc = targets(&prod.edges);
-    let pcomp = components(&psucc, work)?;
-    let ncomp = pcomp.iter().copied().max().map_or(0, |m| m + 1);
-    // Exponential: a component of the product with a diagonal pair and a
-    // divergence (an off-diagonal pair, or a step with two routes).
-    let mut diagonal = vec![false; ncomp];
-    let mut split = vec![false; ncomp];
-    // Pairs on a cycle of the product (same string around both states).
-    let mut cycling = vec![false; prod.pairs.len()];
-    for (i, &(p, q)) in prod.pairs.iter().enumerate() {
-        let c = pcomp[i];
-        if p == q {
-            diagonal[c] = true;
-        }
-        for &(j, sp) in &prod.edges[i] {
-            if pcomp[j] == c {
-                cycling[i] = true;
-                if sp || p != q {
-                    split[c] = true;
-                }
-            }
-        }
-    }
-    if (0..ncomp).any(|c| diagonal[c] && split[c]) {
+    let Some(candidate) = cycling_pairs(&prod, work)? else {
         return Ok(true);
-    }
-    // Polynomial: pairs p != q with a string w such that p -w-> p, p -w-> q
-    // and q -w-> q: (p, q) is then a reachable pair on a cycle of the product.
-    let mut candidate: std::collections::HashSet<(usize, usize)> = std::collections::HashSet::new();
-    for (i, &(p, q)) in prod.pairs.iter().enumerate() {
-        if p != q && cycling[i] {
-            candidate.insert((p, q));
-        }
-    }
+    };
     if candidate.is_empty() {
         return Ok(false);
     }
-    // Reachability from each looping state.
-    let mut reach: Vec<Vec<bool>> = vec![Vec::new(); n];
-    for &p in &loops {
-        work.spend(n as u64)?;
-        let mut seen = vec![false; n];
-        let mut stack = vec![p];
-        seen[p] = true;
-        while let Some(x) = stack.pop() {
-            for &y in &succ[x] {
-                if !seen[y] {
-                    seen[y] = true;
-                    stack.push(y);
-                }
-            }
-        }
-        reach[p] = seen;
-    }
+    let reach = reachable(&loops, &succ, work)?;
     // Stop at the first chain of `needed` pairs (the second reachable from the first).
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     for &p in &loops {
@@ -626,6 +279,64 @@ fn ambiguity(nfa: &Nfa, needed: u32, work: &mut Work) -> Result<bool, Skip> {
     Ok(false)
 }
 
+/// The pairs `p != q` on a cycle of the product: for some string `w`,
+/// `p -w-> p`, `p -w-> q` and `q -w-> q`. `None` when the automaton is
+/// exponentially ambiguous: a component of the product with a diagonal pair
+/// and a divergence (an off-diagonal pair, or a step with two routes).
+fn cycling_pairs(prod: &Product, work: &mut Work) -> Result<Option<HashSet<(usize, usize)>>, Skip> {
+    let pcomp = components(&targets(&prod.edges), work)?;
+    let ncomp = pcomp.iter().copied().max().map_or(0, |m| m + 1);
+    let mut diagonal = vec![false; ncomp];
+    let mut split = vec![false; ncomp];
+    let mut candidate = HashSet::new();
+    for (i, &(p, q)) in prod.pairs.iter().enumerate() {
+        let c = pcomp[i];
+        if p == q {
+            diagonal[c] = true;
+        }
+        for &(j, sp) in &prod.edges[i] {
+            if pcomp[j] == c {
+                if p != q {
+                    candidate.insert((p, q));
+                }
+                if sp || p != q {
+                    split[c] = true;
+                }
+            }
+        }
+    }
+    if (0..ncomp).any(|c| diagonal[c] && split[c]) {
+        return Ok(None);
+    }
+    Ok(Some(candidate))
+}
+
+/// The states reachable from each looping state (the others' rows empty).
+fn reachable(
+    loops: &[usize],
+    succ: &[Vec<usize>],
+    work: &mut Work,
+) -> Result<Vec<Vec<bool>>, Skip> {
+    let n = succ.len();
+    let mut reach: Vec<Vec<bool>> = vec![Vec::new(); n];
+    for &p in loops {
+        work.spend(n as u64)?;
+        let mut seen = vec![false; n];
+        let mut stack = vec![p];
+        seen[p] = true;
+        while let Some(x) = stack.pop() {
+            for &y in &succ[x] {
+                if !seen[y] {
+                    seen[y] = true;
+                    stack.push(y);
+                }
+            }
+        }
+        reach[p] = seen;
+    }
+    Ok(reach)
+}
+
 /// Whether some word leads p to p, p to q and q to q (search in the triple
 /// product, the first component kept in p's component and the third in q's).
 fn triple(
@@ -636,8 +347,7 @@ fn triple(
     q: usize,
     work: &mut Work,
 ) -> Result<bool, Skip> {
-    let mut seen: std::collections::HashSet<(usize, usize, usize)> =
-        std::collections::HashSet::new();
+    let mut seen: HashSet<(usize, usize, usize)> = HashSet::new();
     let mut stack = vec![(p, p, q)];
     seen.insert((p, p, q));
     while let Some((x, y, z)) = stack.pop() {
@@ -682,15 +392,10 @@ const MAX_ROUTES: u32 = 1024;
 /// reached by different strings are merged, keeping the larger count of each
 /// state (an over-estimate, never an under-estimate).
 fn bounded_blowup(nfa: &Nfa, work: &mut Work) -> Result<bool, Skip> {
-    let n = nfa.labels.len();
     let succ = targets(&nfa.follow);
     let comp = components(&succ, work)?;
     let atoms = dfa::atoms(&nfa.labels, work)?;
-    let mut holds: Vec<Vec<bool>> = Vec::with_capacity(n);
-    for label in &nfa.labels {
-        work.spend(atoms.len() as u64)?;
-        holds.push(atoms.iter().map(|a| a.intersects(label)).collect());
-    }
+    let holds = dfa::holds(&nfa.labels, &atoms, work)?;
     let cap = MAX_ROUTES + 1;
     // Counts by state, sorted by state.
     type Counts = Vec<(usize, u32)>;
@@ -699,13 +404,11 @@ fn bounded_blowup(nfa: &Nfa, work: &mut Work) -> Result<bool, Skip> {
     while !frontier.is_empty() {
         // Sets of states reached (in order of appearance) and their counts.
         let mut merged: Vec<Counts> = Vec::new();
-        let mut index: std::collections::HashMap<Vec<usize>, usize> =
-            std::collections::HashMap::new();
+        let mut index: HashMap<Vec<usize>, usize> = HashMap::new();
         for counts in &frontier {
             for a in 0..atoms.len() {
                 work.spend(counts.len() as u64 + 1)?;
-                let mut next: std::collections::BTreeMap<usize, u32> =
-                    std::collections::BTreeMap::new();
+                let mut next: BTreeMap<usize, u32> = BTreeMap::new();
                 if start {
                     work.spend(nfa.first.len() as u64)?;
                     for &(q, w) in &nfa.first {

@@ -24,15 +24,13 @@ fn is_c_space(b: u8) -> bool {
 /// Returns the pattern body (between the delimiters) and the modifiers.
 pub fn split(source: &str) -> Result<(&str, Modifiers), Skip> {
     let bytes = source.as_bytes();
-    let end = bytes.len();
     let mut p = 0;
-    while p < end && is_c_space(bytes[p]) {
+    while p < bytes.len() && is_c_space(bytes[p]) {
         p += 1;
     }
-    if p >= end {
+    let Some(&start_delimiter) = bytes.get(p) else {
         return Err(skip(INVALID, "empty regular expression"));
-    }
-    let start_delimiter = bytes[p];
+    };
     if start_delimiter.is_ascii_alphanumeric() || start_delimiter == b'\\' || start_delimiter == 0 {
         return Err(skip(
             INVALID,
@@ -42,7 +40,16 @@ pub fn split(source: &str) -> Result<(&str, Modifiers), Skip> {
     if start_delimiter >= 0x80 {
         return Err(skip(INVALID, "no ending delimiter"));
     }
-    p += 1;
+    let end = body_end(bytes, p + 1, start_delimiter)?;
+    // The delimiters are ASCII, so both cuts fall on character boundaries.
+    let body = source.get(p + 1..end).unwrap_or("");
+    Ok((body, modifiers(&bytes[end + 1..])?))
+}
+
+/// The position of the delimiter that ends a body starting at `from`: the
+/// start delimiter again, or the closing bracket of a bracket, brackets
+/// nested inside counted (a backslash escapes the next byte).
+fn body_end(bytes: &[u8], from: usize, start_delimiter: u8) -> Result<usize, Skip> {
     let end_delimiter = match start_delimiter {
         b'(' => b')',
         b'[' => b']',
@@ -50,40 +57,28 @@ pub fn split(source: &str) -> Result<(&str, Modifiers), Skip> {
         b'<' => b'>',
         d => d,
     };
-    let body_start = p;
-    let mut pp = p;
-    if start_delimiter == end_delimiter {
-        while pp < end {
-            if bytes[pp] == b'\\' && pp + 1 < end {
-                pp += 1;
-            } else if bytes[pp] == end_delimiter {
-                break;
-            }
+    let mut brackets = 1;
+    let mut pp = from;
+    while pp < bytes.len() {
+        if bytes[pp] == b'\\' && pp + 1 < bytes.len() {
             pp += 1;
-        }
-    } else {
-        let mut brackets = 1;
-        while pp < end {
-            if bytes[pp] == b'\\' && pp + 1 < end {
-                pp += 1;
-            } else if bytes[pp] == end_delimiter {
-                brackets -= 1;
-                if brackets <= 0 {
-                    break;
-                }
-            } else if bytes[pp] == start_delimiter {
-                brackets += 1;
+        } else if bytes[pp] == end_delimiter {
+            brackets -= 1;
+            if brackets <= 0 {
+                return Ok(pp);
             }
-            pp += 1;
+        } else if bytes[pp] == start_delimiter {
+            brackets += 1;
         }
+        pp += 1;
     }
-    if pp >= end {
-        return Err(skip(INVALID, "no ending delimiter"));
-    }
-    // The delimiters are ASCII, so both cuts fall on character boundaries.
-    let body = source.get(body_start..pp).unwrap_or("");
+    Err(skip(INVALID, "no ending delimiter"))
+}
+
+/// The modifiers after the end delimiter.
+fn modifiers(tail: &[u8]) -> Result<Modifiers, Skip> {
     let mut m = Modifiers::default();
-    for &b in &bytes[pp + 1..] {
+    for &b in tail {
         match b {
             b'i' => m.caseless = true,
             b'm' => m.multiline = true,
@@ -107,5 +102,5 @@ pub fn split(source: &str) -> Result<(&str, Modifiers), Skip> {
             }
         }
     }
-    Ok((body, m))
+    Ok(m)
 }

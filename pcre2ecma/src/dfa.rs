@@ -12,7 +12,9 @@
 // Index loops mirror the PHP twin line by line.
 #![allow(clippy::needless_range_loop)]
 
-use super::backtrack::{Builder, Mode, Nfa};
+use std::collections::HashMap;
+
+use super::automaton::{Builder, Mode, Nfa};
 use super::charset::CharSet;
 use super::emit;
 use super::ir::{Node, Repeat};
@@ -54,6 +56,20 @@ pub(crate) fn atoms(labels: &[CharSet], work: &mut Work) -> Result<Vec<CharSet>,
     Ok(atoms)
 }
 
+/// Which atoms each class holds: `holds[class][atom]`.
+pub(crate) fn holds(
+    labels: &[CharSet],
+    atoms: &[CharSet],
+    work: &mut Work,
+) -> Result<Vec<Vec<bool>>, Skip> {
+    let mut holds = Vec::with_capacity(labels.len());
+    for label in labels {
+        work.spend(atoms.len() as u64)?;
+        holds.push(atoms.iter().map(|a| a.intersects(label)).collect());
+    }
+    Ok(holds)
+}
+
 /// A deterministic automaton: `next[state][atom]`, and final states.
 struct Dfa {
     next: Vec<Vec<Option<usize>>>,
@@ -62,12 +78,7 @@ struct Dfa {
 
 fn determinize(nfa: &Nfa, atoms: &[CharSet], work: &mut Work) -> Result<Option<Dfa>, Skip> {
     let n = nfa.labels.len();
-    // Which atoms each state's class holds.
-    let mut holds: Vec<Vec<bool>> = Vec::with_capacity(n);
-    for label in &nfa.labels {
-        work.spend(atoms.len() as u64)?;
-        holds.push(atoms.iter().map(|a| a.intersects(label)).collect());
-    }
+    let holds = holds(&nfa.labels, atoms, work)?;
     let is_last: Vec<bool> = {
         let mut v = vec![false; n];
         for &(p, _) in &nfa.last {
@@ -77,7 +88,7 @@ fn determinize(nfa: &Nfa, atoms: &[CharSet], work: &mut Work) -> Result<Option<D
     };
     // Subsets as sorted state lists; `None` stands for the start.
     let mut sets: Vec<Option<Vec<usize>>> = vec![None];
-    let mut index: std::collections::HashMap<Vec<usize>, usize> = std::collections::HashMap::new();
+    let mut index: HashMap<Vec<usize>, usize> = HashMap::new();
     let mut next: Vec<Vec<Option<usize>>> = Vec::new();
     let mut finals: Vec<bool> = vec![nfa.nullable];
     let mut k = 0;
@@ -132,8 +143,7 @@ fn minimize(dfa: &Dfa, work: &mut Work) -> Result<Dfa, Skip> {
     let mut block: Vec<usize> = dfa.finals.iter().map(|&f| usize::from(f)).collect();
     loop {
         work.spend((n * (dfa.next.first().map_or(0, Vec::len) + 1)) as u64)?;
-        let mut seen: std::collections::HashMap<Vec<usize>, usize> =
-            std::collections::HashMap::new();
+        let mut seen: HashMap<Vec<usize>, usize> = HashMap::new();
         let mut fresh = vec![0usize; n];
         for s in 0..n {
             let mut sig = vec![block[s]];
@@ -179,27 +189,23 @@ fn cat(parts: Vec<Node>) -> Node {
     };
     let mut out: Vec<Node> = Vec::with_capacity(flat.len());
     for item in flat {
-        if let Some(prev) = out.last() {
-            if let Node::Repeat(r) = &item {
-                if r.min == 0 && r.max.is_none() && r.body == *prev {
-                    let body = r.body.clone();
-                    out.pop();
-                    out.push(Node::repeat(body, 1, None));
-                    continue;
-                }
+        let body = match out.last() {
+            Some(prev) if is_star_of(&item, prev) => prev.clone(),
+            Some(prev) if is_star_of(prev, &item) => item,
+            _ => {
+                out.push(item);
+                continue;
             }
-            if let Node::Repeat(r) = prev {
-                if r.min == 0 && r.max.is_none() && r.body == item {
-                    let body = r.body.clone();
-                    out.pop();
-                    out.push(Node::repeat(body, 1, None));
-                    continue;
-                }
-            }
-        }
-        out.push(item);
+        };
+        out.pop();
+        out.push(Node::repeat(body, 1, None));
     }
     Node::cat(out)
+}
+
+/// Whether `x` is `body*`.
+fn is_star_of(x: &Node, body: &Node) -> bool {
+    matches!(x, Node::Repeat(r) if r.min == 0 && r.max.is_none() && r.body == *body)
 }
 
 fn star(x: Node) -> Node {
@@ -309,30 +315,10 @@ fn expression(
     work: &mut Work,
 ) -> Result<Option<Node>, Skip> {
     let k = dfa.finals.len();
-    let start = k;
-    let fin = k + 1;
     let size = k + 2;
-    let mut m: Vec<Vec<Option<Node>>> = vec![vec![None; size]; size];
+    let mut m = steps(dfa, atoms);
     // Nodes of each expression (every initial one is a class or empty).
     let mut w: Vec<Vec<usize>> = vec![vec![1; size]; size];
-    m[start][0] = Some(Node::empty());
-    for s in 0..k {
-        if dfa.finals[s] {
-            m[s][fin] = Some(Node::empty());
-        }
-        let mut labels: Vec<Option<CharSet>> = vec![None; k];
-        for (a, t) in dfa.next[s].iter().enumerate() {
-            if let Some(t) = *t {
-                let l = labels[t].take().unwrap_or_default();
-                labels[t] = Some(l.union_with(&atoms[a]));
-            }
-        }
-        for (t, l) in labels.into_iter().enumerate() {
-            if let Some(l) = l {
-                m[s][t] = Some(Node::set(l));
-            }
-        }
-    }
     let mut remaining: Vec<usize> = (0..k).collect();
     while !remaining.is_empty() {
         work.spend((size * size) as u64)?;
@@ -348,47 +334,91 @@ fn expression(
             }
         }
         let x = remaining.remove(best);
-        let looped = m[x][x].take().map(star);
-        let wl = looped.as_ref().map_or(0, |_| w[x][x] + 1);
-        for p in 0..size {
-            if p == x {
-                continue;
-            }
-            let Some(into) = m[p][x].clone() else {
-                continue;
-            };
-            for q in 0..size {
-                if q == x {
-                    continue;
-                }
-                let Some(out) = m[x][q].clone() else { continue };
-                let old_w = if m[p][q].is_some() { w[p][q] } else { 0 };
-                work.spend((w[p][x] + wl + w[x][q] + old_w + 2) as u64)?;
-                let mut parts = vec![into.clone()];
-                if let Some(l) = &looped {
-                    parts.push(l.clone());
-                }
-                parts.push(out);
-                let path = cat(parts);
-                let cell = match m[p][q].take() {
-                    None => path,
-                    Some(old) => alt(vec![old, path]),
-                };
-                w[p][q] = weight(&cell);
-                if w[p][q] > cap {
-                    return Ok(None);
-                }
-                m[p][q] = Some(cell);
-            }
-        }
-        for row in m.iter_mut() {
-            row[x] = None;
-        }
-        for cell in m[x].iter_mut() {
-            *cell = None;
+        if !eliminate(&mut m, &mut w, x, cap, work)? {
+            return Ok(None);
         }
     }
-    Ok(m[start][fin].take())
+    Ok(m[k][k + 1].take())
+}
+
+/// The one-step expressions between the states of `dfa` and two added ones,
+/// a start (`k`, the number of states) and an end (`k + 1`): `m[p][q]` reads
+/// from `p` to `q`.
+fn steps(dfa: &Dfa, atoms: &[CharSet]) -> Vec<Vec<Option<Node>>> {
+    let k = dfa.finals.len();
+    let mut m: Vec<Vec<Option<Node>>> = vec![vec![None; k + 2]; k + 2];
+    m[k][0] = Some(Node::empty());
+    for s in 0..k {
+        if dfa.finals[s] {
+            m[s][k + 1] = Some(Node::empty());
+        }
+        let mut labels: Vec<Option<CharSet>> = vec![None; k];
+        for (a, t) in dfa.next[s].iter().enumerate() {
+            if let Some(t) = *t {
+                let l = labels[t].take().unwrap_or_default();
+                labels[t] = Some(l.union_with(&atoms[a]));
+            }
+        }
+        for (t, l) in labels.into_iter().enumerate() {
+            if let Some(l) = l {
+                m[s][t] = Some(Node::set(l));
+            }
+        }
+    }
+    m
+}
+
+/// Removes state `x`: each path `p -> x -> q` (around `x`'s loop, if any)
+/// joins `m[p][q]`, whose nodes `w[p][q]` counts. False as soon as a cell
+/// has more than `cap` nodes.
+fn eliminate(
+    m: &mut [Vec<Option<Node>>],
+    w: &mut [Vec<usize>],
+    x: usize,
+    cap: usize,
+    work: &mut Work,
+) -> Result<bool, Skip> {
+    let size = m.len();
+    let looped = m[x][x].take().map(star);
+    let wl = looped.as_ref().map_or(0, |_| w[x][x] + 1);
+    for p in 0..size {
+        if p == x {
+            continue;
+        }
+        let Some(into) = m[p][x].clone() else {
+            continue;
+        };
+        for q in 0..size {
+            if q == x {
+                continue;
+            }
+            let Some(out) = m[x][q].clone() else { continue };
+            let old_w = if m[p][q].is_some() { w[p][q] } else { 0 };
+            work.spend((w[p][x] + wl + w[x][q] + old_w + 2) as u64)?;
+            let mut parts = vec![into.clone()];
+            if let Some(l) = &looped {
+                parts.push(l.clone());
+            }
+            parts.push(out);
+            let path = cat(parts);
+            let cell = match m[p][q].take() {
+                None => path,
+                Some(old) => alt(vec![old, path]),
+            };
+            w[p][q] = weight(&cell);
+            if w[p][q] > cap {
+                return Ok(false);
+            }
+            m[p][q] = Some(cell);
+        }
+    }
+    for row in m.iter_mut() {
+        row[x] = None;
+    }
+    for cell in m[x].iter_mut() {
+        *cell = None;
+    }
+    Ok(true)
 }
 
 /// An unambiguous expression for the language of a pure node, if one of

@@ -48,6 +48,17 @@ pub struct Set {
     pub multibyte: bool,
 }
 
+impl Set {
+    /// A set with its marks (as PHP's `Ir::set`).
+    pub fn new(set: CharSet, wide: bool, multibyte: bool) -> Set {
+        Set {
+            set,
+            wide,
+            multibyte,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Repeat {
     pub body: Node,
@@ -106,11 +117,7 @@ impl Node {
     }
 
     pub fn set(set: CharSet) -> Node {
-        Node::Set(Set {
-            set,
-            wide: false,
-            multibyte: false,
-        })
+        Node::Set(Set::new(set, false, false))
     }
 
     /// A concatenation, flattened (`Cat` items are spliced in).

@@ -196,6 +196,32 @@ fn alternate(a: Props, b: Props) -> Props {
     }
 }
 
+/// The properties of `min` to `max` repeats of an item with properties `p`
+/// (PCRE2 repeats a group by copying it).
+fn repeated(p: Props, group: bool, min: u32, max: Option<u32>, possessive: bool) -> Props {
+    let copies = u64::from(max.unwrap_or(min.saturating_add(1)).max(1));
+    Props {
+        nullable: min == 0 || p.nullable,
+        len: if max == Some(min) {
+            p.len.map(|l| clamp_len(l * u64::from(min)))
+        } else {
+            None
+        },
+        max: match (p.max, max) {
+            (Some(0), _) => Some(0),
+            (Some(l), Some(m)) => Some(clamp_len(l * u64::from(m))),
+            _ => None,
+        },
+        unsafe_atomic: p.unsafe_atomic || (p.nullable && !matches!(max, Some(m) if m <= 1)),
+        has_emul: p.has_emul || possessive,
+        cost: if group {
+            clamp_cost(p.cost * copies + 8)
+        } else {
+            clamp_cost(p.cost + 4)
+        },
+    }
+}
+
 /// Joins the items of one alternative.
 fn compose_items(items: Vec<Item>) -> (Node, Props) {
     let mut props = EMPTY;
@@ -205,6 +231,20 @@ fn compose_items(items: Vec<Item>) -> (Node, Props) {
         nodes.push(item.node);
     }
     (Node::cat(nodes), props)
+}
+
+/// A lookaround item: it reads nothing, at its body's cost (`props`) plus 8.
+fn lookaround(look: Look, node: Node, props: Props, has_emul: bool) -> Item {
+    Item {
+        node: Node::Look(look, Box::new(node)),
+        group: true,
+        kind: Kind::Lookaround,
+        props: Props {
+            has_emul,
+            cost: clamp_cost(props.cost + 8),
+            ..EMPTY
+        },
+    }
 }
 
 fn utf8_len(cp: u32) -> u64 {
@@ -312,15 +352,7 @@ impl<'w> Parser<'w> {
     fn push_set(&mut self, set: CharSet) -> Result<(), Skip> {
         self.work.spend(set.ranges.len() as u64)?;
         let cost = clamp_cost(40 + 8 * set.ranges.len() as u64);
-        self.push_atom(
-            Set {
-                set,
-                wide: false,
-                multibyte: false,
-            },
-            1,
-            cost,
-        )
+        self.push_atom(Set::new(set, false, false), 1, cost)
     }
 
     /// Without `u`: a set of bytes. The bytes >= 0x80 that occur in UTF-8 must
@@ -344,42 +376,21 @@ impl<'w> Parser<'w> {
             let cost = clamp_cost(40 + 8 * ascii.ranges.len() as u64);
             (ascii, cost)
         };
-        self.push_atom(
-            Set {
-                set,
-                wide,
-                multibyte: false,
-            },
-            1,
-            cost,
-        )
+        self.push_atom(Set::new(set, wide, false), 1, cost)
     }
 
     /// Runs the whole parse of the body.
     fn run(mut self) -> Result<Parsed, Skip> {
-        let n = self.chars.len();
         let mut quote = false;
-        while self.pos < n {
-            let c = self.chars[self.pos];
+        while let Some(c) = self.peek() {
             if quote {
-                if c == '\\' && self.at(self.pos + 1) == Some('E') {
-                    quote = false;
-                    self.pos += 2;
-                    continue;
-                }
-                self.pos += 1;
-                self.literal(c as u32)?;
+                quote = self.quoted(c)?;
                 continue;
             }
             if self.flags.extended {
-                if matches!(c, ' ' | '\t' | '\n' | '\x0B' | '\x0C' | '\r') {
-                    self.pos += 1;
-                    continue;
-                }
-                if c == '#' {
-                    while self.pos < n && self.chars[self.pos] != '\n' {
-                        self.pos += 1;
-                    }
+                let end = self.extended_end(self.pos);
+                if end > self.pos {
+                    self.pos = end;
                     continue;
                 }
                 if matches!(
@@ -392,48 +403,80 @@ impl<'w> Parser<'w> {
                     ));
                 }
             }
-            let start = self.pos;
             self.pos += 1;
-            match c {
-                '\\' => quote = self.escape()?,
-                '.' => self.dot(self.flags.dotall)?,
-                '^' => {
-                    let a = if self.flags.multiline {
-                        Assert::LineStart
-                    } else {
-                        Assert::Start
-                    };
-                    self.push_assertion(Node::Assert(a))?;
+            quote = self.item(c, self.pos - 1)?;
+        }
+        self.finish()
+    }
+
+    /// A character under `\Q` (position at it): a literal, or the `\E` that
+    /// ends the quote. Returns whether the quote goes on.
+    fn quoted(&mut self, c: char) -> Result<bool, Skip> {
+        if c == '\\' && self.at(self.pos + 1) == Some('E') {
+            self.pos += 2;
+            return Ok(false);
+        }
+        self.pos += 1;
+        self.literal(c as u32)?;
+        Ok(true)
+    }
+
+    /// Under `x`: the position after the white space and `#` comments from `i`.
+    fn extended_end(&self, mut i: usize) -> usize {
+        loop {
+            match self.at(i) {
+                Some(' ' | '\t' | '\n' | '\x0B' | '\x0C' | '\r') => i += 1,
+                Some('#') => {
+                    while self.at(i).is_some_and(|c| c != '\n') {
+                        i += 1;
+                    }
                 }
-                '$' => {
-                    let a = if self.flags.multiline {
-                        Assert::LineEnd
-                    } else if self.dollar_endonly {
-                        Assert::End
-                    } else {
-                        Assert::EndNl
-                    };
-                    self.push_assertion(Node::Assert(a))?;
-                }
-                '[' => self.class()?,
-                '(' => self.open()?,
-                ')' => self.close()?,
-                '|' => {
-                    let frame = self.frame()?;
-                    let items = std::mem::take(&mut frame.items);
-                    frame.alts.push(compose_items(items));
-                    frame.blocked = false;
-                }
-                '*' => self.quantify(start, 0, None)?,
-                '+' => self.quantify(start, 1, None)?,
-                '?' => self.quantify(start, 0, Some(1))?,
-                '{' => match self.brace()? {
-                    Some((min, max)) => self.quantify(start, min, max)?,
-                    None => self.literal('{' as u32)?,
-                },
-                _ => self.literal(c as u32)?,
+                _ => return i,
             }
         }
+    }
+
+    /// The item `c` starts at `start` (position after `c`). Returns true when
+    /// `\Q` starts quoting.
+    fn item(&mut self, c: char, start: usize) -> Result<bool, Skip> {
+        match c {
+            '\\' => return self.escape(),
+            '.' => self.dot(self.flags.dotall)?,
+            '^' | '$' => self.push_assertion(Node::Assert(self.anchor(c)))?,
+            '[' => self.class()?,
+            '(' => self.open()?,
+            ')' => self.close()?,
+            '|' => {
+                let frame = self.frame()?;
+                let items = std::mem::take(&mut frame.items);
+                frame.alts.push(compose_items(items));
+                frame.blocked = false;
+            }
+            '*' => self.quantify(start, 0, None)?,
+            '+' => self.quantify(start, 1, None)?,
+            '?' => self.quantify(start, 0, Some(1))?,
+            '{' => match self.brace()? {
+                Some((min, max)) => self.quantify(start, min, max)?,
+                None => self.literal('{' as u32)?,
+            },
+            _ => self.literal(c as u32)?,
+        }
+        Ok(false)
+    }
+
+    /// What `^` or `$` asserts under the current options.
+    fn anchor(&self, c: char) -> Assert {
+        match c {
+            '^' if self.flags.multiline => Assert::LineStart,
+            '^' => Assert::Start,
+            _ if self.flags.multiline => Assert::LineEnd,
+            _ if self.dollar_endonly => Assert::End,
+            _ => Assert::EndNl,
+        }
+    }
+
+    /// The end of the body: the root group closed, anchored with `A`.
+    fn finish(mut self) -> Result<Parsed, Skip> {
         if self.frames.len() != 1 {
             return Err(skip(INVALID, "missing closing parenthesis"));
         }
@@ -478,16 +521,7 @@ impl<'w> Parser<'w> {
             CharSet::from_table(&[(0x0A, 0x0A)])
         };
         if self.utf {
-            let set = excluded.complement(MAX_CP);
-            return self.push_atom(
-                Set {
-                    set,
-                    wide: false,
-                    multibyte: false,
-                },
-                1,
-                4,
-            );
+            return self.push_atom(Set::new(excluded.complement(MAX_CP), false, false), 1, 4);
         }
         self.push_byte_set(&excluded.complement(0xFF))
     }
@@ -508,15 +542,8 @@ impl<'w> Parser<'w> {
         }
         let multibyte = !self.utf && cp >= 0x80;
         let len = if self.utf { 1 } else { utf8_len(cp) };
-        self.push_atom(
-            Set {
-                set: CharSet::from_table(&[(cp, cp)]),
-                wide: false,
-                multibyte,
-            },
-            len,
-            4,
-        )
+        let set = CharSet::from_table(&[(cp, cp)]);
+        self.push_atom(Set::new(set, false, multibyte), len, 4)
     }
 
     /// A code point given by an escape (`\x..`, `\n`...): without `u` it is one byte.
@@ -657,46 +684,24 @@ impl<'w> Parser<'w> {
     /// The set of `\d \D \s \S \h \H \v \V \w \W`.
     fn escape_set(&mut self, c: char) -> Result<CharSet, Skip> {
         let table: &[(u32, u32)] = match c.to_ascii_lowercase() {
-            'd' => {
-                if self.utf {
-                    ucd::gc(self.version, "Nd")
+            'd' if self.utf => ucd::gc(self.version, "Nd"),
+            'd' => charset::DIGIT_ASCII,
+            's' if self.utf => charset::SPACE_UCP,
+            's' => charset::SPACE_ASCII,
+            'h' if self.utf => charset::HSPACE_UCP,
+            'h' => charset::HSPACE_BYTES,
+            'v' if self.utf => charset::VSPACE_UCP,
+            'v' => charset::VSPACE_BYTES,
+            _ if self.utf => {
+                let set = charset::word_ucp(self.version);
+                self.work.spend(set.ranges.len() as u64)?;
+                return Ok(if c == 'W' {
+                    set.complement(MAX_CP)
                 } else {
-                    charset::DIGIT_ASCII
-                }
+                    set
+                });
             }
-            's' => {
-                if self.utf {
-                    charset::SPACE_UCP
-                } else {
-                    charset::SPACE_ASCII
-                }
-            }
-            'h' => {
-                if self.utf {
-                    charset::HSPACE_UCP
-                } else {
-                    charset::HSPACE_BYTES
-                }
-            }
-            'v' => {
-                if self.utf {
-                    charset::VSPACE_UCP
-                } else {
-                    charset::VSPACE_BYTES
-                }
-            }
-            _ => {
-                if self.utf {
-                    let set = charset::word_ucp(self.version);
-                    self.work.spend(set.ranges.len() as u64)?;
-                    return Ok(if c == 'W' {
-                        set.complement(MAX_CP)
-                    } else {
-                        set
-                    });
-                }
-                charset::WORD_ASCII
-            }
+            _ => charset::WORD_ASCII,
         };
         let mut set = CharSet::from_table(table);
         if c.is_ascii_uppercase() {
@@ -880,33 +885,17 @@ impl<'w> Parser<'w> {
         Ok(Some((min, max)))
     }
 
+    /// A quantifier (`min`, `max`) that starts at `start`, position after it:
+    /// its `?` (lazy) or `+` (possessive) mark read, applied to the last item.
     fn quantify(&mut self, start: usize, min: u32, max: Option<u32>) -> Result<(), Skip> {
-        let mut lazy_mark = false;
-        let mut possessive = false;
-        match self.peek() {
-            Some('?') => {
-                lazy_mark = true;
-                self.pos += 1;
-            }
-            Some('+') => {
-                possessive = true;
-                self.pos += 1;
-            }
-            _ => {}
+        let mark = self.peek();
+        let lazy_mark = mark == Some('?');
+        let possessive = mark == Some('+');
+        if lazy_mark || possessive {
+            self.pos += 1;
         }
         if self.flags.extended {
-            let mut i = self.pos;
-            loop {
-                match self.at(i) {
-                    Some(' ' | '\t' | '\n' | '\x0B' | '\x0C' | '\r') => i += 1,
-                    Some('#') => {
-                        while self.at(i).is_some_and(|c| c != '\n') {
-                            i += 1;
-                        }
-                    }
-                    _ => break,
-                }
-            }
+            let i = self.extended_end(self.pos);
             if i > self.pos && matches!(self.at(i), Some('?' | '+')) {
                 return Err(skip(
                     CONSTRUCT,
@@ -914,7 +903,37 @@ impl<'w> Parser<'w> {
                 ));
             }
         }
-        let ungreedy = self.flags.ungreedy;
+        let item = self.repeatable(start)?;
+        let lazy = lazy_mark != self.flags.ungreedy && !possessive;
+        let props = repeated(item.props, item.group, min, max, possessive);
+        self.last_quant_end = self.pos;
+        if possessive && item.group {
+            return Err(skip(CONSTRUCT, ATOMIC_MESSAGE));
+        }
+        if possessive && props.unsafe_atomic {
+            return Err(skip(
+                CONSTRUCT,
+                "possessive quantifier cannot be emulated exactly",
+            ));
+        }
+        let node = Node::Repeat(Box::new(Repeat {
+            body: item.node,
+            min,
+            max,
+            greedy: !lazy,
+            possessive,
+        }));
+        self.push(Item {
+            node,
+            group: false,
+            kind: Kind::Quantified,
+            props,
+        })
+    }
+
+    /// The last item, taken for the quantifier that starts at `start`, or
+    /// why it cannot be repeated.
+    fn repeatable(&mut self, start: usize) -> Result<Item, Skip> {
         let frame = self.frame()?;
         if frame.blocked {
             return Err(skip(
@@ -946,62 +965,13 @@ impl<'w> Parser<'w> {
             }
             Kind::Atom => {}
         }
-        if let Node::Set(set) = &item.node {
-            if set.multibyte {
-                return Err(skip(
-                    BYTES,
-                    "quantifier after a multibyte character applies to its last byte without the u modifier",
-                ));
-            }
+        if matches!(&item.node, Node::Set(set) if set.multibyte) {
+            return Err(skip(
+                BYTES,
+                "quantifier after a multibyte character applies to its last byte without the u modifier",
+            ));
         }
-        let lazy = lazy_mark != ungreedy && !possessive;
-        let p = item.props;
-        let copies = u64::from(max.unwrap_or(min.saturating_add(1)).max(1));
-        let props = Props {
-            nullable: min == 0 || p.nullable,
-            len: if max == Some(min) {
-                p.len.map(|l| clamp_len(l * u64::from(min)))
-            } else {
-                None
-            },
-            max: match (p.max, max) {
-                (Some(0), _) => Some(0),
-                (Some(l), Some(m)) => Some(clamp_len(l * u64::from(m))),
-                _ => None,
-            },
-            unsafe_atomic: p.unsafe_atomic || (p.nullable && !matches!(max, Some(m) if m <= 1)),
-            has_emul: p.has_emul || possessive,
-            cost: if item.group {
-                clamp_cost(p.cost * copies + 8)
-            } else {
-                clamp_cost(p.cost + 4)
-            },
-        };
-        self.last_quant_end = self.pos;
-        if possessive {
-            if item.group {
-                return Err(skip(CONSTRUCT, ATOMIC_MESSAGE));
-            }
-            if props.unsafe_atomic {
-                return Err(skip(
-                    CONSTRUCT,
-                    "possessive quantifier cannot be emulated exactly",
-                ));
-            }
-        }
-        let node = Node::Repeat(Box::new(Repeat {
-            body: item.node,
-            min,
-            max,
-            greedy: !lazy,
-            possessive,
-        }));
-        self.push(Item {
-            node,
-            group: false,
-            kind: Kind::Quantified,
-            props,
-        })
+        Ok(item)
     }
 
     fn open_frame(&mut self, kind: GroupKind, flags: Flags) -> Result<(), Skip> {
@@ -1074,75 +1044,81 @@ impl<'w> Parser<'w> {
     fn open(&mut self) -> Result<(), Skip> {
         let flags = self.flags;
         match self.peek() {
-            Some('*') => Err(skip(
-                CONSTRUCT,
-                "backtracking control verbs are not supported",
-            )),
-            Some('?') => {
-                self.pos += 1;
-                let Some(c) = self.peek() else {
-                    return Err(skip(INVALID, "unrecognized character after (? or (?-"));
-                };
-                self.pos += 1;
-                match c {
-                    '#' => {
-                        while let Some(d) = self.peek() {
-                            self.pos += 1;
-                            if d == ')' {
-                                return Ok(());
-                            }
-                        }
-                        Err(skip(INVALID, "missing ) after (?# comment"))
-                    }
-                    ':' => self.open_frame(GroupKind::Group, flags),
-                    '>' => Err(skip(CONSTRUCT, ATOMIC_MESSAGE)),
-                    '*' => Err(skip(CONSTRUCT, "non-atomic assertions are not supported")),
-                    '=' => self.open_frame(GroupKind::Ahead, flags),
-                    '!' => self.open_frame(GroupKind::NegAhead, flags),
-                    '<' => match self.peek() {
-                        Some('=') => {
-                            self.pos += 1;
-                            self.open_frame(GroupKind::Behind, flags)
-                        }
-                        Some('!') => {
-                            self.pos += 1;
-                            self.open_frame(GroupKind::NegBehind, flags)
-                        }
-                        Some('*') => {
-                            Err(skip(CONSTRUCT, "non-atomic assertions are not supported"))
-                        }
-                        _ => self.group_name('>'),
-                    },
-                    'P' => match self.peek() {
-                        Some('<') => {
-                            self.pos += 1;
-                            self.group_name('>')
-                        }
-                        Some('=') | Some('>') => Err(skip(
-                            CONSTRUCT,
-                            "backreferences and recursion are not supported",
-                        )),
-                        _ => Err(skip(INVALID, "unrecognized character after (?P")),
-                    },
-                    '\'' => self.group_name('\''),
-                    '|' => Err(skip(CONSTRUCT, "branch reset groups are not supported")),
-                    '(' => Err(skip(CONSTRUCT, "conditional groups are not supported")),
-                    'C' => Err(skip(CONSTRUCT, "callouts are not supported")),
-                    'R' | '&' | '+' | '0'..='9' => Err(skip(
-                        CONSTRUCT,
-                        "recursion and subroutine calls are not supported",
-                    )),
-                    '-' if self.peek().is_some_and(|d| d.is_ascii_digit()) => Err(skip(
-                        CONSTRUCT,
-                        "recursion and subroutine calls are not supported",
-                    )),
-                    _ => {
-                        self.pos -= 1;
-                        self.options()
-                    }
-                }
+            Some('*') => {
+                return Err(skip(
+                    CONSTRUCT,
+                    "backtracking control verbs are not supported",
+                ))
             }
-            _ => self.open_frame(GroupKind::Group, flags),
+            Some('?') => self.pos += 1,
+            _ => return self.open_frame(GroupKind::Group, flags),
+        }
+        let Some(c) = self.peek() else {
+            return Err(skip(INVALID, "unrecognized character after (? or (?-"));
+        };
+        self.pos += 1;
+        match c {
+            '#' => self.comment(),
+            ':' => self.open_frame(GroupKind::Group, flags),
+            '>' => Err(skip(CONSTRUCT, ATOMIC_MESSAGE)),
+            '*' => Err(skip(CONSTRUCT, "non-atomic assertions are not supported")),
+            '=' => self.open_frame(GroupKind::Ahead, flags),
+            '!' => self.open_frame(GroupKind::NegAhead, flags),
+            '<' => self.open_angle(flags),
+            'P' => match self.peek() {
+                Some('<') => {
+                    self.pos += 1;
+                    self.group_name('>')
+                }
+                Some('=') | Some('>') => Err(skip(
+                    CONSTRUCT,
+                    "backreferences and recursion are not supported",
+                )),
+                _ => Err(skip(INVALID, "unrecognized character after (?P")),
+            },
+            '\'' => self.group_name('\''),
+            '|' => Err(skip(CONSTRUCT, "branch reset groups are not supported")),
+            '(' => Err(skip(CONSTRUCT, "conditional groups are not supported")),
+            'C' => Err(skip(CONSTRUCT, "callouts are not supported")),
+            'R' | '&' | '+' | '0'..='9' => Err(skip(
+                CONSTRUCT,
+                "recursion and subroutine calls are not supported",
+            )),
+            '-' if self.peek().is_some_and(|d| d.is_ascii_digit()) => Err(skip(
+                CONSTRUCT,
+                "recursion and subroutine calls are not supported",
+            )),
+            _ => {
+                self.pos -= 1;
+                self.options()
+            }
+        }
+    }
+
+    /// `(?#` seen: the comment, up to its `)`.
+    fn comment(&mut self) -> Result<(), Skip> {
+        while let Some(d) = self.peek() {
+            self.pos += 1;
+            if d == ')' {
+                return Ok(());
+            }
+        }
+        Err(skip(INVALID, "missing ) after (?# comment"))
+    }
+
+    /// `(?<` seen: a lookbehind, or a named group.
+    fn open_angle(&mut self, flags: Flags) -> Result<(), Skip> {
+        match self.peek() {
+            Some('=') => {
+                self.pos += 1;
+                self.open_frame(GroupKind::Behind, flags)
+            }
+            Some('!') => {
+                self.pos += 1;
+                self.open_frame(GroupKind::NegBehind, flags)
+            }
+            Some('*') => Err(skip(CONSTRUCT, "non-atomic assertions are not supported")),
+            _ => self.group_name('>'),
         }
     }
 
@@ -1207,14 +1183,6 @@ impl<'w> Parser<'w> {
         let kind = frame.kind;
         self.flags = frame.saved;
         let (node, props, branches) = Self::compose_alts(frame);
-        let look = |has_emul: bool| Props {
-            nullable: true,
-            len: Some(0),
-            max: Some(0),
-            unsafe_atomic: false,
-            has_emul,
-            cost: clamp_cost(props.cost + 8),
-        };
         let item = match kind {
             GroupKind::Root | GroupKind::Group => Item {
                 node,
@@ -1225,67 +1193,55 @@ impl<'w> Parser<'w> {
                     ..props
                 },
             },
-            GroupKind::Ahead | GroupKind::NegAhead => Item {
-                node: Node::Look(
-                    if kind == GroupKind::Ahead {
-                        Look::Ahead
-                    } else {
-                        Look::NegAhead
-                    },
-                    Box::new(node),
-                ),
-                group: true,
-                kind: Kind::Lookaround,
-                props: look(props.has_emul),
-            },
+            GroupKind::Ahead => lookaround(Look::Ahead, node, props, props.has_emul),
+            GroupKind::NegAhead => lookaround(Look::NegAhead, node, props, props.has_emul),
             GroupKind::Behind | GroupKind::NegBehind => {
-                for &(len, max) in &branches {
-                    match (len, max) {
-                        (Some(l), _) if l > 65535 => {
-                            return Err(skip(INVALID, "lookbehind assertion is too long"))
-                        }
-                        (Some(_), _) => {}
-                        // From 10.43 a branch may vary, up to 255 characters.
-                        (None, Some(m)) if self.version == Version::V10_46 && m <= 255 => {}
-                        (None, Some(_)) if self.version == Version::V10_46 => {
-                            return Err(skip(
-                                INVALID,
-                                "branch too long in variable-length lookbehind assertion",
-                            ))
-                        }
-                        (None, None) if self.version == Version::V10_46 => {
-                            return Err(skip(
-                                INVALID,
-                                "length of lookbehind assertion is not limited",
-                            ))
-                        }
-                        (None, _) => {
-                            return Err(skip(INVALID, "lookbehind assertion is not fixed length"))
-                        }
-                    }
-                }
-                if props.has_emul {
-                    return Err(skip(
-                        CONSTRUCT,
-                        "atomic groups and possessive quantifiers inside lookbehind are not supported",
-                    ));
-                }
-                Item {
-                    node: Node::Look(
-                        if kind == GroupKind::Behind {
-                            Look::Behind
-                        } else {
-                            Look::NegBehind
-                        },
-                        Box::new(node),
-                    ),
-                    group: true,
-                    kind: Kind::Lookaround,
-                    props: look(false),
-                }
+                self.check_lookbehind(&branches, props.has_emul)?;
+                let look = if kind == GroupKind::Behind {
+                    Look::Behind
+                } else {
+                    Look::NegBehind
+                };
+                lookaround(look, node, props, false)
             }
         };
         self.push(item)
+    }
+
+    /// What PCRE2 (or this translator) refuses in a lookbehind with these
+    /// branches: a branch too long, or of a length that is not fixed (up to
+    /// 10.42) or not limited to 255 (from 10.43); atomic emulation.
+    fn check_lookbehind(&self, branches: &[BranchLen], has_emul: bool) -> Result<(), Skip> {
+        for &(len, max) in branches {
+            match (len, max) {
+                (Some(l), _) if l > 65535 => {
+                    return Err(skip(INVALID, "lookbehind assertion is too long"))
+                }
+                (Some(_), _) => {}
+                // From 10.43 a branch may vary, up to 255 characters.
+                (None, Some(m)) if self.version == Version::V10_46 && m <= 255 => {}
+                (None, Some(_)) if self.version == Version::V10_46 => {
+                    return Err(skip(
+                        INVALID,
+                        "branch too long in variable-length lookbehind assertion",
+                    ))
+                }
+                (None, None) if self.version == Version::V10_46 => {
+                    return Err(skip(
+                        INVALID,
+                        "length of lookbehind assertion is not limited",
+                    ))
+                }
+                (None, _) => return Err(skip(INVALID, "lookbehind assertion is not fixed length")),
+            }
+        }
+        if has_emul {
+            return Err(skip(
+                CONSTRUCT,
+                "atomic groups and possessive quantifiers inside lookbehind are not supported",
+            ));
+        }
+        Ok(())
     }
 
     /// A single member of a class (position at it). Without `u`, escapes give
@@ -1448,6 +1404,50 @@ impl<'w> Parser<'w> {
         Ok(true)
     }
 
+    /// One member of a class (position at it): a character or a range into
+    /// `members`; a POSIX class or class escape into `fixed` under `u` (not
+    /// case-folded), into `members` without.
+    fn class_member(
+        &mut self,
+        members: &mut Vec<(u32, u32)>,
+        fixed: &mut Vec<(u32, u32)>,
+    ) -> Result<(), Skip> {
+        let atom = if self.posix_follows() {
+            ClassAtom::Set(self.posix()?)
+        } else {
+            self.class_atom()?
+        };
+        let lo = match atom {
+            ClassAtom::Set(set) => {
+                if self.range_follows() {
+                    return Err(skip(INVALID, "invalid range in character class"));
+                }
+                let target = if self.utf { fixed } else { members };
+                target.extend_from_slice(&set.ranges);
+                return Ok(());
+            }
+            ClassAtom::Char(lo) => lo,
+        };
+        if !self.range_follows() {
+            members.push((lo, lo));
+            return Ok(());
+        }
+        self.pos += 1;
+        if self.posix_follows() {
+            return Err(skip(INVALID, "invalid range in character class"));
+        }
+        match self.class_atom()? {
+            ClassAtom::Set(_) => Err(skip(INVALID, "invalid range in character class")),
+            ClassAtom::Char(hi) if hi < lo => {
+                Err(skip(INVALID, "range out of order in character class"))
+            }
+            ClassAtom::Char(hi) => {
+                members.push((lo, hi));
+                Ok(())
+            }
+        }
+    }
+
     /// `[` seen; position after it.
     fn class(&mut self) -> Result<(), Skip> {
         if self.word_edge()? {
@@ -1465,69 +1465,21 @@ impl<'w> Parser<'w> {
                 ));
             }
         }
-        let mut negated = false;
-        if self.peek() == Some('^') {
-            negated = true;
+        let negated = self.peek() == Some('^');
+        if negated {
             self.pos += 1;
         }
         // Characters and ranges (case-folded under `i`), and class escapes and
         // POSIX classes (under `u` PCRE2 does not fold them: `[[:ascii:]]` with
-        // `iu` does not match U+212A).
+        // `iu` does not match U+212A). A first `]` is a member.
         let mut members: Vec<(u32, u32)> = Vec::new();
         let mut fixed: Vec<(u32, u32)> = Vec::new();
         let mut first = true;
-        loop {
-            let Some(c) = self.peek() else {
-                return Err(skip(INVALID, "missing terminating ] for character class"));
-            };
-            if c == ']' && !first {
-                self.pos += 1;
-                break;
-            }
+        while first || self.peek() != Some(']') {
             first = false;
-            if self.posix_follows() {
-                let set = self.posix()?;
-                if self.range_follows() {
-                    return Err(skip(INVALID, "invalid range in character class"));
-                }
-                let target = if self.utf { &mut fixed } else { &mut members };
-                target.extend_from_slice(&set.ranges);
-                continue;
-            }
-            match self.class_atom()? {
-                ClassAtom::Set(set) => {
-                    if self.range_follows() {
-                        return Err(skip(INVALID, "invalid range in character class"));
-                    }
-                    let target = if self.utf { &mut fixed } else { &mut members };
-                    target.extend_from_slice(&set.ranges);
-                }
-                ClassAtom::Char(lo) => {
-                    if self.range_follows() {
-                        self.pos += 1;
-                        if self.posix_follows() {
-                            return Err(skip(INVALID, "invalid range in character class"));
-                        }
-                        match self.class_atom()? {
-                            ClassAtom::Set(_) => {
-                                return Err(skip(INVALID, "invalid range in character class"))
-                            }
-                            ClassAtom::Char(hi) => {
-                                if hi < lo {
-                                    return Err(skip(
-                                        INVALID,
-                                        "range out of order in character class",
-                                    ));
-                                }
-                                members.push((lo, hi));
-                            }
-                        }
-                    } else {
-                        members.push((lo, lo));
-                    }
-                }
-            }
+            self.class_member(&mut members, &mut fixed)?;
         }
+        self.pos += 1;
         self.work.spend((members.len() + fixed.len()) as u64)?;
         let mut full = CharSet::from_unsorted(members);
         if self.flags.caseless && self.utf {

@@ -327,11 +327,7 @@ fn fold(kind: Look, body: &Node, next: &Node) -> Option<Node> {
         if set.is_empty() {
             return None;
         }
-        Some(Set {
-            set,
-            wide: s.wide,
-            multibyte: false,
-        })
+        Some(Set::new(set, s.wide, false))
     };
     match next {
         Node::Set(s) => first(s).map(Node::Set),

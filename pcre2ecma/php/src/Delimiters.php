@@ -12,6 +12,8 @@ namespace ToolSchema\Regex;
 final class Delimiters
 {
     /**
+     * Returns the pattern body (between the delimiters) and the modifiers.
+     *
      * @return array{0: string, 1: array<string, bool>} body and modifiers
      */
     public static function split(string $source): array
@@ -31,7 +33,17 @@ final class Delimiters
         if ($start >= 0x80) {
             throw new Skip(Translator::INVALID, 'no ending delimiter');
         }
-        $p++;
+        $bodyEnd = self::bodyEnd($source, $p + 1, $start);
+        return [substr($source, $p + 1, $bodyEnd - $p - 1), self::modifiers(substr($source, $bodyEnd + 1))];
+    }
+
+    /**
+     * The position of the delimiter that ends a body starting at `$from`: the
+     * start delimiter again, or the closing bracket of a bracket, brackets
+     * nested inside counted (a backslash escapes the next byte).
+     */
+    private static function bodyEnd(string $source, int $from, int $start): int
+    {
         $endDelimiter = match (\chr($start)) {
             '(' => \ord(')'),
             '[' => \ord(']'),
@@ -39,39 +51,31 @@ final class Delimiters
             '<' => \ord('>'),
             default => $start,
         };
-        $bodyStart = $p;
-        $pp = $p;
-        if ($start === $endDelimiter) {
-            while ($pp < $end) {
-                $b = \ord($source[$pp]);
-                if ($b === 0x5C && $pp + 1 < $end) {
-                    $pp++;
-                } elseif ($b === $endDelimiter) {
-                    break;
-                }
+        $end = \strlen($source);
+        $brackets = 1;
+        for ($pp = $from; $pp < $end; $pp++) {
+            $b = \ord($source[$pp]);
+            if ($b === 0x5C && $pp + 1 < $end) {
                 $pp++;
-            }
-        } else {
-            $brackets = 1;
-            while ($pp < $end) {
-                $b = \ord($source[$pp]);
-                if ($b === 0x5C && $pp + 1 < $end) {
-                    $pp++;
-                } elseif ($b === $endDelimiter) {
-                    $brackets--;
-                    if ($brackets <= 0) {
-                        break;
-                    }
-                } elseif ($b === $start) {
-                    $brackets++;
+            } elseif ($b === $endDelimiter) {
+                $brackets--;
+                if ($brackets <= 0) {
+                    return $pp;
                 }
-                $pp++;
+            } elseif ($b === $start) {
+                $brackets++;
             }
         }
-        if ($pp >= $end) {
-            throw new Skip(Translator::INVALID, 'no ending delimiter');
-        }
-        $body = substr($source, $bodyStart, $pp - $bodyStart);
+        throw new Skip(Translator::INVALID, 'no ending delimiter');
+    }
+
+    /**
+     * The modifiers after the end delimiter.
+     *
+     * @return array<string, bool>
+     */
+    private static function modifiers(string $tail): array
+    {
         $m = [
             'caseless' => false,
             'multiline' => false,
@@ -82,8 +86,8 @@ final class Delimiters
             'dollar_endonly' => false,
             'anchored' => false,
         ];
-        for ($i = $pp + 1; $i < $end; $i++) {
-            $c = $source[$i];
+        for ($i = 0; $i < \strlen($tail); $i++) {
+            $c = $tail[$i];
             switch ($c) {
                 case 'i': $m['caseless'] = true; break;
                 case 'm': $m['multiline'] = true; break;
@@ -106,7 +110,7 @@ final class Delimiters
                     throw new Skip(Translator::MODIFIER, 'modifier ' . $shown . ' is not supported');
             }
         }
-        return [$body, $m];
+        return $m;
     }
 
     private static function isCSpace(int $b): bool

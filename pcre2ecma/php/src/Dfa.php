@@ -58,6 +58,27 @@ final class Dfa
     }
 
     /**
+     * Which atoms each class holds: `holds[class][atom]`.
+     *
+     * @param list<CharSet> $labels
+     * @param list<CharSet> $atoms
+     * @return list<list<bool>>
+     */
+    public static function holds(array $labels, array $atoms, Work $work): array
+    {
+        $holds = [];
+        foreach ($labels as $label) {
+            $work->spend(\count($atoms));
+            $row = [];
+            foreach ($atoms as $a) {
+                $row[] = $a->intersects($label);
+            }
+            $holds[] = $row;
+        }
+        return $holds;
+    }
+
+    /**
      * @param list<CharSet> $atoms
      * @return array{next: list<list<?int>>, finals: list<bool>}|null
      */
@@ -65,15 +86,7 @@ final class Dfa
     {
         $n = \count($nfa['labels']);
         $na = \count($atoms);
-        $holds = [];
-        foreach ($nfa['labels'] as $label) {
-            $work->spend($na);
-            $row = [];
-            foreach ($atoms as $a) {
-                $row[] = $a->intersects($label);
-            }
-            $holds[] = $row;
-        }
+        $holds = self::holds($nfa['labels'], $atoms, $work);
         $isLast = array_fill(0, $n, false);
         foreach ($nfa['last'] as [$p]) {
             $isLast[$p] = true;
@@ -191,20 +204,21 @@ final class Dfa
         $out = [];
         foreach (Ir::items(Ir::cat($parts)) as $item) {
             $k = \count($out);
-            if ($k > 0) {
-                $prev = $out[$k - 1];
-                if ($item['t'] === 'r' && $item['min'] === 0 && $item['max'] === null && $item['body'] === $prev) {
-                    $out[$k - 1] = Ir::repeat($item['body'], 1, null);
-                    continue;
-                }
-                if ($prev['t'] === 'r' && $prev['min'] === 0 && $prev['max'] === null && $prev['body'] === $item) {
-                    $out[$k - 1] = Ir::repeat($prev['body'], 1, null);
-                    continue;
-                }
+            if ($k > 0 && self::isStarOf($item, $out[$k - 1])) {
+                $out[$k - 1] = Ir::repeat($out[$k - 1], 1, null);
+            } elseif ($k > 0 && self::isStarOf($out[$k - 1], $item)) {
+                $out[$k - 1] = Ir::repeat($item, 1, null);
+            } else {
+                $out[] = $item;
             }
-            $out[] = $item;
         }
         return Ir::cat($out);
+    }
+
+    /** Whether `$x` is `$body*`. */
+    private static function isStarOf(array $x, array $body): bool
+    {
+        return $x['t'] === 'r' && $x['min'] === 0 && $x['max'] === null && $x['body'] === $body;
     }
 
     private static function star(array $x): array
@@ -348,35 +362,14 @@ final class Dfa
     private static function expression(array $dfa, array $atoms, int $cap, Work $work): ?array
     {
         $k = \count($dfa['finals']);
-        $start = $k;
-        $fin = $k + 1;
         $size = $k + 2;
-        $m = array_fill(0, $size, array_fill(0, $size, null));
+        $m = self::steps($dfa, $atoms);
         // Nodes of each expression (every initial one is a class or empty).
         $w = array_fill(0, $size, array_fill(0, $size, 1));
-        $m[$start][0] = Ir::empty();
-        for ($s = 0; $s < $k; $s++) {
-            if ($dfa['finals'][$s]) {
-                $m[$s][$fin] = Ir::empty();
-            }
-            $labels = array_fill(0, $k, null);
-            foreach ($dfa['next'][$s] as $a => $t) {
-                if ($t !== null) {
-                    $labels[$t] = ($labels[$t] ?? new CharSet())->unionWith($atoms[$a]);
-                }
-            }
-            foreach ($labels as $t => $l) {
-                if ($l !== null) {
-                    $m[$s][$t] = Ir::set($l->ranges);
-                }
-            }
-        }
-        $remaining = range(0, $k - 1);
-        if ($k === 0) {
-            $remaining = [];
-        }
+        $remaining = $k > 0 ? range(0, $k - 1) : [];
         while ($remaining !== []) {
             $work->spend($size * $size);
+            // The state with the fewest paths through it.
             $best = 0;
             $bestCost = PHP_INT_MAX;
             foreach ($remaining as $i => $x) {
@@ -397,45 +390,95 @@ final class Dfa
             }
             $x = $remaining[$best];
             array_splice($remaining, $best, 1);
-            $looped = $m[$x][$x] === null ? null : self::star($m[$x][$x]);
-            $wl = $looped === null ? 0 : $w[$x][$x] + 1;
-            $m[$x][$x] = null;
-            for ($p = 0; $p < $size; $p++) {
-                if ($p === $x || $m[$p][$x] === null) {
-                    continue;
-                }
-                $into = $m[$p][$x];
-                for ($q = 0; $q < $size; $q++) {
-                    if ($q === $x || $m[$x][$q] === null) {
-                        continue;
-                    }
-                    $parts = [$into];
-                    if ($looped !== null) {
-                        $parts[] = $looped;
-                    }
-                    $parts[] = $m[$x][$q];
-                    $work->spend($w[$p][$x] + $wl + $w[$x][$q] + ($m[$p][$q] === null ? 0 : $w[$p][$q]) + 2);
-                    $path = self::cat($parts);
-                    $cell = $m[$p][$q] === null ? $path : self::alt([$m[$p][$q], $path]);
-                    $w[$p][$q] = self::weight($cell);
-                    if ($w[$p][$q] > $cap) {
-                        return null;
-                    }
-                    $m[$p][$q] = $cell;
-                }
-            }
-            for ($p = 0; $p < $size; $p++) {
-                $m[$p][$x] = null;
-                $m[$x][$p] = null;
+            if (!self::eliminate($m, $w, $x, $cap, $work)) {
+                return null;
             }
         }
-        return $m[$start][$fin];
+        return $m[$k][$k + 1];
+    }
+
+    /**
+     * The one-step expressions between the states of `dfa` and two added ones,
+     * a start (`k`, the number of states) and an end (`k + 1`): `m[p][q]` reads
+     * from `p` to `q`.
+     *
+     * @param array{next: list<list<?int>>, finals: list<bool>} $dfa
+     * @param list<CharSet> $atoms
+     * @return list<list<?array>>
+     */
+    private static function steps(array $dfa, array $atoms): array
+    {
+        $k = \count($dfa['finals']);
+        $m = array_fill(0, $k + 2, array_fill(0, $k + 2, null));
+        $m[$k][0] = Ir::empty();
+        for ($s = 0; $s < $k; $s++) {
+            if ($dfa['finals'][$s]) {
+                $m[$s][$k + 1] = Ir::empty();
+            }
+            $labels = array_fill(0, $k, null);
+            foreach ($dfa['next'][$s] as $a => $t) {
+                if ($t !== null) {
+                    $labels[$t] = ($labels[$t] ?? new CharSet())->unionWith($atoms[$a]);
+                }
+            }
+            foreach ($labels as $t => $l) {
+                if ($l !== null) {
+                    $m[$s][$t] = Ir::set($l->ranges);
+                }
+            }
+        }
+        return $m;
+    }
+
+    /**
+     * Removes state `$x`: each path `p -> x -> q` (around `x`'s loop, if any)
+     * joins `$m[p][q]`, whose nodes `$w[p][q]` counts. False as soon as a cell
+     * has more than `$cap` nodes.
+     *
+     * @param list<list<?array>> $m
+     * @param list<list<int>> $w
+     */
+    private static function eliminate(array &$m, array &$w, int $x, int $cap, Work $work): bool
+    {
+        $size = \count($m);
+        $looped = $m[$x][$x] === null ? null : self::star($m[$x][$x]);
+        $wl = $looped === null ? 0 : $w[$x][$x] + 1;
+        $m[$x][$x] = null;
+        for ($p = 0; $p < $size; $p++) {
+            if ($p === $x || $m[$p][$x] === null) {
+                continue;
+            }
+            $into = $m[$p][$x];
+            for ($q = 0; $q < $size; $q++) {
+                if ($q === $x || $m[$x][$q] === null) {
+                    continue;
+                }
+                $parts = [$into];
+                if ($looped !== null) {
+                    $parts[] = $looped;
+                }
+                $parts[] = $m[$x][$q];
+                $work->spend($w[$p][$x] + $wl + $w[$x][$q] + ($m[$p][$q] === null ? 0 : $w[$p][$q]) + 2);
+                $path = self::cat($parts);
+                $cell = $m[$p][$q] === null ? $path : self::alt([$m[$p][$q], $path]);
+                $w[$p][$q] = self::weight($cell);
+                if ($w[$p][$q] > $cap) {
+                    return false;
+                }
+                $m[$p][$q] = $cell;
+            }
+        }
+        for ($p = 0; $p < $size; $p++) {
+            $m[$p][$x] = null;
+            $m[$x][$p] = null;
+        }
+        return true;
     }
 
     /** An unambiguous expression for the language of a pure node, if one of reasonable size is found. */
     public static function rewrite(array $node, Work $work): ?array
     {
-        $nfa = Backtrack::automaton($node, Backtrack::LANGUAGE, $work, self::MAX_NFA_STATES);
+        $nfa = Automaton::build($node, Automaton::LANGUAGE, $work, self::MAX_NFA_STATES);
         if ($nfa === null) {
             return null;
         }

@@ -178,6 +178,23 @@ final class Parser
     }
 
     /**
+     * The properties of `$min` to `$max` repeats of an item with properties `$p`
+     * (PCRE2 repeats a group by copying it).
+     */
+    private static function repeated(array $p, bool $group, int $min, ?int $max, bool $possessive): array
+    {
+        $copies = max($max ?? ($min + 1), 1);
+        return [
+            'nullable' => $min === 0 || $p['nullable'],
+            'len' => ($max === $min && $p['len'] !== null) ? self::clampLen($p['len'] * $min) : null,
+            'max' => $p['max'] === 0 ? 0 : (($p['max'] !== null && $max !== null) ? self::clampLen($p['max'] * $max) : null),
+            'unsafe_atomic' => $p['unsafe_atomic'] || ($p['nullable'] && !($max !== null && $max <= 1)),
+            'has_emul' => $p['has_emul'] || $possessive,
+            'cost' => $group ? self::clampCost($p['cost'] * $copies + 8) : self::clampCost($p['cost'] + 4),
+        ];
+    }
+
+    /**
      * Joins the items of one alternative.
      *
      * @param list<array<string, mixed>> $items
@@ -266,29 +283,16 @@ final class Parser
      */
     private function run(): array
     {
-        $n = \count($this->chars);
         $quote = false;
-        while ($this->pos < $n) {
-            $c = $this->chars[$this->pos];
+        while (($c = $this->peek()) !== null) {
             if ($quote) {
-                if ($c === '\\' && $this->at($this->pos + 1) === 'E') {
-                    $quote = false;
-                    $this->pos += 2;
-                    continue;
-                }
-                $this->pos++;
-                $this->literal($this->cps[$this->pos - 1]);
+                $quote = $this->quoted($c);
                 continue;
             }
             if ($this->flags['extended']) {
-                if ($c === ' ' || $c === "\t" || $c === "\n" || $c === "\x0B" || $c === "\x0C" || $c === "\r") {
-                    $this->pos++;
-                    continue;
-                }
-                if ($c === '#') {
-                    while ($this->pos < $n && $this->chars[$this->pos] !== "\n") {
-                        $this->pos++;
-                    }
+                $end = $this->extendedEnd($this->pos);
+                if ($end > $this->pos) {
+                    $this->pos = $end;
                     continue;
                 }
                 $cp = $this->cps[$this->pos];
@@ -296,66 +300,115 @@ final class Parser
                     throw new Skip(Translator::CONSTRUCT, 'non-ASCII white space in extended mode is not supported');
                 }
             }
-            $cp = $this->cps[$this->pos];
-            $start = $this->pos;
             $this->pos++;
-            switch ($c) {
-                case '\\':
-                    $quote = $this->escape();
-                    break;
-                case '.':
-                    $this->dot($this->flags['dotall']);
-                    break;
-                case '^':
-                    $this->pushAssertion(Ir::assert($this->flags['multiline'] ? Ir::LINE_START : Ir::START));
-                    break;
-                case '$':
-                    if ($this->flags['multiline']) {
-                        $a = Ir::LINE_END;
-                    } elseif ($this->dollarEndonly) {
-                        $a = Ir::END;
-                    } else {
-                        $a = Ir::END_NL;
-                    }
-                    $this->pushAssertion(Ir::assert($a));
-                    break;
-                case '[':
-                    $this->class();
-                    break;
-                case '(':
-                    $this->open();
-                    break;
-                case ')':
-                    $this->close();
-                    break;
-                case '|':
-                    $frame = $this->frame();
-                    $items = $frame->items;
-                    $frame->items = [];
-                    $frame->alts[] = self::composeItems($items);
-                    $frame->blocked = false;
-                    break;
-                case '*':
-                    $this->quantify($start, 0, null);
-                    break;
-                case '+':
-                    $this->quantify($start, 1, null);
-                    break;
-                case '?':
-                    $this->quantify($start, 0, 1);
-                    break;
-                case '{':
-                    $q = $this->brace();
-                    if ($q === null) {
-                        $this->literal(0x7B);
-                    } else {
-                        $this->quantify($start, $q[0], $q[1]);
-                    }
-                    break;
-                default:
-                    $this->literal($cp);
+            $quote = $this->item($c, $this->pos - 1);
+        }
+        return $this->finish();
+    }
+
+    /**
+     * A character under `\Q` (position at it): a literal, or the `\E` that
+     * ends the quote. Returns whether the quote goes on.
+     */
+    private function quoted(string $c): bool
+    {
+        if ($c === '\\' && $this->at($this->pos + 1) === 'E') {
+            $this->pos += 2;
+            return false;
+        }
+        $this->pos++;
+        $this->literal($this->cps[$this->pos - 1]);
+        return true;
+    }
+
+    /** Under `x`: the position after the white space and `#` comments from `$i`. */
+    private function extendedEnd(int $i): int
+    {
+        while (true) {
+            $c = $this->at($i);
+            if ($c === ' ' || $c === "\t" || $c === "\n" || $c === "\x0B" || $c === "\x0C" || $c === "\r") {
+                $i++;
+            } elseif ($c === '#') {
+                while (($d = $this->at($i)) !== null && $d !== "\n") {
+                    $i++;
+                }
+            } else {
+                return $i;
             }
         }
+    }
+
+    /** The item `$c` starts at `$start` (position after `$c`). Returns true when `\Q` starts quoting. */
+    private function item(string $c, int $start): bool
+    {
+        switch ($c) {
+            case '\\':
+                return $this->escape();
+            case '.':
+                $this->dot($this->flags['dotall']);
+                break;
+            case '^':
+            case '$':
+                $this->pushAssertion(Ir::assert($this->anchor($c)));
+                break;
+            case '[':
+                $this->class();
+                break;
+            case '(':
+                $this->open();
+                break;
+            case ')':
+                $this->close();
+                break;
+            case '|':
+                $frame = $this->frame();
+                $items = $frame->items;
+                $frame->items = [];
+                $frame->alts[] = self::composeItems($items);
+                $frame->blocked = false;
+                break;
+            case '*':
+                $this->quantify($start, 0, null);
+                break;
+            case '+':
+                $this->quantify($start, 1, null);
+                break;
+            case '?':
+                $this->quantify($start, 0, 1);
+                break;
+            case '{':
+                $q = $this->brace();
+                if ($q === null) {
+                    $this->literal(0x7B);
+                } else {
+                    $this->quantify($start, $q[0], $q[1]);
+                }
+                break;
+            default:
+                $this->literal($this->cps[$start]);
+        }
+        return false;
+    }
+
+    /** What `^` or `$` asserts under the current options. */
+    private function anchor(string $c): string
+    {
+        if ($c === '^') {
+            return $this->flags['multiline'] ? Ir::LINE_START : Ir::START;
+        }
+        if ($this->flags['multiline']) {
+            return Ir::LINE_END;
+        }
+        return $this->dollarEndonly ? Ir::END : Ir::END_NL;
+    }
+
+    /**
+     * The end of the body: the root group closed, anchored with `A`.
+     *
+     * @return array{0: array<string, mixed>, 1: bool}
+     */
+    private function finish(): array
+    {
         if (\count($this->frames) !== 1) {
             throw new Skip(Translator::INVALID, 'missing closing parenthesis');
         }
@@ -437,6 +490,17 @@ final class Parser
         if (!$this->utf && $cp > 0xFF) {
             throw new Skip(Translator::INVALID, 'character code point value in \x{} is too large');
         }
+    }
+
+    /** A lookaround item: it reads nothing, at its body's cost (`$props`) plus 8. */
+    private static function lookaround(string $look, array $node, array $props, bool $hasEmul): array
+    {
+        return [
+            'node' => Ir::look($look, $node),
+            'group' => true,
+            'kind' => self::KIND_LOOKAROUND,
+            'props' => array_merge(self::EMPTY, ['has_emul' => $hasEmul, 'cost' => self::clampCost($props['cost'] + 8)]),
+        ];
     }
 
     private static function utf8Len(int $cp): int
@@ -745,38 +809,46 @@ final class Parser
         return false;
     }
 
+    /**
+     * A quantifier (`$min`, `$max`) that starts at `$start`, position after it:
+     * its `?` (lazy) or `+` (possessive) mark read, applied to the last item.
+     */
     private function quantify(int $start, int $min, ?int $max): void
     {
-        $lazyMark = false;
-        $possessive = false;
-        $c = $this->peek();
-        if ($c === '?') {
-            $lazyMark = true;
-            $this->pos++;
-        } elseif ($c === '+') {
-            $possessive = true;
+        $mark = $this->peek();
+        $lazyMark = $mark === '?';
+        $possessive = $mark === '+';
+        if ($lazyMark || $possessive) {
             $this->pos++;
         }
         if ($this->flags['extended']) {
-            $i = $this->pos;
-            while (true) {
-                $c = $this->at($i);
-                if ($c === ' ' || $c === "\t" || $c === "\n" || $c === "\x0B" || $c === "\x0C" || $c === "\r") {
-                    $i++;
-                } elseif ($c === '#') {
-                    while (($d = $this->at($i)) !== null && $d !== "\n") {
-                        $i++;
-                    }
-                } else {
-                    break;
-                }
-            }
+            $i = $this->extendedEnd($this->pos);
             $c = $this->at($i);
             if ($i > $this->pos && ($c === '?' || $c === '+')) {
                 throw new Skip(Translator::CONSTRUCT, 'white space between a quantifier and ? or + is not supported');
             }
         }
-        $ungreedy = $this->flags['ungreedy'];
+        $item = $this->repeatable($start);
+        $lazy = ($lazyMark !== $this->flags['ungreedy']) && !$possessive;
+        $props = self::repeated($item['props'], $item['group'], $min, $max, $possessive);
+        $this->lastQuantEnd = $this->pos;
+        if ($possessive && $item['group']) {
+            throw new Skip(Translator::CONSTRUCT, self::ATOMIC_MESSAGE);
+        }
+        if ($possessive && $props['unsafe_atomic']) {
+            throw new Skip(Translator::CONSTRUCT, 'possessive quantifier cannot be emulated exactly');
+        }
+        $this->push([
+            'node' => Ir::repeat($item['node'], $min, $max, !$lazy, $possessive),
+            'group' => false,
+            'kind' => self::KIND_QUANTIFIED,
+            'props' => $props,
+        ]);
+    }
+
+    /** The last item, taken for the quantifier that starts at `$start`, or why it cannot be repeated. */
+    private function repeatable(int $start): array
+    {
         $frame = $this->frame();
         if ($frame->blocked) {
             throw new Skip(Translator::CONSTRUCT, 'quantifier after an option setting is not supported');
@@ -794,38 +866,10 @@ final class Parser
         if ($item['kind'] === self::KIND_LOOKAROUND) {
             throw new Skip(Translator::CONSTRUCT, 'quantified assertions are not supported');
         }
-        $node = $item['node'];
-        if ($node['t'] === 's') {
-            if ($node['mb']) {
-                throw new Skip(Translator::BYTES, 'quantifier after a multibyte character applies to its last byte without the u modifier');
-            }
+        if ($item['node']['t'] === 's' && $item['node']['mb']) {
+            throw new Skip(Translator::BYTES, 'quantifier after a multibyte character applies to its last byte without the u modifier');
         }
-        $lazy = ($lazyMark !== $ungreedy) && !$possessive;
-        $p = $item['props'];
-        $copies = max($max ?? ($min + 1), 1);
-        $props = [
-            'nullable' => $min === 0 || $p['nullable'],
-            'len' => ($max === $min && $p['len'] !== null) ? self::clampLen($p['len'] * $min) : null,
-            'max' => $p['max'] === 0 ? 0 : (($p['max'] !== null && $max !== null) ? self::clampLen($p['max'] * $max) : null),
-            'unsafe_atomic' => $p['unsafe_atomic'] || ($p['nullable'] && !($max !== null && $max <= 1)),
-            'has_emul' => $p['has_emul'] || $possessive,
-            'cost' => $item['group'] ? self::clampCost($p['cost'] * $copies + 8) : self::clampCost($p['cost'] + 4),
-        ];
-        $this->lastQuantEnd = $this->pos;
-        if ($possessive) {
-            if ($item['group']) {
-                throw new Skip(Translator::CONSTRUCT, self::ATOMIC_MESSAGE);
-            }
-            if ($props['unsafe_atomic']) {
-                throw new Skip(Translator::CONSTRUCT, 'possessive quantifier cannot be emulated exactly');
-            }
-        }
-        $this->push([
-            'node' => Ir::repeat($node, $min, $max, !$lazy, $possessive),
-            'group' => false,
-            'kind' => self::KIND_QUANTIFIED,
-            'props' => $props,
-        ]);
+        return $item;
     }
 
     private function readNumber(int &$i): ?int
@@ -959,13 +1003,8 @@ final class Parser
         $this->pos++;
         switch ($c) {
             case '#':
-                while (($d = $this->peek()) !== null) {
-                    $this->pos++;
-                    if ($d === ')') {
-                        return;
-                    }
-                }
-                throw new Skip(Translator::INVALID, 'missing ) after (?# comment');
+                $this->comment();
+                return;
             case ':':
                 $this->openFrame(self::G_GROUP, $flags);
                 return;
@@ -980,18 +1019,7 @@ final class Parser
                 $this->openFrame(self::G_NEG_AHEAD, $flags);
                 return;
             case '<':
-                $d = $this->peek();
-                if ($d === '=') {
-                    $this->pos++;
-                    $this->openFrame(self::G_BEHIND, $flags);
-                } elseif ($d === '!') {
-                    $this->pos++;
-                    $this->openFrame(self::G_NEG_BEHIND, $flags);
-                } elseif ($d === '*') {
-                    throw new Skip(Translator::CONSTRUCT, 'non-atomic assertions are not supported');
-                } else {
-                    $this->groupName('>');
-                }
+                $this->openAngle($flags);
                 return;
             case 'P':
                 $d = $this->peek();
@@ -1021,6 +1049,39 @@ final class Parser
                 }
                 $this->pos--;
                 $this->options();
+        }
+    }
+
+    /** `(?#` seen: the comment, up to its `)`. */
+    private function comment(): void
+    {
+        while (($d = $this->peek()) !== null) {
+            $this->pos++;
+            if ($d === ')') {
+                return;
+            }
+        }
+        throw new Skip(Translator::INVALID, 'missing ) after (?# comment');
+    }
+
+    /**
+     * `(?<` seen: a lookbehind, or a named group.
+     *
+     * @param array<string, bool> $flags
+     */
+    private function openAngle(array $flags): void
+    {
+        $d = $this->peek();
+        if ($d === '=') {
+            $this->pos++;
+            $this->openFrame(self::G_BEHIND, $flags);
+        } elseif ($d === '!') {
+            $this->pos++;
+            $this->openFrame(self::G_NEG_BEHIND, $flags);
+        } elseif ($d === '*') {
+            throw new Skip(Translator::CONSTRUCT, 'non-atomic assertions are not supported');
+        } else {
+            $this->groupName('>');
         }
     }
 
@@ -1087,59 +1148,55 @@ final class Parser
         $kind = $frame->kind;
         $this->flags = $frame->saved;
         [$node, $props, $branches] = self::composeAlts($frame);
-        $look = static fn (bool $hasEmul): array => [
-            'nullable' => true,
-            'len' => 0,
-            'max' => 0,
-            'unsafe_atomic' => false,
-            'has_emul' => $hasEmul,
-            'cost' => self::clampCost($props['cost'] + 8),
-        ];
         switch ($kind) {
             case self::G_AHEAD:
+                $item = self::lookaround(Ir::AHEAD, $node, $props, $props['has_emul']);
+                break;
             case self::G_NEG_AHEAD:
-                $item = [
-                    'node' => Ir::look($kind === self::G_AHEAD ? Ir::AHEAD : Ir::NEG_AHEAD, $node),
-                    'group' => true,
-                    'kind' => self::KIND_LOOKAROUND,
-                    'props' => $look($props['has_emul']),
-                ];
+                $item = self::lookaround(Ir::NEG_AHEAD, $node, $props, $props['has_emul']);
                 break;
             case self::G_BEHIND:
             case self::G_NEG_BEHIND:
-                foreach ($branches as [$len, $max]) {
-                    if ($len !== null) {
-                        if ($len > 65535) {
-                            throw new Skip(Translator::INVALID, 'lookbehind assertion is too long');
-                        }
-                        continue;
-                    }
-                    // From 10.43 a branch may vary, up to 255 characters.
-                    if ($this->version !== Pcre::V10_46) {
-                        throw new Skip(Translator::INVALID, 'lookbehind assertion is not fixed length');
-                    }
-                    if ($max === null) {
-                        throw new Skip(Translator::INVALID, 'length of lookbehind assertion is not limited');
-                    }
-                    if ($max > 255) {
-                        throw new Skip(Translator::INVALID, 'branch too long in variable-length lookbehind assertion');
-                    }
-                }
-                if ($props['has_emul']) {
-                    throw new Skip(Translator::CONSTRUCT, 'atomic groups and possessive quantifiers inside lookbehind are not supported');
-                }
-                $item = [
-                    'node' => Ir::look($kind === self::G_BEHIND ? Ir::BEHIND : Ir::NEG_BEHIND, $node),
-                    'group' => true,
-                    'kind' => self::KIND_LOOKAROUND,
-                    'props' => $look(false),
-                ];
+                $this->checkLookbehind($branches, $props['has_emul']);
+                $item = self::lookaround($kind === self::G_BEHIND ? Ir::BEHIND : Ir::NEG_BEHIND, $node, $props, false);
                 break;
             default:
                 $props['cost'] = self::clampCost($props['cost'] + 8);
                 $item = ['node' => $node, 'group' => true, 'kind' => self::KIND_ATOM, 'props' => $props];
         }
         $this->push($item);
+    }
+
+    /**
+     * What PCRE2 (or this translator) refuses in a lookbehind with these
+     * branches: a branch too long, or of a length that is not fixed (up to
+     * 10.42) or not limited to 255 (from 10.43); atomic emulation.
+     *
+     * @param list<array{0: ?int, 1: ?int}> $branches
+     */
+    private function checkLookbehind(array $branches, bool $hasEmul): void
+    {
+        foreach ($branches as [$len, $max]) {
+            if ($len !== null) {
+                if ($len > 65535) {
+                    throw new Skip(Translator::INVALID, 'lookbehind assertion is too long');
+                }
+                continue;
+            }
+            // From 10.43 a branch may vary, up to 255 characters.
+            if ($this->version !== Pcre::V10_46) {
+                throw new Skip(Translator::INVALID, 'lookbehind assertion is not fixed length');
+            }
+            if ($max === null) {
+                throw new Skip(Translator::INVALID, 'length of lookbehind assertion is not limited');
+            }
+            if ($max > 255) {
+                throw new Skip(Translator::INVALID, 'branch too long in variable-length lookbehind assertion');
+            }
+        }
+        if ($hasEmul) {
+            throw new Skip(Translator::CONSTRUCT, 'atomic groups and possessive quantifiers inside lookbehind are not supported');
+        }
     }
 
     /**
@@ -1305,6 +1362,46 @@ final class Parser
         return true;
     }
 
+    /**
+     * One member of a class (position at it): a character or a range into
+     * `$members`; a POSIX class or class escape into `$fixed` under `u` (not
+     * case-folded), into `$members` without.
+     *
+     * @param list<array{0: int, 1: int}> $members
+     * @param list<array{0: int, 1: int}> $fixed
+     */
+    private function classMember(array &$members, array &$fixed): void
+    {
+        $lo = $this->posixFollows() ? $this->posix() : $this->classAtom();
+        if ($lo instanceof CharSet) {
+            if ($this->rangeFollows()) {
+                throw new Skip(Translator::INVALID, 'invalid range in character class');
+            }
+            if ($this->utf) {
+                array_push($fixed, ...$lo->ranges);
+            } else {
+                array_push($members, ...$lo->ranges);
+            }
+            return;
+        }
+        if (!$this->rangeFollows()) {
+            $members[] = [$lo, $lo];
+            return;
+        }
+        $this->pos++;
+        if ($this->posixFollows()) {
+            throw new Skip(Translator::INVALID, 'invalid range in character class');
+        }
+        $hi = $this->classAtom();
+        if ($hi instanceof CharSet) {
+            throw new Skip(Translator::INVALID, 'invalid range in character class');
+        }
+        if ($hi < $lo) {
+            throw new Skip(Translator::INVALID, 'range out of order in character class');
+        }
+        $members[] = [$lo, $hi];
+    }
+
     /** `[` seen; position after it. */
     private function class(): void
     {
@@ -1317,68 +1414,21 @@ final class Parser
                 ? 'POSIX named classes are supported only within a class'
                 : 'POSIX collating elements are not supported');
         }
-        $negated = false;
-        if ($this->peek() === '^') {
-            $negated = true;
+        $negated = $this->peek() === '^';
+        if ($negated) {
             $this->pos++;
         }
         // Characters and ranges (case-folded under `i`), and class escapes and
         // POSIX classes (under `u` PCRE2 does not fold them: `[[:ascii:]]` with
-        // `iu` does not match U+212A).
+        // `iu` does not match U+212A). A first `]` is a member.
         $members = [];
         $fixed = [];
         $first = true;
-        while (true) {
-            $c = $this->peek();
-            if ($c === null) {
-                throw new Skip(Translator::INVALID, 'missing terminating ] for character class');
-            }
-            if ($c === ']' && !$first) {
-                $this->pos++;
-                break;
-            }
+        while ($first || $this->peek() !== ']') {
             $first = false;
-            if ($this->posixFollows()) {
-                $set = $this->posix();
-                if ($this->rangeFollows()) {
-                    throw new Skip(Translator::INVALID, 'invalid range in character class');
-                }
-                if ($this->utf) {
-                    array_push($fixed, ...$set->ranges);
-                } else {
-                    array_push($members, ...$set->ranges);
-                }
-                continue;
-            }
-            $lo = $this->classAtom();
-            if ($lo instanceof CharSet) {
-                if ($this->rangeFollows()) {
-                    throw new Skip(Translator::INVALID, 'invalid range in character class');
-                }
-                if ($this->utf) {
-                    array_push($fixed, ...$lo->ranges);
-                } else {
-                    array_push($members, ...$lo->ranges);
-                }
-                continue;
-            }
-            if ($this->rangeFollows()) {
-                $this->pos++;
-                if ($this->posixFollows()) {
-                    throw new Skip(Translator::INVALID, 'invalid range in character class');
-                }
-                $hi = $this->classAtom();
-                if ($hi instanceof CharSet) {
-                    throw new Skip(Translator::INVALID, 'invalid range in character class');
-                }
-                if ($hi < $lo) {
-                    throw new Skip(Translator::INVALID, 'range out of order in character class');
-                }
-                $members[] = [$lo, $hi];
-            } else {
-                $members[] = [$lo, $lo];
-            }
+            $this->classMember($members, $fixed);
         }
+        $this->pos++;
         $this->work->spend(\count($members) + \count($fixed));
         $full = CharSet::fromUnsorted($members);
         if ($this->flags['caseless'] && $this->utf) {
