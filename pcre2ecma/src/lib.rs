@@ -37,6 +37,8 @@ mod ir;
 mod parser;
 mod pcre;
 mod rewrite;
+#[cfg(test)]
+mod sha256;
 mod ucd;
 mod ucd_10_42;
 mod ucd_10_46;
