@@ -59,14 +59,14 @@ pub fn gc(version: Version, name: &str) -> Table {
 /// the generated constants do: the ones it builds are leaked to be `'static`
 /// like them.
 fn patched(base: &Tables, removed: Changes, added: Changes) -> Tables {
-    let changes = |changes: Changes, name: &str| -> Table {
+    let listed = |changes: Changes, name: &str| -> Table {
         changes
             .iter()
             .find(|(n, _)| *n == name)
             .map_or(&[], |(_, t)| *t)
     };
     let table = |name: &str, table: Table| -> Table {
-        let (out, into) = (changes(removed, name), changes(added, name));
+        let (out, into) = (listed(removed, name), listed(added, name));
         if out.is_empty() && into.is_empty() {
             return table;
         }
