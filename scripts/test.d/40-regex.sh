@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Regex translator (issues 4 and 10, rule A1): first the PCRE2 tables the PHP
 # twin assembles per version against their checksums (tables_checksum.php;
-# the Rust unit tests check the same ones); then the Rust translations of each
-# corpus, then the PHP differential test (Rust == PHP byte for byte;
+# pcre2ecma/tests/tables.rs checks the same ones); then the Rust translations
+# of each corpus, then the PHP differential test (Rust == PHP byte for byte;
 # preg_match == ECMA RegExp 'u' on the corpus subjects, traps, affixes and
 # strings generated from each emitted pattern; PCRE JIT == interpreter;
 # attack strings under a time limit per pattern in node: 0 timeouts), on:
