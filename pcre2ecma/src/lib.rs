@@ -149,6 +149,15 @@ impl Work {
 
 pub use pcre::{set_version as set_pcre_version, version as pcre_version};
 
+/// PCRE2's tables as assembled per claimed version, and the functions that
+/// assemble them: for tests/tables.rs, not an API.
+#[doc(hidden)]
+pub mod pcre_tables {
+    pub use super::casefold::{patched as patched_sets, sets};
+    pub use super::pcre::Version;
+    pub use super::ucd::{tables, toggled, Tables};
+}
+
 /// Translates a full PHP pattern (delimiters and modifiers included), for the
 /// PCRE2 version [`pcre_version`] names.
 pub fn translate(source: &str) -> Result<String, Skip> {

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Regex translator (issues 4 and 10, rule A1): the Rust translations of each
-# corpus, then the PHP differential test (Rust == PHP byte for byte;
+# Regex translator (issues 4 and 10, rule A1): first the PCRE2 tables the PHP
+# twin assembles per version against their checksums (tables_checksum.php;
+# pcre2ecma/tests/tables.rs checks the same ones); then the Rust translations
+# of each corpus, then the PHP differential test (Rust == PHP byte for byte;
 # preg_match == ECMA RegExp 'u' on the corpus subjects, traps, affixes and
 # strings generated from each emitted pattern; PCRE JIT == interpreter;
 # attack strings under a time limit per pattern in node: 0 timeouts), on:
@@ -36,6 +38,9 @@ rust_corpus() {
     REGEX_CORPUS="$PWD/$1" REGEX_RUST_OUT="$PWD/$2" \
         cargo test --no-default-features -p pcre2ecma --test regex_corpus corpus_translations
 }
+
+# 0. The tables of every claimed version, as the PHP twin assembles them.
+php "$rx/tables_checksum.php"
 
 # 1. Hand-written corpus (the Rust translations again, for this PCRE2).
 rust_corpus "$rx/corpus.json" target/regex-rust.json
