@@ -329,12 +329,41 @@ final class Normalizer
         // writes its union split).
         if ($d->cat === Definition::CAT_ANY && BaseType::jsonType($d->ty) === null && $this->options->profile === Vocab::MCP) {
             Mcp::anyUnion($f, $nullOk, $depth === 0, $out);
-            $this->keywords($d->cat, $f, $nullOk, $out, $items, $props, false, false);
+            $allOf = $this->keywords($f, $nullOk, $out, false, false);
+            if ($allOf !== []) {
+                $out['allOf'] = $allOf;
+            }
             return;
         }
         $fix = $fix && $nullOk && BaseType::jsonType($d->ty) === 'object';
         $out['type'] = $fix ? 'object' : Nullable::typeValue($d->ty, $nullOk);
-        $this->keywords($d->cat, $f, $nullOk, $out, $items, $props, true, $fix);
+        $allOf = $this->keywords($f, $nullOk, $out, true, $fix);
+        // A count of 1 the NotNull guard already states is left out.
+        $minCount = $f->minCount === 1 && NotNull::impliesMinOne($f) ? null : $f->minCount;
+        if ($d->cat === Definition::CAT_LIST) {
+            if ($items !== null) {
+                $out['items'] = $items;
+            }
+            if ($minCount !== null) {
+                $out['minItems'] = $minCount;
+            }
+            if ($f->maxCount !== null) {
+                $out['maxItems'] = $f->maxCount;
+            }
+        } elseif ($d->cat === Definition::CAT_MAP) {
+            if ($props !== null) {
+                MapType::put($out, $props);
+            }
+            if ($minCount !== null) {
+                $out['minProperties'] = $minCount;
+            }
+            if ($f->maxCount !== null) {
+                $out['maxProperties'] = $f->maxCount;
+            }
+        }
+        if ($allOf !== []) {
+            $out['allOf'] = $allOf;
+        }
     }
 
     /**
@@ -387,40 +416,37 @@ final class Normalizer
     }
 
     /**
-     * The keywords after `type`, in their order; a second `format`,
-     * `pattern`, `not` or `enum` goes into `allOf`. `$typed`: the keywords of
-     * one type are written here (not: in the branches of a split union);
-     * `$fix`: the root fix takes null out of the `enum`.
+     * The keywords after `type` up to a list's or map's own, in their
+     * order; a second `format`, `pattern`, `not` or `enum` goes into the
+     * `allOf` entries returned. `$typed`: the keywords of one type are written
+     * here (not: in the branches of a split union); `$fix`: the root fix takes
+     * null out of the `enum`.
      *
-     * @param array{0: array<mixed>|\stdClass, 1: list<string>}|null $props
+     * @return list<array<string, mixed>>
      */
-    private function keywords(int $cat, Facets $f, bool $nullOk, array &$out, array|\stdClass|null $items, ?array $props, bool $typed, bool $fix): void
+    private function keywords(Facets $f, bool $nullOk, array &$out, bool $typed, bool $fix): array
     {
         $allOf = [];
         foreach ($f->formats as $i => $v) {
-            if ($i === 0) {
-                if ($typed) {
-                    $out['format'] = $v;
-                }
-            } else {
+            if ($i > 0) {
                 $allOf[] = ['format' => $v];
+            } elseif ($typed) {
+                $out['format'] = $v;
             }
         }
         foreach ($f->patterns as $i => $v) {
-            if ($i === 0) {
-                if ($typed) {
-                    $out['pattern'] = $v;
-                }
-            } else {
+            if ($i > 0) {
                 $allOf[] = ['pattern' => $v];
+            } elseif ($typed) {
+                $out['pattern'] = $v;
             }
         }
         foreach ($f->nots as $i => $not) {
             $v = Nullable::notSchema($not, $nullOk);
-            if ($i === 0) {
-                $out['not'] = $v;
-            } else {
+            if ($i > 0) {
                 $allOf[] = ['not' => $v];
+            } else {
+                $out['not'] = $v;
             }
         }
         foreach ($f->enums as $i => $e) {
@@ -457,31 +483,6 @@ final class Normalizer
             // 'ipv4_or_ipv6' (Ip version all).
             $allOf[] = ['anyOf' => [['format' => 'ipv4'], ['format' => 'ipv6']]];
         }
-        // A count of 1 the NotNull guard already states is left out.
-        $minCount = $f->minCount === 1 && NotNull::impliesMinOne($f) ? null : $f->minCount;
-        if ($cat === Definition::CAT_LIST) {
-            if ($items !== null) {
-                $out['items'] = $items;
-            }
-            if ($minCount !== null) {
-                $out['minItems'] = $minCount;
-            }
-            if ($f->maxCount !== null) {
-                $out['maxItems'] = $f->maxCount;
-            }
-        } elseif ($cat === Definition::CAT_MAP) {
-            if ($props !== null) {
-                MapType::put($out, $props);
-            }
-            if ($minCount !== null) {
-                $out['minProperties'] = $minCount;
-            }
-            if ($f->maxCount !== null) {
-                $out['maxProperties'] = $f->maxCount;
-            }
-        }
-        if ($allOf !== []) {
-            $out['allOf'] = $allOf;
-        }
+        return $allOf;
     }
 }
