@@ -31,61 +31,12 @@
 //! error `normalize_schema()` gives (`node_create: properties.x.type: ...`).
 
 use super::options::Options;
-use super::profile::{anthropic, openai, Stats, LIMIT_EXCEEDED, STRICT_IMPOSSIBLE};
-use super::vocab::Profile;
+use super::profile::{Limit, Profile, Stats, LIMIT_EXCEEDED, STRICT_IMPOSSIBLE};
 use crate::error::{push_key, DefinitionError, Warning};
 use crate::sym::Sym;
 use crate::view::{Build, Key, KeyRef, Kind, Node};
 
 pub const BUDGET_EXCEEDED: &str = "profile_budget_exceeded";
-
-/// Anthropic's strict tools per request.
-pub const MAX_STRICT_TOOLS: usize = 20;
-
-/// One per-request limit: what it counts, its maximum, how a message names it.
-struct Limit {
-    count: fn(&Stats) -> usize,
-    max: usize,
-    what: &'static str,
-}
-
-const fn limit(count: fn(&Stats) -> usize, max: usize, what: &'static str) -> Limit {
-    Limit { count, max, what }
-}
-
-fn limits(profile: Profile) -> &'static [Limit] {
-    const ANTHROPIC: &[Limit] = &[
-        limit(|_| 1, MAX_STRICT_TOOLS, "strict tools"),
-        limit(
-            |s| s.optional_properties,
-            anthropic::MAX_OPTIONAL,
-            "optional parameters",
-        ),
-        limit(
-            |s| s.union_properties,
-            anthropic::MAX_UNIONS,
-            "parameters with union types",
-        ),
-    ];
-    const OPENAI: &[Limit] = &[
-        limit(
-            |s| s.properties,
-            openai::MAX_PROPERTIES,
-            "object properties",
-        ),
-        limit(|s| s.enum_values, openai::MAX_ENUM_VALUES, "enum values"),
-        limit(
-            |s| s.string_length,
-            openai::MAX_STRING_LENGTH,
-            "characters of property names and enum values",
-        ),
-    ];
-    match profile {
-        Profile::Anthropic => ANTHROPIC,
-        Profile::OpenAi => OPENAI,
-        Profile::Mcp | Profile::Gemini | Profile::GeminiJson => &[],
-    }
-}
 
 /// What one tool's normalization gives: its schema, counts and warnings,
 /// and, when asked for, its `input_examples` ([`super::input_examples`]).
@@ -134,9 +85,8 @@ pub fn fit<'a, N: Node<'a>, B: Build<'a, N>>(
         profile: Profile::Mcp,
         ..options
     };
-    let limits = limits(profile);
-    // Anthropic's tool definitions take `input_examples` (issue 30).
-    let examples = profile == Profile::Anthropic;
+    let limits = profile.id().budget;
+    let examples = profile.id().input_examples;
     let mut used = vec![0usize; limits.len()];
     let mut out = b.arr_for(tools.len());
     tools.try_each(|key, def| {

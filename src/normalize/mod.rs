@@ -97,7 +97,7 @@ pub fn canonical_with<'a, N: Node<'a>, B: Build<'a, N>>(
 /// What [`canonical`] gives the profile pass.
 pub struct Canonical<V> {
     pub schema: V,
-    pub profile: vocab::Profile,
+    pub profile: profile::Profile,
 }
 
 /// The normalizer's state while it walks one definition tree.
@@ -173,7 +173,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
 
         // The root of a tool input is never null (`mcp`): an object is written
         // as a required one.
-        let fix = (depth == 0 && self.options.profile == vocab::Profile::Mcp).then_some(RootFix);
+        let fix = (depth == 0 && self.options.profile == profile::Profile::Mcp).then_some(RootFix);
         let optional = optional && !(fix.is_some() && style != NullStyle::TypeArray && object(&d));
         let mut out = self.b.obj();
         if let Some(t) = title {
@@ -359,7 +359,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
     where
         B: Build<'a, N>,
     {
-        let mcp = self.options.profile == vocab::Profile::Mcp;
+        let mcp = self.options.profile == profile::Profile::Mcp;
         if let Some(base) = d.base_schema {
             if mcp && (fix.is_some() || profile::mcp::may_hold_union(base)) {
                 let root = depth == 0;

@@ -1,6 +1,6 @@
 //! The `$options` array of `normalize_schema()`.
 
-use super::vocab::Profile;
+use super::profile::Profile;
 use crate::error::{DefinitionError, Path, Seg};
 use crate::sym::Sym;
 use crate::view::{Key, Kind, Node};

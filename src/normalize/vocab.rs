@@ -1,5 +1,5 @@
 //! The words every part of `normalize` speaks: a number as written, the
-//! consumer a schema is written for, the nesting limit, UTF-8. They live here,
+//! nesting limit, UTF-8. They live here,
 //! below every rule and profile module, so that `normalize/` imports in one
 //! direction (the rules and the profiles name them, this names nothing).
 
@@ -28,48 +28,6 @@ impl Num {
             Num::Int(i) => i as f64,
             Num::Float(f) => f,
         }
-    }
-}
-
-/// The consumer a schema is written for (option `profile`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Profile {
-    #[default]
-    Mcp,
-    OpenAi,
-    Anthropic,
-    Gemini,
-    GeminiJson,
-}
-
-impl Profile {
-    /// The option value.
-    pub fn parse(s: &[u8]) -> Option<Profile> {
-        match s {
-            b"mcp" => Some(Profile::Mcp),
-            b"openai" => Some(Profile::OpenAi),
-            b"anthropic" => Some(Profile::Anthropic),
-            b"gemini" => Some(Profile::Gemini),
-            b"gemini_json" => Some(Profile::GeminiJson),
-            _ => None,
-        }
-    }
-
-    /// How warnings name the consumer.
-    pub fn label(self) -> &'static str {
-        match self {
-            Profile::Mcp => "MCP",
-            Profile::OpenAi => "OpenAI strict mode",
-            Profile::Anthropic => "Anthropic strict tool use",
-            Profile::Gemini => "Gemini",
-            Profile::GeminiJson => "Gemini (parametersJsonSchema)",
-        }
-    }
-
-    /// Whether the consumer has a strict mode (which a schema can be beyond:
-    /// `profile_strict_impossible`).
-    pub fn strict(self) -> bool {
-        matches!(self, Profile::OpenAi | Profile::Anthropic)
     }
 }
 

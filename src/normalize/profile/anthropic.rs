@@ -36,7 +36,7 @@
 //! description; several types as an `anyOf` of one type each.
 
 use super::provider::{One, Provider};
-use super::{openai, text, Body, Parts, Pass, INTEGER, LIMIT_EXCEEDED};
+use super::{limit, openai, text, Body, Id, Limit, Parts, Stats, INTEGER};
 use crate::normalize::vocab::Num;
 use crate::sym::Sym;
 use crate::view::{Build, Node};
@@ -104,6 +104,35 @@ fn drop_bounds<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) 
 
 /// The provider.
 pub struct Anthropic;
+
+/// Who the provider is.
+pub const ID: Id = Id {
+    name: "anthropic",
+    label: "Anthropic strict tool use",
+    strict: true,
+    limits,
+    budget: BUDGET,
+    // Anthropic's tool definitions take `input_examples` (issue 30).
+    input_examples: true,
+};
+
+/// The per-request limits ("JSON Schema limitations" of strict tool use).
+const BUDGET: &[Limit] = &[
+    limit(|_| 1, MAX_STRICT_TOOLS, "strict tools"),
+    limit(
+        |s| s.optional_properties,
+        MAX_OPTIONAL,
+        "optional parameters",
+    ),
+    limit(
+        |s| s.union_properties,
+        MAX_UNIONS,
+        "parameters with union types",
+    ),
+];
+
+/// Strict tools per request.
+pub const MAX_STRICT_TOOLS: usize = 20;
 
 impl Anthropic {
     /// Integer bounds that leave fewer than [`MAX_RANGE_ENUM`] values, as an
@@ -206,6 +235,9 @@ impl Provider for Anthropic {
     /// out, and Drupal reads a missing optional input as null).
     const OPTIONAL_NULL: bool = false;
 
+    /// Allowed values without `type`: one `enum` of every type.
+    const VALUE_BRANCHES: bool = false;
+
     fn any_of<'v, N: Node<'v>, B: Build<'v, N>>(
         o: &mut One<'_, '_, 'v, N, B>,
         list: N,
@@ -217,19 +249,15 @@ impl Provider for Anthropic {
 }
 
 /// The per-request counts, for this schema alone.
-pub fn limits<'v, N: Node<'v>, B: Build<'v, N>>(pass: &mut Pass<'_, 'v, N, B>) {
-    let optional = pass.stats.optional_properties;
-    let unions = pass.stats.union_properties;
+fn limits(s: &Stats) -> Vec<String> {
+    let mut found = Vec::new();
+    let optional = s.optional_properties;
+    let unions = s.union_properties;
     if optional > MAX_OPTIONAL {
-        pass.warn(
-            LIMIT_EXCEEDED,
-            format!("Anthropic strict tool use allows at most {MAX_OPTIONAL} optional parameters per request; this tool alone has {optional}"),
-        );
+        found.push(format!("Anthropic strict tool use allows at most {MAX_OPTIONAL} optional parameters per request; this tool alone has {optional}"));
     }
     if unions > MAX_UNIONS {
-        pass.warn(
-            LIMIT_EXCEEDED,
-            format!("Anthropic strict tool use allows at most {MAX_UNIONS} parameters with union types per request; this tool alone has {unions}"),
-        );
+        found.push(format!("Anthropic strict tool use allows at most {MAX_UNIONS} parameters with union types per request; this tool alone has {unions}"));
     }
+    found
 }

@@ -26,7 +26,10 @@
 //! inclusive ones; `format: uuid` as its pattern; `examples[0]` as `example`.
 
 use super::provider::{One, Provider};
-use super::{text, value_types, Body, Parts, Pass, Place, ARRAY, BOOLEAN, INTEGER, NUMBER, STRING};
+use super::{
+    no_limits, text, value_types, Body, Id, Parts, Pass, Place, ARRAY, BOOLEAN, INTEGER, NUMBER,
+    STRING,
+};
 use crate::error::Seg;
 use crate::normalize::vocab::{cmp, Num};
 use crate::sym::Sym;
@@ -54,6 +57,16 @@ pub fn type_name(bit: u8) -> &'static str {
 
 /// The provider.
 pub struct Gemini;
+
+/// Who the provider is.
+pub const ID: Id = Id {
+    name: "gemini",
+    label: "Gemini",
+    strict: false,
+    limits: no_limits,
+    budget: &[],
+    input_examples: false,
+};
 
 impl Provider for Gemini {
     /// Allowed values can be written when they are strings, numbers that floats

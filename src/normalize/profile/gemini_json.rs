@@ -29,12 +29,22 @@
 
 use super::gemini::{array_keys, bounds, object_keys};
 use super::provider::{One, Provider};
-use super::{type_sym, Body, Parts, Pass};
+use super::{no_limits, type_sym, Body, Id, Parts, Pass};
 use crate::sym::Sym;
 use crate::view::{Build, Kind, Node};
 
 /// The provider.
 pub struct GeminiJson;
+
+/// Who the provider is.
+pub const ID: Id = Id {
+    name: "gemini_json",
+    label: "Gemini (parametersJsonSchema)",
+    strict: false,
+    limits: no_limits,
+    budget: &[],
+    input_examples: false,
+};
 
 impl Provider for GeminiJson {
     /// `type` lists `"null"` (and `enum` holds null) when the node is

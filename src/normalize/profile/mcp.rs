@@ -25,6 +25,16 @@ use super::super::nullable::{enumeration, has_null};
 use crate::sym::Sym;
 use crate::view::{Build, Key, KeyRef, Kind, Node};
 
+/// Who the provider is.
+pub const ID: super::Id = super::Id {
+    name: "mcp",
+    label: "MCP",
+    strict: false,
+    limits: super::no_limits,
+    budget: &[],
+    input_examples: false,
+};
+
 /// The root fix's part in writing the root: `type` is `"object"` and null
 /// leaves the `enum` of the root's own keywords.
 #[derive(Clone, Copy, PartialEq, Eq)]

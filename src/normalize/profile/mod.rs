@@ -40,13 +40,108 @@ pub mod pass;
 pub mod provider;
 pub mod text;
 
-pub use super::vocab::Profile;
 use crate::error::{Path, Warning};
 use crate::sym::Sym;
 use crate::view::{Build, Kind, Node};
 pub use parts::{is_null_schema, null_wrapper, read, Parts};
 pub use pass::Pass;
 pub use text::{not_note, str_of};
+
+/// The consumer a schema is written for (option `profile`): one per provider
+/// module, each of which says who it is in its [`Id`]. A new provider is its
+/// module, and here its variant and its arms in [`Profile::id`] and
+/// [`Pass::node`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Profile {
+    #[default]
+    Mcp,
+    OpenAi,
+    Anthropic,
+    Gemini,
+    GeminiJson,
+}
+
+impl Profile {
+    pub const ALL: [Profile; 5] = [
+        Profile::Mcp,
+        Profile::OpenAi,
+        Profile::Anthropic,
+        Profile::Gemini,
+        Profile::GeminiJson,
+    ];
+
+    /// Who the provider is.
+    pub fn id(self) -> &'static Id {
+        match self {
+            Profile::Mcp => &mcp::ID,
+            Profile::OpenAi => &openai::ID,
+            Profile::Anthropic => &anthropic::ID,
+            Profile::Gemini => &gemini::ID,
+            Profile::GeminiJson => &gemini_json::ID,
+        }
+    }
+
+    /// The option value.
+    pub fn parse(s: &[u8]) -> Option<Profile> {
+        Profile::ALL
+            .into_iter()
+            .find(|p| p.id().name.as_bytes() == s)
+    }
+
+    /// How warnings name the consumer.
+    pub fn label(self) -> &'static str {
+        self.id().label
+    }
+
+    /// Whether the consumer has a strict mode (which a schema can be beyond:
+    /// `profile_strict_impossible`).
+    pub fn strict(self) -> bool {
+        self.id().strict
+    }
+}
+
+impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
+    /// Writes the schema `s` found at the current path, for the pass's
+    /// provider.
+    pub fn node(&mut self, s: N, place: Place) -> B::Val {
+        match self.profile {
+            Profile::OpenAi => self.node_for::<openai::OpenAi>(s, place),
+            Profile::Anthropic => self.node_for::<anthropic::Anthropic>(s, place),
+            Profile::GeminiJson => self.node_for::<gemini_json::GeminiJson>(s, place),
+            Profile::Gemini | Profile::Mcp => self.node_for::<gemini::Gemini>(s, place),
+        }
+    }
+}
+
+/// Who one provider is: its option value, how warnings name it, its strict
+/// mode and the limits of that mode.
+pub struct Id {
+    pub name: &'static str,
+    pub label: &'static str,
+    pub strict: bool,
+    /// The size limits of one schema: a message for each one `stats` passes.
+    pub limits: fn(&Stats) -> Vec<String>,
+    /// The per-request limits `fit_budget` sums over the strict tools.
+    pub budget: &'static [Limit],
+    /// `fit_budget` gives each tool its `input_examples`.
+    pub input_examples: bool,
+}
+
+/// No size limits.
+pub fn no_limits(_: &Stats) -> Vec<String> {
+    Vec::new()
+}
+
+/// One per-request limit: what it counts, its maximum, how a message names it.
+pub struct Limit {
+    pub count: fn(&Stats) -> usize,
+    pub max: usize,
+    pub what: &'static str,
+}
+
+pub const fn limit(count: fn(&Stats) -> usize, max: usize, what: &'static str) -> Limit {
+    Limit { count, max, what }
+}
 
 pub const CONSTRAINT_DROPPED: &str = "profile_constraint_dropped";
 pub const STRICT_IMPOSSIBLE: &str = "profile_strict_impossible";
@@ -85,10 +180,8 @@ pub fn apply_counted<'v, N: Node<'v>, B: Build<'v, N>>(
         node: std::marker::PhantomData,
     };
     let out = pass.node(schema, Place::Root);
-    match profile {
-        Profile::OpenAi => openai::limits(&mut pass),
-        Profile::Anthropic => anthropic::limits(&mut pass),
-        _ => {}
+    for message in (profile.id().limits)(&pass.stats) {
+        pass.warn(LIMIT_EXCEEDED, message);
     }
     (Some(out), pass.stats)
 }

@@ -33,7 +33,7 @@
 //! several types as an `anyOf` of one type each.
 
 use super::provider::{One, Provider};
-use super::{Body, Pass, LIMIT_EXCEEDED};
+use super::{limit, Body, Id, Limit, Stats};
 use crate::sym::Sym;
 use crate::view::{Build, Kind, Node};
 
@@ -54,6 +54,28 @@ pub const MAX_PROPERTIES: usize = 5000;
 pub const MAX_NESTING: usize = 10;
 pub const MAX_ENUM_VALUES: usize = 1000;
 pub const MAX_STRING_LENGTH: usize = 120_000;
+
+/// Who the provider is.
+pub const ID: Id = Id {
+    name: "openai",
+    label: "OpenAI strict mode",
+    strict: true,
+    limits,
+    budget: BUDGET,
+    input_examples: false,
+};
+
+/// The per-request limits: the guide states them per schema; the request's
+/// strict tools are counted together, the reading that can never be refused.
+const BUDGET: &[Limit] = &[
+    limit(|s| s.properties, MAX_PROPERTIES, "object properties"),
+    limit(|s| s.enum_values, MAX_ENUM_VALUES, "enum values"),
+    limit(
+        |s| s.string_length,
+        MAX_STRING_LENGTH,
+        "characters of property names and enum values",
+    ),
+];
 
 /// The provider.
 pub struct OpenAi;
@@ -118,8 +140,7 @@ impl Provider for OpenAi {
 }
 
 /// The size limits, over the whole schema.
-pub fn limits<'v, N: Node<'v>, B: Build<'v, N>>(pass: &mut Pass<'_, 'v, N, B>) {
-    let s = &pass.stats;
+fn limits(s: &Stats) -> Vec<String> {
     let mut found = Vec::new();
     for (count, max, what) in [
         (s.properties, MAX_PROPERTIES, "object properties"),
@@ -135,22 +156,16 @@ pub fn limits<'v, N: Node<'v>, B: Build<'v, N>>(pass: &mut Pass<'_, 'v, N, B>) {
             found.push(format!("{count} {what} (at most {max})"));
         }
     }
-    for at in s.long_enums.clone() {
-        let at = if at.is_empty() {
-            "(root)".to_owned()
-        } else {
-            at
-        };
+    for at in &s.long_enums {
+        let at = if at.is_empty() { "(root)" } else { at.as_str() };
         found.push(format!(
             "an enum of more than 250 strings longer than 15000 characters in total at {at}"
         ));
     }
-    for f in found {
-        pass.warn(
-            LIMIT_EXCEEDED,
-            format!("OpenAI strict mode refuses this schema: {f}"),
-        );
-    }
+    found
+        .into_iter()
+        .map(|f| format!("OpenAI strict mode refuses this schema: {f}"))
+        .collect()
 }
 
 /// Lookarounds and backreferences: constructs the strict modes' regex

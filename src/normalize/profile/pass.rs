@@ -3,10 +3,6 @@
 //! the warnings at the definition's path. `php/src/Normalize/Profile/Pass.php`
 //! is its twin.
 
-use super::anthropic::Anthropic;
-use super::gemini::Gemini;
-use super::gemini_json::GeminiJson;
-use super::openai::OpenAi;
 use super::parts::{filter_values, list_of, read, split, Parts};
 use super::provider::Provider;
 use super::{
@@ -82,18 +78,8 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
         );
     }
 
-    /// Writes the schema `s` found at the current path.
-    pub fn node(&mut self, s: N, place: Place) -> B::Val {
-        match self.profile {
-            Profile::OpenAi => self.node_for::<OpenAi>(s, place),
-            Profile::Anthropic => self.node_for::<Anthropic>(s, place),
-            Profile::GeminiJson => self.node_for::<GeminiJson>(s, place),
-            _ => self.node_for::<Gemini>(s, place),
-        }
-    }
-
     /// [`Pass::node`] for the provider `P`.
-    fn node_for<P: Provider>(&mut self, s: N, place: Place) -> B::Val {
+    pub(super) fn node_for<P: Provider>(&mut self, s: N, place: Place) -> B::Val {
         if !s.is_array() {
             // A boolean schema (from a base schema).
             if self.profile.strict() {
@@ -157,7 +143,7 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
                     bits.push(bit);
                 }
             }
-            if bits.len() > 1 && self.profile != Profile::Anthropic {
+            if bits.len() > 1 && P::VALUE_BRANCHES {
                 let branches = bits.into_iter().map(|bit| self.branch::<P>(p, bit, notes));
                 return Body::Branches(branches.collect());
             }

@@ -76,6 +76,10 @@ pub trait Provider {
     /// The null is written by [`Provider::after`], not in the body.
     const NULL_AFTER: bool = false;
 
+    /// Allowed values of several types are written as one branch per type
+    /// (not: one `enum` of them all).
+    const VALUE_BRANCHES: bool = true;
+
     /// What follows the body in the finished node.
     fn after<'v, N: Node<'v>, B: Build<'v, N>>(
         _pass: &mut Pass<'_, 'v, N, B>,
