@@ -4,8 +4,6 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize;
 
-use ToolSchema\Php\Normalize\Profile\Anthropic;
-use ToolSchema\Php\Normalize\Profile\OpenAi;
 use ToolSchema\Php\Normalize\Profile\Pass;
 use ToolSchema\Php\Normalize\Profile\Profile;
 use ToolSchema\Php\Path;
@@ -24,29 +22,6 @@ use ToolSchema\Php\Path;
 final class Budget
 {
     public const BUDGET_EXCEEDED = 'profile_budget_exceeded';
-    public const MAX_STRICT_TOOLS = 20;
-
-    /**
-     * The per-request limits of a profile: [count, max, what].
-     *
-     * @return list<array{0: \Closure(Pass): int, 1: int, 2: string}>
-     */
-    private static function limits(int $profile): array
-    {
-        return match ($profile) {
-            Vocab::ANTHROPIC => [
-                [static fn (Pass $p): int => 1, self::MAX_STRICT_TOOLS, 'strict tools'],
-                [static fn (Pass $p): int => $p->optionalProperties, Anthropic::MAX_OPTIONAL, 'optional parameters'],
-                [static fn (Pass $p): int => $p->unionProperties, Anthropic::MAX_UNIONS, 'parameters with union types'],
-            ],
-            Vocab::OPENAI => [
-                [static fn (Pass $p): int => $p->properties, OpenAi::MAX_PROPERTIES, 'object properties'],
-                [static fn (Pass $p): int => $p->enumValues, OpenAi::MAX_ENUM_VALUES, 'enum values'],
-                [static fn (Pass $p): int => $p->stringLength, OpenAi::MAX_STRING_LENGTH, 'characters of property names and enum values'],
-            ],
-            default => [],
-        };
-    }
 
     private static function prefixed(string $tool, string $path): string
     {
@@ -81,8 +56,8 @@ final class Budget
     {
         $options = $options === [] ? new Options() : Options::read($options);
         $fallback = clone $options;
-        $fallback->profile = Vocab::MCP;
-        $limits = self::limits($options->profile);
+        $fallback->profile = Profile::Mcp;
+        $limits = $options->profile->provider()::budget();
         $used = array_fill(0, \count($limits), 0);
         $out = [];
         $all = [];
@@ -124,8 +99,7 @@ final class Budget
                 $all[] = ['code' => $w['code'], 'path' => self::prefixed($tool, $w['path']), 'message' => $w['message']];
             }
             $out[$key] = ['schema' => $schema, 'strict' => $strict];
-            // Anthropic's tool definitions take `input_examples` (issue 30).
-            if ($options->profile === Vocab::ANTHROPIC) {
+            if ($options->profile->provider()::INPUT_EXAMPLES) {
                 $examples = InputExamples::build($def, $schema);
                 if ($examples !== null) {
                     $out[$key]['input_examples'] = $examples;
@@ -146,7 +120,7 @@ final class Budget
      * @param list<int> $used
      * @return array{code: string, path: string, message: string}|null
      */
-    private static function charge(int $profile, array $limits, array &$used, Pass $pass): ?array
+    private static function charge(Profile $profile, array $limits, array &$used, Pass $pass): ?array
     {
         $over = [];
         foreach ($limits as $i => [$count, $max, $what]) {
@@ -159,7 +133,7 @@ final class Budget
             return [
                 'code' => self::BUDGET_EXCEEDED,
                 'path' => '',
-                'message' => Vocab::profileLabel($profile) . ' allows ' . implode('; ', $over)
+                'message' => $profile->label() . ' allows ' . implode('; ', $over)
                     . ': this tool is sent without strict mode',
             ];
         }

@@ -150,7 +150,7 @@ final class Normalizer
 
         // The root of a tool input is never null (`mcp`): an object is written
         // as a required one.
-        $fix = $depth === 0 && $this->options->profile === Vocab::MCP;
+        $fix = $depth === 0 && $this->options->profile === Profile::Mcp;
         if ($fix && $optional && $style !== Options::TYPE_ARRAY && self::isObject($d)) {
             $optional = false;
         }
@@ -303,7 +303,7 @@ final class Normalizer
     private function body(Definition $d, Facets $f, bool $nonEmpty, bool $nullOk, array &$out, int $depth, bool $fix): void
     {
         if ($d->baseSchema !== null) {
-            if ($this->options->profile === Vocab::MCP && ($fix || Mcp::mayHoldUnion($d->baseSchema))) {
+            if ($this->options->profile === Profile::Mcp && ($fix || Mcp::mayHoldUnion($d->baseSchema))) {
                 Mcp::base($d->baseSchema, $nullOk, $depth === 0, $fix, $out);
             } else {
                 Nullable::baseSchema($d->baseSchema, $nullOk, $out);
@@ -327,7 +327,7 @@ final class Normalizer
         }
         // Only a type of the `any` category can lack a JSON type (`mcp`
         // writes its union split).
-        if ($d->cat === Definition::CAT_ANY && BaseType::jsonType($d->ty) === null && $this->options->profile === Vocab::MCP) {
+        if ($d->cat === Definition::CAT_ANY && BaseType::jsonType($d->ty) === null && $this->options->profile === Profile::Mcp) {
             Mcp::anyUnion($f, $nullOk, $depth === 0, $out);
             $allOf = $this->keywords($f, $nullOk, $out, false, false);
             if ($allOf !== []) {

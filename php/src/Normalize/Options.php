@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize;
 
+use ToolSchema\Php\Normalize\Profile\Profile;
 use ToolSchema\Php\Path;
 
 /** The `$options` array of `normalize_schema()` (src/normalize/options.rs). */
@@ -21,8 +22,8 @@ final class Options
     /** `title: "split"`: label in `title`, description in `description`. */
     public bool $splitTitle = false;
     public int $derivedEnumLimit = 50;
-    /** The consumer the schema is written for (Vocab::MCP by default). */
-    public int $profile = Vocab::MCP;
+    /** The consumer the schema is written for. */
+    public Profile $profile = Profile::Mcp;
 
     private static function bad(string $key, string $message): \ValueError
     {
@@ -56,7 +57,7 @@ final class Options
                 }
                 $o->derivedEnumLimit = $value;
             } elseif ($key === 'profile') {
-                $o->profile = Vocab::parseProfile($value)
+                $o->profile = (\is_string($value) ? Profile::tryFrom($value) : null)
                     ?? throw self::bad('profile', 'must be "mcp", "openai", "anthropic", "gemini" or "gemini_json"');
             } else {
                 throw self::bad(Path::key($key), 'unknown option');

@@ -6,7 +6,7 @@ namespace ToolSchema\Php\Normalize;
 
 /**
  * The words every part of Normalize speaks (src/normalize/vocab.rs): the
- * consumer a schema is written for, the nesting limit, UTF-8, a JSON object.
+ * nesting limit, UTF-8, a JSON object.
  * They live here, below every rule and profile class, so that Normalize uses
  * its classes in one direction (the rules and the profiles name this, this
  * names nothing).
@@ -21,21 +21,6 @@ final class Vocab
     /** How deep definitions (and copied values) may nest. */
     public const MAX_DEPTH = 64;
 
-    // The consumer a schema is written for (option `profile`).
-    public const MCP = 0;
-    public const OPENAI = 1;
-    public const ANTHROPIC = 2;
-    public const GEMINI = 3;
-    public const GEMINI_JSON = 4;
-
-    /** The option value of each profile. */
-    private const PROFILES = ['mcp', 'openai', 'anthropic', 'gemini', 'gemini_json'];
-
-    /** How warnings name each consumer. */
-    private const LABELS = [
-        'MCP', 'OpenAI strict mode', 'Anthropic strict tool use', 'Gemini', 'Gemini (parametersJsonSchema)',
-    ];
-
     /** Strings up to this many bytes have their validUtf8() answer remembered. */
     private const UTF8_MEMO_BYTES = 256;
 
@@ -48,28 +33,6 @@ final class Vocab
      *   content, so a string written in place is looked up anew)
      */
     private static array $utf8 = [];
-
-    /** The profile of an option value, or null when unknown. */
-    public static function parseProfile(mixed $v): ?int
-    {
-        $i = array_search($v, self::PROFILES, true);
-        return $i === false ? null : $i;
-    }
-
-    /** How warnings name the consumer. */
-    public static function profileLabel(int $profile): string
-    {
-        return self::LABELS[$profile];
-    }
-
-    /**
-     * Whether the consumer has a strict mode (which a schema can be beyond:
-     * `profile_strict_impossible`).
-     */
-    public static function strict(int $profile): bool
-    {
-        return $profile === self::OPENAI || $profile === self::ANTHROPIC;
-    }
 
     /**
      * Two numbers in order (-1, 0, 1): exactly when both are ints, as floats

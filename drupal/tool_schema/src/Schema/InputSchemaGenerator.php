@@ -7,7 +7,6 @@ namespace Drupal\tool_schema\Schema;
 use Drupal\Component\Plugin\Context\ContextDefinitionInterface;
 use Drupal\tool_schema\Definition\DefinitionArrayBuilder;
 use Psr\Log\LoggerInterface;
-use ToolSchema\Php\Normalize\Vocab;
 
 /**
  * The JSON Schema of a Tool API input definition through
@@ -59,12 +58,26 @@ final class InputSchemaGenerator implements InputDefinitionSchemasInterface {
       'nullable' => $coreVersion === NULL ? NullableStyle::TYPE_ARRAY : NullableStyle::forCoreVersion($coreVersion),
     ];
     if ($profile !== NULL) {
-      if (Vocab::parseProfile($profile) === NULL) {
+      if (!self::knownProfile($profile)) {
         throw new \InvalidArgumentException(sprintf('tool_schema: unknown profile "%s" (mcp, openai, anthropic, gemini or gemini_json)', $profile));
       }
       $options['profile'] = $profile;
     }
     return $options;
+  }
+
+  /**
+   * Whether the library knows the profile: asked of normalize_schema() itself
+   * (the extension or the PHP twin), which refuses an unknown one.
+   */
+  private static function knownProfile(string $profile): bool {
+    try {
+      \ToolSchema\normalize_schema(['type' => 'string'], ['profile' => $profile]);
+      return TRUE;
+    }
+    catch (\ValueError) {
+      return FALSE;
+    }
   }
 
   /** @return array<string, mixed> the normalize_schema() options in use */

@@ -17,6 +17,14 @@ final class Anthropic extends Provider
     ];
 
     /** Integer bounds leaving fewer values than this become an `enum`. */
+    public const LABEL = 'Anthropic strict tool use';
+    public const STRICT = true;
+    /** Anthropic's tool definitions take `input_examples` (issue 30). */
+    public const INPUT_EXAMPLES = true;
+    /** Allowed values without `type`: one `enum` of every type. */
+    public const VALUE_BRANCHES = false;
+    /** Strict tools per request. */
+    public const MAX_STRICT_TOOLS = 20;
     public const MAX_RANGE_ENUM = 64;
     public const MAX_OPTIONAL = 24;
     public const MAX_UNIONS = 16;
@@ -197,18 +205,27 @@ final class Anthropic extends Provider
     }
 
     /** The per-request counts, for this schema alone. */
-    public static function limits(Pass $pass): void
+    public static function limits(Pass $pass): array
     {
+        $found = [];
         foreach ([
             [$pass->optionalProperties, self::MAX_OPTIONAL, 'optional parameters'],
             [$pass->unionProperties, self::MAX_UNIONS, 'parameters with union types'],
         ] as [$count, $max, $what]) {
             if ($count > $max) {
-                $pass->warn(
-                    Profile::LIMIT_EXCEEDED,
-                    "Anthropic strict tool use allows at most $max $what per request; this tool alone has $count"
-                );
+                $found[] = "Anthropic strict tool use allows at most $max $what per request; this tool alone has $count";
             }
         }
+        return $found;
+    }
+
+    /** The per-request limits ("JSON Schema limitations" of strict tool use). */
+    public static function budget(): array
+    {
+        return [
+            [static fn (Pass $p): int => 1, self::MAX_STRICT_TOOLS, 'strict tools'],
+            [static fn (Pass $p): int => $p->optionalProperties, self::MAX_OPTIONAL, 'optional parameters'],
+            [static fn (Pass $p): int => $p->unionProperties, self::MAX_UNIONS, 'parameters with union types'],
+        ];
     }
 }

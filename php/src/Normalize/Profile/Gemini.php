@@ -14,6 +14,7 @@ use ToolSchema\Php\Normalize\Vocab;
 final class Gemini extends Provider
 {
     /** RFC 4122's string form of a UUID (JSON Schema's `format: uuid`). */
+    public const LABEL = 'Gemini';
     public const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
     /** Integers beyond this lose precision as the floats `minimum`/`maximum` are. */

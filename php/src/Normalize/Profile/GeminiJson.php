@@ -13,6 +13,7 @@ namespace ToolSchema\Php\Normalize\Profile;
 final class GeminiJson extends Provider
 {
     /** A nullable node's own keys carry null in their type list. */
+    public const LABEL = 'Gemini (parametersJsonSchema)';
     protected const NULL_IN_TYPE = true;
     protected const AFTER = true;
     protected const TYPE_NAMES = null;

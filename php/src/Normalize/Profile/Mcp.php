@@ -20,6 +20,23 @@ use ToolSchema\Php\Normalize\Vocab;
  */
 final class Mcp
 {
+    // Who the provider is (as Provider says it for the others).
+    public const LABEL = 'MCP';
+    public const STRICT = false;
+    public const INPUT_EXAMPLES = false;
+
+    /** @return list<string> no size limits */
+    public static function limits(Pass $pass): array
+    {
+        return [];
+    }
+
+    /** @return list<array{0: \Closure(Pass): int, 1: int, 2: string}> no per-request limits */
+    public static function budget(): array
+    {
+        return [];
+    }
+
     private const KEYWORD_TYPES = [
         'minLength' => 's', 'maxLength' => 's', 'pattern' => 's', 'format' => 's',
         'contentEncoding' => 's', 'contentMediaType' => 's', 'contentSchema' => 's',

@@ -16,6 +16,8 @@ final class OpenAi extends Provider
         'hostname' => true, 'ipv4' => true, 'ipv6' => true, 'uuid' => true,
     ];
 
+    public const LABEL = 'OpenAI strict mode';
+    public const STRICT = true;
     public const MAX_PROPERTIES = 5000;
     public const MAX_NESTING = 10;
     public const MAX_ENUM_VALUES = 1000;
@@ -76,7 +78,7 @@ final class OpenAi extends Provider
     }
 
     /** The size limits, over the whole schema. */
-    public static function limits(Pass $pass): void
+    public static function limits(Pass $pass): array
     {
         $found = [];
         foreach ([
@@ -93,9 +95,21 @@ final class OpenAi extends Provider
             $found[] = 'an enum of more than 250 strings longer than 15000 characters in total at '
                 . ($at === '' ? '(root)' : $at);
         }
-        foreach ($found as $f) {
-            $pass->warn(Profile::LIMIT_EXCEEDED, "OpenAI strict mode refuses this schema: $f");
-        }
+        return array_map(static fn (string $f): string => "OpenAI strict mode refuses this schema: $f", $found);
+    }
+
+    /**
+     * The per-request limits: the guide states them per schema; the
+     * request's strict tools are counted together, the reading that can
+     * never be refused.
+     */
+    public static function budget(): array
+    {
+        return [
+            [static fn (Pass $p): int => $p->properties, self::MAX_PROPERTIES, 'object properties'],
+            [static fn (Pass $p): int => $p->enumValues, self::MAX_ENUM_VALUES, 'enum values'],
+            [static fn (Pass $p): int => $p->stringLength, self::MAX_STRING_LENGTH, 'characters of property names and enum values'],
+        ];
     }
 
     /** Lookarounds and backreferences: constructs the strict modes refuse. */

@@ -52,14 +52,11 @@ final class Pass
     /** @var class-string<Provider> the provider of the profile */
     public readonly string $provider;
 
-    public function __construct(public readonly int $profile)
+    public function __construct(public readonly Profile $profile)
     {
-        $this->provider = match ($profile) {
-            Vocab::OPENAI => OpenAi::class,
-            Vocab::ANTHROPIC => Anthropic::class,
-            Vocab::GEMINI_JSON => GeminiJson::class,
-            default => Gemini::class,
-        };
+        $provider = $profile->provider();
+        \assert(is_subclass_of($provider, Provider::class));
+        $this->provider = $provider;
     }
 
     public function renderPath(): string
@@ -79,7 +76,7 @@ final class Pass
     /** A constraint the profile cannot state: warning, and a note for the description. */
     public function dropNote(array &$notes, string $note): void
     {
-        $label = Vocab::profileLabel($this->profile);
+        $label = $this->profile->label();
         $this->warn(
             Profile::CONSTRAINT_DROPPED,
             "$label cannot state this constraint; the description says it and Drupal checks it: $note"
@@ -90,7 +87,7 @@ final class Pass
     /** The profile's strict mode cannot state `$what`. */
     public function impossible(string $what): void
     {
-        $label = Vocab::profileLabel($this->profile);
+        $label = $this->profile->label();
         $this->warn(Profile::STRICT_IMPOSSIBLE, "$label cannot state $what: send this tool without strict mode");
     }
 
@@ -100,7 +97,7 @@ final class Pass
         $a = Profile::arr($s);
         if ($a === null) {
             // A boolean schema (from a base schema).
-            if (!Vocab::strict($this->profile)) {
+            if (!$this->profile->strict()) {
                 $notes = [];
                 $this->dropNote($notes, 'Must match the JSON schema ' . Text::json($s) . '.');
                 return ['description' => implode(' ', $notes)];
@@ -113,7 +110,7 @@ final class Pass
             // The root of a tool input is an object, never null.
             if ($p->types === Profile::OBJECT) {
                 $p->nullable = false;
-            } elseif (Vocab::strict($this->profile)) {
+            } elseif ($this->profile->strict()) {
                 $this->impossible('a root that is not an object');
             }
         }
@@ -149,7 +146,7 @@ final class Pass
             }
             // Values of several types: one branch per type.
             $of = $types & $vt;
-            if (($of & ($of - 1)) !== 0 && $this->profile !== Vocab::ANTHROPIC) {
+            if (($of & ($of - 1)) !== 0 && $this->provider::VALUE_BRANCHES) {
                 return ['branches', $this->branchList($p, $of, $notes)];
             }
             if ($of !== 0) {
@@ -233,7 +230,7 @@ final class Pass
             $p->anyOf = null;
         }
         $any = ($p->types | Profile::INTEGER) === Profile::ALL;
-        if ($any && Vocab::strict($this->profile)) {
+        if ($any && $this->profile->strict()) {
             $this->impossible('a value of any JSON type');
         }
         $this->quiet += $any ? 1 : 0;

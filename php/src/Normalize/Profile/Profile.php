@@ -4,17 +4,23 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize\Profile;
 
-use ToolSchema\Php\Normalize\Vocab;
-
 /**
- * Provider profiles: a pass over the canonical schema that writes the schema
- * one consumer accepts as it is (src/normalize/profile/mod.rs, where the rules
- * are explained). `mcp` (the default) only makes the root of a tool input a
- * plain `"type": "object"`; `openai`, `anthropic`, `gemini` and `gemini_json`
- * read the whole schema back into Parts per node and write it again (Pass).
+ * Provider profiles (src/normalize/profile/mod.rs, where the rules are
+ * explained): the consumer a schema is written for (option `profile`), one
+ * case per provider class, which says who it is (LABEL, STRICT, limits(),
+ * budget(), INPUT_EXAMPLES). `mcp` (the default) is written final by the
+ * normalizer; `openai`, `anthropic`, `gemini` and `gemini_json` read the
+ * whole schema back into Parts per node and write it again (Pass). A new
+ * provider is its class, and here its case and its arm in provider().
  */
-final class Profile
+enum Profile: string
 {
+    case Mcp = 'mcp';
+    case OpenAi = 'openai';
+    case Anthropic = 'anthropic';
+    case Gemini = 'gemini';
+    case GeminiJson = 'gemini_json';
+
     public const CONSTRAINT_DROPPED = 'profile_constraint_dropped';
     public const STRICT_IMPOSSIBLE = 'profile_strict_impossible';
     public const LIMIT_EXCEEDED = 'profile_limit_exceeded';
@@ -38,6 +44,30 @@ final class Profile
         self::OBJECT => 'object',
     ];
 
+    /** @return class-string<Mcp|Provider> the provider's class */
+    public function provider(): string
+    {
+        return match ($this) {
+            self::Mcp => Mcp::class,
+            self::OpenAi => OpenAi::class,
+            self::Anthropic => Anthropic::class,
+            self::Gemini => Gemini::class,
+            self::GeminiJson => GeminiJson::class,
+        };
+    }
+
+    /** How warnings name the consumer. */
+    public function label(): string
+    {
+        return $this->provider()::LABEL;
+    }
+
+    /** Whether the consumer has a strict mode (which a schema can be beyond: `profile_strict_impossible`). */
+    public function strict(): bool
+    {
+        return $this->provider()::STRICT;
+    }
+
     /**
      * Applies `$profile` to the canonical `$schema`; warnings are appended
      * (`mcp` reads no further than the root: the normalizer has split its
@@ -47,7 +77,7 @@ final class Profile
      * @param list<array{code: string, path: string, message: string}> $warnings
      * @return array<string, mixed>
      */
-    public static function apply(array $schema, int $profile, array &$warnings): array
+    public static function apply(array $schema, self $profile, array &$warnings): array
     {
         return self::applyCounted($schema, $profile, $warnings)[0];
     }
@@ -60,18 +90,16 @@ final class Profile
      * @param list<array{code: string, path: string, message: string}> $warnings
      * @return array{0: array<string, mixed>, 1: ?Pass}
      */
-    public static function applyCounted(array $schema, int $profile, array &$warnings): array
+    public static function applyCounted(array $schema, self $profile, array &$warnings): array
     {
-        if ($profile === Vocab::MCP) {
+        if ($profile === self::Mcp) {
             // Written final by the normalizer.
             return [$schema, null];
         }
         $pass = new Pass($profile);
         $out = $pass->node($schema, Pass::ROOT);
-        if ($profile === Vocab::OPENAI) {
-            OpenAi::limits($pass);
-        } elseif ($profile === Vocab::ANTHROPIC) {
-            Anthropic::limits($pass);
+        foreach ($profile->provider()::limits($pass) as $message) {
+            $pass->warn(self::LIMIT_EXCEEDED, $message);
         }
         array_push($warnings, ...$pass->warnings);
         return [$out instanceof \stdClass ? (array) $out : $out, $pass];

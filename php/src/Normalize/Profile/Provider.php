@@ -14,6 +14,36 @@ namespace ToolSchema\Php\Normalize\Profile;
  */
 abstract class Provider
 {
+    // Who the provider is (Profile::provider() names its class).
+    /** Whether it has a strict mode. */
+    public const STRICT = false;
+    /** fit_budget() gives each tool its `input_examples`. */
+    public const INPUT_EXAMPLES = false;
+    /** Allowed values of several types are written as one branch per type (not: one `enum` of them all). */
+    public const VALUE_BRANCHES = true;
+
+    /**
+     * The size limits of one schema: a message for each one the pass's
+     * counts pass.
+     *
+     * @return list<string>
+     */
+    public static function limits(Pass $pass): array
+    {
+        return [];
+    }
+
+    /**
+     * The per-request limits fit_budget() sums over the strict tools:
+     * [count, max, what].
+     *
+     * @return list<array{0: \Closure(Pass): int, 1: int, 2: string}>
+     */
+    public static function budget(): array
+    {
+        return [];
+    }
+
     /** @var list<array{0: string|int, 1: mixed}> the keywords so far, in order, `type` first */
     public array $keys = [];
 
