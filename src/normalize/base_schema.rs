@@ -68,7 +68,7 @@ pub fn may_shut_out_null<'a, N: Node<'a>>(base: N) -> bool {
 }
 
 /// Keywords whose value is data, copied as it is.
-pub(crate) fn is_data(key: KeyRef<'_>) -> bool {
+fn is_data(key: KeyRef<'_>) -> bool {
     matches!(
         key,
         KeyRef::Str(b"enum" | b"const" | b"default" | b"examples")
@@ -84,7 +84,7 @@ pub(crate) fn is_schema_list(key: KeyRef<'_>) -> bool {
 }
 
 /// Keywords whose value is a list of strings.
-pub(crate) fn is_string_list(key: KeyRef<'_>) -> bool {
+fn is_string_list(key: KeyRef<'_>) -> bool {
     matches!(key, KeyRef::Str(b"type" | b"required"))
 }
 
@@ -124,6 +124,17 @@ pub fn copy_schema<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, schema: N) -> B:
 
 /// Copies the value of the keyword `key`.
 pub fn copy_value<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, key: KeyRef<'_>, v: N) -> B::Val {
+    copy_value_with(b, key, v, copy_schema)
+}
+
+/// [`copy_value`], each schema in the value (an entry of a list or map of
+/// schemas, the value of a keyword of one schema) copied by `schema`.
+pub fn copy_value_with<'a, N: Node<'a>, B: Build<'a, N>>(
+    b: &mut B,
+    key: KeyRef<'_>,
+    v: N,
+    schema: fn(&mut B, N) -> B::Val,
+) -> B::Val {
     let Kind::Array(a) = v.kind() else {
         return b.share(v);
     };
@@ -133,7 +144,7 @@ pub fn copy_value<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, key: KeyRef<'_>, 
     if is_schema_list(key) {
         let mut arr = b.arr();
         a.each(|_, item| {
-            let item = copy_schema(b, item);
+            let item = schema(b, item);
             b.push(&mut arr, item);
         });
         return b.end_arr(arr);
@@ -141,10 +152,35 @@ pub fn copy_value<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, key: KeyRef<'_>, 
     if is_schema_map(key) {
         let mut obj = b.obj();
         a.each(|name, member| {
-            let member = copy_schema(b, member);
+            let member = schema(b, member);
             b.put_key(&mut obj, name, member);
         });
         return b.end_obj(obj);
     }
-    copy_schema(b, a)
+    if is_one_schema(key) {
+        schema(b, a)
+    } else {
+        copy_schema(b, a)
+    }
+}
+
+/// Keywords whose value is one schema (the mcp profile walks them too).
+pub(crate) fn is_one_schema(k: KeyRef<'_>) -> bool {
+    matches!(
+        k,
+        KeyRef::Str(
+            b"items"
+                | b"additionalProperties"
+                | b"not"
+                | b"contains"
+                | b"propertyNames"
+                | b"if"
+                | b"then"
+                | b"else"
+                | b"additionalItems"
+                | b"unevaluatedItems"
+                | b"unevaluatedProperties"
+                | b"contentSchema"
+        )
+    )
 }

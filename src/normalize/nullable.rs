@@ -104,7 +104,7 @@ pub fn has_null<'a, N: Node<'a>>(list: N) -> bool {
 }
 
 /// A copy of `list` with null appended.
-fn with_null<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, list: N) -> B::Val {
+pub(crate) fn with_null<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, list: N) -> B::Val {
     let mut arr = b.arr();
     list.each(|_, v| {
         let v = b.share(v);

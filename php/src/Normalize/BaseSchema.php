@@ -83,6 +83,12 @@ final class BaseSchema
 
     /** Keywords whose value is data, copied as it is. */
     public const DATA = ['enum' => true, 'const' => true, 'default' => true, 'examples' => true];
+    /** Keywords whose value is one schema (the mcp profile walks them too). */
+    public const ONE_SCHEMA = [
+        'items' => true, 'additionalProperties' => true, 'not' => true, 'contains' => true,
+        'propertyNames' => true, 'if' => true, 'then' => true, 'else' => true, 'additionalItems' => true,
+        'unevaluatedItems' => true, 'unevaluatedProperties' => true, 'contentSchema' => true,
+    ];
     /** Keywords whose value is a list of schemas (the mcp profile walks them too). */
     public const SCHEMA_LIST = ['allOf' => true, 'anyOf' => true, 'oneOf' => true, 'prefixItems' => true];
     /** Keywords whose value is a list of strings. */
@@ -113,8 +119,22 @@ final class BaseSchema
         return Vocab::object($out);
     }
 
+    /** copySchema() as a closure, made once. */
+    private static ?\Closure $copy = null;
+
     /** Copies the value of the keyword `$key`. */
     public static function copyValue(int|string $key, mixed $v): mixed
+    {
+        return self::copyValueWith($key, $v, self::$copy ??= self::copySchema(...));
+    }
+
+    /**
+     * copyValue(), each schema in the value (an entry of a list or map of
+     * schemas, the value of a keyword of one schema) copied by `$schema`.
+     *
+     * @param callable(mixed): mixed $schema
+     */
+    public static function copyValueWith(int|string $key, mixed $v, callable $schema): mixed
     {
         if (!\is_array($v) || !\is_string($key) || isset(self::DATA[$key]) || isset(self::STRING_LIST[$key])) {
             return \is_array($v) && \is_int($key) ? self::copySchema($v) : ValueCheck::plain($v);
@@ -122,17 +142,17 @@ final class BaseSchema
         if (isset(self::SCHEMA_LIST[$key])) {
             $out = [];
             foreach ($v as $item) {
-                $out[] = self::copySchema($item);
+                $out[] = $schema($item);
             }
             return $out;
         }
         if (isset(self::SCHEMA_MAP[$key])) {
             $out = [];
             foreach ($v as $name => $member) {
-                $out[$name] = self::copySchema($member);
+                $out[$name] = $schema($member);
             }
             return Vocab::object($out);
         }
-        return self::copySchema($v);
+        return isset(self::ONE_SCHEMA[$key]) ? $schema($v) : self::copySchema($v);
     }
 }

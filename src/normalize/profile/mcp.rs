@@ -16,12 +16,10 @@
 //!    split ([`any_union`]); a base schema is split as it is copied
 //!    ([`base`]), the only schema read being the definition's own.
 
-use super::super::base_schema::{
-    copy_schema, copy_value, is_annotation, is_data, is_schema_list, is_schema_map, is_string_list,
-};
+use super::super::base_schema::{copy_schema, copy_value_with, is_annotation};
 use super::super::base_type::ANY;
 use super::super::facets::{Enum, Facets};
-use super::super::nullable::{enumeration, has_null};
+use super::super::nullable::{enumeration, has_null, with_null};
 use crate::sym::Sym;
 use crate::view::{Build, Key, KeyRef, Kind, Node};
 
@@ -262,18 +260,6 @@ fn with_null_type<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, t: N) -> B::Val {
     b.end_arr(arr)
 }
 
-/// A copy of `list` with null appended.
-fn with_null<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, list: N) -> B::Val {
-    let mut arr = b.arr();
-    list.each(|_, v| {
-        let v = b.share(v);
-        b.push(&mut arr, v);
-    });
-    let v = b.null();
-    b.push(&mut arr, v);
-    b.end_arr(arr)
-}
-
 /// The root's `enum` without null: the values of `list` other than null, or,
 /// when that leaves none, the list as it is written with null let in (null
 /// appended when `add_null`).
@@ -340,35 +326,10 @@ pub fn enumeration_fixed<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, e: Enum<N>
 }
 
 /// The value of the keyword `k` of a base schema, copied
-/// ([`copy_value`]) with its schemas' unions split.
+/// ([`copy_value`](super::super::base_schema::copy_value)) with its schemas'
+/// unions split.
 fn split_value<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, k: KeyRef<'_>, v: N) -> B::Val {
-    let Kind::Array(a) = v.kind() else {
-        return b.share(v);
-    };
-    if is_data(k) || is_string_list(k) {
-        return b.share(v);
-    }
-    if is_schema_list(k) {
-        let mut arr = b.arr();
-        a.each(|_, item| {
-            let item = split_schema(b, item);
-            b.push(&mut arr, item);
-        });
-        return b.end_arr(arr);
-    }
-    if is_schema_map(k) {
-        let mut obj = b.obj();
-        a.each(|name, member| {
-            let member = split_schema(b, member);
-            b.put_key(&mut obj, name, member);
-        });
-        return b.end_obj(obj);
-    }
-    if is_schema(k) {
-        split_schema(b, a)
-    } else {
-        copy_value(b, k, v)
-    }
+    copy_value_with(b, k, v, split_schema)
 }
 
 /// A schema of a base schema, copied ([`copy_schema`]) with its union split.
@@ -430,27 +391,6 @@ fn type_group(t: &[u8]) -> Option<u8> {
         b"boolean" => b'b',
         _ => return None,
     })
-}
-
-/// Keywords whose value is one schema.
-fn is_schema(k: KeyRef<'_>) -> bool {
-    matches!(
-        k,
-        KeyRef::Str(
-            b"items"
-                | b"additionalProperties"
-                | b"not"
-                | b"contains"
-                | b"propertyNames"
-                | b"if"
-                | b"then"
-                | b"else"
-                | b"additionalItems"
-                | b"unevaluatedItems"
-                | b"unevaluatedProperties"
-                | b"contentSchema"
-        )
-    )
 }
 
 /// Whether the types, with null, are every JSON value's type: string, number

@@ -53,11 +53,6 @@ final class Mcp
     private const TYPE_GROUPS = [
         'string' => 's', 'number' => 'n', 'integer' => 'n', 'array' => 'a', 'object' => 'o', 'boolean' => 'b',
     ];
-    private const SCHEMA = [
-        'items' => true, 'additionalProperties' => true, 'not' => true, 'contains' => true,
-        'propertyNames' => true, 'if' => true, 'then' => true, 'else' => true, 'additionalItems' => true,
-        'unevaluatedItems' => true, 'unevaluatedProperties' => true, 'contentSchema' => true,
-    ];
 
     /**
      * Whether a base schema may hold a type union: a `type` that is a list,
@@ -229,30 +224,16 @@ final class Mcp
         return ['enum', self::withoutNull(Nullable::enumeration($e, true)[1])];
     }
 
+    /** splitSchema() as a closure, made once. */
+    private static ?\Closure $split = null;
+
     /**
      * The value of the keyword `$k` of a base schema, copied
      * (BaseSchema::copyValue()) with its schemas' unions split.
      */
     private static function splitValue(int|string $k, mixed $v): mixed
     {
-        if (!\is_array($v) || !\is_string($k) || isset(BaseSchema::DATA[$k]) || isset(BaseSchema::STRING_LIST[$k])) {
-            return BaseSchema::copyValue($k, $v);
-        }
-        if (isset(BaseSchema::SCHEMA_LIST[$k])) {
-            $out = [];
-            foreach ($v as $item) {
-                $out[] = self::splitSchema($item);
-            }
-            return $out;
-        }
-        if (isset(BaseSchema::SCHEMA_MAP[$k])) {
-            $out = [];
-            foreach ($v as $name => $member) {
-                $out[$name] = self::splitSchema($member);
-            }
-            return Vocab::object($out);
-        }
-        return isset(self::SCHEMA[$k]) ? self::splitSchema($v) : BaseSchema::copySchema($v);
+        return BaseSchema::copyValueWith($k, $v, self::$split ??= self::splitSchema(...));
     }
 
     /** A schema of a base schema, copied (BaseSchema::copySchema()) with its union split. */
