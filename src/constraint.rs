@@ -32,8 +32,8 @@ pub mod regex;
 pub mod sign;
 pub mod unstated;
 
-use crate::coerce::guard::V;
 use crate::error::DefinitionError;
+use crate::model::value::V;
 use crate::normalize::definition::Ty;
 use crate::normalize::facets::{Facets, Rule};
 use crate::sym::Sym;

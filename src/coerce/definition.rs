@@ -227,31 +227,3 @@ impl<'a, N: Node<'a>> Def<N> {
         }
     }
 }
-
-/// A boolean option of a Symfony constraint, as the constraint object holds
-/// it (Symfony's code is not strict_types): `default` when absent, else the
-/// value cast to bool (`1`, `"no"` are true; `0`, `""`, `"0"` false). `typed`:
-/// the property is declared `bool` (Choice's `match`), where null or an array
-/// is a TypeError: Drupal rejects every value (`None`: undecided); an untyped
-/// property (`multiple`, `allowNull`) reads null as false and an array by its
-/// emptiness.
-pub fn option_flag<'a, N: Node<'a>>(
-    options: N,
-    key: Sym,
-    default: bool,
-    typed: bool,
-) -> Option<bool> {
-    let Some(v) = options.get(key) else {
-        return Some(default);
-    };
-    match v.kind() {
-        Kind::Bool(b) => Some(b),
-        Kind::Int(i) => Some(i != 0),
-        Kind::Float(f) => Some(f != 0.0),
-        Kind::Str(s) => Some(!(s.is_empty() || s == b"0")),
-        _ if typed => None,
-        Kind::Null => Some(false),
-        Kind::Array(a) => Some(!a.is_empty()),
-        Kind::Other => Some(true),
-    }
-}

@@ -27,22 +27,15 @@
 //!
 //! Options are read, not checked (normalize_schema reports a wrong type), as
 //! Symfony's constraint objects hold them
-//! ([`super::definition::option_flag`]).
+//! ([`crate::model::value::option_flag`]).
 
 use super::definition::present;
-use super::{fenced_json, json_string, Def, Repair, Scalar};
+use super::{fenced_json, json_string, Def, Repair};
 use crate::constraint::{choice, rejects};
+use crate::model::value::{Scalar, V};
 use crate::normalize::definition::{Cat, Ty};
 use crate::sym::Sym;
 use crate::view::{Key, KeyRef, Node};
-
-/// A value as the guard sees it: a scalar, or an array (a repair into a list
-/// or map), empty or not.
-#[derive(Clone, Copy, PartialEq)]
-pub enum V<'s> {
-    Scalar(Scalar<'s>),
-    Array { empty: bool },
-}
 
 /// Whether the repair `repair` of `from` under `def` may be made.
 pub fn allows<'a, N: Node<'a>>(def: &Def<N>, from: Scalar<'_>, repair: &Repair<N>) -> bool {

@@ -15,7 +15,7 @@
 //!
 //! A value is rejected as Drupal's validators decide (the options read, not
 //! checked, as Symfony's constraint objects hold them:
-//! [`crate::coerce::definition::option_flag`]; a `match` Symfony cannot
+//! [`crate::model::value::option_flag`]; a `match` Symfony cannot
 //! take, null or an array, leaves the constraint undecided):
 //!
 //! * `Choice` (without `multiple`): `in_array($v, $choices, true)`, strict
@@ -36,10 +36,10 @@
 //! Their string choices are offered to B2 ([`offered`]), unless `match` is
 //! false.
 
-use crate::coerce::definition::option_flag;
-use crate::coerce::guard::V;
-use crate::coerce::Scalar;
 use crate::error::{DefinitionError, Seg};
+use crate::model::value::option_flag;
+use crate::model::value::Scalar;
+use crate::model::value::V;
 use crate::normalize::definition::{Cat, Ty};
 use crate::normalize::facets::{narrow, Enum, Facets, Not, Rule};
 use crate::normalize::value_check::check_scalar;
@@ -340,8 +340,7 @@ pub fn allowed_rejects<'a, N: Node<'a>>(ty: Ty, options: N, v: V<'_>) -> Option<
 
 #[cfg(test)]
 mod tests {
-    use crate::coerce::guard::V;
-    use crate::coerce::Scalar;
+    use crate::model::value::{Scalar, V};
     use serde_json::json;
 
     #[test]

@@ -18,9 +18,9 @@
 //! `propertyPath`) the constraint is undecided. Shared with [`super::sign`]
 //! and [`super::range`].
 
-use crate::coerce::guard::V;
-use crate::coerce::{numeric_string, Scalar};
 use crate::error::{DefinitionError, Seg};
+use crate::model::value::V;
+use crate::model::value::{parse_integer, Scalar};
 use crate::normalize::definition::Cat;
 use crate::normalize::facets::{lower_num, raise_num, Facets, Num, Rule};
 use crate::sym::Sym;
@@ -132,7 +132,7 @@ pub fn operand<'s>(v: V<'s>) -> Option<Operand<'s>> {
         Scalar::Int(i) => Some(Operand::Int(i)),
         Scalar::Float(f) if !f.is_nan() => Some(Operand::Float(f)),
         // An integer in its plain form is that int to PHP.
-        Scalar::Str(s) if !s.contains(&b'.') => match numeric_string::parse_integer(s) {
+        Scalar::Str(s) if !s.contains(&b'.') => match parse_integer(s) {
             Some(i) => Some(Operand::Int(i)),
             None if !s.is_empty() && s.iter().all(u8::is_ascii_alphabetic) => {
                 Some(Operand::Word(s))

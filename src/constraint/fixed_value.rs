@@ -3,9 +3,9 @@
 //! A value is rejected unless it is `===` the value; null passes.
 
 use super::choice::applies;
-use crate::coerce::guard::V;
-use crate::coerce::Scalar;
 use crate::error::{DefinitionError, Seg};
+use crate::model::value::Scalar;
+use crate::model::value::V;
 use crate::normalize::definition::Cat;
 use crate::normalize::facets::{Enum, Facets, Rule};
 use crate::normalize::value_check::check_scalar;

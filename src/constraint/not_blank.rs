@@ -15,11 +15,8 @@
 //! validator refuses null (unless `allowNull`): coercion never makes it null.
 
 use super::choice::flag;
-use crate::coerce::choice_match::trim;
-use crate::coerce::definition::option_flag;
-use crate::coerce::guard::V;
-use crate::coerce::Scalar;
 use crate::error::{DefinitionError, Seg};
+use crate::model::value::{option_flag, trim, Scalar, V};
 use crate::normalize::definition::{Cat, Ty};
 use crate::normalize::facets::{raise, Enum, Facets, Not, Pattern, Rule};
 use crate::sym::Sym;
@@ -98,8 +95,7 @@ pub fn rejects<'a, N: Node<'a>>(options: N, v: V<'_>) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::coerce::guard::V;
-    use crate::coerce::Scalar;
+    use crate::model::value::{Scalar, V};
     use serde_json::json;
 
     #[test]

@@ -5,9 +5,9 @@
 //! passes.
 
 use super::comparison::{compare, limit, numeric, operand, put, Bound, Operand};
-use crate::coerce::guard::V;
-use crate::coerce::Scalar;
 use crate::error::DefinitionError;
+use crate::model::value::Scalar;
+use crate::model::value::V;
 use crate::normalize::facets::{Facets, Rule};
 use crate::sym::Sym;
 use crate::view::{Kind, Node};

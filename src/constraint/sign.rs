@@ -2,7 +2,7 @@
 //! ignored): the comparisons of [`super::comparison`] against 0.
 
 use super::comparison::{numeric, put, rejects_against, Accepts, Bound, Limit};
-use crate::coerce::guard::V;
+use crate::model::value::V;
 use crate::normalize::facets::{Facets, Num, Rule};
 use crate::sym::Sym;
 use std::cmp::Ordering;

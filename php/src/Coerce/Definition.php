@@ -121,23 +121,4 @@ final class Definition
             }
         }
     }
-
-    /**
-     * A boolean option of a Symfony constraint, as the constraint object holds
-     * it (Rust: option_flag): $default when absent, else the value cast to
-     * bool. $typed: the property is declared bool (Choice's `match`), where
-     * null or an array is a TypeError: Drupal rejects every value (null:
-     * undecided); an untyped property (`multiple`, `allowNull`) reads null as
-     * false and an array by its emptiness.
-     *
-     * @param array<mixed> $options
-     */
-    public static function optionFlag(array $options, string $key, bool $default, bool $typed): ?bool
-    {
-        if (!\array_key_exists($key, $options)) {
-            return $default;
-        }
-        $v = $options[$key];
-        return \is_scalar($v) || !$typed ? (bool) $v : null;
-    }
 }

@@ -20,7 +20,7 @@ use ToolSchema\Php\Normalize\Definition as Ty;
  * list_wrap) is judged the same way, the new value being an array: never a
  * choice, never identical to a scalar, blank when empty (only B1's "[]" or
  * "{}"). Options are read, not checked, as Symfony's constraint objects hold
- * them (Definition::optionFlag()).
+ * them (Model\Value::optionFlag()).
  */
 final class Guard
 {

@@ -4,8 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Constraint;
 
-use ToolSchema\Php\Coerce\Definition as CoerceDefinition;
 use ToolSchema\Php\Constraint;
+use ToolSchema\Php\Model\Value;
 use ToolSchema\Php\Normalize\Definition;
 use ToolSchema\Php\Normalize\Facets;
 use ToolSchema\Php\Normalize\Rule;
@@ -28,7 +28,7 @@ use ToolSchema\Php\Normalize\ValueCheck;
  * An unresolved `callback` is an error (the Drupal adapter resolves it).
  *
  * A value is rejected as Drupal's validators decide (options as Symfony's
- * constraint objects hold them: Coerce\Definition::optionFlag()): Choice
+ * constraint objects hold them: Model\Value::optionFlag()): Choice
  * (strict in_array, `match: false` inverted, null passes; with `multiple` on
  * a single value: undecided), a list's Choice with `multiple: true` for each
  * item (null items too; eachOf()), AllowedValues between two strings of the
@@ -172,12 +172,12 @@ final class Choice
     /** Whether the options ask for a choice: not a false `match`. */
     public static function matchesChoices(mixed $options): bool
     {
-        return !\is_array($options) || CoerceDefinition::optionFlag($options, 'match', true, true) !== false;
+        return !\is_array($options) || Value::optionFlag($options, 'match', true, true) !== false;
     }
 
     private static function multiple(mixed $options): bool
     {
-        return \is_array($options) && CoerceDefinition::optionFlag($options, 'multiple', false, false) === true;
+        return \is_array($options) && Value::optionFlag($options, 'multiple', false, false) === true;
     }
 
     /** A `multiple` Choice with a `min` asks a list for entries. */
@@ -216,8 +216,8 @@ final class Choice
         }
         if (\array_key_exists('choices', $options)) {
             $list = $options['choices'];
-            $matches = CoerceDefinition::optionFlag($options, 'match', true, true);
-            $multiple = CoerceDefinition::optionFlag($options, 'multiple', false, false);
+            $matches = Value::optionFlag($options, 'match', true, true);
+            $multiple = Value::optionFlag($options, 'multiple', false, false);
             return (\is_array($list) && $matches !== null && $multiple !== null) ? new ChoiceList($list, $matches, $multiple) : null;
         }
         return \array_is_list($options) ? new ChoiceList($options, true, false) : null;

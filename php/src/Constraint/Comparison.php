@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Constraint;
 
-use ToolSchema\Php\Coerce\NumericString;
+use ToolSchema\Php\Model\Value;
 use ToolSchema\Php\Normalize\Definition;
 use ToolSchema\Php\Normalize\Facets;
 use ToolSchema\Php\Normalize\Rule;
@@ -124,7 +124,7 @@ final class Comparison
             return $v;
         }
         if (\is_string($v) && !\str_contains($v, '.')) {
-            $i = NumericString::parseInteger($v);
+            $i = Value::parseInteger($v);
             if ($i !== null) {
                 return $i;
             }

@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Constraint;
 
-use ToolSchema\Php\Coerce\Definition as CoerceDefinition;
+use ToolSchema\Php\Model\Value;
 use ToolSchema\Php\Normalize\Definition;
 use ToolSchema\Php\Normalize\Facets;
 use ToolSchema\Php\Normalize\Rule;
@@ -30,8 +30,6 @@ final class NotBlank
 {
     /** NotBlank with normalizer trim: a character that trim() keeps. */
     public const TRIM_PATTERN = '[^\t\n\x0B\r \x00]';
-
-    private const TRIM = " \t\n\r\0\x0B";
 
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
@@ -78,7 +76,7 @@ final class NotBlank
     /** Whether null fails: no `allowNull` as the constraint object holds it. */
     public static function refusesNull(mixed $options): bool
     {
-        return !(\is_array($options) && CoerceDefinition::optionFlag($options, 'allowNull', false, false) === true);
+        return !(\is_array($options) && Value::optionFlag($options, 'allowNull', false, false) === true);
     }
 
     /** Symfony's NotBlank: `false === $v || (empty($v) && '0' != $v)` after the normalizer. */
@@ -89,7 +87,7 @@ final class NotBlank
         }
         if (\is_string($v)) {
             if (\is_array($options) && ($options['normalizer'] ?? null) === 'trim') {
-                $v = \trim($v, self::TRIM);
+                $v = \trim($v, Value::TRIM);
             }
             return $v === '';
         }
