@@ -15,11 +15,8 @@ use ToolSchema\Php\Normalize\Vocab;
  * adds to the schema (apply), whether a value violates it (rejects, what
  * coerce's guard asks), the choices it offers B2 (WITH_CHOICES,
  * Choice::offered()), whether it makes an optional value refuse null, ask
- * for entries or refuse "" (refusesNull, asksForEntries, refusesEmpty), where
- * it binds on a `multiple: TRUE` definition (onMultiple) and what the Drupal
- * module's reader copies from a constraint object (objectOptions). This
- * class is the one dispatch: which class answers for
- * each id. A known id whose meaning the schema does not state is reported
+ * for entries or refuse "" (refusesNull, asksForEntries, refusesEmpty). This
+ * class is the one dispatch: which class answers for each id. A known id whose meaning the schema does not state is reported
  * with UNSTATED (Unstated); an id the normalizer does not know at all is
  * left out silently (a custom plugin).
  */
@@ -41,11 +38,6 @@ final class Constraint
         'EntityBundleExists' => Constraint\DerivedEnum::BARE,
         'CountryCode' => Constraint\DerivedEnum::BARE,
     ];
-
-    // Where a constraint of a `multiple: TRUE` definition binds (onMultiple()).
-    public const ON_ITEMS = 0;
-    public const ON_LIST = 1;
-    public const ON_BOTH = 2;
 
     /** Reads the constraint `$id` into `$f`: the one place `$rule->id` is set. */
     public static function apply(Rule $rule, string $id, mixed $opts, Facets $f): void
@@ -155,46 +147,5 @@ final class Constraint
     public static function readsStringForm(array $c): bool
     {
         return \array_key_exists('Length', $c) || \array_key_exists('Regex', $c);
-    }
-
-    /**
-     * Where the Drupal module puts a constraint of a `multiple: TRUE`
-     * definition, which Drupal validates as a list carrying the constraints
-     * and as items carrying them: on the list only (ON_LIST), on both
-     * (ON_BOTH), or on each item (ON_ITEMS).
-     */
-    public static function onMultiple(int|string $name, mixed $options): int
-    {
-        return match ($name) {
-            'Count' => self::ON_LIST,
-            'NotBlank', 'NotNull' => self::ON_BOTH,
-            'Choice', 'AllowedValues' => Constraint\Choice::onMultiple($options),
-            default => self::ON_ITEMS,
-        };
-    }
-
-    /**
-     * What the Drupal module's reader copies from a constraint object of
-     * $name: option => the value that is left out as well as null; null for
-     * a constraint normalize_schema does not map (its scalar options are
-     * kept for the record).
-     *
-     * @return array<string, mixed>|null
-     */
-    public static function objectOptions(string $name): ?array
-    {
-        return match ($name) {
-            'Choice', 'AllowedValues' => Constraint\Choice::OBJECT_OPTIONS,
-            'Regex' => Constraint\Regex::OBJECT_OPTIONS,
-            'Length' => Constraint\Length::OBJECT_OPTIONS,
-            'Range' => Constraint\Range::OBJECT_OPTIONS,
-            'Count' => Constraint\Count::OBJECT_OPTIONS,
-            'GreaterThan', 'GreaterThanOrEqual', 'LessThan', 'LessThanOrEqual' => Constraint\Comparison::OBJECT_OPTIONS,
-            'IdenticalTo', 'FixedValue' => Constraint\FixedValue::OBJECT_OPTIONS,
-            'PluginExists', 'EntityBundleExists' => Constraint\DerivedEnum::OBJECT_OPTIONS[$name],
-            'NotBlank', 'Positive', 'PositiveOrZero', 'Negative', 'NegativeOrZero' => [],
-            'Email', 'Url', 'Uuid', 'Ip', 'Date', 'DateOnly', 'DateTime' => Constraint\Format::OBJECT_OPTIONS[$name] ?? [],
-            default => null,
-        };
     }
 }

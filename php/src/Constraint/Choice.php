@@ -4,7 +4,6 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Constraint;
 
-use ToolSchema\Php\Constraint;
 use ToolSchema\Php\Model\Value;
 use ToolSchema\Php\Normalize\Definition;
 use ToolSchema\Php\Normalize\Facets;
@@ -39,8 +38,6 @@ use ToolSchema\Php\Normalize\ValueCheck;
 final class Choice
 {
     public const EMPTY = 'choice_empty';
-
-    public const OBJECT_OPTIONS = ['choices' => null, 'callback' => null, 'multiple' => false];
 
     /** Options that are not an array: an error. */
     public const BARE = Offered::NotArray;
@@ -195,12 +192,6 @@ final class Choice
     public static function eachOf(mixed $choice): ?array
     {
         return self::multiple($choice) && \is_array($choice['choices'] ?? null) ? $choice : null;
-    }
-
-    /** On a `multiple: TRUE` definition, a `multiple` choice binds the list (Constraint::onMultiple()). */
-    public static function onMultiple(mixed $options): int
-    {
-        return \is_array($options) && ($options['multiple'] ?? false) === true ? Constraint::ON_LIST : Constraint::ON_ITEMS;
     }
 
     /**

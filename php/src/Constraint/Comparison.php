@@ -26,8 +26,6 @@ final class Comparison
     /** Why a comparison with another property is not stated. */
     public const COMPARED = 'compared with another value (propertyPath): not stated';
 
-    public const OBJECT_OPTIONS = ['value' => null];
-
     public const MIN = 0;
     public const EXCLUSIVE_MIN = 1;
     public const MAX = 2;

@@ -14,8 +14,6 @@ use ToolSchema\Php\Normalize\Rule;
  */
 final class Count
 {
-    public const OBJECT_OPTIONS = ['min' => null, 'max' => null];
-
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
         // src/constraint/count.rs shares length::bounds for these lines; a

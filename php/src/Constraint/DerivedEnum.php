@@ -28,12 +28,6 @@ final class DerivedEnum
     /** Options that are not an array (a bare string): not resolved, nothing to offer B2 (normalize warns about it). */
     public const BARE = Offered::Nothing;
 
-    /** What the Drupal module's reader copies from a constraint object (Constraint::objectOptions()). */
-    public const OBJECT_OPTIONS = [
-        'PluginExists' => ['manager' => null, 'interface' => null, 'allowFallback' => false],
-        'EntityBundleExists' => ['entityTypeId' => null],
-    ];
-
     /** The values are names: only strings (or `any`). */
     private static function applies(int $cat): bool
     {

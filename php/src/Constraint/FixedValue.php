@@ -17,8 +17,6 @@ use ToolSchema\Php\Normalize\ValueCheck;
  */
 final class FixedValue
 {
-    public const OBJECT_OPTIONS = ['value' => null];
-
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
         $has = true;

@@ -15,8 +15,6 @@ use ToolSchema\Php\Normalize\Rule;
  */
 final class Length
 {
-    public const OBJECT_OPTIONS = ['min' => null, 'max' => null];
-
     /**
      * Reads `N` (exactly N) or `{min, max, value}` (`value`, or the named
      * `exactly` of Symfony's constructor, is the exact count, which Symfony

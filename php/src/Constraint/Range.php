@@ -15,8 +15,6 @@ use ToolSchema\Php\Normalize\Rule;
  */
 final class Range
 {
-    public const OBJECT_OPTIONS = ['min' => null, 'max' => null];
-
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
         if (!\is_array($opts)) {

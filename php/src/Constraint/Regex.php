@@ -21,8 +21,6 @@ use ToolSchema\Regex\Translator;
  */
 final class Regex
 {
-    public const OBJECT_OPTIONS = ['pattern' => null, 'match' => null, 'htmlPattern' => ''];
-
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
         if (\is_string($opts)) {
