@@ -41,7 +41,8 @@ final class DerivedEnum
         }
         // A bare string ('EntityBundleExists' => 'node') or options without
         // `choices` were not resolved by the caller.
-        if (!\is_array($opts) || !\array_key_exists('choices', $opts)) {
+        $o = Choice::read($opts, self::BARE);
+        if ($o->offered !== Offered::ListUnderChoices && $o->offered !== Offered::ChoicesNotArray) {
             if (self::applies($rule->cat)) {
                 $rule->warn(self::UNRESOLVED, 'choices were not resolved; enum left out');
             } else {
@@ -49,7 +50,7 @@ final class DerivedEnum
             }
             return;
         }
-        $list = Choice::checkChoices($rule, $opts['choices'], ['choices']);
+        $list = Choice::checkChoices($rule, $o->list, ['choices']);
         if (!self::applies($rule->cat)) {
             $rule->notApplicable();
             return;
