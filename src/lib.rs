@@ -10,6 +10,7 @@ pub mod coerce;
 pub mod constraint;
 pub mod error;
 pub mod json;
+pub mod model;
 pub mod normalize;
 pub mod sym;
 pub mod view;

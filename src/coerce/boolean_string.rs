@@ -7,7 +7,8 @@
 //! one boolean reading (docs/coerce.md, "Decisions"). Everything else stays
 //! (`t`, `y`, `n`, `f`, `ja`, `"1.0"`, `""`, ...).
 
-use super::{Repair, Scalar};
+use super::Repair;
+use crate::model::value::Scalar;
 
 pub fn decide<N>(v: Scalar<'_>) -> Option<Repair<N>> {
     let Scalar::Str(s) = v else { return None };

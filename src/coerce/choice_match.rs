@@ -10,6 +10,7 @@
 //! take part; an exact (byte-identical) match means the value is already valid.
 
 use super::Def;
+use crate::model::value::trim;
 use crate::normalize::definition::{Cat, Ty};
 use crate::view::Node;
 
@@ -35,19 +36,6 @@ pub enum Match<N> {
     Ambiguous,
     /// No choice matches (or no choices): other rules may apply.
     None,
-}
-
-pub fn is_trim_byte(c: u8) -> bool {
-    matches!(c, b' ' | b'\t' | b'\n' | b'\r' | 0 | 0x0B)
-}
-
-pub fn trim(s: &[u8]) -> &[u8] {
-    let start = s.iter().position(|&c| !is_trim_byte(c)).unwrap_or(s.len());
-    let end = s
-        .iter()
-        .rposition(|&c| !is_trim_byte(c))
-        .map_or(start, |e| e + 1);
-    &s[start..end]
 }
 
 pub fn fold_eq(a: &[u8], b: &[u8]) -> bool {

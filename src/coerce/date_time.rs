@@ -11,7 +11,8 @@
 
 use chrono::NaiveDate;
 
-use super::{Repair, Scalar};
+use super::Repair;
+use crate::model::value::Scalar;
 
 pub const MAX_DATE_LEN: usize = 64;
 

@@ -4,8 +4,9 @@ use super::choice_match::{self, Match};
 use super::{
     boolean_string, date_time, empty_optional, entity_id, fenced_json, guard, int_boolean,
     int_float, integral_float, json_string, list_wrap, null_string, numeric_string, timestamp, Def,
-    Repair, Scalar,
+    Repair,
 };
+use crate::model::value::{trim, Scalar};
 use crate::normalize::definition::{Cat, Ty};
 use crate::view::Node;
 
@@ -72,10 +73,10 @@ fn propose<'a, N: Node<'a>>(def: &Def<N>, v: Scalar<'_>) -> Option<Repair<N>> {
     }
 }
 
-/// A string without the padding of [`choice_match::trim`]; any other value as it is.
+/// A string without the padding of [`trim`]; any other value as it is.
 pub fn padded(v: Scalar<'_>) -> Scalar<'_> {
     match v {
-        Scalar::Str(s) => Scalar::Str(choice_match::trim(s)),
+        Scalar::Str(s) => Scalar::Str(trim(s)),
         v => v,
     }
 }

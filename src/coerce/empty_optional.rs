@@ -25,9 +25,9 @@
 //! list ([`Def::may_null`]).
 
 use super::definition::present;
-use super::guard::V;
-use super::{choice_match, entity_id, Def, Repair, Scalar};
+use super::{choice_match, entity_id, Def, Repair};
 use crate::constraint;
+use crate::model::value::{Scalar, V};
 use crate::normalize::definition::{Cat, Ty};
 use crate::sym::Sym;
 use crate::view::Node;

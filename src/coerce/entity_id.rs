@@ -4,7 +4,8 @@
 //! (`1` → `"1"`). Negative ints, floats, bools, strings, and plain `entity`
 //! (whose schema asks for `"TYPE:ID"`) stay unchanged.
 
-use super::{Def, Repair, Scalar};
+use super::{Def, Repair};
+use crate::model::value::Scalar;
 use crate::normalize::definition::Ty;
 use crate::normalize::entity;
 use crate::sym::Sym;

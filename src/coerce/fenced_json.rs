@@ -12,9 +12,9 @@
 //! tag (`` ```js ``). A string that holds a fence mark anywhere is never
 //! wrapped into a list ([`has_fence`], [`super::list_wrap`]).
 
-use super::choice_match::trim;
 use super::json_string::{opening, MAX_JSON_LEN};
-use super::{Repair, Scalar};
+use super::Repair;
+use crate::model::value::{trim, Scalar};
 
 /// The fence mark.
 pub const FENCE: &[u8] = b"```";

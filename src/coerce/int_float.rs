@@ -9,7 +9,8 @@
 //! send `2.0` as anything else than `2` through a JSON encoder that writes
 //! integral numbers without a fraction). docs/coerce.md, "Decisions".
 
-use super::{Repair, Scalar};
+use super::Repair;
+use crate::model::value::Scalar;
 
 /// 2^53: every int of at most this magnitude is exactly a float.
 pub const TWO_POW_53: i64 = 9_007_199_254_740_992;

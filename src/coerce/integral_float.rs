@@ -2,7 +2,8 @@
 //! only within the int64 range: -2^63 <= f < 2^63 (2^63 itself is out of range).
 //! NaN, INF and fractional floats stay.
 
-use super::{Repair, Scalar};
+use super::Repair;
+use crate::model::value::Scalar;
 
 /// 2^63 as a float, exactly.
 const TWO_POW_63: f64 = 9_223_372_036_854_775_808.0;

@@ -17,7 +17,8 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use super::{Children, Coercer, Def, Repair, Scalar};
+use super::{Children, Coercer, Def, Repair};
+use crate::model::value::Scalar;
 use crate::view::{php_key, Build, KeyRef, Node};
 
 /// Strings longer than this are never decoded.
@@ -393,7 +394,7 @@ impl<'s> Text<'s> {
             .take_while(|c| c.is_ascii_digit() || matches!(c, b'-' | b'+' | b'.' | b'e' | b'E'))
             .count();
         let tok = self.s.get(start..start + len)?;
-        if !super::numeric_string::is_json_number(tok.as_bytes()) {
+        if !crate::model::value::is_json_number(tok.as_bytes()) {
             return None;
         }
         self.i += len;

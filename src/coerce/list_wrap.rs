@@ -21,8 +21,8 @@
 //!   "page"]` stay; `"5"` → `[5]`, `"Article"` → `["article"]`. Before, the
 //!   scalar was wrapped whatever the item became.
 
-use super::choice_match::trim;
-use super::{decide as decide_item, fenced_json, guard, json_string, Def, Repair, Scalar};
+use super::{decide as decide_item, fenced_json, guard, json_string, Def, Repair};
+use crate::model::value::{trim, Scalar, V};
 use crate::view::Node;
 
 /// The bytes that separate list items in a string.
@@ -52,7 +52,7 @@ pub fn decide<'a, N: Node<'a>>(def: &Def<N>, v: Scalar<'_>) -> Option<Repair<N>>
 /// accepts.
 fn accepts_item<'a, N: Node<'a>>(items: &Def<N>, v: Scalar<'_>) -> bool {
     match decide_item(items, v) {
-        None => guard::accepts(items, guard::V::Scalar(v)),
+        None => guard::accepts(items, V::Scalar(v)),
         Some(r) => guard::after(v, &r).is_some_and(|to| guard::accepts(items, to)),
     }
 }

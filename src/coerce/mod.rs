@@ -1,7 +1,7 @@
 //! `coerce_input`: repairs what models get wrong in a tool's input, only where
 //! the repair is unambiguous, and leaves everything else unchanged.
 //!
-//! One module per rule (pure functions over [`Scalar`]); [`decide`] is the one
+//! One module per rule (pure functions over [`Scalar`], the value model's); [`decide`] is the one
 //! decision for a scalar; [`Coercer`] walks the value along the definition,
 //! written once against [`Node`] (the value and the definition) and
 //! [`Build`] (what changes), like `normalize`. The definition is checked
@@ -32,33 +32,10 @@ pub use decide::decide;
 pub use definition::Def;
 
 use crate::error::{DefinitionError, Path, Seg};
+use crate::model::value::Scalar;
 use crate::normalize::definition::Ty;
 use crate::sym::Sym;
 use crate::view::{Build, Key, KeyRef, Kind, Node};
-
-/// A PHP scalar as the rules see it. Strings are raw bytes (maybe invalid UTF-8).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Scalar<'a> {
-    Null,
-    Bool(bool),
-    Int(i64),
-    Float(f64),
-    Str(&'a [u8]),
-}
-
-impl<'a> Scalar<'a> {
-    /// The scalar a value is; `None` for arrays, objects and resources.
-    pub fn of<N>(kind: Kind<'a, N>) -> Option<Scalar<'a>> {
-        Some(match kind {
-            Kind::Null => Scalar::Null,
-            Kind::Bool(b) => Scalar::Bool(b),
-            Kind::Int(i) => Scalar::Int(i),
-            Kind::Float(f) => Scalar::Float(f),
-            Kind::Str(s) => Scalar::Str(s),
-            Kind::Array(_) | Kind::Other => return None,
-        })
-    }
-}
 
 /// What the walker must do with a scalar. `None` from [`decide`] means
 /// "unchanged".

@@ -8,8 +8,8 @@
 //! other id with a `Choice` or `AllowedValues`) none of whose choices is the
 //! word ([`empty_optional::not_a_choice`]) makes it null too.
 
-use super::choice_match::trim;
-use super::{empty_optional, Def, Repair, Scalar};
+use super::{empty_optional, Def, Repair};
+use crate::model::value::{trim, Scalar};
 use crate::view::Node;
 
 /// Whether `s` is the word null (ASCII case, padding aside).

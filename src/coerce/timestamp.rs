@@ -4,7 +4,8 @@
 //! [`super::numeric_string`] first, so an 8-digit string such as `"20240115"`
 //! is read as seconds (20240115), never as a `YYYYMMDD` date.
 
-use super::{date_time, Repair, Scalar};
+use super::{date_time, Repair};
+use crate::model::value::Scalar;
 
 pub fn decide<N>(v: Scalar<'_>) -> Option<Repair<N>> {
     let Scalar::Str(s) = v else { return None };

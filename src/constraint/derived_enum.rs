@@ -11,7 +11,7 @@
 //! not `"DE"`; checked on Drupal 10.6), so B2 makes `"de"` the `"DE"` Drupal
 //! accepts.
 
-use super::choice::{check_choices, Offered};
+use super::choice::{self, check_choices, Offered};
 use crate::error::{DefinitionError, Seg};
 use crate::normalize::definition::Cat;
 use crate::normalize::facets::{Facets, Rule};
@@ -35,7 +35,9 @@ pub fn apply<'a, N: Node<'a>>(
     }
     // A bare string (`'EntityBundleExists' => 'node'`) or options without
     // `choices` were not resolved by the caller.
-    let Some(choices) = opts.get(Sym::Choices) else {
+    let (Offered::ListUnderChoices(choices) | Offered::ChoicesNotArray(choices)) =
+        choice::read(opts, Offered::Nothing).offered
+    else {
         if applies(rule.cat) {
             rule.warn(
                 UNRESOLVED,
@@ -59,20 +61,9 @@ pub fn apply<'a, N: Node<'a>>(
             format!("{n} choices are more than derived_enum_limit ({limit}); enum left out"),
         );
     } else {
-        super::choice::push(rule, list, true, facets);
+        choice::push(rule, list, true, facets);
     }
     Ok(())
-}
-
-/// The choices a derived enum offers: none when it is a bare string (not
-/// resolved; normalize warns about it).
-#[inline]
-pub fn offered<'a, N: Node<'a>>(options: N) -> Offered<N> {
-    if options.is_array() {
-        super::choice::offered(options)
-    } else {
-        Offered::Nothing
-    }
 }
 
 /// The one whose validator refuses null: EntityBundleExists' throws on a

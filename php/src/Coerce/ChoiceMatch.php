@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Coerce;
 
+use ToolSchema\Php\Model\Value;
 use ToolSchema\Php\Normalize\Definition as Ty;
 
 /**
@@ -19,7 +20,6 @@ final class ChoiceMatch
     public const NONE = -1;
     public const EXACT = -2;
     public const AMBIGUOUS = -3;
-    public const TRIM = " \t\n\r\0\x0B";
 
     /**
      * B2 applies to the types whose valid values are strings (the string kinds,
@@ -46,10 +46,10 @@ final class ChoiceMatch
         if (\strlen($s) > self::MAX_CHOICE_LEN || \preg_match('//u', $s) !== 1) {
             return self::NONE;
         }
-        $needle = \strtolower(\trim($s, self::TRIM));
+        $needle = \strtolower(\trim($s, Value::TRIM));
         $found = self::NONE;
         foreach ($choices as $i => $c) {
-            if (\strtolower(\trim($c, self::TRIM)) === $needle) {
+            if (\strtolower(\trim($c, Value::TRIM)) === $needle) {
                 if ($found === self::NONE) {
                     $found = $i;
                 } elseif ($choices[$found] !== $c) {

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Coerce;
 
+use ToolSchema\Php\Model\Value;
 use ToolSchema\Php\Normalize\Definition as Ty;
 
 /**
@@ -63,7 +64,7 @@ final class Decide
         // The padding rule: a repair that reads a string's content (a number,
         // a boolean, a date) reads it without the padding PHP's trim() strips,
         // as B2 matches choices and B1 skips JSON whitespace (docs/coerce.md).
-        $t = \is_string($v) ? \trim($v, ChoiceMatch::TRIM) : $v;
+        $t = \is_string($v) ? \trim($v, Value::TRIM) : $v;
         return match (Ty::cat($ty)) {
             Ty::CAT_BOOL => BooleanString::decide($t) ?? IntBoolean::decide($v),
             Ty::CAT_INT => NumericString::decideInteger($t) ?? IntegralFloat::decide($v)

@@ -101,9 +101,9 @@ final class Definition
         }
         // Those of WITH_CHOICES the definition has, in that order.
         foreach (\array_intersect_key(Constraint::WITH_CHOICES, $constraints) as $name => $bare) {
-            [$kind, $list] = Choice::offered($constraints[$name], $bare);
+            $o = Choice::read($constraints[$name], $bare);
             $at = ['constraints', $name];
-            switch ($kind) {
+            switch ($o->offered) {
                 case Offered::Nothing:
                     continue 2;
                 case Offered::NotArray:
@@ -114,30 +114,11 @@ final class Definition
                     $at[] = 'choices';
                     break;
             }
-            foreach ($list as $key => $choice) {
+            foreach ($o->list as $key => $choice) {
                 if (\is_array($choice)) {
                     throw $path->error([...$at, $key], 'must be a scalar');
                 }
             }
         }
-    }
-
-    /**
-     * A boolean option of a Symfony constraint, as the constraint object holds
-     * it (Rust: option_flag): $default when absent, else the value cast to
-     * bool. $typed: the property is declared bool (Choice's `match`), where
-     * null or an array is a TypeError: Drupal rejects every value (null:
-     * undecided); an untyped property (`multiple`, `allowNull`) reads null as
-     * false and an array by its emptiness.
-     *
-     * @param array<mixed> $options
-     */
-    public static function optionFlag(array $options, string $key, bool $default, bool $typed): ?bool
-    {
-        if (!\array_key_exists($key, $options)) {
-            return $default;
-        }
-        $v = $options[$key];
-        return \is_scalar($v) || !$typed ? (bool) $v : null;
     }
 }

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Coerce;
 
+use ToolSchema\Php\Model\Value;
+
 /**
  * Issue 27: a JSON text in a markdown code fence, for a `list` or `map`
  * (src/coerce/fenced_json.rs). The string, without its padding, opens and
@@ -22,7 +24,7 @@ final class FencedJson
     /** The text inside the fence, or null when $s is not fenced. */
     public static function inner(string $s): ?string
     {
-        $t = \trim($s, ChoiceMatch::TRIM);
+        $t = \trim($s, Value::TRIM);
         if (\strlen($t) < 6 || !\str_starts_with($t, self::FENCE) || !\str_ends_with($t, self::FENCE)) {
             return null;
         }

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Coerce;
 
+use ToolSchema\Php\Model\Value;
+
 /**
  * Kept rule: a scalar for a `list` becomes a one-item list (the item is then
  * coerced with `items`), only when the item is a value the item definition
@@ -29,7 +31,7 @@ final class ListWrap
             return null;
         }
         if (\is_string($v) && (JsonString::opening($v) !== null || FencedJson::hasFence($v)
-            || \strpbrk(\trim($v, ChoiceMatch::TRIM), self::SEPARATORS) !== false)) {
+            || \strpbrk(\trim($v, Value::TRIM), self::SEPARATORS) !== false)) {
             return null;
         }
         $items = $def->items();

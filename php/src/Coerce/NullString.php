@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Coerce;
 
+use ToolSchema\Php\Model\Value;
+
 /**
  * "null" (the word, in any ASCII case, padding aside) for an optional input
  * of a non-string type becomes null (src/coerce/null_string.rs): the same
@@ -16,7 +18,7 @@ final class NullString
     /** Whether $s is the word null (ASCII case, padding aside). */
     public static function isNullWord(string $s): bool
     {
-        return \strtolower(\trim($s, ChoiceMatch::TRIM)) === 'null';
+        return \strtolower(\trim($s, Value::TRIM)) === 'null';
     }
 
     /**

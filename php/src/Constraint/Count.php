@@ -10,18 +10,14 @@ use ToolSchema\Php\Normalize\Rule;
 
 /**
  * `Count` → `minItems`/`maxItems` on lists, `minProperties`/`maxProperties` on
- * maps (src/constraint/count.rs). It asks a list or map for entries.
+ * maps (src/constraint/count.rs). Its options are Length's (Length::read()).
+ * It asks a list or map for entries.
  */
 final class Count
 {
-    public const OBJECT_OPTIONS = ['min' => null, 'max' => null];
-
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
-        // src/constraint/count.rs shares length::bounds for these lines; a
-        // shared Length::bounds() here, passing the slots by reference once
-        // more, cost normalize-php +0.5 % Ir.
-        $range = Length::minMax($rule, $opts);
+        $range = Length::stated($rule, Length::read($opts));
         if ($rule->cat !== Definition::CAT_LIST && $rule->cat !== Definition::CAT_MAP) {
             $rule->notApplicable();
             return;

@@ -28,12 +28,6 @@ final class DerivedEnum
     /** Options that are not an array (a bare string): not resolved, nothing to offer B2 (normalize warns about it). */
     public const BARE = Offered::Nothing;
 
-    /** What the Drupal module's reader copies from a constraint object (Constraint::objectOptions()). */
-    public const OBJECT_OPTIONS = [
-        'PluginExists' => ['manager' => null, 'interface' => null, 'allowFallback' => false],
-        'EntityBundleExists' => ['entityTypeId' => null],
-    ];
-
     /** The values are names: only strings (or `any`). */
     private static function applies(int $cat): bool
     {
@@ -47,7 +41,8 @@ final class DerivedEnum
         }
         // A bare string ('EntityBundleExists' => 'node') or options without
         // `choices` were not resolved by the caller.
-        if (!\is_array($opts) || !\array_key_exists('choices', $opts)) {
+        $o = Choice::read($opts, self::BARE);
+        if ($o->offered !== Offered::ListUnderChoices && $o->offered !== Offered::ChoicesNotArray) {
             if (self::applies($rule->cat)) {
                 $rule->warn(self::UNRESOLVED, 'choices were not resolved; enum left out');
             } else {
@@ -55,7 +50,7 @@ final class DerivedEnum
             }
             return;
         }
-        $list = Choice::checkChoices($rule, $opts['choices'], ['choices']);
+        $list = Choice::checkChoices($rule, $o->list, ['choices']);
         if (!self::applies($rule->cat)) {
             $rule->notApplicable();
             return;

@@ -30,9 +30,6 @@ use ToolSchema\Php\Normalize\Rule;
 final class Format
 {
     public const PARTIAL = 'format_partial';
-
-    /** What the Drupal module's reader copies from a constraint object, by constraint (none for the others). */
-    public const OBJECT_OPTIONS = ['Ip' => ['version' => null], 'DateTime' => ['format' => null]];
     public const UNSTATED = 'format_unstated';
 
     /** Symfony's DateTime with its default format: real calendar dates (leap years included), 00-23 hours, 00-59 minutes and seconds. */

@@ -15,15 +15,25 @@ use ToolSchema\Php\Normalize\Rule;
  */
 final class Range
 {
-    public const OBJECT_OPTIONS = ['min' => null, 'max' => null];
+    /**
+     * Reads the options once: [min, max] as given (null: no bound); null when
+     * they are not an array.
+     *
+     * @return array{0: mixed, 1: mixed}|null
+     */
+    public static function read(mixed $opts): ?array
+    {
+        return \is_array($opts) ? [$opts['min'] ?? null, $opts['max'] ?? null] : null;
+    }
 
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
-        if (!\is_array($opts)) {
-            throw $rule->error([], 'must be an array of options');
+        [$min, $max] = self::read($opts) ?? throw $rule->error([], 'must be an array of options');
+        foreach (['min' => $min, 'max' => $max] as $key => $b) {
+            if ($b !== null) {
+                $rule->number($b, [$key]);
+            }
         }
-        $min = $rule->numberOption($opts, 'min');
-        $max = $rule->numberOption($opts, 'max');
         if (!Comparison::numeric($rule->cat)) {
             $rule->notApplicable();
             return;
@@ -36,21 +46,20 @@ final class Range
         }
     }
 
-    public static function rejects(mixed $options, mixed $v): ?bool
+    /**
+     * Whether Range (its bounds read: read()) rejects $v.
+     *
+     * @param array{0: mixed, 1: mixed}|null $bounds
+     */
+    public static function rejects(?array $bounds, mixed $v): ?bool
     {
         if ($v === null) {
             return false;
         }
-        if (!\is_array($options)) {
+        // A bound that is not a number leaves the constraint undecided.
+        [$min, $max] = $bounds ?? [false, false];
+        if (($min !== null && !Comparison::isLimit($min)) || ($max !== null && !Comparison::isLimit($max))) {
             return null;
-        }
-        $bounds = [];
-        foreach (['min', 'max'] as $key) {
-            $b = $options[$key] ?? null;
-            if ($b !== null && !Comparison::isLimit($b)) {
-                return null;
-            }
-            $bounds[] = $b;
         }
         $op = Comparison::operand($v);
         if ($op === null) {
@@ -59,6 +68,6 @@ final class Range
         if (\is_bool($op) || \is_string($op)) {
             return true;
         }
-        return ($bounds[0] !== null && $op < $bounds[0]) || ($bounds[1] !== null && $op > $bounds[1]);
+        return ($min !== null && $op < $min) || ($max !== null && $op > $max);
     }
 }

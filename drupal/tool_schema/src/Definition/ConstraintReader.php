@@ -7,7 +7,6 @@ namespace Drupal\tool_schema\Definition;
 use Drupal\Component\Plugin\PluginManagerInterface;
 use Drupal\tool_schema\DerivedEnum\DerivedEnum;
 use Drupal\tool_schema\DerivedEnum\DerivedEnumResolver;
-use ToolSchema\Php\Constraint;
 
 /**
  * Reads a definition's constraints into the option arrays of the definition
@@ -23,6 +22,46 @@ final class ConstraintReader {
 
   /** Properties of Symfony constraint objects that are never options for the schema. */
   private const BOOKKEEPING = ['groups', 'payload', 'normalizer'];
+
+  private const BOUNDS = ['min' => NULL, 'max' => NULL];
+  private const VALUE = ['value' => NULL];
+  private const CHOICES = ['choices' => NULL, 'callback' => NULL, 'multiple' => FALSE];
+
+  /**
+   * What is read from a constraint object of each constraint
+   * normalize_schema() maps: the options its module of the library's
+   * constraint catalogue reads (src/constraint/, php/src/Constraint/), each
+   * => the value that is left out as well as NULL (Regex's '' htmlPattern,
+   * a FALSE multiple or allowFallback).
+   */
+  private const OBJECT_OPTIONS = [
+    'Choice' => self::CHOICES,
+    'AllowedValues' => self::CHOICES,
+    'Regex' => ['pattern' => NULL, 'match' => NULL, 'htmlPattern' => ''],
+    'Length' => self::BOUNDS,
+    'Range' => self::BOUNDS,
+    'Count' => self::BOUNDS,
+    'GreaterThan' => self::VALUE,
+    'GreaterThanOrEqual' => self::VALUE,
+    'LessThan' => self::VALUE,
+    'LessThanOrEqual' => self::VALUE,
+    'IdenticalTo' => self::VALUE,
+    'FixedValue' => self::VALUE,
+    'PluginExists' => ['manager' => NULL, 'interface' => NULL, 'allowFallback' => FALSE],
+    'EntityBundleExists' => ['entityTypeId' => NULL],
+    'Ip' => ['version' => NULL],
+    'DateTime' => ['format' => NULL],
+    'NotBlank' => [],
+    'Positive' => [],
+    'PositiveOrZero' => [],
+    'Negative' => [],
+    'NegativeOrZero' => [],
+    'Email' => [],
+    'Url' => [],
+    'Uuid' => [],
+    'Date' => [],
+    'DateOnly' => [],
+  ];
 
   /**
    * The site state of the derived enums resolved by the read() under way.
@@ -71,7 +110,7 @@ final class ConstraintReader {
           'PluginExists' => $this->pluginExists($options, $at, $manager),
           'EntityBundleExists' => $this->entityBundleExists($options, $at),
           'CountryCode' => $this->countryCode($options, $at),
-          default => PlainData::of($options, $at, Constraint::objectOptions($name) !== NULL),
+          default => PlainData::of($options, $at, isset(self::OBJECT_OPTIONS[$name])),
         };
       }
       catch (DefinitionException $e) {
@@ -96,9 +135,8 @@ final class ConstraintReader {
   private function fromObject(string $name, object $constraint): mixed {
     $vars = get_object_vars($constraint);
     // The options the library's constraint catalogue reads, each left out
-    // when null or its default (Regex's '' htmlPattern, a FALSE multiple or
-    // allowFallback).
-    $read = Constraint::objectOptions($name);
+    // when null or its default.
+    $read = self::OBJECT_OPTIONS[$name] ?? NULL;
     if ($read !== NULL) {
       $options = [];
       foreach ($read as $key => $default) {

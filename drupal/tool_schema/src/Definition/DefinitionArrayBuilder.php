@@ -13,7 +13,6 @@ use Drupal\tool\TypedData\ListContextDefinition;
 use Drupal\tool\TypedData\MapContextDefinition;
 use Drupal\tool_schema\DerivedEnum\DerivedEnumResolver;
 use Drupal\tool_schema\DerivedEnum\Dependency;
-use ToolSchema\Php\Constraint;
 
 /**
  * Reads a Tool API input definition into the definition array that
@@ -377,11 +376,18 @@ final class DefinitionArrayBuilder {
     unset($item['label'], $item['description'], $item['default'], $item['examples']);
     $onList = [];
     foreach ($item['constraints'] ?? [] as $name => $options) {
-      $on = Constraint::onMultiple($name, $options);
-      if ($on !== Constraint::ON_ITEMS) {
+      // [on the list, on each item]: Count, and a Choice or AllowedValues
+      // with `multiple` (it wants a list of choices), bind the list only.
+      [$list, $items] = match ($name) {
+        'Count' => [TRUE, FALSE],
+        'NotBlank', 'NotNull' => [TRUE, TRUE],
+        'Choice', 'AllowedValues' => \is_array($options) && ($options['multiple'] ?? FALSE) === TRUE ? [TRUE, FALSE] : [FALSE, TRUE],
+        default => [FALSE, TRUE],
+      };
+      if ($list) {
         $onList[$name] = $options;
       }
-      if ($on === Constraint::ON_LIST) {
+      if (!$items) {
         unset($item['constraints'][$name]);
       }
     }
