@@ -36,14 +36,14 @@ pub mod sign;
 pub mod unstated;
 
 use crate::error::{DefinitionError, Seg};
+use crate::model::facets::{Facets, Rule};
+use crate::model::ty::Ty;
 use crate::model::value::{Number, V};
-use crate::normalize::definition::Ty;
-use crate::normalize::facets::{Facets, Rule};
 use crate::sym::Sym;
 use crate::view::{Key, Kind, Node};
 use choice::{ChoiceOptions, Offered};
 
-pub use crate::normalize::vocab::{NOT_APPLICABLE, UNSTATED};
+pub use crate::model::vocab::{NOT_APPLICABLE, UNSTATED};
 
 /// What normalize_schema refuses in a constraint's options (each module's
 /// `read` notes the first; coercion reads the options as the constraint

@@ -10,8 +10,8 @@
 //! take part; an exact (byte-identical) match means the value is already valid.
 
 use super::Def;
+use crate::model::ty::{Cat, Ty};
 use crate::model::value::trim;
-use crate::normalize::definition::{Cat, Ty};
 use crate::view::Node;
 
 /// B2 applies to the types whose valid values are strings (the string kinds,

@@ -6,8 +6,8 @@ use super::{
     int_float, integral_float, json_string, list_wrap, null_string, numeric_string, timestamp, Def,
     Repair,
 };
+use crate::model::ty::{Cat, Ty};
 use crate::model::value::{trim, Scalar};
-use crate::normalize::definition::{Cat, Ty};
 use crate::view::Node;
 
 /// What to do with scalar `v` under `def`; `None` = leave it unchanged.

@@ -10,8 +10,8 @@
 use crate::constraint::choice::{self, ChoiceOptions, Offered};
 use crate::constraint::{self, choices, WITH_CHOICES};
 use crate::error::{DefinitionError, Path, Seg};
-use crate::normalize::definition::Ty;
-use crate::normalize::MAX_DEPTH;
+use crate::model::ty::Ty;
+use crate::model::vocab::MAX_DEPTH;
 use crate::sym::Sym;
 use crate::view::{Key, Kind, Node};
 

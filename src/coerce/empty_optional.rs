@@ -27,8 +27,8 @@
 use super::definition::present;
 use super::{choice_match, entity_id, Def, Repair};
 use crate::constraint;
+use crate::model::ty::{Cat, Ty};
 use crate::model::value::{Scalar, V};
-use crate::normalize::definition::{Cat, Ty};
 use crate::sym::Sym;
 use crate::view::Node;
 

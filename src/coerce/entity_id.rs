@@ -5,8 +5,8 @@
 //! (whose schema asks for `"TYPE:ID"`) stay unchanged.
 
 use super::{Def, Repair};
+use crate::model::ty::Ty;
 use crate::model::value::Scalar;
-use crate::normalize::definition::Ty;
 use crate::normalize::entity;
 use crate::sym::Sym;
 use crate::view::{Kind, Node};

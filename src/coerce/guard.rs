@@ -33,8 +33,8 @@
 use super::definition::present;
 use super::{fenced_json, json_string, Def, Repair};
 use crate::constraint::{length, rejects};
+use crate::model::ty::{Cat, Ty};
 use crate::model::value::{Scalar, V};
-use crate::normalize::definition::{Cat, Ty};
 use crate::sym::Sym;
 use crate::view::{Key, KeyRef, Node};
 

@@ -32,8 +32,8 @@ pub use decide::decide;
 pub use definition::Def;
 
 use crate::error::{DefinitionError, Path, Seg};
+use crate::model::ty::Ty;
 use crate::model::value::Scalar;
-use crate::normalize::definition::Ty;
 use crate::sym::Sym;
 use crate::view::{Build, Key, KeyRef, Kind, Node};
 

@@ -5,8 +5,8 @@
 //! found it on seed 9).
 
 use crate::error::DefinitionError;
-use crate::normalize::definition::Cat;
-use crate::normalize::facets::{lower, Enum, Facets, Rule};
+use crate::model::facets::{lower, Enum, Facets, Rule};
+use crate::model::ty::Cat;
 
 pub fn apply<N>(rule: &Rule<'_, '_>, facets: &mut Facets<N>) -> Result<(), DefinitionError> {
     match rule.cat {

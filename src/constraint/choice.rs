@@ -40,10 +40,10 @@
 
 use super::Problem;
 use crate::error::{DefinitionError, Seg};
+use crate::model::facets::{narrow, Enum, Facets, Not, Rule};
+use crate::model::ty::{Cat, Ty};
 use crate::model::value::{option_flag, Number, Scalar, V};
-use crate::normalize::definition::{Cat, Ty};
-use crate::normalize::facets::{narrow, Enum, Facets, Not, Rule};
-use crate::normalize::value_check::check_scalar;
+use crate::model::value_check::check_scalar;
 use crate::sym::Sym;
 use crate::view::{Key, Kind, Node};
 use smallvec::{smallvec, SmallVec};

@@ -19,9 +19,9 @@
 //! and [`super::range`].
 
 use crate::error::{DefinitionError, Seg};
+use crate::model::facets::{lower_num, raise_num, Facets, Num, Rule};
+use crate::model::ty::Cat;
 use crate::model::value::{parse_integer, Number, Scalar, V};
-use crate::normalize::definition::Cat;
-use crate::normalize::facets::{lower_num, raise_num, Facets, Num, Rule};
 use crate::sym::Sym;
 use crate::view::Node;
 use std::cmp::Ordering;

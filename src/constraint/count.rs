@@ -5,8 +5,8 @@
 
 use super::length;
 use crate::error::DefinitionError;
-use crate::normalize::definition::Cat;
-use crate::normalize::facets::{narrow, Facets, Rule};
+use crate::model::facets::{narrow, Facets, Rule};
+use crate::model::ty::Cat;
 use crate::view::Node;
 
 pub fn apply<'a, N: Node<'a>>(

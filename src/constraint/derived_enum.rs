@@ -13,8 +13,8 @@
 
 use super::choice::{self, check_choices, Offered};
 use crate::error::{DefinitionError, Seg};
-use crate::normalize::definition::Cat;
-use crate::normalize::facets::{Facets, Rule};
+use crate::model::facets::{Facets, Rule};
+use crate::model::ty::Cat;
 use crate::sym::Sym;
 use crate::view::Node;
 
@@ -54,7 +54,7 @@ pub fn apply<'a, N: Node<'a>>(
         return Ok(());
     }
     let n = list.len() as i64;
-    let limit = rule.options.derived_enum_limit;
+    let limit = rule.derived_enum_limit;
     if n > limit {
         rule.warn(
             OVER_LIMIT,

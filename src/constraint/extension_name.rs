@@ -2,7 +2,7 @@
 //! (ExtensionDiscovery::PHP_FUNCTION_PATTERN), as [`super::regex`] states it.
 
 use crate::error::DefinitionError;
-use crate::normalize::facets::{Facets, Rule};
+use crate::model::facets::{Facets, Rule};
 
 pub const PATTERN: &str = "/^[a-zA-Z_\\x80-\\xff][a-zA-Z0-9_\\x80-\\xff]*$/";
 

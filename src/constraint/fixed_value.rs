@@ -6,10 +6,10 @@
 use super::choice::applies;
 use super::comparison::value;
 use crate::error::{DefinitionError, Seg};
+use crate::model::facets::{Enum, Facets, Rule};
+use crate::model::ty::Cat;
 use crate::model::value::{Scalar, V};
-use crate::normalize::definition::Cat;
-use crate::normalize::facets::{Enum, Facets, Rule};
-use crate::normalize::value_check::check_scalar;
+use crate::model::value_check::check_scalar;
 use crate::sym::Sym;
 use crate::view::{Kind, Node};
 

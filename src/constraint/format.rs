@@ -11,7 +11,7 @@
 //!   [`PARTIAL`] warning;
 //! - `Date`/`DateOnly` → `format: date` and a year from 1 (checkdate());
 //! - `DateTime` → a `pattern` of its format, real calendar dates and times
-//!   ([`crate::normalize::date_format`]); a format with what that does not state:
+//!   ([`crate::model::date_format`]); a format with what that does not state:
 //!   [`UNSTATED`].
 //!
 //! On a type other than a string, Drupal runs them on the value cast to a
@@ -21,8 +21,8 @@
 //! ([`only_strings`]).
 
 use crate::error::{DefinitionError, Seg};
-use crate::normalize::definition::Cat;
-use crate::normalize::facets::{Extra, Facets, Pattern, Rule};
+use crate::model::facets::{Extra, Facets, Pattern, Rule};
+use crate::model::ty::Cat;
 use crate::sym::Sym;
 use crate::view::{Kind, Node};
 
@@ -66,7 +66,7 @@ pub fn apply<'a, N: Node<'a>>(
         }
         (Sym::DateTime, Some(Kind::Str(f))) => std::str::from_utf8(f)
             .ok()
-            .and_then(crate::normalize::date_format::pattern)
+            .and_then(crate::model::date_format::pattern)
             .map(Pattern::Text),
         (Sym::DateTime, Some(_)) => {
             return Err(rule.error(&[Seg::Sym(Sym::Format)], "must be a string"))

@@ -3,9 +3,9 @@
 
 use super::Problem;
 use crate::error::DefinitionError;
+use crate::model::facets::{narrow, Facets, Rule};
+use crate::model::ty::Cat;
 use crate::model::value::Number;
-use crate::normalize::definition::Cat;
-use crate::normalize::facets::{narrow, Facets, Rule};
 use crate::sym::Sym;
 use crate::view::{Kind, Node};
 

@@ -16,9 +16,9 @@
 
 use super::Problem;
 use crate::error::DefinitionError;
+use crate::model::facets::{raise, Enum, Facets, Not, Pattern, Rule};
+use crate::model::ty::{Cat, Ty};
 use crate::model::value::{option_flag, trim, Scalar, V};
-use crate::normalize::definition::{Cat, Ty};
-use crate::normalize::facets::{raise, Enum, Facets, Not, Pattern, Rule};
 use crate::sym::Sym;
 use crate::view::{Kind, Node};
 

@@ -4,7 +4,7 @@
 //! makes the value null.
 
 use crate::error::DefinitionError;
-use crate::normalize::facets::Facets;
+use crate::model::facets::Facets;
 
 pub fn apply<N>(facets: &mut Facets<N>) -> Result<(), DefinitionError> {
     facets.not_null = true;

@@ -6,8 +6,8 @@
 
 use super::comparison::{compare, numeric, operand, put, stated, Bound, Operand, FINITE};
 use crate::error::{DefinitionError, Seg};
+use crate::model::facets::{Facets, Rule};
 use crate::model::value::{Number, Scalar, V};
-use crate::normalize::facets::{Facets, Rule};
 use crate::sym::Sym;
 use crate::view::Node;
 

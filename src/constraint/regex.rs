@@ -9,8 +9,8 @@
 
 use super::Problem;
 use crate::error::DefinitionError;
-use crate::normalize::definition::Cat;
-use crate::normalize::facets::{Facets, Not, Pattern, Rule};
+use crate::model::facets::{Facets, Not, Pattern, Rule};
+use crate::model::ty::Cat;
 use crate::sym::Sym;
 use crate::view::{Kind, Node};
 use std::cell::RefCell;

@@ -1,7 +1,7 @@
 //! The constraints whose meaning the schema does not state: reported with
 //! [`super::UNSTATED`].
 
-use crate::normalize::facets::Rule;
+use crate::model::facets::Rule;
 use crate::view::KeyRef;
 
 /// Constraint ids of Drupal core (10.6, and 11.3/11.4: ClassResolver,

@@ -11,8 +11,8 @@
 //! of schemas becomes `{}`; one under a list keyword (`type`, `required`,
 //! `allOf`, ...) stays `[]`; data (`enum`, `const`) is copied as it is.
 
-use super::value_check::check_value;
 use crate::error::{DefinitionError, Path, Seg};
+use crate::model::value_check::check_value;
 use crate::sym::Sym;
 use crate::view::{Build, Key, KeyRef, Kind, Node};
 

@@ -5,7 +5,7 @@
 //! non-null JSON type (unknown ids with a warning unless `base_schema` is given).
 //! decimal, timestamp and datetime_iso8601 have their own rules.
 
-use super::definition::Ty;
+use crate::model::ty::Ty;
 use crate::sym::Sym;
 use crate::view::Node;
 

@@ -2,8 +2,8 @@
 //! [`crate::constraint::comparison`], [`crate::constraint::sign`]), nothing
 //! said twice.
 
-use super::facets::Facets;
-use super::vocab::cmp;
+use crate::model::facets::Facets;
+use crate::model::vocab::cmp;
 use std::cmp::Ordering;
 
 /// One lower bound and one upper bound, nothing said twice (issue 19): of a

@@ -4,8 +4,8 @@
 //! `DateInterval` of that many seconds: PHP refuses a negative one, and more
 //! than 12 digits), described as seconds.
 
-use super::definition::Ty;
-use super::facets::{lower_num, raise_num, Facets, Num};
+use crate::model::facets::{lower_num, raise_num, Facets, Num};
+use crate::model::ty::Ty;
 use crate::sym::Sym;
 
 pub const TIMESTAMP_NOTE: &str = "Unix timestamp in seconds.";

@@ -1,7 +1,7 @@
 //! A2: decimal → `type: string` with `pattern: ^-?\d+(\.\d+)?$`, and a description
 //! saying it is a decimal number written as a string.
 
-use super::definition::Ty;
+use crate::model::ty::Ty;
 use crate::sym::Sym;
 
 pub const NOTE: &str = "A decimal number written as a string, e.g. \"12.50\".";

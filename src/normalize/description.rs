@@ -9,7 +9,8 @@ use std::borrow::Cow;
 
 use crate::view::KeyRef;
 
-use super::definition::{Def, Ty};
+use super::definition::Def;
+use crate::model::ty::Ty;
 use crate::view::Node;
 
 /// A text to emit: an input string shared as it is (with its text, checked

@@ -14,7 +14,7 @@
 
 use std::borrow::Cow;
 
-use super::definition::Ty;
+use crate::model::ty::Ty;
 
 /// The note of plain `entity`.
 pub const NOTE: &str = "An entity: \"TYPE:ID\", or \"TYPE:ID:LANGCODE\" for a translation.";

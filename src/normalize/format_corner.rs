@@ -24,8 +24,8 @@
 //!   (Not the `Url` constraint: Symfony's own check, its pattern already asks
 //!   for `//` and a host.)
 
-use super::definition::Ty;
-use super::facets::{lower, Facets, Pattern};
+use crate::model::facets::{lower, Facets, Pattern};
+use crate::model::ty::Ty;
 use crate::sym::Sym;
 
 /// The most characters Drupal's Email takes (egulias: 254 bytes; the format

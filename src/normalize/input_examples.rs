@@ -17,7 +17,7 @@
 //! example is never an object (PHP cannot tell `[]` from `{}`): refused where
 //! the schema wants an object.
 
-use super::vocab::{cmp, Num};
+use crate::model::vocab::{cmp, Num};
 use crate::sym::Sym;
 use crate::view::{Build, Key, KeyRef, Kind, Node};
 use std::cmp::Ordering;

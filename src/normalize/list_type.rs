@@ -4,9 +4,9 @@
 //! `items` of its own when there is no item definition).
 
 use super::definition::Def;
-use super::facets::Not;
 use super::{nullable, Normalizer};
 use crate::error::{DefinitionError, Seg};
+use crate::model::facets::Not;
 use crate::sym::Sym;
 use crate::view::{Build, Node};
 
@@ -37,9 +37,9 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             for (list, matches) in item_enums {
                 let (key, v) = if *matches {
                     let e = if list.is_empty() {
-                        super::facets::Enum::Nothing
+                        crate::model::facets::Enum::Nothing
                     } else {
-                        super::facets::Enum::List(*list)
+                        crate::model::facets::Enum::List(*list)
                     };
                     nullable::enumeration(b, e, false)
                 } else if list.is_empty() {

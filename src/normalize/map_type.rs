@@ -6,9 +6,9 @@
 //! there) and stays open: `type: object` only.
 
 use super::definition::Def;
-use super::vocab::valid_utf8;
 use super::Normalizer;
 use crate::error::{DefinitionError, Seg};
+use crate::model::vocab::valid_utf8;
 use crate::sym::Sym;
 use crate::view::{Build, Key, KeyRef, Node};
 use smallvec::SmallVec;

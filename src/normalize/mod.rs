@@ -1,7 +1,7 @@
 //! `normalize_schema`: a tool input definition → JSON Schema 2020-12.
 //!
 //! One module per rule; [`Normalizer`] reads a definition, gathers what its
-//! constraints say ([`facets`]) and writes the schema through a [`Build`]er, in
+//! constraints say ([`crate::model::facets`]) and writes the schema through a [`Build`]er, in
 //! one fixed key order:
 //!
 //! `title, description, type, format, pattern, not, enum|const, minLength,
@@ -14,13 +14,11 @@ pub mod base_schema;
 pub mod base_type;
 pub mod bounds;
 pub mod budget;
-pub mod date_format;
 pub mod date_time;
 pub mod decimal;
 pub mod definition;
 pub mod description;
 pub mod entity;
-pub mod facets;
 pub mod format_corner;
 pub mod input_examples;
 pub mod list_type;
@@ -29,21 +27,20 @@ pub mod not_null;
 pub mod nullable;
 pub mod options;
 pub mod profile;
-pub mod value_check;
-pub mod vocab;
 
 use crate::constraint::choice::strict_on_int;
 use crate::error::{DefinitionError, Path, Seg, Warning};
+use crate::model::facets::{raise, Enum, Extra, Facets, Not, Pattern, Rule};
+use crate::model::ty::{Cat, Ty};
+use crate::model::vocab::Num;
 use crate::sym::Sym;
 use crate::view::{Build, KeyRef, Kind, Node};
-use definition::{Cat, Def, Ty};
+use definition::Def;
 use description::Text;
-use facets::{raise, Enum, Extra, Facets, Not, Pattern, Rule};
 use options::{NullStyle, Options};
 use profile::mcp::RootFix;
-use vocab::Num;
 
-pub use vocab::MAX_DEPTH;
+pub use crate::model::vocab::MAX_DEPTH;
 
 /// The canonical schema of `definition` with `options` (an array, or `None`
 /// for the defaults), and the profile to apply next ([`profile::apply`],
@@ -335,7 +332,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             id: Sym::Constraints,
             ty: d.ty,
             cat,
-            options: &self.options,
+            derived_enum_limit: self.options.derived_enum_limit,
             warnings: &mut *self.warnings,
         };
         constraints.try_each(|name, opts| crate::constraint::apply(&mut rule, name, opts, facets))

@@ -17,9 +17,10 @@
 //!   EntityBundleExists) and a lower count on a list or map make a definition
 //!   refuse null below the input level too.
 
-use super::definition::{Cat, Def, Ty};
-use super::facets::{raise, Facets, Not};
-use super::vocab::MAX_DEPTH;
+use super::definition::Def;
+use crate::model::facets::{raise, Facets, Not};
+use crate::model::ty::{Cat, Ty};
+use crate::model::vocab::MAX_DEPTH;
 use crate::sym::Sym;
 use crate::view::{Build, Kind, Node};
 

@@ -6,8 +6,8 @@
 
 use super::base_schema::{copy_value, is_annotation};
 use super::base_type;
-use super::definition::Ty;
-use super::facets::{Enum, Not};
+use crate::model::facets::{Enum, Not};
+use crate::model::ty::Ty;
 use crate::sym::Sym;
 use crate::view::{Build, Key, KeyRef, Kind, Node};
 

@@ -37,7 +37,7 @@
 
 use super::provider::{One, Provider};
 use super::{limit, openai, text, Body, Id, Limit, Parts, Stats, INTEGER};
-use crate::normalize::vocab::Num;
+use crate::model::vocab::Num;
 use crate::sym::Sym;
 use crate::view::{Build, Node};
 

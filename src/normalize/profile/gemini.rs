@@ -31,7 +31,7 @@ use super::{
     STRING,
 };
 use crate::error::Seg;
-use crate::normalize::vocab::{cmp, Num};
+use crate::model::vocab::{cmp, Num};
 use crate::sym::Sym;
 use crate::view::{Build, Kind, Node};
 use std::cmp::Ordering;

@@ -18,8 +18,8 @@
 
 use super::super::base_schema::{copy_schema, copy_value_with, is_annotation};
 use super::super::base_type::ANY;
-use super::super::facets::{Enum, Facets};
 use super::super::nullable::{enumeration, has_null, with_null};
+use crate::model::facets::{Enum, Facets};
 use crate::sym::Sym;
 use crate::view::{Build, Key, KeyRef, Kind, Node};
 

@@ -4,8 +4,8 @@
 //! `enum`/`const` folded in. `php/src/Normalize/Profile/Parts.php` is its twin.
 
 use super::{text, type_bit, value_types, ALL, ARRAY, INTEGER, K, NUMBER, OBJECT, STRING};
-use crate::normalize::facets::{lower, lower_num, raise, raise_num};
-use crate::normalize::vocab::{cmp, Num};
+use crate::model::facets::{lower, lower_num, raise, raise_num};
+use crate::model::vocab::{cmp, Num};
 use crate::sym::Sym;
 use crate::view::{Key, Kind, Node};
 use std::cmp::Ordering;

@@ -10,7 +10,7 @@ use super::{
     INTEGER, K, NUMBER, OBJECT, STRICT_IMPOSSIBLE, STRING, TYPES,
 };
 use crate::error::{Path, Seg, Warning};
-use crate::normalize::vocab::Num;
+use crate::model::vocab::Num;
 use crate::sym::Sym;
 use crate::view::{Build, Key, KeyRef, Kind, Node};
 use std::marker::PhantomData;

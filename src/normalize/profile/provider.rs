@@ -7,7 +7,7 @@
 use super::{
     str_of, text, type_sym, Body, Parts, Pass, Place, ARRAY, INTEGER, K, NUMBER, OBJECT, STRING,
 };
-use crate::normalize::vocab::Num;
+use crate::model::vocab::Num;
 use crate::sym::Sym;
 use crate::view::{Build, Kind, Node};
 

@@ -14,7 +14,7 @@
 //! 1e-4 ≤ |x| < 1e17 (`1.0e+25`, `1.5e-5`).
 
 use super::is_null_schema;
-use crate::normalize::vocab::{cmp, Num};
+use crate::model::vocab::{cmp, Num};
 use crate::sym::Sym;
 use crate::view::{Key, KeyRef, Kind, Node};
 

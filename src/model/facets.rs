@@ -11,8 +11,7 @@ use crate::sym::Sym;
 use crate::view::{KeyRef, Kind, Node};
 use smallvec::{smallvec, SmallVec};
 
-use super::definition::{Cat, Ty};
-use super::options::Options;
+use super::ty::{Cat, Ty};
 use super::vocab::cmp;
 pub use super::vocab::Num;
 use std::cmp::Ordering;
@@ -178,7 +177,8 @@ pub struct Rule<'p, 'a> {
     pub id: Sym,
     pub ty: Ty,
     pub cat: Cat,
-    pub options: &'p Options,
+    /// Option `derived_enum_limit` (the one option a rule reads).
+    pub derived_enum_limit: i64,
     pub warnings: &'p mut Vec<Warning>,
 }
 
