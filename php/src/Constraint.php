@@ -4,9 +4,9 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php;
 
-use ToolSchema\Php\Normalize\Facets;
-use ToolSchema\Php\Normalize\Rule;
-use ToolSchema\Php\Normalize\Vocab;
+use ToolSchema\Php\Model\Facets;
+use ToolSchema\Php\Model\Rule;
+use ToolSchema\Php\Model\Vocab;
 
 /**
  * The constraint catalogue (src/constraint.rs): one class per Drupal

@@ -1,7 +1,7 @@
-//! The words every part of `normalize` speaks: a number as written, the
-//! nesting limit, UTF-8. They live here,
-//! below every rule and profile module, so that `normalize/` imports in one
-//! direction (the rules and the profiles name them, this names nothing).
+//! The words every part of the library speaks: a number as written, the
+//! warning codes of constraints, the nesting limit, UTF-8. They live in the
+//! model, below the catalogue, coercion and normalization, so that imports
+//! run one way (those name them, this names nothing).
 
 use std::cmp::Ordering;
 

@@ -6,7 +6,7 @@ namespace ToolSchema\Tests;
 
 use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
-use ToolSchema\Php\Normalize\Vocab;
+use ToolSchema\Php\Model\Vocab;
 
 /**
  * Vocab::validUtf8() remembers its answer for short strings: the answer

@@ -4,8 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Coerce;
 
+use ToolSchema\Php\Model\Ty;
 use ToolSchema\Php\Model\Value;
-use ToolSchema\Php\Normalize\Definition as Ty;
 
 /**
  * B2: a string matching a choice after trim() (PHP default set) and ASCII-only

@@ -4,8 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Coerce;
 
+use ToolSchema\Php\Model\Ty;
 use ToolSchema\Php\Model\Value;
-use ToolSchema\Php\Normalize\Definition as Ty;
 
 /**
  * The one decision for a scalar value (src/coerce/decide.rs).

@@ -6,7 +6,7 @@ namespace ToolSchema\Php\Coerce;
 
 use ToolSchema\Php\Constraint;
 use ToolSchema\Php\Constraint\Choice;
-use ToolSchema\Php\Normalize\Definition as Ty;
+use ToolSchema\Php\Model\Ty;
 
 /**
  * One checked definition (Rust: coerce::definition::Def): its node, type and
@@ -57,7 +57,7 @@ final class Def
         $d = new self();
         $d->node = $node;
         $type = $node['type'] ?? null;
-        $d->ty = \is_string($type) ? Ty::tyFromId($type) : Ty::ANY;
+        $d->ty = \is_string($type) ? Ty::fromId($type) : Ty::ANY;
         // `required` (default true), or a constraint whose validator refuses
         // null (normalize's NotNull): such a definition is never made null
         // (B6), at any level.
@@ -81,7 +81,7 @@ final class Def
     public function child(array $node, bool $item, bool $solid, $each = null): self
     {
         $type = $node['type'] ?? null;
-        $ty = \is_string($type) ? Ty::tyFromId($type) : Ty::ANY;
+        $ty = \is_string($type) ? Ty::fromId($type) : Ty::ANY;
         // Below the input level Drupal validates a null list or map as an
         // empty one (normalize's NotNull): a constraint that asks for entries
         // refuses null there (Rust: asks_for_entries).

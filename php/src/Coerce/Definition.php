@@ -7,7 +7,7 @@ namespace ToolSchema\Php\Coerce;
 use ToolSchema\Php\Constraint;
 use ToolSchema\Php\Constraint\Choice;
 use ToolSchema\Php\Constraint\Offered;
-use ToolSchema\Php\Normalize\Definition as Ty;
+use ToolSchema\Php\Model\Ty;
 use ToolSchema\Php\Path;
 
 /**
@@ -51,7 +51,7 @@ final class Definition
         if ($required !== null && !\is_bool($required)) {
             throw $path->error(['required'], 'must be a boolean');
         }
-        switch (Ty::tyFromId($type)) {
+        switch (Ty::fromId($type)) {
             case Ty::ANY:
                 return;
             case Ty::LIST:

@@ -4,8 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Coerce;
 
-use ToolSchema\Php\Normalize\Definition as Ty;
 use ToolSchema\Php\Constraint;
+use ToolSchema\Php\Model\Ty;
 
 /**
  * B6: "" for an optional input that cannot hold it becomes null

@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Coerce;
 
-use ToolSchema\Php\Normalize\Definition as Ty;
+use ToolSchema\Php\Model\Ty;
 use ToolSchema\Php\Normalize\Entity;
 
 /**

@@ -7,7 +7,7 @@ namespace ToolSchema\Php\Coerce;
 use ToolSchema\Php\Constraint;
 use ToolSchema\Php\Constraint\Choice;
 use ToolSchema\Php\Constraint\Length;
-use ToolSchema\Php\Normalize\Definition as Ty;
+use ToolSchema\Php\Model\Ty;
 
 /**
  * The guard (src/coerce/guard.rs): a repair never lands on a value the

@@ -4,11 +4,11 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Constraint;
 
+use ToolSchema\Php\Model\Facets;
+use ToolSchema\Php\Model\Rule;
+use ToolSchema\Php\Model\Ty;
 use ToolSchema\Php\Model\Value;
-use ToolSchema\Php\Normalize\Definition;
-use ToolSchema\Php\Normalize\Facets;
-use ToolSchema\Php\Normalize\Rule;
-use ToolSchema\Php\Normalize\ValueCheck;
+use ToolSchema\Php\Model\ValueCheck;
 
 /**
  * `Choice` and `AllowedValues` → `enum` (src/constraint/choice.rs). Options: a
@@ -64,7 +64,7 @@ final class Choice
     /** Single values (not lists or maps): what an enum of scalars can restrict. */
     public static function applies(int $cat): bool
     {
-        return $cat !== Definition::CAT_LIST && $cat !== Definition::CAT_MAP;
+        return $cat !== Ty::CAT_LIST && $cat !== Ty::CAT_MAP;
     }
 
     /**
@@ -126,12 +126,12 @@ final class Choice
         // Null is the default to normalize_schema.
         [$multiple, $matches, $min, $max] = [$o->multiple, $o->matches ?? true, $o->min, $o->max];
         // Drupal's AllowedValues wants a single (primitive) value: on a list it throws.
-        if ($rule->cat === Definition::CAT_LIST && $multiple && $rule->id === 'Choice') {
+        if ($rule->cat === Ty::CAT_LIST && $multiple && $rule->id === 'Choice') {
             $f->itemEnums[] = [$list, $matches];
             Facets::narrow($f->minCount, $f->maxCount, [$min, $max]);
         } elseif (!self::applies($rule->cat) || $multiple) {
             $rule->notApplicable();
-        } elseif ($rule->id === 'AllowedValues' && ($rule->ty === Definition::ANY || $rule->ty === Definition::ENTITY)) {
+        } elseif ($rule->id === 'AllowedValues' && ($rule->ty === Ty::ANY || $rule->ty === Ty::ENTITY)) {
             // AllowedValues checks primitive data only: on `any` or an
             // entity Drupal throws.
             $rule->notApplicable();
@@ -139,7 +139,7 @@ final class Choice
             self::push($rule, $list, $matches, $f);
             // Drupal's AllowedValues casts its choices to the value's type;
             // Symfony's Choice compares strictly.
-            if ($rule->id === 'Choice' && $rule->cat === Definition::CAT_INT && $matches && $list !== []) {
+            if ($rule->id === 'Choice' && $rule->cat === Ty::CAT_INT && $matches && $list !== []) {
                 $f->enums[] = self::strictOnInt(\array_pop($f->enums));
             }
         }
@@ -214,14 +214,14 @@ final class Choice
      */
     public static function allowedRejects(int $ty, $o, mixed $v): ?bool
     {
-        if (!\is_string($v) || Definition::cat($ty) !== Definition::CAT_STR) {
+        if (!\is_string($v) || Ty::cat($ty) !== Ty::CAT_STR) {
             return null;
         }
         if (!\is_array($o->list) || $o->matches === null || $o->multiple) {
             return null;
         }
         // DecimalData::getCastedValue(): `$this->getString() ?: '0.0'`.
-        if ($ty === Definition::DECIMAL && ($v === '' || $v === '0')) {
+        if ($ty === Ty::DECIMAL && ($v === '' || $v === '0')) {
             $v = '0.0';
         }
         $found = false;

@@ -4,10 +4,10 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Constraint;
 
+use ToolSchema\Php\Model\Facets;
+use ToolSchema\Php\Model\Rule;
+use ToolSchema\Php\Model\Ty;
 use ToolSchema\Php\Model\Value;
-use ToolSchema\Php\Normalize\Definition;
-use ToolSchema\Php\Normalize\Facets;
-use ToolSchema\Php\Normalize\Rule;
 
 /**
  * `GreaterThan`, `GreaterThanOrEqual`, `LessThan`, `LessThanOrEqual` (a
@@ -58,7 +58,7 @@ final class Comparison
 
     public static function numeric(int $cat): bool
     {
-        return $cat === Definition::CAT_INT || $cat === Definition::CAT_NUM;
+        return $cat === Ty::CAT_INT || $cat === Ty::CAT_NUM;
     }
 
     /**

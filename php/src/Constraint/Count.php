@@ -4,9 +4,9 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Constraint;
 
-use ToolSchema\Php\Normalize\Definition;
-use ToolSchema\Php\Normalize\Facets;
-use ToolSchema\Php\Normalize\Rule;
+use ToolSchema\Php\Model\Facets;
+use ToolSchema\Php\Model\Rule;
+use ToolSchema\Php\Model\Ty;
 
 /**
  * `Count` → `minItems`/`maxItems` on lists, `minProperties`/`maxProperties` on
@@ -18,7 +18,7 @@ final class Count
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
         $range = Length::stated($rule, Length::read($opts));
-        if ($rule->cat !== Definition::CAT_LIST && $rule->cat !== Definition::CAT_MAP) {
+        if ($rule->cat !== Ty::CAT_LIST && $rule->cat !== Ty::CAT_MAP) {
             $rule->notApplicable();
             return;
         }

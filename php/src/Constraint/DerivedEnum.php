@@ -4,9 +4,9 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Constraint;
 
-use ToolSchema\Php\Normalize\Definition;
-use ToolSchema\Php\Normalize\Facets;
-use ToolSchema\Php\Normalize\Rule;
+use ToolSchema\Php\Model\Facets;
+use ToolSchema\Php\Model\Rule;
+use ToolSchema\Php\Model\Ty;
 
 /**
  * `PluginExists`, `EntityBundleExists` and `CountryCode`: enums that depend on
@@ -31,7 +31,7 @@ final class DerivedEnum
     /** The values are names: only strings (or `any`). */
     private static function applies(int $cat): bool
     {
-        return $cat === Definition::CAT_STR || $cat === Definition::CAT_ANY;
+        return $cat === Ty::CAT_STR || $cat === Ty::CAT_ANY;
     }
 
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
@@ -56,7 +56,7 @@ final class DerivedEnum
             return;
         }
         $n = \count($list);
-        $limit = $rule->options->derivedEnumLimit;
+        $limit = $rule->derivedEnumLimit;
         if ($n > $limit) {
             $rule->warn(
                 self::OVER_LIMIT,

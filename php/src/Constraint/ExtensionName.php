@@ -4,8 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Constraint;
 
-use ToolSchema\Php\Normalize\Facets;
-use ToolSchema\Php\Normalize\Rule;
+use ToolSchema\Php\Model\Facets;
+use ToolSchema\Php\Model\Rule;
 
 /** `ExtensionName`: the `pattern` Drupal checks, as Regex states it (src/constraint/extension_name.rs). */
 final class ExtensionName

@@ -4,10 +4,10 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Constraint;
 
-use ToolSchema\Php\Normalize\Definition;
-use ToolSchema\Php\Normalize\Facets;
-use ToolSchema\Php\Normalize\Rule;
-use ToolSchema\Php\Normalize\ValueCheck;
+use ToolSchema\Php\Model\Facets;
+use ToolSchema\Php\Model\Rule;
+use ToolSchema\Php\Model\Ty;
+use ToolSchema\Php\Model\ValueCheck;
 
 /**
  * `FixedValue` and `IdenticalTo` → `const` (src/constraint/fixed_value.rs).
@@ -27,7 +27,7 @@ final class FixedValue
             $rule->notApplicable();
         } elseif ($has) {
             // A float is never `===` the int PHP decodes a JSON integer into.
-            $f->enums[] = $rule->cat === Definition::CAT_INT && \is_float($v) ? ['nothing', null] : ['const', $v];
+            $f->enums[] = $rule->cat === Ty::CAT_INT && \is_float($v) ? ['nothing', null] : ['const', $v];
         } else {
             $rule->unstated(Comparison::COMPARED);
         }

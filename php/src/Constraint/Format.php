@@ -4,10 +4,10 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Constraint;
 
-use ToolSchema\Php\Normalize\DateFormat;
-use ToolSchema\Php\Normalize\Definition;
-use ToolSchema\Php\Normalize\Facets;
-use ToolSchema\Php\Normalize\Rule;
+use ToolSchema\Php\Model\DateFormat;
+use ToolSchema\Php\Model\Facets;
+use ToolSchema\Php\Model\Rule;
+use ToolSchema\Php\Model\Ty;
 
 /**
  * String formats, as Symfony's validators accept them (src/constraint/format.rs):
@@ -59,7 +59,7 @@ final class Format
             }
             $dateTime = $v === null || $v === 'Y-m-d H:i:s' ? self::DATE_TIME_PATTERN : DateFormat::pattern($v);
         }
-        if ($rule->cat !== Definition::CAT_STR) {
+        if ($rule->cat !== Ty::CAT_STR) {
             $rule->notApplicable();
             return;
         }

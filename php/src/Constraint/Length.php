@@ -4,9 +4,9 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Constraint;
 
-use ToolSchema\Php\Normalize\Definition;
-use ToolSchema\Php\Normalize\Facets;
-use ToolSchema\Php\Normalize\Rule;
+use ToolSchema\Php\Model\Facets;
+use ToolSchema\Php\Model\Rule;
+use ToolSchema\Php\Model\Ty;
 
 /**
  * `Length` → `minLength`/`maxLength` on strings (both count Unicode code points)
@@ -77,7 +77,7 @@ final class Length
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
         $range = self::stated($rule, self::read($opts));
-        if ($rule->cat !== Definition::CAT_STR) {
+        if ($rule->cat !== Ty::CAT_STR) {
             // Symfony counts the characters of the value cast to a string.
             $rule->notApplicable();
             return;

@@ -4,10 +4,10 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Constraint;
 
+use ToolSchema\Php\Model\Facets;
+use ToolSchema\Php\Model\Rule;
+use ToolSchema\Php\Model\Ty;
 use ToolSchema\Php\Model\Value;
-use ToolSchema\Php\Normalize\Definition;
-use ToolSchema\Php\Normalize\Facets;
-use ToolSchema\Php\Normalize\Rule;
 
 /**
  * `NotBlank`, as Symfony's NotBlank decides blank (`false`, `""`, `[]`, null;
@@ -66,25 +66,25 @@ final class NotBlank
             $f->nullRefusedNested = true;
         }
         switch ($rule->cat) {
-            case Definition::CAT_STR:
+            case Ty::CAT_STR:
                 $f->minLength = Facets::raise($f->minLength, 1);
                 break;
-            case Definition::CAT_LIST:
-            case Definition::CAT_MAP:
+            case Ty::CAT_LIST:
+            case Ty::CAT_MAP:
                 $f->minCount = Facets::raise($f->minCount, 1);
                 break;
-            case Definition::CAT_BOOL:
+            case Ty::CAT_BOOL:
                 $f->enums[] = ['true', null];
                 break;
-            case Definition::CAT_ANY:
+            case Ty::CAT_ANY:
                 // An entity with a fixed type is already a non-empty string
                 // (`minLength: 1`, Normalize\Entity): nothing blank passes.
-                if ($rule->ty !== Definition::ENTITY || $f->minLength === null) {
+                if ($rule->ty !== Ty::ENTITY || $f->minLength === null) {
                     $f->nots[] = ['blank', null];
                 }
                 break;
         }
-        if ($normalizer !== null && ($rule->cat === Definition::CAT_STR || $rule->cat === Definition::CAT_ANY)) {
+        if ($normalizer !== null && ($rule->cat === Ty::CAT_STR || $rule->cat === Ty::CAT_ANY)) {
             if ($normalizer === 'trim') {
                 $f->patterns[] = self::TRIM_PATTERN;
             } else {

@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Constraint;
 
-use ToolSchema\Php\Normalize\Facets;
+use ToolSchema\Php\Model\Facets;
 
 /**
  * `NotNull`: makes an optional definition required below the input level,

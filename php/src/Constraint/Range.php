@@ -4,8 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Constraint;
 
-use ToolSchema\Php\Normalize\Facets;
-use ToolSchema\Php\Normalize\Rule;
+use ToolSchema\Php\Model\Facets;
+use ToolSchema\Php\Model\Rule;
 
 /**
  * `Range` (`{min, max}`: numbers) → `minimum`/`maximum` on integers and

@@ -4,10 +4,10 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Constraint;
 
-use ToolSchema\Php\Normalize\Definition;
-use ToolSchema\Php\Normalize\Facets;
-use ToolSchema\Php\Normalize\Rule;
-use ToolSchema\Php\Normalize\Vocab;
+use ToolSchema\Php\Model\Facets;
+use ToolSchema\Php\Model\Rule;
+use ToolSchema\Php\Model\Ty;
+use ToolSchema\Php\Model\Vocab;
 use ToolSchema\Regex\Translator;
 
 /**
@@ -60,7 +60,7 @@ final class Regex
     /** A PCRE pattern (`/.../flags`) that values must match (`$matches`) or must not. */
     public static function applySource(Rule $rule, string $source, bool $matches, Facets $f): void
     {
-        if ($rule->cat !== Definition::CAT_STR) {
+        if ($rule->cat !== Ty::CAT_STR) {
             $rule->notApplicable();
             return;
         }

@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Constraint;
 
-use ToolSchema\Php\Normalize\Rule;
+use ToolSchema\Php\Model\Rule;
 
 /**
  * The constraints whose meaning the schema does not state: reported with

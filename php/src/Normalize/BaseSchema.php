@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize;
 
+use ToolSchema\Php\Model\ValueCheck;
+use ToolSchema\Php\Model\Vocab;
 use ToolSchema\Php\Path;
 
 /**

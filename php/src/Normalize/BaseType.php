@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace ToolSchema\Php\Normalize;
 
 use ToolSchema\Php\Constraint;
+use ToolSchema\Php\Model\Ty;
 
 /**
  * Typed-data id → JSON Schema `type` (and `format`): boolean→boolean,
@@ -22,22 +23,22 @@ final class BaseType
     public const ANY = ['string', 'number', 'boolean', 'array', 'object'];
 
     private const JSON_TYPES = [
-        Definition::BOOLEAN => 'boolean',
-        Definition::INTEGER => 'integer',
-        Definition::TIMESTAMP => 'integer',
-        Definition::TIMESPAN => 'integer',
-        Definition::FLOAT => 'number',
-        Definition::STRING => 'string',
-        Definition::TEXT => 'string',
-        Definition::EMAIL => 'string',
-        Definition::URI => 'string',
-        Definition::DECIMAL => 'string',
-        Definition::DATETIME_ISO8601 => 'string',
-        Definition::DURATION_ISO8601 => 'string',
-        Definition::FILTER_FORMAT => 'string',
-        Definition::ENTITY => 'string',
-        Definition::LIST => 'array',
-        Definition::MAP => 'object',
+        Ty::BOOLEAN => 'boolean',
+        Ty::INTEGER => 'integer',
+        Ty::TIMESTAMP => 'integer',
+        Ty::TIMESPAN => 'integer',
+        Ty::FLOAT => 'number',
+        Ty::STRING => 'string',
+        Ty::TEXT => 'string',
+        Ty::EMAIL => 'string',
+        Ty::URI => 'string',
+        Ty::DECIMAL => 'string',
+        Ty::DATETIME_ISO8601 => 'string',
+        Ty::DURATION_ISO8601 => 'string',
+        Ty::FILTER_FORMAT => 'string',
+        Ty::ENTITY => 'string',
+        Ty::LIST => 'array',
+        Ty::MAP => 'object',
     ];
 
     /** The single JSON type of `$ty`, or null for `any`/unknown ids. */
@@ -50,10 +51,10 @@ final class BaseType
     public static function format(int $ty): ?string
     {
         return match ($ty) {
-            Definition::EMAIL => 'email',
-            Definition::URI => 'uri',
-            Definition::DURATION_ISO8601 => 'duration',
-            Definition::DATETIME_ISO8601 => DateTime::format($ty),
+            Ty::EMAIL => 'email',
+            Ty::URI => 'uri',
+            Ty::DURATION_ISO8601 => 'duration',
+            Ty::DATETIME_ISO8601 => DateTime::format($ty),
             default => null,
         };
     }
@@ -69,9 +70,9 @@ final class BaseType
      */
     public static function stringsOnly(int $ty, ?array $baseSchema, ?array $constraints): int
     {
-        if ($ty !== Definition::ANY || $baseSchema !== null || $constraints === null) {
+        if ($ty !== Ty::ANY || $baseSchema !== null || $constraints === null) {
             return $ty;
         }
-        return Constraint::onlyStrings($constraints) || Constraint::readsStringForm($constraints) ? Definition::STRING : $ty;
+        return Constraint::onlyStrings($constraints) || Constraint::readsStringForm($constraints) ? Ty::STRING : $ty;
     }
 }

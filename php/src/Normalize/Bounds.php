@@ -4,6 +4,9 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize;
 
+use ToolSchema\Php\Model\Facets;
+use ToolSchema\Php\Model\Vocab;
+
 /**
  * The numeric bounds the comparisons state (Constraint\Range, Comparison,
  * Sign), nothing said twice (src/normalize/bounds.rs).

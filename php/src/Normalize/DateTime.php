@@ -4,6 +4,9 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize;
 
+use ToolSchema\Php\Model\Facets;
+use ToolSchema\Php\Model\Ty;
+
 /**
  * A3: datetime_iso8601 → `string` with `format: date-time`; timestamp →
  * `integer` with a description saying it is a Unix timestamp in seconds;
@@ -21,7 +24,7 @@ final class DateTime
     /** The range of a timespan. */
     public static function bounds(int $ty, Facets $f): void
     {
-        if ($ty === Definition::TIMESPAN) {
+        if ($ty === Ty::TIMESPAN) {
             $f->minimum = Facets::raiseNum($f->minimum, 0);
             $f->maximum = Facets::lowerNum($f->maximum, self::TIMESPAN_MAX);
         }
@@ -29,6 +32,6 @@ final class DateTime
 
     public static function format(int $ty): ?string
     {
-        return $ty === Definition::DATETIME_ISO8601 ? 'date-time' : null;
+        return $ty === Ty::DATETIME_ISO8601 ? 'date-time' : null;
     }
 }

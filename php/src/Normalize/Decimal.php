@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize;
 
+use ToolSchema\Php\Model\Ty;
+
 /**
  * A2: decimal → `type: string` with `pattern: ^-?\d+(\.\d+)?$`, and a description
  * saying it is a decimal number written as a string (src/normalize/decimal.rs).
@@ -15,6 +17,6 @@ final class Decimal
 
     public static function pattern(int $ty): ?string
     {
-        return $ty === Definition::DECIMAL ? self::PATTERN : null;
+        return $ty === Ty::DECIMAL ? self::PATTERN : null;
     }
 }

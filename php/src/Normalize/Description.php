@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize;
 
+use ToolSchema\Php\Model\Ty;
+
 /**
  * A8: `title` and `description` (src/normalize/description.rs). Default
  * (`title: "merged"`): `description` is "Label: Description" (or whichever is not
@@ -18,10 +20,10 @@ final class Description
     public static function note(int $ty, string $typeId): ?string
     {
         return match ($ty) {
-            Definition::DECIMAL => Decimal::NOTE,
-            Definition::TIMESTAMP => DateTime::TIMESTAMP_NOTE,
-            Definition::TIMESPAN => DateTime::TIMESPAN_NOTE,
-            Definition::ENTITY => Entity::note($typeId),
+            Ty::DECIMAL => Decimal::NOTE,
+            Ty::TIMESTAMP => DateTime::TIMESTAMP_NOTE,
+            Ty::TIMESPAN => DateTime::TIMESPAN_NOTE,
+            Ty::ENTITY => Entity::note($typeId),
             default => null,
         };
     }

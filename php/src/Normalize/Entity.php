@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize;
 
+use ToolSchema\Php\Model\Ty;
+
 /**
  * Entity inputs (`entity`, `entity:T`, `entity:T:B`; src/normalize/entity.rs).
  *
@@ -44,13 +46,13 @@ final class Entity
     /** The pattern of plain `entity` (null for every other type, a fixed entity type included). */
     public static function pattern(int $ty, string $typeId): ?string
     {
-        return ($ty === Definition::ENTITY && self::target($typeId) === null)
+        return ($ty === Ty::ENTITY && self::target($typeId) === null)
             ? '^(?:[a-z0-9_]+:[^:]+(?::[^:]+)?|\{\{entity:[a-z0-9_]+:[^{}]+\}\})$' : null;
     }
 
     /** `minLength` of an entity input with a fixed type: an ID is not empty. */
     public static function minLength(int $ty, string $typeId): ?int
     {
-        return ($ty === Definition::ENTITY && self::target($typeId) !== null) ? 1 : null;
+        return ($ty === Ty::ENTITY && self::target($typeId) !== null) ? 1 : null;
     }
 }

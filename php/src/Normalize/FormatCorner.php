@@ -4,6 +4,9 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize;
 
+use ToolSchema\Php\Model\Facets;
+use ToolSchema\Php\Model\Ty;
+
 /**
  * Format corners (issue 30; src/normalize/format_corner.rs): where a `format`
  * accepts a string Drupal refuses, a `pattern` (and a length) beside it:
@@ -25,9 +28,9 @@ final class FormatCorner
             $f->patterns[] = self::EMAIL_PATTERN;
             $f->maxLength = Facets::lower($f->maxLength, self::EMAIL_MAX_LENGTH);
         }
-        if ($ty === Definition::DATETIME_ISO8601) {
+        if ($ty === Ty::DATETIME_ISO8601) {
             $f->patterns[] = self::NO_LEAP_SECOND_PATTERN;
-        } elseif ($ty === Definition::URI) {
+        } elseif ($ty === Ty::URI) {
             $f->patterns[] = self::URI_SCHEME_PATTERN;
         }
     }

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize;
 
+use ToolSchema\Php\Model\Vocab;
+
 /**
  * `input_examples` (issue 30; src/normalize/input_examples.rs, where the rule
  * is written): whole example inputs of a tool for Anthropic's tool

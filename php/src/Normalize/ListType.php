@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize;
 
+use ToolSchema\Php\Model\Vocab;
+
 /**
  * list → `type: array` with `items` from the item definition (none when the
  * list has no item definition). A `Choice` with `multiple: true` on the list

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize;
 
+use ToolSchema\Php\Model\Vocab;
+
 /**
  * map → `type: object` (src/normalize/map_type.rs). A map that declares properties,
  * and the root (the tool's inputs), are closed: `properties` (A4: `{}` when

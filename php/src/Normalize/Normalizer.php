@@ -6,8 +6,12 @@ namespace ToolSchema\Php\Normalize;
 
 use ToolSchema\Php\Constraint;
 use ToolSchema\Php\Constraint\Choice;
+use ToolSchema\Php\Model\Facets;
+use ToolSchema\Php\Model\Rule;
+use ToolSchema\Php\Model\Ty;
+use ToolSchema\Php\Model\ValueCheck;
+use ToolSchema\Php\Model\Vocab;
 use ToolSchema\Php\Normalize\Profile\Mcp;
-use ToolSchema\Php\Normalize\Profile\Pass;
 use ToolSchema\Php\Normalize\Profile\Profile;
 use ToolSchema\Php\Path;
 
@@ -130,7 +134,7 @@ final class Normalizer
         $ty = BaseType::stringsOnly($d->ty, $d->baseSchema, $d->constraints);
         if ($ty !== $d->ty) {
             $d->ty = $ty;
-            $d->cat = Definition::cat($ty);
+            $d->cat = Ty::cat($ty);
         }
         $facets = $this->facets($d, $itemEnums);
         // Drupal's Choice (multiple) checks every item, null included.
@@ -140,7 +144,7 @@ final class Normalizer
         }
         $required = $chosen || NotNull::refusesNull($d, $facets, $this->inputLevel($depth));
         $nonEmpty = NotNull::nonEmpty($d, $facets, $depth);
-        if ($d->ty === Definition::OTHER && $d->baseSchema === null) {
+        if ($d->ty === Ty::OTHER && $d->baseSchema === null) {
             $this->unknownType($d->typeId);
         }
 
@@ -172,7 +176,7 @@ final class Normalizer
             $this->values($d, $out);
         }
         $this->refusedNull = $required;
-        $this->refusedEmpty = $required && ($nonEmpty || ($d->cat !== Definition::CAT_LIST && $d->cat !== Definition::CAT_MAP));
+        $this->refusedEmpty = $required && ($nonEmpty || ($d->cat !== Ty::CAT_LIST && $d->cat !== Ty::CAT_MAP));
         if ($seg !== null) {
             \array_pop($segs);
             if ($key !== null) {
@@ -221,7 +225,7 @@ final class Normalizer
      */
     private function values(Definition $d, array &$out): void
     {
-        $isMap = $d->cat === Definition::CAT_MAP;
+        $isMap = $d->cat === Ty::CAT_MAP;
         if ($d->default !== null) {
             $out['default'] = $isMap && $d->default === [] ? new \stdClass() : ValueCheck::plain($d->default);
         }
@@ -267,7 +271,7 @@ final class Normalizer
             if (!\is_string($name)) {
                 continue;
             }
-            $rule ??= new Rule($this->path, $d->ty, $d->cat, $this->options, $this);
+            $rule ??= new Rule($this->path, $d->ty, $d->cat, $this->options->derivedEnumLimit, $this->warnings);
             Constraint::apply($rule, $name, $opts, $f);
         }
         foreach ($itemEnums as [$list, $matches]) {
@@ -277,7 +281,7 @@ final class Normalizer
                 }
             } elseif ($list === []) {
                 $f->enums[] = ['nothing', null];
-            } elseif ($d->cat === Definition::CAT_INT) {
+            } elseif ($d->cat === Ty::CAT_INT) {
                 $f->enums[] = Choice::strictOnInt(['list', $list]);
             } else {
                 $f->enums[] = ['list', $list];
@@ -314,12 +318,12 @@ final class Normalizer
         // container from being empty.
         $items = null;
         $props = null;
-        if ($d->cat === Definition::CAT_LIST) {
+        if ($d->cat === Ty::CAT_LIST) {
             [$items, $itemNeverEmpty] = ListType::items($this, $d, $f->itemEnums, $depth);
             if ($nonEmpty) {
                 NotNull::list($d->items, $itemNeverEmpty, $f);
             }
-        } elseif ($d->cat === Definition::CAT_MAP) {
+        } elseif ($d->cat === Ty::CAT_MAP) {
             [$props, $anyRequired] = MapType::properties($this, $d, $depth);
             if ($nonEmpty && !$anyRequired) {
                 NotNull::map($f);
@@ -327,7 +331,7 @@ final class Normalizer
         }
         // Only a type of the `any` category can lack a JSON type (`mcp`
         // writes its union split).
-        if ($d->cat === Definition::CAT_ANY && BaseType::jsonType($d->ty) === null && $this->options->profile === Profile::Mcp) {
+        if ($d->cat === Ty::CAT_ANY && BaseType::jsonType($d->ty) === null && $this->options->profile === Profile::Mcp) {
             Mcp::anyUnion($f, $nullOk, $depth === 0, $out);
             $allOf = $this->keywords($f, $nullOk, $out, false, false);
             if ($allOf !== []) {
@@ -340,7 +344,7 @@ final class Normalizer
         $allOf = $this->keywords($f, $nullOk, $out, true, $fix);
         // A count of 1 the NotNull guard already states is left out.
         $minCount = $f->minCount === 1 && NotNull::impliesMinOne($f) ? null : $f->minCount;
-        if ($d->cat === Definition::CAT_LIST) {
+        if ($d->cat === Ty::CAT_LIST) {
             if ($items !== null) {
                 $out['items'] = $items;
             }
@@ -350,7 +354,7 @@ final class Normalizer
             if ($f->maxCount !== null) {
                 $out['maxItems'] = $f->maxCount;
             }
-        } elseif ($d->cat === Definition::CAT_MAP) {
+        } elseif ($d->cat === Ty::CAT_MAP) {
             if ($props !== null) {
                 MapType::put($out, $props);
             }

@@ -4,6 +4,10 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize;
 
+use ToolSchema\Php\Model\Facets;
+use ToolSchema\Php\Model\Ty;
+use ToolSchema\Php\Model\Vocab;
+
 /**
  * Drupal's NotNull: what `required` means below the root, and the `NotNull`
  * constraint (src/normalize/not_null.rs).
@@ -34,7 +38,7 @@ final class NotNull
             || (!$inputLevel
                 && ($f->notNull
                     || $f->nullRefusedNested
-                    || (($d->cat === Definition::CAT_LIST || $d->cat === Definition::CAT_MAP) && $f->minCount !== null && $f->minCount >= 1)));
+                    || (($d->cat === Ty::CAT_LIST || $d->cat === Ty::CAT_MAP) && $f->minCount !== null && $f->minCount >= 1)));
     }
 
     /**
@@ -43,7 +47,7 @@ final class NotNull
      */
     public static function nonEmpty(Definition $d, Facets $f, int $depth): bool
     {
-        return ($d->required || $f->notNull) && !($depth === 0 && $d->cat === Definition::CAT_MAP);
+        return ($d->required || $f->notNull) && !($depth === 0 && $d->cat === Ty::CAT_MAP);
     }
 
     /**
@@ -75,13 +79,13 @@ final class NotNull
     public static function emptyItem(?array $def, int $depth): array|\stdClass
     {
         $type = $def['type'] ?? null;
-        $cat = \is_string($type) ? Definition::catOf($type) : Definition::CAT_ANY;
+        $cat = \is_string($type) ? Ty::catOf($type) : Ty::CAT_ANY;
         // `type` names the container or null, so that ajv's strict mode
         // (strictTypes) accepts the keyword beside it.
-        if ($cat === Definition::CAT_MAP) {
+        if ($cat === Ty::CAT_MAP) {
             return ['type' => ['object', 'null'], 'additionalProperties' => ['type' => 'null']];
         }
-        if ($cat === Definition::CAT_LIST) {
+        if ($cat === Ty::CAT_LIST) {
             if ($depth >= Vocab::MAX_DEPTH) {
                 // Deeper than any valid definition: everything counts as empty.
                 return new \stdClass();

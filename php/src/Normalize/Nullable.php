@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize;
 
+use ToolSchema\Php\Model\ValueCheck;
+
 /**
  * How an optional input lets null through, in the three styles
  * (src/normalize/nullable.rs): `type_array` adds `"null"` to `type` (and to

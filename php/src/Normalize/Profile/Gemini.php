@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize\Profile;
 
-use ToolSchema\Php\Normalize\Vocab;
+use ToolSchema\Php\Model\Vocab;
 
 /**
  * `gemini`: the `parameters` of a Gemini function declaration, an OpenAPI 3.0

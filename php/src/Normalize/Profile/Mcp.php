@@ -6,11 +6,11 @@ namespace ToolSchema\Php\Normalize\Profile;
 
 use ToolSchema\Php\Normalize\BaseSchema;
 use ToolSchema\Php\Normalize\BaseType;
-use ToolSchema\Php\Normalize\Facets;
+use ToolSchema\Php\Model\Facets;
 use ToolSchema\Php\Normalize\Normalizer;
 use ToolSchema\Php\Normalize\Nullable;
-use ToolSchema\Php\Normalize\ValueCheck;
-use ToolSchema\Php\Normalize\Vocab;
+use ToolSchema\Php\Model\ValueCheck;
+use ToolSchema\Php\Model\Vocab;
 
 /**
  * `mcp` (the default): the canonical schema, with the general fixes, made as

@@ -4,8 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize\Profile;
 
-use ToolSchema\Php\Normalize\Facets;
-use ToolSchema\Php\Normalize\Vocab;
+use ToolSchema\Php\Model\Facets;
+use ToolSchema\Php\Model\Vocab;
 
 /**
  * One schema object, read into its parts, and the reader that fills it from

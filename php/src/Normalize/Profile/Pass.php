@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize\Profile;
 
-use ToolSchema\Php\Normalize\Vocab;
+use ToolSchema\Php\Model\Vocab;
 
 /**
  * The pass over one schema for the openai, anthropic, gemini and gemini_json

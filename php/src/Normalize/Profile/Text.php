@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace ToolSchema\Php\Normalize\Profile;
 
 use ToolSchema\Php\Normalize\FormatCorner;
-use ToolSchema\Php\Normalize\Vocab;
+use ToolSchema\Php\Model\Vocab;
 
 /**
  * Text the profile pass writes into descriptions and warning messages: values

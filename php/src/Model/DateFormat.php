@@ -2,13 +2,13 @@
 
 declare(strict_types=1);
 
-namespace ToolSchema\Php\Normalize;
+namespace ToolSchema\Php\Model;
 
 /**
  * A PHP date format (`DateTime::createFromFormat()`, as Symfony's `DateTime`
  * constraint uses it) → an ECMA-262 `pattern` that accepts a subset of what
  * the format accepts, or null when the format uses what is not stated here
- * (src/normalize/date_format.rs).
+ * (src/model/date_format.rs).
  *
  * Tokens: `Y` (four digits), `m` (01-12), `d` (01-31), `H` (00-23), `i`, `s`
  * (00-59), `P` (`Z` or `±hh:mm`), `!` and `|` (consume nothing), `\x` (a

@@ -2,13 +2,13 @@
 
 declare(strict_types=1);
 
-namespace ToolSchema\Php\Normalize;
+namespace ToolSchema\Php\Model;
 
 use ToolSchema\Php\Path;
 
 /**
  * What a constraint rule sees: where it is, what it applies to, and where to put
- * warnings (`Rule` of src/normalize/facets.rs).
+ * warnings (`Rule` of src/model/facets.rs).
  */
 final class Rule
 {
@@ -19,13 +19,18 @@ final class Rule
      */
     public string $id = '';
 
+    /** @var list<array{code: string, path: string, message: string}> the normalizer's warnings, by reference */
+    private array $warnings;
+
     public function __construct(
         public readonly Path $path,
         public readonly int $ty,
         public readonly int $cat,
-        public readonly Options $options,
-        private readonly Normalizer $normalizer,
+        /** Option `derived_enum_limit` (the one option a rule reads). */
+        public readonly int $derivedEnumLimit,
+        array &$warnings,
     ) {
+        $this->warnings = &$warnings;
     }
 
     /**
@@ -59,7 +64,7 @@ final class Rule
     /** A warning at `constraints.<name>`. */
     public function warn(string $code, string $message): void
     {
-        $this->normalizer->warnings[] = [
+        $this->warnings[] = [
             'code' => $code,
             'path' => $this->path->render(['constraints', $this->id]),
             'message' => $message,

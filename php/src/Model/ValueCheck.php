@@ -2,14 +2,14 @@
 
 declare(strict_types=1);
 
-namespace ToolSchema\Php\Normalize;
+namespace ToolSchema\Php\Model;
 
 use ToolSchema\Php\Path;
 
 /**
  * Values copied into the schema as they are (`default`, `examples`, choices,
  * `const`, `base_schema`) must encode as JSON: no objects or resources, no NaN or
- * INF, valid UTF-8 strings and keys, bounded nesting (src/normalize/value_check.rs).
+ * INF, valid UTF-8 strings and keys, bounded nesting (src/model/value_check.rs).
  */
 final class ValueCheck
 {

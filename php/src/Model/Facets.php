@@ -2,12 +2,12 @@
 
 declare(strict_types=1);
 
-namespace ToolSchema\Php\Normalize;
+namespace ToolSchema\Php\Model;
 
 /**
  * What the constraints of one definition say, gathered before anything is
  * written, so that keywords come out in one fixed order whatever the order of
- * the constraints (src/normalize/facets.rs). A keyword set twice keeps the
+ * the constraints (src/model/facets.rs). A keyword set twice keeps the
  * tighter bound; a second `format`, `pattern`, `not` or `enum` goes into `allOf`.
  *
  * Numbers (`Num`) are PHP ints or floats, kept as written. The constraint-side

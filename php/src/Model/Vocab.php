@@ -2,14 +2,13 @@
 
 declare(strict_types=1);
 
-namespace ToolSchema\Php\Normalize;
+namespace ToolSchema\Php\Model;
 
 /**
- * The words every part of Normalize speaks (src/normalize/vocab.rs): the
- * nesting limit, UTF-8, a JSON object.
- * They live here, below every rule and profile class, so that Normalize uses
- * its classes in one direction (the rules and the profiles name this, this
- * names nothing).
+ * The words every part of the library speaks (src/model/vocab.rs): the
+ * nesting limit, UTF-8, a JSON object. They live in the model, below the
+ * catalogue, coercion and normalization, so that uses run one way (those
+ * name this, this names nothing).
  */
 final class Vocab
 {
