@@ -19,8 +19,6 @@ final class Rule
      */
     public string $id = '';
 
-    /** @var list<array{code: string, path: string, message: string}> the normalizer's warnings, by reference */
-    private array $warnings;
 
     public function __construct(
         public readonly Path $path,
@@ -28,9 +26,8 @@ final class Rule
         public readonly int $cat,
         /** Option `derived_enum_limit` (the one option a rule reads). */
         public readonly int $derivedEnumLimit,
-        array &$warnings,
+        private readonly Warnings $warnings,
     ) {
-        $this->warnings = &$warnings;
     }
 
     /**
@@ -64,11 +61,11 @@ final class Rule
     /** A warning at `constraints.<name>`. */
     public function warn(string $code, string $message): void
     {
-        $this->warnings[] = [
+        $this->warnings->add([
             'code' => $code,
             'path' => $this->path->render(['constraints', $this->id]),
             'message' => $message,
-        ];
+        ]);
     }
 
     /** An option that is a non-negative int, or absent/null. */

@@ -64,7 +64,7 @@ final class Ty
     ];
 
     /** Ty => Cat. */
-    private const CATS = [
+    public const CATS = [
         self::STRING => self::CAT_STR,
         self::TEXT => self::CAT_STR,
         self::INTEGER => self::CAT_INT,

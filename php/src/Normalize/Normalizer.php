@@ -11,6 +11,7 @@ use ToolSchema\Php\Model\Rule;
 use ToolSchema\Php\Model\Ty;
 use ToolSchema\Php\Model\ValueCheck;
 use ToolSchema\Php\Model\Vocab;
+use ToolSchema\Php\Model\Warnings;
 use ToolSchema\Php\Normalize\Profile\Mcp;
 use ToolSchema\Php\Normalize\Profile\Profile;
 use ToolSchema\Php\Path;
@@ -28,7 +29,7 @@ use ToolSchema\Php\Path;
  * maxProperties, allOf, default, examples` — or, for an optional input in the
  * `one_of`/`any_of` styles, `title, description, oneOf|anyOf, default, examples`.
  */
-final class Normalizer
+final class Normalizer implements Warnings
 {
     public readonly Path $path;
 
@@ -187,6 +188,12 @@ final class Normalizer
         return $out ?: new \stdClass();
     }
 
+    /** A constraint's warning (Warnings, for the Rule). */
+    public function add(array $warning): void
+    {
+        $this->warnings[] = $warning;
+    }
+
     /** The warning for a type id with no JSON Schema mapping (and no base schema). */
     private function unknownType(string $id): void
     {
@@ -271,7 +278,7 @@ final class Normalizer
             if (!\is_string($name)) {
                 continue;
             }
-            $rule ??= new Rule($this->path, $d->ty, $d->cat, $this->options->derivedEnumLimit, $this->warnings);
+            $rule ??= new Rule($this->path, $d->ty, $d->cat, $this->options->derivedEnumLimit, $this);
             Constraint::apply($rule, $name, $opts, $f);
         }
         foreach ($itemEnums as [$list, $matches]) {
