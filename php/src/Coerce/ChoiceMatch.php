@@ -46,10 +46,11 @@ final class ChoiceMatch
         if (\strlen($s) > self::MAX_CHOICE_LEN || \preg_match('//u', $s) !== 1) {
             return self::NONE;
         }
-        $needle = \strtolower(\trim($s, Value::TRIM));
+        $trim = Value::TRIM;
+        $needle = \strtolower(\trim($s, $trim));
         $found = self::NONE;
         foreach ($choices as $i => $c) {
-            if (\strtolower(\trim($c, Value::TRIM)) === $needle) {
+            if (\strtolower(\trim($c, $trim)) === $needle) {
                 if ($found === self::NONE) {
                     $found = $i;
                 } elseif ($choices[$found] !== $c) {
