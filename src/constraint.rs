@@ -1,11 +1,10 @@
 //! The constraint catalogue: one module per Drupal constraint (or per family
 //! that shares one validator), the one home of what it means. Each module
-//! reads its options in one place, `read`, into a typed value (or a view
-//! that reads each option when asked, where coercion asks for one option of
-//! every value): the options as Symfony's constraint object holds them, and
-//! the first thing normalize_schema refuses in them (a [`Problem`]). Every
-//! consumer reads that: the facets it adds to the schema (`apply`, the only
-//! place a problem is an error), whether a value violates it (`rejects`, what
+//! reads its options once into a typed value (`read`: the options as
+//! Symfony's constraint object holds them, and the first thing
+//! normalize_schema refuses in them, a [`Problem`]) that every consumer
+//! reads: the facets it adds to the schema (`apply`, the only place a
+//! problem is an error), whether a value violates it (`rejects`, what
 //! coerce's guard asks), which choices it offers the enum repair B2
 //! ([`choices`]), and whether it makes an optional value refuse null, ask
 //! for entries or refuse `""`. The PHP twin has the same modules
@@ -173,7 +172,7 @@ pub fn refuses_null<'a, N: Node<'a>>(constraints: N) -> bool {
         || constraints.get(derived_enum::REFUSES_NULL).is_some()
         || constraints
             .get(Sym::NotBlank)
-            .is_some_and(|o| !not_blank::read(o).allow_null())
+            .is_some_and(|o| !not_blank::read(o).allow_null)
 }
 
 /// Whether a constraint of a list or map asks for entries: Drupal validates a
@@ -190,7 +189,7 @@ pub fn asks_for_entries<'a, N: Node<'a>>(constraints: N) -> bool {
 /// Whether a constraint of a string makes the schema refuse `""` (B6).
 pub fn refuses_empty<'a, N: Node<'a>>(constraints: N) -> bool {
     constraints.any(|name, o| match name.sym() {
-        Some(Sym::Length) => length::read(o).refuses_empty,
+        Some(Sym::Length) => length::read(o).refuses_empty(),
         Some(Sym::Regex) => regex::refuses_empty(o),
         Some(s) => format::only_strings(s),
         None => false,

@@ -11,11 +11,10 @@ use ToolSchema\Php\Model\Vocab;
 /**
  * The constraint catalogue (src/constraint.rs): one class per Drupal
  * constraint (or per family that shares one validator) in Constraint/, the
- * one home of what it means. Each reads its options in one place, read(),
- * into a typed value: the options as Symfony's constraint object holds them
- * and the first thing normalize_schema refuses in them ([path, message];
- * problem() where coercion reads the options of every value). Every consumer
- * reads that: the facets it adds to the schema (apply, the only place a
+ * one home of what it means. Each reads its options once into a typed value
+ * (read(): the options as Symfony's constraint object holds them, and the
+ * first thing normalize_schema refuses in them, [path, message]) that every
+ * consumer reads: the facets it adds to the schema (apply, the only place a
  * problem is an error), whether a value violates it (rejects, what coerce's
  * guard asks), the choices it offers B2 (WITH_CHOICES, Choice::read()),
  * whether it makes an optional value refuse null, ask for entries or refuse
@@ -74,7 +73,7 @@ final class Constraint
             'Choice' => Constraint\Choice::rejects(Constraint\Choice::read($options, Constraint\Choice::BARE), $v, true),
             'AllowedValues' => Constraint\Choice::allowedRejects($ty, Constraint\Choice::read($options, Constraint\Choice::BARE), $v),
             'IdenticalTo', 'FixedValue' => Constraint\FixedValue::rejects($options, $v),
-            'NotBlank' => Constraint\NotBlank::rejects($options, $v),
+            'NotBlank' => Constraint\NotBlank::rejects(Constraint\NotBlank::read($options), $v),
             'Range' => Constraint\Range::rejects(Constraint\Range::read($options), $v),
             'GreaterThan', 'GreaterThanOrEqual', 'LessThan', 'LessThanOrEqual' => Constraint\Comparison::rejects($name, Constraint\Comparison::read($options), $v),
             'Positive', 'PositiveOrZero', 'Negative', 'NegativeOrZero' => Constraint\Sign::rejects($name, $v),
@@ -116,7 +115,7 @@ final class Constraint
     {
         foreach ($c as $name => $o) {
             if (match ($name) {
-                'Length' => Constraint\Length::read($o)[1],
+                'Length' => Constraint\Length::refusesEmpty(Constraint\Length::read($o)),
                 'Regex' => Constraint\Regex::refusesEmpty($o),
                 default => Constraint\Format::onlyStrings($name),
             }) {

@@ -217,7 +217,7 @@ impl<'a, N: Node<'a>> Def<N> {
             };
             // The choices of a false `match` are forbidden values.
             let o = choices(name, options);
-            let (Some(list), Some(true) | None) = (o.list(), o.matches()) else {
+            let (Some(list), Some(true) | None) = (o.list(), o.matches) else {
                 continue;
             };
             if list.any(|_, choice| matches!(choice.kind(), Kind::Str(s) if !f(s, choice))) {

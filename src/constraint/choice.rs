@@ -95,14 +95,23 @@ pub enum Offered<N> {
 }
 
 /// The options of a `Choice` or `AllowedValues` (or of a derived enum,
-/// [`super::derived_enum`]), read through one view ([`read`]): where the
-/// choice list is, read up front, and each other option as the constraint
-/// object holds it, read when asked (B2 asks for the list of every string
-/// value, and for nothing else).
+/// [`super::derived_enum`]), read once ([`read`]): the choice list, and the
+/// options as the constraint object holds them.
 #[derive(Clone, Copy)]
 pub struct ChoiceOptions<N> {
-    options: N,
     pub offered: Offered<N>,
+    /// `match` (default true), a declared `bool`: `None` when the object
+    /// cannot hold it (null or an array: a TypeError, undecided).
+    pub matches: Option<bool>,
+    /// `multiple` (default false): the value is a list of choices.
+    pub multiple: bool,
+    pub min: Number,
+    pub max: Number,
+    /// A `callback` is given (without `choices`: unresolved).
+    pub callback: bool,
+    /// The first option normalize_schema refuses: `multiple`, `match`
+    /// (not a bool or null), `min`, `max` (not a non-negative int or null).
+    pub problem: Option<Problem>,
 }
 
 /// Reads the options; `bare`: what options that are not an array hold
@@ -117,7 +126,22 @@ pub fn read<'a, N: Node<'a>>(options: N, bare: Offered<N>) -> ChoiceOptions<N> {
         None if options.is_list() => Offered::List(options),
         None => Offered::Nothing,
     };
-    ChoiceOptions { options, offered }
+    let (min, max) = (
+        Number::of(options.get(Sym::Min)),
+        Number::of(options.get(Sym::Max)),
+    );
+    ChoiceOptions {
+        offered,
+        matches: option_flag(options, Sym::Match, true, true),
+        multiple: option_flag(options, Sym::Multiple, false, false) == Some(true),
+        min,
+        max,
+        callback: options.get(Sym::Callback).is_some(),
+        problem: Problem::flag(options, Sym::Multiple)
+            .or_else(|| Problem::flag(options, Sym::Match))
+            .or(Problem::count(min, Sym::Min))
+            .or(Problem::count(max, Sym::Max)),
+    }
 }
 
 pub fn apply<'a, N: Node<'a>>(
@@ -131,7 +155,7 @@ pub fn apply<'a, N: Node<'a>>(
         Offered::ListUnderChoices(list) | Offered::ChoicesNotArray(list) => {
             check_choices(rule, list, &[Seg::Sym(Sym::Choices)])?
         }
-        Offered::Nothing if o.options.get(Sym::Callback).is_some() => {
+        Offered::Nothing if o.callback => {
             return Err(rule.error(
                 &[Seg::Sym(Sym::Callback)],
                 "must be resolved into choices before normalizing",
@@ -140,17 +164,17 @@ pub fn apply<'a, N: Node<'a>>(
         Offered::Nothing => return Err(rule.error(&[Seg::Sym(Sym::Choices)], "is required")),
         Offered::NotArray => return Err(rule.error(&[], "must be an array")),
     };
-    if let Some(p) = o.problem() {
+    if let Some(p) = o.problem {
         return Err(p.error(rule));
     }
     // Null is the default to normalize_schema.
-    let (multiple, matches) = (o.multiple(), o.matches().unwrap_or(true));
-    let [min, max] = o.bounds().map(|n| n.count().flatten());
+    let (multiple, matches) = (o.multiple, o.matches.unwrap_or(true));
+    let stated = (o.min.count().flatten(), o.max.count().flatten());
     match (rule.cat, multiple) {
         // Drupal's AllowedValues wants a single (primitive) value: on a list it throws.
         (Cat::List, true) if rule.id == Sym::Choice => {
             facets.item_enums.push((list, matches));
-            narrow(&mut facets.min_count, &mut facets.max_count, (min, max));
+            narrow(&mut facets.min_count, &mut facets.max_count, stated);
         }
         (Cat::List | Cat::Map, _) | (_, true) => rule.not_applicable(),
         // AllowedValues checks primitive data only: on `any` or an entity
@@ -208,7 +232,7 @@ pub fn strict_on_int<N: Copy>(e: Enum<N>) -> Enum<N> {
 #[inline]
 pub fn each_of<'a, N: Node<'a>>(constraints: N) -> Option<ChoiceOptions<N>> {
     let o = read(constraints.get(Sym::Choice)?, Offered::NotArray);
-    (o.multiple() && matches!(o.offered, Offered::ListUnderChoices(_))).then_some(o)
+    (o.multiple && matches!(o.offered, Offered::ListUnderChoices(_))).then_some(o)
 }
 
 /// `in_array($v, $list, true)` (the choices are scalars: an array is none).
@@ -222,32 +246,6 @@ fn contains<'a, N: Node<'a>>(list: N, v: V<'_>) -> bool {
 }
 
 impl<'a, N: Node<'a>> ChoiceOptions<N> {
-    /// `match` (default true), a declared `bool`: `None` when the object
-    /// cannot hold it (null or an array: a TypeError, undecided).
-    pub fn matches(self) -> Option<bool> {
-        option_flag(self.options, Sym::Match, true, true)
-    }
-
-    /// `multiple` (default false): the value is a list of choices.
-    pub fn multiple(self) -> bool {
-        option_flag(self.options, Sym::Multiple, false, false) == Some(true)
-    }
-
-    /// `min` and `max`.
-    pub fn bounds(self) -> [Number; 2] {
-        [Sym::Min, Sym::Max].map(|k| Number::of(self.options.get(k)))
-    }
-
-    /// The first option normalize_schema refuses: `multiple`, `match` (not
-    /// a bool or null), `min`, `max` (not a non-negative int or null).
-    pub fn problem(self) -> Option<Problem> {
-        let [min, max] = self.bounds();
-        Problem::flag(self.options, Sym::Multiple)
-            .or_else(|| Problem::flag(self.options, Sym::Match))
-            .or(Problem::count(min, Sym::Min))
-            .or(Problem::count(max, Sym::Max))
-    }
-
     /// The choice list, where the options hold one.
     pub fn list(self) -> Option<N> {
         match self.offered {
@@ -260,7 +258,7 @@ impl<'a, N: Node<'a>> ChoiceOptions<N> {
     /// broadly: a Count with no lower bound counts too; B6 is then merely
     /// not made).
     pub fn asks_for_entries(self) -> bool {
-        self.multiple() && Number::of(self.options.get(Sym::Min)) != Number::Unset
+        self.multiple && self.min != Number::Unset
     }
 
     /// Symfony's Choice: `match xor in_array($v, $choices, true)`.
@@ -268,8 +266,8 @@ impl<'a, N: Node<'a>> ChoiceOptions<N> {
     /// there rejects every value: undecided); otherwise a list's `multiple`
     /// choice, for one item.
     pub fn rejects(self, v: V<'_>, single: bool) -> Option<bool> {
-        let (list, matches) = (self.list()?, self.matches()?);
-        if single && self.multiple() {
+        let (list, matches) = (self.list()?, self.matches?);
+        if single && self.multiple {
             return None;
         }
         if single && v == V::Scalar(Scalar::Null) {
@@ -283,10 +281,10 @@ impl<'a, N: Node<'a>> ChoiceOptions<N> {
         let V::Scalar(Scalar::Str(s)) = v else {
             return None;
         };
-        if ty.cat() != Cat::Str || self.multiple() {
+        if ty.cat() != Cat::Str || self.multiple {
             return None;
         }
-        let (list, matches) = (self.list()?, self.matches()?);
+        let (list, matches) = (self.list()?, self.matches?);
         // DecimalData::getCastedValue(): `$this->getString() ?: '0.0'`.
         let s: &[u8] = if ty == Ty::Decimal && (s.is_empty() || s == b"0") {
             b"0.0"

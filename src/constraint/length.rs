@@ -15,12 +15,8 @@ use crate::view::{Kind, Node};
 /// neither `min` nor `max` is given).
 #[derive(Clone, Copy)]
 pub struct Counts {
-    /// The bounds Symfony's validator counts against; `None` where a count
-    /// is not an int or null (undecided).
-    pub bounds: Option<(Option<i64>, Option<i64>)>,
-    /// The minimum is 1 or more (an int `min`; else, with no `max`, an int
-    /// `value` or `exactly`): the schema refuses `""` (B6).
-    pub refuses_empty: bool,
+    /// `[min, max, value, exactly]` (`N`: min and max).
+    pub counts: [Number; 4],
     /// The first thing normalize_schema refuses: a count that is not a
     /// non-negative int or null, or options neither that nor an array.
     pub problem: Option<Problem>,
@@ -28,48 +24,39 @@ pub struct Counts {
 
 pub fn read<'a, N: Node<'a>>(opts: N) -> Counts {
     const KEYS: [Sym; 4] = [Sym::Min, Sym::Max, Sym::Value, Sym::Exactly];
-    let (counts, problem) = if opts.is_array() {
+    if opts.is_array() {
         let counts = KEYS.map(|k| Number::of(opts.get(k)));
         let problem = KEYS
             .into_iter()
             .zip(counts)
             .find_map(|(k, n)| Problem::count(n, k));
-        (counts, problem)
-    } else {
-        // `N` is min and max.
-        let n = match opts.kind() {
-            Kind::Int(i) => Number::Int(i),
-            _ => Number::Other,
-        };
-        let problem = Problem(
-            None,
-            "must be a non-negative integer or an array of options",
-        );
-        let problem = (!matches!(n, Number::Int(0..))).then_some(problem);
-        ([n, n, Number::Unset, Number::Unset], problem)
+        return Counts { counts, problem };
+    }
+    let (n, counts) = match opts.kind() {
+        Kind::Int(i) => (Number::Int(i), i >= 0),
+        _ => (Number::Other, false),
     };
-    let min = match counts {
-        [Number::Int(m), ..] => m,
-        [_, Number::Unset, Number::Int(e), _] | [_, Number::Unset, _, Number::Int(e)] => e,
-        _ => 0,
-    };
+    let problem = Problem(
+        None,
+        "must be a non-negative integer or an array of options",
+    );
     Counts {
-        bounds: bounds(counts),
-        refuses_empty: min >= 1,
-        problem,
+        counts: [n, n, Number::Unset, Number::Unset],
+        problem: (!counts).then_some(problem),
     }
 }
 
-/// [`Counts::bounds`] of `[min, max, value, exactly]`.
-fn bounds(counts: [Number; 4]) -> Option<(Option<i64>, Option<i64>)> {
-    let [min, max, value, exactly] = counts.map(Number::count);
-    Some(match (min?, max?, value?.or(exactly?)) {
-        (None, None, Some(e)) => (Some(e), Some(e)),
-        (min, max, _) => (min, max),
-    })
-}
-
 impl Counts {
+    /// The bounds Symfony's validator counts against; `None` where an
+    /// option is not an int or null (undecided).
+    pub fn bounds(self) -> Option<(Option<i64>, Option<i64>)> {
+        let [min, max, value, exactly] = self.counts.map(Number::count);
+        match (min?, max?, value?.or(exactly?)) {
+            (None, None, Some(e)) => Some((Some(e), Some(e))),
+            (min, max, _) => Some((min, max)),
+        }
+    }
+
     /// The bounds the schema states; shared with `Count`.
     pub fn stated(
         self,
@@ -77,14 +64,25 @@ impl Counts {
     ) -> Result<(Option<i64>, Option<i64>), DefinitionError> {
         match self.problem {
             Some(p) => Err(p.error(rule)),
-            None => Ok(self.bounds.unwrap_or_default()),
+            None => Ok(self.bounds().unwrap_or_default()),
         }
     }
 
     /// Whether a string of `n` characters is refused (`None`: undecided).
     pub fn rejects(self, n: i64) -> Option<bool> {
-        let (min, max) = self.bounds?;
+        let (min, max) = self.bounds()?;
         Some(min.is_some_and(|m| n < m) || max.is_some_and(|m| n > m))
+    }
+
+    /// Whether the minimum is 1 or more (an int `min`; else, with no `max`,
+    /// an int `value` or `exactly`): the schema refuses `""` (B6).
+    pub fn refuses_empty(self) -> bool {
+        let min = match self.counts {
+            [Number::Int(m), ..] => m,
+            [_, Number::Unset, Number::Int(e), _] | [_, Number::Unset, _, Number::Int(e)] => e,
+            _ => 0,
+        };
+        min >= 1
     }
 }
 

@@ -22,58 +22,34 @@ use crate::model::value::{option_flag, trim, Scalar, V};
 use crate::sym::Sym;
 use crate::view::{Kind, Node};
 
-/// `NotBlank`'s options, read through one view ([`read`]): each as the
-/// constraint object holds it, read when asked.
+/// `NotBlank`'s options, read once ([`read`]), as the constraint object
+/// holds them.
 #[derive(Clone, Copy)]
-pub struct NotBlankOptions<N> {
-    options: N,
-}
-
-pub fn read<'a, N: Node<'a>>(options: N) -> NotBlankOptions<N> {
-    NotBlankOptions { options }
-}
-
-impl<'a, N: Node<'a>> NotBlankOptions<N> {
+pub struct NotBlankOptions<'a> {
     /// `allowNull` (default false).
-    pub fn allow_null(self) -> bool {
-        option_flag(self.options, Sym::AllowNull, false, false) == Some(true)
-    }
-
+    pub allow_null: bool,
     /// `normalizer`, when a string (a function's name).
-    pub fn normalizer(self) -> Option<&'a [u8]> {
-        match self.options.get(Sym::Normalizer)?.kind() {
-            Kind::Str(s) => Some(s),
-            _ => None,
-        }
-    }
-
+    pub normalizer: Option<&'a [u8]>,
     /// The first option normalize_schema refuses: `allowNull` not a bool or
     /// null, `normalizer` not a string or null.
-    pub fn problem(self) -> Option<Problem> {
-        Problem::flag(self.options, Sym::AllowNull).or(
-            match self.options.get(Sym::Normalizer).map(Node::kind) {
-                None | Some(Kind::Null | Kind::Str(_)) => None,
-                Some(_) => Some(Problem(
-                    Some(Sym::Normalizer),
-                    "must be the name of a function",
-                )),
-            },
-        )
-    }
+    pub problem: Option<Problem>,
+}
 
-    /// Symfony's NotBlank: `false === $v || (empty($v) && '0' != $v)` after
-    /// the normalizer; null passes with `allowNull`.
-    pub fn rejects(self, v: V<'_>) -> bool {
-        let V::Scalar(v) = v else {
-            return v == V::Array { empty: true };
-        };
-        match v {
-            Scalar::Null => !self.allow_null(),
-            Scalar::Bool(false) => true,
-            Scalar::Str(s) if self.normalizer() == Some(b"trim") => trim(s).is_empty(),
-            Scalar::Str(s) => s.is_empty(),
-            _ => false,
-        }
+pub fn read<'a, N: Node<'a>>(opts: N) -> NotBlankOptions<'a> {
+    let normalizer = opts.get(Sym::Normalizer).map(Node::kind);
+    NotBlankOptions {
+        allow_null: option_flag(opts, Sym::AllowNull, false, false) == Some(true),
+        normalizer: match normalizer {
+            Some(Kind::Str(s)) => Some(s),
+            _ => None,
+        },
+        problem: Problem::flag(opts, Sym::AllowNull).or(match normalizer {
+            None | Some(Kind::Null | Kind::Str(_)) => None,
+            Some(_) => Some(Problem(
+                Some(Sym::Normalizer),
+                "must be the name of a function",
+            )),
+        }),
     }
 }
 
@@ -82,11 +58,14 @@ pub fn apply<'a, N: Node<'a>>(
     opts: N,
     facets: &mut Facets<N>,
 ) -> Result<(), DefinitionError> {
-    let o = read(opts);
-    if let Some(p) = o.problem() {
+    let NotBlankOptions {
+        allow_null,
+        normalizer,
+        problem,
+    } = read(opts);
+    if let Some(p) = problem {
         return Err(p.error(rule));
     }
-    let (allow_null, normalizer) = (o.allow_null(), o.normalizer());
     if !allow_null {
         facets.null_refused_nested = true;
     }
@@ -110,6 +89,23 @@ pub fn apply<'a, N: Node<'a>>(
         }
     }
     Ok(())
+}
+
+impl NotBlankOptions<'_> {
+    /// Symfony's NotBlank: `false === $v || (empty($v) && '0' != $v)` after
+    /// the normalizer; null passes with `allowNull`.
+    pub fn rejects(self, v: V<'_>) -> bool {
+        let V::Scalar(v) = v else {
+            return v == V::Array { empty: true };
+        };
+        match v {
+            Scalar::Null => !self.allow_null,
+            Scalar::Bool(false) => true,
+            Scalar::Str(s) if self.normalizer == Some(b"trim") => trim(s).is_empty(),
+            Scalar::Str(s) => s.is_empty(),
+            _ => false,
+        }
+    }
 }
 
 #[cfg(test)]

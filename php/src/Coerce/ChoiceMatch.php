@@ -46,11 +46,10 @@ final class ChoiceMatch
         if (\strlen($s) > self::MAX_CHOICE_LEN || \preg_match('//u', $s) !== 1) {
             return self::NONE;
         }
-        $trim = Value::TRIM;
-        $needle = \strtolower(\trim($s, $trim));
+        $needle = \strtolower(\trim($s, Value::TRIM));
         $found = self::NONE;
         foreach ($choices as $i => $c) {
-            if (\strtolower(\trim($c, $trim)) === $needle) {
+            if (\strtolower(\trim($c, Value::TRIM)) === $needle) {
                 if ($found === self::NONE) {
                     $found = $i;
                 } elseif ($choices[$found] !== $c) {

@@ -7,6 +7,7 @@ namespace ToolSchema\Php\Constraint;
 use ToolSchema\Php\Model\Facets;
 use ToolSchema\Php\Model\Rule;
 use ToolSchema\Php\Model\Ty;
+use ToolSchema\Php\Model\Value;
 use ToolSchema\Php\Model\ValueCheck;
 
 /**
@@ -67,60 +68,63 @@ final class Choice
     }
 
     /**
-     * Reads the options once (ChoiceOptions); $bare: what options that are
-     * not an array hold (BARE, an error, for Choice/AllowedValues;
+     * Reads the options once (ChoiceOptions): the choice list, the options as
+     * the constraint object holds them (Model\Value::optionFlag()) and what
+     * normalize_schema refuses in them; $bare: what options that are not an
+     * array hold (BARE, an error, for Choice/AllowedValues;
      * DerivedEnum::BARE for a derived enum given as a bare string).
      */
     public static function read(mixed $options, Offered $bare): ChoiceOptions
     {
-        $o = new ChoiceOptions();
-        $o->options = $options;
         if (!\is_array($options)) {
-            $o->offered = $bare;
-            return $o;
+            return new ChoiceOptions($bare, null, true, false, null, null, false, null);
         }
         if (\array_key_exists('choices', $options)) {
-            $o->list = $options['choices'];
-            $o->offered = \is_array($o->list) ? Offered::ListUnderChoices : Offered::ChoicesNotArray;
-        } elseif (\array_is_list($options)) {
-            // A list of choices has no other options.
-            $o->offered = Offered::List;
-            $o->list = $options;
-            return $o;
+            $list = $options['choices'];
+            $offered = \is_array($list) ? Offered::ListUnderChoices : Offered::ChoicesNotArray;
         } else {
             // Other options only (callback, ...): nothing B2 can use.
-            $o->offered = Offered::Nothing;
+            [$offered, $list] = \array_is_list($options) ? [Offered::List, $options] : [Offered::Nothing, null];
         }
-        // Model\Value::optionFlag(), inlined: coercion reads them for every
-        // string value (`match` a declared bool, `multiple` untyped).
-        $o->matches = \array_key_exists('match', $options) ? (\is_scalar($m = $options['match']) ? (bool) $m : null) : true;
-        $o->multiple = (bool) ($options['multiple'] ?? false);
-        return $o;
+        $multiple = $options['multiple'] ?? null;
+        $match = $options['match'] ?? null;
+        $min = $options['min'] ?? null;
+        $max = $options['max'] ?? null;
+        $problem = match (true) {
+            $multiple !== null && !\is_bool($multiple) => [['multiple'], 'must be a boolean'],
+            $match !== null && !\is_bool($match) => [['match'], 'must be a boolean'],
+            $min !== null && !(\is_int($min) && $min >= 0) => [['min'], 'must be a non-negative integer or null'],
+            $max !== null && !(\is_int($max) && $max >= 0) => [['max'], 'must be a non-negative integer or null'],
+            default => null,
+        };
+        return new ChoiceOptions(
+            $offered,
+            $list,
+            Value::optionFlag($options, 'match', true, true),
+            Value::optionFlag($options, 'multiple', false, false) === true,
+            $min,
+            $max,
+            \array_key_exists('callback', $options),
+            $problem,
+        );
     }
 
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
         $o = self::read($opts, self::BARE);
-        if ($o->offered === Offered::List) {
-            // A list of choices has no other options.
-            $list = self::checkChoices($rule, $o->list, []);
-            [$min, $max] = [null, null];
-        } else {
-            $list = match ($o->offered) {
-                Offered::ListUnderChoices, Offered::ChoicesNotArray => self::checkChoices($rule, $o->list, ['choices']),
-                Offered::NotArray => throw $rule->error([], 'must be an array'),
-                default => throw \array_key_exists('callback', $o->options)
-                    ? $rule->error(['callback'], 'must be resolved into choices before normalizing')
-                    : $rule->error(['choices'], 'is required'),
-            };
-            $problem = $o->problem();
-            if ($problem !== null) {
-                throw $rule->error(...$problem);
-            }
-            [$min, $max] = $o->bounds();
+        $list = match ($o->offered) {
+            Offered::List => self::checkChoices($rule, $o->list, []),
+            Offered::ListUnderChoices, Offered::ChoicesNotArray => self::checkChoices($rule, $o->list, ['choices']),
+            Offered::NotArray => throw $rule->error([], 'must be an array'),
+            Offered::Nothing => throw $o->callback
+                ? $rule->error(['callback'], 'must be resolved into choices before normalizing')
+                : $rule->error(['choices'], 'is required'),
+        };
+        if ($o->problem !== null) {
+            throw $rule->error(...$o->problem);
         }
         // Null is the default to normalize_schema.
-        [$multiple, $matches] = [$o->multiple, $o->matches ?? true];
+        [$multiple, $matches, $min, $max] = [$o->multiple, $o->matches ?? true, $o->min, $o->max];
         // Drupal's AllowedValues wants a single (primitive) value: on a list it throws.
         if ($rule->cat === Ty::CAT_LIST && $multiple && $rule->id === 'Choice') {
             $f->itemEnums[] = [$list, $matches];
@@ -172,7 +176,7 @@ final class Choice
     /** A `multiple` Choice with a `min` asks a list for entries. */
     public static function asksForEntries(ChoiceOptions $o): bool
     {
-        return $o->multiple && $o->bounds()[0] !== null;
+        return $o->multiple && $o->min !== null;
     }
 
     /**
@@ -182,7 +186,7 @@ final class Choice
     public static function eachOf(mixed $choice): ?ChoiceOptions
     {
         $o = self::read($choice, self::BARE);
-        return $o->offered === Offered::ListUnderChoices && $o->multiple ? $o : null;
+        return $o->multiple && $o->offered === Offered::ListUnderChoices ? $o : null;
     }
 
     /**

@@ -32,45 +32,36 @@ final class NotBlank
     public const TRIM_PATTERN = '[^\t\n\x0B\r \x00]';
 
     /**
-     * Reads the options once (Rust: NotBlankOptions), as the constraint
-     * object holds them: [allowNull (default false), normalizer (when a
-     * string)].
+     * Reads the options once, as the constraint object holds them:
+     * [allowNull (default false), normalizer (when a string), problem: the
+     * first option normalize_schema refuses ([path, message]) or null].
      *
-     * @return array{0: bool, 1: ?string}
+     * @return array{0: bool, 1: ?string, 2: array{0: list<string>, 1: string}|null}
      */
     public static function read(mixed $opts): array
     {
         if (!\is_array($opts)) {
-            return [false, null];
+            return [false, null, null];
         }
+        $allowNull = $opts['allowNull'] ?? null;
         $normalizer = $opts['normalizer'] ?? null;
-        return [Value::optionFlag($opts, 'allowNull', false, false) === true, \is_string($normalizer) ? $normalizer : null];
-    }
-
-    /**
-     * The first option normalize_schema refuses: `allowNull` not a bool or
-     * null, `normalizer` not a string or null.
-     *
-     * @return array{0: list<string>, 1: string}|null [path, message]
-     */
-    public static function problem(mixed $opts): ?array
-    {
-        $allowNull = \is_array($opts) ? $opts['allowNull'] ?? null : null;
-        $normalizer = \is_array($opts) ? $opts['normalizer'] ?? null : null;
-        return match (true) {
-            $allowNull !== null && !\is_bool($allowNull) => [['allowNull'], 'must be a boolean'],
-            $normalizer !== null && !\is_string($normalizer) => [['normalizer'], 'must be the name of a function'],
-            default => null,
-        };
+        return [
+            Value::optionFlag($opts, 'allowNull', false, false) === true,
+            \is_string($normalizer) ? $normalizer : null,
+            match (true) {
+                $allowNull !== null && !\is_bool($allowNull) => [['allowNull'], 'must be a boolean'],
+                $normalizer !== null && !\is_string($normalizer) => [['normalizer'], 'must be the name of a function'],
+                default => null,
+            },
+        ];
     }
 
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
-        $problem = self::problem($opts);
+        [$allowNull, $normalizer, $problem] = self::read($opts);
         if ($problem !== null) {
             throw $rule->error(...$problem);
         }
-        [$allowNull, $normalizer] = self::read($opts);
         if (!$allowNull) {
             $f->nullRefusedNested = true;
         }
@@ -104,16 +95,17 @@ final class NotBlank
 
     /**
      * Symfony's NotBlank: `false === $v || (empty($v) && '0' != $v)` after the
-     * normalizer; null passes with `allowNull` (the options read when the
-     * value needs them).
+     * normalizer; null passes with `allowNull`.
+     *
+     * @param array{0: bool, 1: ?string, 2: mixed} $o what read() gives
      */
-    public static function rejects(mixed $options, mixed $v): bool
+    public static function rejects(array $o, mixed $v): bool
     {
         if ($v === null) {
-            return !self::read($options)[0];
+            return !$o[0];
         }
         if (\is_string($v)) {
-            return (self::read($options)[1] === 'trim' ? \trim($v, Value::TRIM) : $v) === '';
+            return ($o[1] === 'trim' ? \trim($v, Value::TRIM) : $v) === '';
         }
         return $v === false || $v === [];
     }
