@@ -11,7 +11,7 @@
 //! not `"DE"`; checked on Drupal 10.6), so B2 makes `"de"` the `"DE"` Drupal
 //! accepts.
 
-use super::choice::{self, check_choices, Offered};
+use super::choice::{check_choices, Offered};
 use crate::error::{DefinitionError, Seg};
 use crate::model::facets::{Facets, Rule};
 use crate::model::ty::Cat;
@@ -35,9 +35,7 @@ pub fn apply<'a, N: Node<'a>>(
     }
     // A bare string (`'EntityBundleExists' => 'node'`) or options without
     // `choices` were not resolved by the caller.
-    let (Offered::ListUnderChoices(choices) | Offered::ChoicesNotArray(choices)) =
-        choice::read(opts, Offered::Nothing).offered
-    else {
+    let Some(choices) = opts.get(Sym::Choices) else {
         if applies(rule.cat) {
             rule.warn(
                 UNRESOLVED,
@@ -61,9 +59,20 @@ pub fn apply<'a, N: Node<'a>>(
             format!("{n} choices are more than derived_enum_limit ({limit}); enum left out"),
         );
     } else {
-        choice::push(rule, list, true, facets);
+        super::choice::push(rule, list, true, facets);
     }
     Ok(())
+}
+
+/// The choices a derived enum offers: none when it is a bare string (not
+/// resolved; normalize warns about it).
+#[inline]
+pub fn offered<'a, N: Node<'a>>(options: N) -> Offered<N> {
+    if options.is_array() {
+        super::choice::offered(options)
+    } else {
+        Offered::Nothing
+    }
 }
 
 /// The one whose validator refuses null: EntityBundleExists' throws on a

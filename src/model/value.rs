@@ -1,6 +1,6 @@
 //! PHP values as the rules read them: a scalar ([`Scalar`]), a value as the
-//! constraint catalogue judges it ([`V`]), the options of a Symfony
-//! constraint as its object holds them ([`option_flag`], [`Number`]), PHP's `trim()`
+//! constraint catalogue judges it ([`V`]), a boolean option of a Symfony
+//! constraint as its object holds it ([`option_flag`]), PHP's `trim()`
 //! padding ([`trim`]) and the numbers a string spells ([`parse_integer`],
 //! [`parse_float`]). The PHP twin is php/src/Model/Value.php.
 
@@ -38,37 +38,6 @@ impl<'a> Scalar<'a> {
 pub enum V<'s> {
     Scalar(Scalar<'s>),
     Array { empty: bool },
-}
-
-/// An option that holds a number (or a count), read once: absent or null,
-/// an int, a float (not NaN), or anything else.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Number {
-    Unset,
-    Int(i64),
-    Float(f64),
-    Other,
-}
-
-impl Number {
-    /// The option `n` (`None`: absent).
-    pub fn of<'a, N: Node<'a>>(n: Option<N>) -> Number {
-        match n.map(Node::kind) {
-            None | Some(Kind::Null) => Number::Unset,
-            Some(Kind::Int(i)) => Number::Int(i),
-            Some(Kind::Float(f)) if !f.is_nan() => Number::Float(f),
-            Some(_) => Number::Other,
-        }
-    }
-
-    /// As a count: `Some(None)` when unset, the int, `None` for anything else.
-    pub fn count(self) -> Option<Option<i64>> {
-        match self {
-            Number::Unset => Some(None),
-            Number::Int(i) => Some(Some(i)),
-            _ => None,
-        }
-    }
 }
 
 /// A boolean option of a Symfony constraint, as the constraint object holds

@@ -26,14 +26,13 @@ use ToolSchema\Php\Model\ValueCheck;
  *
  * An unresolved `callback` is an error (the Drupal adapter resolves it).
  *
- * The options are read once (read(): ChoiceOptions). A value is rejected as
- * Drupal's validators decide (options as Symfony's constraint objects hold
- * them: Model\Value::optionFlag()): Choice
+ * A value is rejected as Drupal's validators decide (options as Symfony's
+ * constraint objects hold them: Model\Value::optionFlag()): Choice
  * (strict in_array, `match: false` inverted, null passes; with `multiple` on
  * a single value: undecided), a list's Choice with `multiple: true` for each
  * item (null items too; eachOf()), AllowedValues between two strings of the
  * string kinds and decimal (choices cast to strings as PHP does; a float
- * choice: undecided). Their string choices are offered to B2 (read()),
+ * choice: undecided). Their string choices are offered to B2 (offered()),
  * unless `match` is false.
  */
 final class Choice
@@ -67,64 +66,37 @@ final class Choice
         return $cat !== Ty::CAT_LIST && $cat !== Ty::CAT_MAP;
     }
 
-    /**
-     * Reads the options once (ChoiceOptions): the choice list, the options as
-     * the constraint object holds them (Model\Value::optionFlag()) and what
-     * normalize_schema refuses in them; $bare: what options that are not an
-     * array hold (BARE, an error, for Choice/AllowedValues;
-     * DerivedEnum::BARE for a derived enum given as a bare string).
-     */
-    public static function read(mixed $options, Offered $bare): ChoiceOptions
+    /** A boolean option, `$default` when absent or null. */
+    public static function flag(Rule $rule, array $opts, string $key, bool $default): bool
     {
-        if (!\is_array($options)) {
-            return new ChoiceOptions($bare, null, true, false, null, null, false, null);
-        }
-        if (\array_key_exists('choices', $options)) {
-            $list = $options['choices'];
-            $offered = \is_array($list) ? Offered::ListUnderChoices : Offered::ChoicesNotArray;
-        } else {
-            // Other options only (callback, ...): nothing B2 can use.
-            [$offered, $list] = \array_is_list($options) ? [Offered::List, $options] : [Offered::Nothing, null];
-        }
-        $multiple = $options['multiple'] ?? null;
-        $match = $options['match'] ?? null;
-        $min = $options['min'] ?? null;
-        $max = $options['max'] ?? null;
-        $problem = match (true) {
-            $multiple !== null && !\is_bool($multiple) => [['multiple'], 'must be a boolean'],
-            $match !== null && !\is_bool($match) => [['match'], 'must be a boolean'],
-            $min !== null && !(\is_int($min) && $min >= 0) => [['min'], 'must be a non-negative integer or null'],
-            $max !== null && !(\is_int($max) && $max >= 0) => [['max'], 'must be a non-negative integer or null'],
-            default => null,
+        $v = $opts[$key] ?? null;
+        return match (true) {
+            $v === null => $default,
+            \is_bool($v) => $v,
+            default => throw $rule->error([$key], 'must be a boolean'),
         };
-        return new ChoiceOptions(
-            $offered,
-            $list,
-            Value::optionFlag($options, 'match', true, true),
-            Value::optionFlag($options, 'multiple', false, false) === true,
-            $min,
-            $max,
-            \array_key_exists('callback', $options),
-            $problem,
-        );
     }
 
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
-        $o = self::read($opts, self::BARE);
-        $list = match ($o->offered) {
-            Offered::List => self::checkChoices($rule, $o->list, []),
-            Offered::ListUnderChoices, Offered::ChoicesNotArray => self::checkChoices($rule, $o->list, ['choices']),
-            Offered::NotArray => throw $rule->error([], 'must be an array'),
-            Offered::Nothing => throw $o->callback
-                ? $rule->error(['callback'], 'must be resolved into choices before normalizing')
-                : $rule->error(['choices'], 'is required'),
-        };
-        if ($o->problem !== null) {
-            throw $rule->error(...$o->problem);
+        if (!\is_array($opts)) {
+            throw $rule->error([], 'must be an array');
         }
-        // Null is the default to normalize_schema.
-        [$multiple, $matches, $min, $max] = [$o->multiple, $o->matches ?? true, $o->min, $o->max];
+        if (\array_is_list($opts)) {
+            $list = self::checkChoices($rule, $opts, []);
+        } elseif (\array_key_exists('choices', $opts)) {
+            $list = self::checkChoices($rule, $opts['choices'], ['choices']);
+        } elseif (\array_key_exists('callback', $opts)) {
+            throw $rule->error(['callback'], 'must be resolved into choices before normalizing');
+        } else {
+            throw $rule->error(['choices'], 'is required');
+        }
+        // The bare-list form has no options.
+        $options = !\array_is_list($opts);
+        $multiple = $options && self::flag($rule, $opts, 'multiple', false);
+        $matches = !$options || self::flag($rule, $opts, 'match', true);
+        $min = $options ? $rule->countOption($opts, 'min') : null;
+        $max = $options ? $rule->countOption($opts, 'max') : null;
         // Drupal's AllowedValues wants a single (primitive) value: on a list it throws.
         if ($rule->cat === Ty::CAT_LIST && $multiple && $rule->id === 'Choice') {
             $f->itemEnums[] = [$list, $matches];
@@ -173,51 +145,97 @@ final class Choice
         }
     }
 
-    /** A `multiple` Choice with a `min` asks a list for entries. */
-    public static function asksForEntries(ChoiceOptions $o): bool
+    /**
+     * The choices the options of a constraint offering choices offer: [what
+     * they hold, the list (Offered::List, Offered::ListUnderChoices) or
+     * null]; $bare: what options that are not an array are (BARE for
+     * Choice/AllowedValues, DerivedEnum::BARE).
+     *
+     * @return array{0: Offered, 1: array<mixed>|null}
+     */
+    public static function offered(mixed $options, Offered $bare): array
     {
-        return $o->multiple && $o->min !== null;
+        if (!\is_array($options)) {
+            return [$bare, null];
+        }
+        if (\array_key_exists('choices', $options)) {
+            $list = $options['choices'];
+            return \is_array($list) ? [Offered::ListUnderChoices, $list] : [Offered::ChoicesNotArray, null];
+        }
+        // Other options only (callback, ...): nothing B2 can use.
+        return \array_is_list($options) ? [Offered::List, $options] : [Offered::Nothing, null];
+    }
+
+    /** Whether the options ask for a choice: not a false `match`. */
+    public static function matchesChoices(mixed $options): bool
+    {
+        return !\is_array($options) || Value::optionFlag($options, 'match', true, true) !== false;
+    }
+
+    private static function multiple(mixed $options): bool
+    {
+        return \is_array($options) && Value::optionFlag($options, 'multiple', false, false) === true;
+    }
+
+    /** A `multiple` Choice with a `min` asks a list for entries. */
+    public static function asksForEntries(mixed $options): bool
+    {
+        return self::multiple($options) && ($options['min'] ?? null) !== null;
     }
 
     /**
      * The options of a list's Choice when it has `multiple: true`: each item
      * must satisfy them.
+     *
+     * @return array<mixed>|null
      */
-    public static function eachOf(mixed $choice): ?ChoiceOptions
+    public static function eachOf(mixed $choice): ?array
     {
-        $o = self::read($choice, self::BARE);
-        return $o->multiple && $o->offered === Offered::ListUnderChoices ? $o : null;
+        return self::multiple($choice) && \is_array($choice['choices'] ?? null) ? $choice : null;
     }
 
     /**
-     * Symfony's Choice: `match xor in_array($v, $choices, true)`; $single: not
-     * a list's `multiple` choice.
+     * The choice list of a Choice/AllowedValues, or null when its options
+     * give none (the return type in phpdoc: see ChoiceList).
      *
-     * @param ChoiceOptions $o
+     * @return ChoiceList|null
      */
-    public static function rejects($o, mixed $v, bool $single): ?bool
+    private static function choiceList(mixed $options)
     {
-        if (!\is_array($o->list) || $o->matches === null || ($single && $o->multiple)) {
+        if (!\is_array($options)) {
+            return null;
+        }
+        if (\array_key_exists('choices', $options)) {
+            $list = $options['choices'];
+            $matches = Value::optionFlag($options, 'match', true, true);
+            $multiple = Value::optionFlag($options, 'multiple', false, false);
+            return (\is_array($list) && $matches !== null && $multiple !== null) ? new ChoiceList($list, $matches, $multiple) : null;
+        }
+        return \array_is_list($options) ? new ChoiceList($options, true, false) : null;
+    }
+
+    /** Symfony's Choice: `match xor in_array($v, $choices, true)`; $single: not a list's `multiple` choice. */
+    public static function rejects(mixed $options, mixed $v, bool $single): ?bool
+    {
+        $l = self::choiceList($options);
+        if ($l === null || ($single && $l->multiple)) {
             return null;
         }
         if ($single && $v === null) {
             return false;
         }
         // The choices are scalars: an array is none of them.
-        return $o->matches !== (!\is_array($v) && \in_array($v, $o->list, true));
+        return $l->matches !== (!\is_array($v) && \in_array($v, $l->list, true));
     }
 
-    /**
-     * Drupal's AllowedValues between strings.
-     *
-     * @param ChoiceOptions $o
-     */
-    public static function allowedRejects(int $ty, $o, mixed $v): ?bool
+    /** Drupal's AllowedValues between strings. */
+    public static function allowedRejects(int $ty, mixed $options, mixed $v): ?bool
     {
         if (!\is_string($v) || Ty::cat($ty) !== Ty::CAT_STR) {
             return null;
         }
-        if (!\is_array($o->list) || $o->matches === null || $o->multiple) {
+        $l = self::choiceList($options);
+        if ($l === null || $l->multiple) {
             return null;
         }
         // DecimalData::getCastedValue(): `$this->getString() ?: '0.0'`.
@@ -225,7 +243,7 @@ final class Choice
             $v = '0.0';
         }
         $found = false;
-        foreach ($o->list as $choice) {
+        foreach ($l->list as $choice) {
             if (\is_float($choice) || !\is_scalar($choice) && $choice !== null) {
                 return null;
             }
@@ -234,6 +252,6 @@ final class Choice
                 break;
             }
         }
-        return $o->matches !== $found;
+        return $l->matches !== $found;
     }
 }

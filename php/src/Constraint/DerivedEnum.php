@@ -41,8 +41,7 @@ final class DerivedEnum
         }
         // A bare string ('EntityBundleExists' => 'node') or options without
         // `choices` were not resolved by the caller.
-        $o = Choice::read($opts, self::BARE);
-        if ($o->offered !== Offered::ListUnderChoices && $o->offered !== Offered::ChoicesNotArray) {
+        if (!\is_array($opts) || !\array_key_exists('choices', $opts)) {
             if (self::applies($rule->cat)) {
                 $rule->warn(self::UNRESOLVED, 'choices were not resolved; enum left out');
             } else {
@@ -50,7 +49,7 @@ final class DerivedEnum
             }
             return;
         }
-        $list = Choice::checkChoices($rule, $o->list, ['choices']);
+        $list = Choice::checkChoices($rule, $opts['choices'], ['choices']);
         if (!self::applies($rule->cat)) {
             $rule->notApplicable();
             return;

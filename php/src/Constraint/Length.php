@@ -16,67 +16,35 @@ use ToolSchema\Php\Model\Ty;
 final class Length
 {
     /**
-     * Reads the options once (Rust: Counts; shared with `Count`): `N` (exactly
-     * N) or `{min, max, value, exactly}` (`value`, or the named `exactly` of
-     * Symfony's constructor, is the exact count, which Symfony uses only when
-     * neither `min` nor `max` is given): [min, max, value, exactly, problem],
-     * each count as given (null when absent; min and max false for options
-     * neither an int nor an array), problem the first thing normalize_schema
-     * refuses ([path, message]) or null.
+     * Reads `N` (exactly N) or `{min, max, value}` (`value`, or the named
+     * `exactly` of Symfony's constructor, is the exact count, which Symfony
+     * uses only when neither `min` nor `max` is given); shared with `Count`.
      *
-     * @return array{0: mixed, 1: mixed, 2: mixed, 3: mixed, 4: array{0: list<string>, 1: string}|null}
+     * @return array{0: ?int, 1: ?int} [min, max]
      */
-    public static function read(mixed $o): array
+    public static function minMax(Rule $rule, mixed $opts): array
     {
-        if (!\is_array($o)) {
-            $n = \is_int($o) ? $o : false;
-            return [$n, $n, null, null, \is_int($o) && $o >= 0 ? null : [[], 'must be a non-negative integer or an array of options']];
+        if (\is_int($opts) && $opts >= 0) {
+            return [$opts, $opts];
         }
-        $c = [$o['min'] ?? null, $o['max'] ?? null, $o['value'] ?? null, $o['exactly'] ?? null, null];
-        foreach (['min', 'max', 'value', 'exactly'] as $i => $key) {
-            if ($c[$i] !== null && !(\is_int($c[$i]) && $c[$i] >= 0)) {
-                $c[4] = [[$key], 'must be a non-negative integer or null'];
-                break;
+        if (\is_array($opts)) {
+            $min = $rule->countOption($opts, 'min');
+            $max = $rule->countOption($opts, 'max');
+            // `value` and `exactly` (rare) are read, and checked, when one is given.
+            $e = null;
+            if (isset($opts['value']) || isset($opts['exactly'])) {
+                $value = $rule->countOption($opts, 'value');
+                $exactly = $rule->countOption($opts, 'exactly');
+                $e = $value ?? $exactly;
             }
+            return $e !== null && $min === null && $max === null ? [$e, $e] : [$min, $max];
         }
-        return $c;
-    }
-
-    /**
-     * The bounds Symfony's validator counts against; null where a count is
-     * not an int or null (undecided).
-     *
-     * @param array{0: mixed, 1: mixed, 2: mixed, 3: mixed, 4: mixed} $c what read() gives
-     * @return array{0: ?int, 1: ?int}|null
-     */
-    public static function bounds(array $c): ?array
-    {
-        for ($i = 0; $i < 4; $i++) {
-            if ($c[$i] !== null && !\is_int($c[$i])) {
-                return null;
-            }
-        }
-        $e = $c[2] ?? $c[3];
-        return $c[0] === null && $c[1] === null && $e !== null ? [$e, $e] : [$c[0], $c[1]];
-    }
-
-    /**
-     * The bounds the schema states; shared with `Count`.
-     *
-     * @param array{0: mixed, 1: mixed, 2: mixed, 3: mixed, 4: array{0: list<string>, 1: string}|null} $c what read() gives
-     * @return array{0: ?int, 1: ?int}
-     */
-    public static function stated(Rule $rule, array $c): array
-    {
-        if ($c[4] !== null) {
-            throw $rule->error(...$c[4]);
-        }
-        return self::bounds($c) ?? [null, null];
+        throw $rule->error([], 'must be a non-negative integer or an array of options');
     }
 
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
-        $range = self::stated($rule, self::read($opts));
+        $range = self::minMax($rule, $opts);
         if ($rule->cat !== Ty::CAT_STR) {
             // Symfony counts the characters of the value cast to a string.
             $rule->notApplicable();
@@ -85,29 +53,22 @@ final class Length
         Facets::narrow($f->minLength, $f->maxLength, $range);
     }
 
-    /**
-     * Whether a string of $n characters is refused (null: undecided).
-     *
-     * @param array{0: mixed, 1: mixed, 2: mixed, 3: mixed, 4: mixed} $c what read() gives
-     */
-    public static function rejects(array $c, int $n): ?bool
+    /** Whether the stated minimum is 1 or more (0 when none, or options normalize_schema does not read): the schema refuses "" (B6). */
+    public static function refusesEmpty(mixed $o): bool
     {
-        $b = self::bounds($c);
-        return $b === null ? null : ($b[0] !== null && $n < $b[0]) || ($b[1] !== null && $n > $b[1]);
-    }
-
-    /**
-     * Whether the minimum is 1 or more (an int `min`; else, with no `max`, an
-     * int `value` or `exactly`): the schema refuses "" (B6).
-     *
-     * @param array{0: mixed, 1: mixed, 2: mixed, 3: mixed, 4: mixed} $c what read() gives
-     */
-    public static function refusesEmpty(array $c): bool
-    {
-        [$min, $max, $value, $exactly] = $c;
-        if (\is_int($min)) {
-            return $min >= 1;
+        if (\is_int($o)) {
+            return $o >= 1;
         }
-        return $max === null && (\is_int($value) ? $value : (\is_int($exactly) ? $exactly : 0)) >= 1;
+        if (!\is_array($o)) {
+            return false;
+        }
+        $int = static fn (string $k): ?int => \is_int($o[$k] ?? null) ? $o[$k] : null;
+        if ($int('min') !== null) {
+            return $int('min') >= 1;
+        }
+        if (($o['max'] ?? null) !== null) {
+            return false;
+        }
+        return ($int('value') ?? $int('exactly') ?? 0) >= 1;
     }
 }

@@ -15,25 +15,13 @@ use ToolSchema\Php\Model\Rule;
  */
 final class Range
 {
-    /**
-     * Reads the options once: [min, max] as given (null: no bound); null when
-     * they are not an array.
-     *
-     * @return array{0: mixed, 1: mixed}|null
-     */
-    public static function read(mixed $opts): ?array
-    {
-        return \is_array($opts) ? [$opts['min'] ?? null, $opts['max'] ?? null] : null;
-    }
-
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
-        [$min, $max] = self::read($opts) ?? throw $rule->error([], 'must be an array of options');
-        foreach (['min' => $min, 'max' => $max] as $key => $b) {
-            if ($b !== null) {
-                $rule->number($b, [$key]);
-            }
+        if (!\is_array($opts)) {
+            throw $rule->error([], 'must be an array of options');
         }
+        $min = $rule->numberOption($opts, 'min');
+        $max = $rule->numberOption($opts, 'max');
         if (!Comparison::numeric($rule->cat)) {
             $rule->notApplicable();
             return;
@@ -46,20 +34,21 @@ final class Range
         }
     }
 
-    /**
-     * Whether Range (its bounds read: read()) rejects $v.
-     *
-     * @param array{0: mixed, 1: mixed}|null $bounds
-     */
-    public static function rejects(?array $bounds, mixed $v): ?bool
+    public static function rejects(mixed $options, mixed $v): ?bool
     {
         if ($v === null) {
             return false;
         }
-        // A bound that is not a number leaves the constraint undecided.
-        [$min, $max] = $bounds ?? [false, false];
-        if (($min !== null && !Comparison::isLimit($min)) || ($max !== null && !Comparison::isLimit($max))) {
+        if (!\is_array($options)) {
             return null;
+        }
+        $bounds = [];
+        foreach (['min', 'max'] as $key) {
+            $b = $options[$key] ?? null;
+            if ($b !== null && !Comparison::isLimit($b)) {
+                return null;
+            }
+            $bounds[] = $b;
         }
         $op = Comparison::operand($v);
         if ($op === null) {
@@ -68,6 +57,6 @@ final class Range
         if (\is_bool($op) || \is_string($op)) {
             return true;
         }
-        return ($min !== null && $op < $min) || ($max !== null && $op > $max);
+        return ($bounds[0] !== null && $op < $bounds[0]) || ($bounds[1] !== null && $op > $bounds[1]);
     }
 }
