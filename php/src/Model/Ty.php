@@ -44,7 +44,8 @@ final class Ty
     public const CAT_MAP = 5;
     public const CAT_ANY = 6;
 
-    private const IDS = [
+    /** The core type ids. */
+    public const IDS = [
         'string' => self::STRING,
         'text' => self::TEXT,
         'integer' => self::INTEGER,

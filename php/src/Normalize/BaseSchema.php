@@ -121,22 +121,14 @@ final class BaseSchema
         return Vocab::object($out);
     }
 
-    /** copySchema() as a closure, made once. */
-    private static ?\Closure $copy = null;
-
-    /** Copies the value of the keyword `$key`. */
-    public static function copyValue(int|string $key, mixed $v): mixed
-    {
-        return self::copyValueWith($key, $v, self::$copy ??= self::copySchema(...));
-    }
-
     /**
-     * copyValue(), each schema in the value (an entry of a list or map of
-     * schemas, the value of a keyword of one schema) copied by `$schema`.
+     * Copies the value of the keyword `$key`, each schema in it (an entry of
+     * a list or map of schemas, the value of a keyword of one schema) by
+     * `$schema` (copySchema() when null; Rust's copy_value_with).
      *
-     * @param callable(mixed): mixed $schema
+     * @param (\Closure(mixed): mixed)|null $schema
      */
-    public static function copyValueWith(int|string $key, mixed $v, callable $schema): mixed
+    public static function copyValue(int|string $key, mixed $v, ?\Closure $schema = null): mixed
     {
         if (!\is_array($v) || !\is_string($key) || isset(self::DATA[$key]) || isset(self::STRING_LIST[$key])) {
             return \is_array($v) && \is_int($key) ? self::copySchema($v) : ValueCheck::plain($v);
@@ -144,17 +136,17 @@ final class BaseSchema
         if (isset(self::SCHEMA_LIST[$key])) {
             $out = [];
             foreach ($v as $item) {
-                $out[] = $schema($item);
+                $out[] = $schema === null ? self::copySchema($item) : $schema($item);
             }
             return $out;
         }
         if (isset(self::SCHEMA_MAP[$key])) {
             $out = [];
             foreach ($v as $name => $member) {
-                $out[$name] = $schema($member);
+                $out[$name] = $schema === null ? self::copySchema($member) : $schema($member);
             }
             return Vocab::object($out);
         }
-        return isset(self::ONE_SCHEMA[$key]) ? $schema($v) : self::copySchema($v);
+        return $schema !== null && isset(self::ONE_SCHEMA[$key]) ? $schema($v) : self::copySchema($v);
     }
 }

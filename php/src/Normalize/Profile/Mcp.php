@@ -233,7 +233,7 @@ final class Mcp
      */
     private static function splitValue(int|string $k, mixed $v): mixed
     {
-        return BaseSchema::copyValueWith($k, $v, self::$split ??= self::splitSchema(...));
+        return BaseSchema::copyValue($k, $v, self::$split ??= self::splitSchema(...));
     }
 
     /** A schema of a base schema, copied (BaseSchema::copySchema()) with its union split. */
