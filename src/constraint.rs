@@ -33,9 +33,9 @@ pub mod sign;
 pub mod unstated;
 
 use crate::error::DefinitionError;
-use crate::model::value::V;
-use crate::model::ty::Ty;
 use crate::model::facets::{Facets, Rule};
+use crate::model::ty::Ty;
+use crate::model::value::V;
 use crate::sym::Sym;
 use crate::view::{Key, Node};
 use choice::Offered;

@@ -92,10 +92,16 @@ fn patched(base: &Tables, removed: Changes, added: Changes) -> Tables {
 /// `hi + 1`): a point is an edge of the result when it is an edge in an odd
 /// number of the tables.
 pub fn toggled(tables: &[Table]) -> Vec<(u32, u32)> {
-    let mut edges: Vec<u32> = tables
-        .iter()
-        .flat_map(|t| t.iter().flat_map(|&(lo, hi)| [lo, hi + 1]))
-        .collect();
+    // Plain loops, not a flat_map over `[lo, hi + 1]` arrays: valgrind
+    // (60-valgrind) takes an array iterator's partly initialised state, as
+    // optimized, for a read of uninitialised memory.
+    let mut edges: Vec<u32> = Vec::new();
+    for t in tables {
+        for &(lo, hi) in t.iter() {
+            edges.push(lo);
+            edges.push(hi + 1);
+        }
+    }
     edges.sort_unstable();
     let mut odd: Vec<u32> = Vec::with_capacity(edges.len());
     for edge in edges {

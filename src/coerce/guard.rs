@@ -32,8 +32,8 @@
 use super::definition::present;
 use super::{fenced_json, json_string, Def, Repair};
 use crate::constraint::{choice, rejects};
-use crate::model::value::{Scalar, V};
 use crate::model::ty::{Cat, Ty};
+use crate::model::value::{Scalar, V};
 use crate::sym::Sym;
 use crate::view::{Key, KeyRef, Node};
 

@@ -37,11 +37,11 @@
 //! false.
 
 use crate::error::{DefinitionError, Seg};
+use crate::model::facets::{narrow, Enum, Facets, Not, Rule};
+use crate::model::ty::{Cat, Ty};
 use crate::model::value::option_flag;
 use crate::model::value::Scalar;
 use crate::model::value::V;
-use crate::model::ty::{Cat, Ty};
-use crate::model::facets::{narrow, Enum, Facets, Not, Rule};
 use crate::model::value_check::check_scalar;
 use crate::sym::Sym;
 use crate::view::{Key, Kind, Node};

@@ -19,10 +19,10 @@
 //! and [`super::range`].
 
 use crate::error::{DefinitionError, Seg};
+use crate::model::facets::{lower_num, raise_num, Facets, Num, Rule};
+use crate::model::ty::Cat;
 use crate::model::value::V;
 use crate::model::value::{parse_integer, Scalar};
-use crate::model::ty::Cat;
-use crate::model::facets::{lower_num, raise_num, Facets, Num, Rule};
 use crate::sym::Sym;
 use crate::view::{Kind, Node};
 use std::cmp::Ordering;

@@ -4,8 +4,8 @@
 
 use super::length::bounds;
 use crate::error::DefinitionError;
-use crate::model::ty::Cat;
 use crate::model::facets::{Facets, Rule};
+use crate::model::ty::Cat;
 use crate::view::Node;
 
 pub fn apply<'a, N: Node<'a>>(

@@ -4,10 +4,10 @@
 
 use super::choice::applies;
 use crate::error::{DefinitionError, Seg};
+use crate::model::facets::{Enum, Facets, Rule};
+use crate::model::ty::Cat;
 use crate::model::value::Scalar;
 use crate::model::value::V;
-use crate::model::ty::Cat;
-use crate::model::facets::{Enum, Facets, Rule};
 use crate::model::value_check::check_scalar;
 use crate::sym::Sym;
 use crate::view::{Kind, Node};

@@ -2,8 +2,8 @@
 //! With a minimum of 1 or more the schema refuses `""` ([`refuses_empty`]).
 
 use crate::error::DefinitionError;
-use crate::model::ty::Cat;
 use crate::model::facets::{narrow, Facets, Rule};
+use crate::model::ty::Cat;
 use crate::sym::Sym;
 use crate::view::{Kind, Node};
 

@@ -16,9 +16,9 @@
 
 use super::choice::flag;
 use crate::error::{DefinitionError, Seg};
-use crate::model::value::{option_flag, trim, Scalar, V};
-use crate::model::ty::{Cat, Ty};
 use crate::model::facets::{raise, Enum, Facets, Not, Pattern, Rule};
+use crate::model::ty::{Cat, Ty};
+use crate::model::value::{option_flag, trim, Scalar, V};
 use crate::sym::Sym;
 use crate::view::{Kind, Node};
 

@@ -6,9 +6,9 @@
 
 use super::comparison::{compare, limit, numeric, operand, put, Bound, Operand};
 use crate::error::DefinitionError;
+use crate::model::facets::{Facets, Rule};
 use crate::model::value::Scalar;
 use crate::model::value::V;
-use crate::model::facets::{Facets, Rule};
 use crate::sym::Sym;
 use crate::view::{Kind, Node};
 

@@ -8,8 +8,8 @@
 //! `not` would accept more than Drupal).
 
 use crate::error::{DefinitionError, Seg};
-use crate::model::ty::Cat;
 use crate::model::facets::{Facets, Not, Pattern, Rule};
+use crate::model::ty::Cat;
 use crate::sym::Sym;
 use crate::view::{Kind, Node};
 use std::cell::RefCell;

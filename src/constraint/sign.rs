@@ -2,8 +2,8 @@
 //! ignored): the comparisons of [`super::comparison`] against 0.
 
 use super::comparison::{numeric, put, rejects_against, Accepts, Bound, Limit};
-use crate::model::value::V;
 use crate::model::facets::{Facets, Num, Rule};
+use crate::model::value::V;
 use crate::sym::Sym;
 use std::cmp::Ordering;
 
