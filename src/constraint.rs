@@ -1,11 +1,14 @@
 //! The constraint catalogue: one module per Drupal constraint (or per family
 //! that shares one validator), the one home of what it means. Each module
-//! reads and checks its options (the only place they are validated), adds
-//! its facets to the schema (`apply`), and, where it has an answer, says
-//! whether a value violates it (`rejects`, what coerce's guard asks), which
-//! choices it offers the enum repair B2 (`offered`), and whether it makes an
-//! optional value refuse null, ask for entries or refuse `""`. The PHP twin
-//! has the same modules (php/src/Constraint/).
+//! reads its options once into a typed value (`read`: the options as
+//! Symfony's constraint object holds them, and the first thing
+//! normalize_schema refuses in them, a [`Problem`]) that every consumer
+//! reads: the facets it adds to the schema (`apply`, the only place a
+//! problem is an error), whether a value violates it (`rejects`, what
+//! coerce's guard asks), which choices it offers the enum repair B2
+//! ([`choices`]), and whether it makes an optional value refuse null, ask
+//! for entries or refuse `""`. The PHP twin has the same modules
+//! (php/src/Constraint/).
 //!
 //! This file is the one dispatch: which module answers for each id.
 //!
@@ -32,15 +35,45 @@ pub mod regex;
 pub mod sign;
 pub mod unstated;
 
-use crate::error::DefinitionError;
+use crate::error::{DefinitionError, Seg};
 use crate::model::facets::{Facets, Rule};
 use crate::model::ty::Ty;
-use crate::model::value::V;
+use crate::model::value::{Number, V};
 use crate::sym::Sym;
-use crate::view::{Key, Node};
-use choice::Offered;
+use crate::view::{Key, Kind, Node};
+use choice::{ChoiceOptions, Offered};
 
 pub use crate::model::vocab::{NOT_APPLICABLE, UNSTATED};
+
+/// What normalize_schema refuses in a constraint's options (each module's
+/// `read` notes the first; coercion reads the options as the constraint
+/// object holds them, and refuses none): the option (`None`: the options
+/// themselves), and why.
+#[derive(Clone, Copy, Debug)]
+pub struct Problem(pub Option<Sym>, pub &'static str);
+
+impl Problem {
+    /// The `\ValueError` at the constraint (or its option).
+    pub fn error(self, rule: &Rule<'_, '_>) -> DefinitionError {
+        rule.error(self.0.map(Seg::Sym).as_slice(), self.1)
+    }
+
+    /// A flag (the option `key`) that is not a bool or null (or absent).
+    pub fn flag<'a, N: Node<'a>>(option: Option<N>, key: Sym) -> Option<Problem> {
+        match option.map(Node::kind) {
+            None | Some(Kind::Null | Kind::Bool(_)) => None,
+            Some(_) => Some(Problem(Some(key), "must be a boolean")),
+        }
+    }
+
+    /// A count that is not a non-negative int or null (or absent).
+    pub fn count(n: Number, key: Sym) -> Option<Problem> {
+        match n {
+            Number::Unset | Number::Int(0..) => None,
+            _ => Some(Problem(Some(key), "must be a non-negative integer or null")),
+        }
+    }
+}
 
 /// Reads the constraint `name` into `facets`: the one place `rule.name` and
 /// `rule.id` are set.
@@ -92,13 +125,13 @@ pub fn apply<'a, N: Node<'a>>(
 #[inline]
 pub fn rejects<'a, N: Node<'a>>(name: Sym, o: N, ty: Ty, v: V<'_>) -> Option<bool> {
     match name {
-        Sym::Choice => choice::rejects(o, v, true),
-        Sym::AllowedValues => choice::allowed_rejects(ty, o, v),
+        Sym::Choice => choice::read(o, Offered::NotArray).rejects(v, true),
+        Sym::AllowedValues => choice::read(o, Offered::NotArray).allowed_rejects(ty, v),
         Sym::IdenticalTo | Sym::FixedValue => fixed_value::rejects(o, v),
-        Sym::NotBlank => Some(not_blank::rejects(o, v)),
-        Sym::Range => range::rejects(o, v),
+        Sym::NotBlank => Some(not_blank::read(o).rejects(v)),
+        Sym::Range => range::rejects(range::read(o), v),
         Sym::GreaterThan | Sym::GreaterThanOrEqual | Sym::LessThan | Sym::LessThanOrEqual => {
-            comparison::rejects(name, o, v)
+            comparison::rejects(name, comparison::read(o), v)
         }
         Sym::Positive | Sym::PositiveOrZero | Sym::Negative | Sym::NegativeOrZero => {
             sign::rejects(name, v)
@@ -107,7 +140,7 @@ pub fn rejects<'a, N: Node<'a>>(name: Sym, o: N, ty: Ty, v: V<'_>) -> Option<boo
     }
 }
 
-/// The constraints that offer choices to B2 ([`offered`]), in the order
+/// The constraints that offer choices to B2 ([`choices`]), in the order
 /// coercion reads them.
 pub const WITH_CHOICES: [Sym; 5] = [
     Sym::Choice,
@@ -117,13 +150,16 @@ pub const WITH_CHOICES: [Sym; 5] = [
     Sym::CountryCode,
 ];
 
-/// The choices the constraint `name` (one of [`WITH_CHOICES`]) offers.
+/// The options of the constraint `name` (one of [`WITH_CHOICES`]), read
+/// ([`choice::read`]): the choices it offers. A derived enum given as a
+/// bare string (not resolved; normalize warns about it) offers none.
 #[inline]
-pub fn offered<'a, N: Node<'a>>(name: Sym, options: N) -> Offered<N> {
-    match name {
-        Sym::Choice | Sym::AllowedValues => choice::offered(options),
-        _ => derived_enum::offered(options),
-    }
+pub fn choices<'a, N: Node<'a>>(name: Sym, options: N) -> ChoiceOptions<N> {
+    let bare = match name {
+        Sym::Choice | Sym::AllowedValues => Offered::NotArray,
+        _ => Offered::Nothing,
+    };
+    choice::read(options, bare)
 }
 
 /// Whether a constraint of `constraints` has a validator that refuses null:
@@ -136,7 +172,7 @@ pub fn refuses_null<'a, N: Node<'a>>(constraints: N) -> bool {
         || constraints.get(derived_enum::REFUSES_NULL).is_some()
         || constraints
             .get(Sym::NotBlank)
-            .is_some_and(not_blank::refuses_null)
+            .is_some_and(|o| !not_blank::read(o).allow_null)
 }
 
 /// Whether a constraint of a list or map asks for entries: Drupal validates a
@@ -147,13 +183,13 @@ pub fn asks_for_entries<'a, N: Node<'a>>(constraints: N) -> bool {
         || constraints.get(Sym::Count).is_some()
         || constraints
             .get(Sym::Choice)
-            .is_some_and(choice::asks_for_entries)
+            .is_some_and(|o| choice::read(o, Offered::NotArray).asks_for_entries())
 }
 
 /// Whether a constraint of a string makes the schema refuse `""` (B6).
 pub fn refuses_empty<'a, N: Node<'a>>(constraints: N) -> bool {
     constraints.any(|name, o| match name.sym() {
-        Some(Sym::Length) => length::refuses_empty(o),
+        Some(Sym::Length) => length::read(o).refuses_empty(),
         Some(Sym::Regex) => regex::refuses_empty(o),
         Some(s) => format::only_strings(s),
         None => false,

@@ -11,14 +11,17 @@ use ToolSchema\Php\Model\Vocab;
 /**
  * The constraint catalogue (src/constraint.rs): one class per Drupal
  * constraint (or per family that shares one validator) in Constraint/, the
- * one home of what it means: reading and checking its options, the facets it
- * adds to the schema (apply), whether a value violates it (rejects, what
- * coerce's guard asks), the choices it offers B2 (WITH_CHOICES,
- * Choice::offered()), whether it makes an optional value refuse null, ask
- * for entries or refuse "" (refusesNull, asksForEntries, refusesEmpty). This
- * class is the one dispatch: which class answers for each id. A known id whose meaning the schema does not state is reported
- * with UNSTATED (Unstated); an id the normalizer does not know at all is
- * left out silently (a custom plugin).
+ * one home of what it means. Each reads its options once into a typed value
+ * (read(): the options as Symfony's constraint object holds them, and the
+ * first thing normalize_schema refuses in them, [path, message]) that every
+ * consumer reads: the facets it adds to the schema (apply, the only place a
+ * problem is an error), whether a value violates it (rejects, what coerce's
+ * guard asks), the choices it offers B2 (WITH_CHOICES, Choice::read()),
+ * whether it makes an optional value refuse null, ask for entries or refuse
+ * "" (refusesNull, asksForEntries, refusesEmpty). This class is the one
+ * dispatch: which class answers for each id. A known id whose meaning the
+ * schema does not state is reported with UNSTATED (Unstated); an id the
+ * normalizer does not know at all is left out silently (a custom plugin).
  */
 final class Constraint
 {
@@ -28,7 +31,7 @@ final class Constraint
     /**
      * The constraints that offer choices to B2, in the order coercion reads
      * them: id => what options that are not an array are to it
-     * (Constraint\Choice::offered(); a map, not a method here: the twin pays
+     * (Constraint\Choice::read(); a map, not a method here: the twin pays
      * for every call on the way, and coercion asks for every string value).
      */
     public const WITH_CHOICES = [
@@ -67,12 +70,12 @@ final class Constraint
     public static function rejects(int|string $name, mixed $options, int $ty, mixed $v): ?bool
     {
         return match ($name) {
-            'Choice' => Constraint\Choice::rejects($options, $v, true),
-            'AllowedValues' => Constraint\Choice::allowedRejects($ty, $options, $v),
+            'Choice' => Constraint\Choice::rejects(Constraint\Choice::read($options, Constraint\Choice::BARE), $v, true),
+            'AllowedValues' => Constraint\Choice::allowedRejects($ty, Constraint\Choice::read($options, Constraint\Choice::BARE), $v),
             'IdenticalTo', 'FixedValue' => Constraint\FixedValue::rejects($options, $v),
-            'NotBlank' => Constraint\NotBlank::rejects($options, $v),
-            'Range' => Constraint\Range::rejects($options, $v),
-            'GreaterThan', 'GreaterThanOrEqual', 'LessThan', 'LessThanOrEqual' => Constraint\Comparison::rejects($name, $options, $v),
+            'NotBlank' => Constraint\NotBlank::rejects(Constraint\NotBlank::read($options), $v),
+            'Range' => Constraint\Range::rejects(Constraint\Range::read($options), $v),
+            'GreaterThan', 'GreaterThanOrEqual', 'LessThan', 'LessThanOrEqual' => Constraint\Comparison::rejects($name, Constraint\Comparison::read($options), $v),
             'Positive', 'PositiveOrZero', 'Negative', 'NegativeOrZero' => Constraint\Sign::rejects($name, $v),
             default => null,
         };
@@ -88,7 +91,7 @@ final class Constraint
     public static function refusesNull(array $c): bool
     {
         return \array_key_exists('NotNull', $c) || \array_key_exists(Constraint\DerivedEnum::REFUSES_NULL, $c)
-            || (\array_key_exists('NotBlank', $c) && Constraint\NotBlank::refusesNull($c['NotBlank']));
+            || (\array_key_exists('NotBlank', $c) && !Constraint\NotBlank::read($c['NotBlank'])[0]);
     }
 
     /**
@@ -100,7 +103,7 @@ final class Constraint
     public static function asksForEntries(array $c): bool
     {
         return \array_key_exists('NotBlank', $c) || \array_key_exists('Count', $c)
-            || (isset($c['Choice']) && Constraint\Choice::asksForEntries($c['Choice']));
+            || (isset($c['Choice']) && Constraint\Choice::asksForEntries(Constraint\Choice::read($c['Choice'], Constraint\Choice::BARE)));
     }
 
     /**
@@ -112,7 +115,7 @@ final class Constraint
     {
         foreach ($c as $name => $o) {
             if (match ($name) {
-                'Length' => Constraint\Length::refusesEmpty($o),
+                'Length' => Constraint\Length::refusesEmpty(Constraint\Length::read($o)),
                 'Regex' => Constraint\Regex::refusesEmpty($o),
                 default => Constraint\Format::onlyStrings($name),
             }) {

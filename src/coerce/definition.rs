@@ -4,11 +4,11 @@
 //!
 //! Only the keys coercion reads are checked: `type`, `required`, `items`
 //! (lists), `properties` (maps), and in `constraints` the options of the
-//! constraints that offer choices ([`crate::constraint::offered`]). The type
+//! constraints that offer choices ([`crate::constraint::choices`]). The type
 //! vocabulary is normalize's ([`Ty`]).
 
-use crate::constraint::choice::{self, Offered};
-use crate::constraint::{self, offered, WITH_CHOICES};
+use crate::constraint::choice::{self, ChoiceOptions, Offered};
+use crate::constraint::{self, choices, WITH_CHOICES};
 use crate::error::{DefinitionError, Path, Seg};
 use crate::model::ty::Ty;
 use crate::model::vocab::MAX_DEPTH;
@@ -94,14 +94,14 @@ fn check_choices<'a, N: Node<'a>>(node: N, path: &mut Path<'a>) -> Result<(), De
         };
         let at = [Seg::Sym(Sym::Constraints), Seg::Sym(name)];
         let with_choices = [at[0], at[1], Seg::Sym(Sym::Choices)];
-        let (list, at): (N, &[Seg<'_>]) = match offered(name, options) {
-            Offered::List {
-                list,
-                under_choices,
-            } => (list, if under_choices { &with_choices } else { &at }),
+        let (list, at): (N, &[Seg<'_>]) = match choices(name, options).offered {
+            Offered::List(list) => (list, &at),
+            Offered::ListUnderChoices(list) => (list, &with_choices),
             Offered::Nothing => continue,
             Offered::NotArray => return Err(path.error(&at, "must be an array")),
-            Offered::ChoicesNotArray => return Err(path.error(&with_choices, "must be an array")),
+            Offered::ChoicesNotArray(_) => {
+                return Err(path.error(&with_choices, "must be an array"))
+            }
         };
         list.try_each(|key, choice| {
             if !choice.is_array() {
@@ -137,7 +137,7 @@ pub struct Def<N> {
     pub may_empty: bool,
     /// For a list's items: the options of the list's `Choice` with
     /// `multiple: true`, which each item must satisfy ([`super::guard`]).
-    pub each_choice_of: Option<N>,
+    pub each_choice_of: Option<ChoiceOptions<N>>,
 }
 
 impl<'a, N: Node<'a>> Def<N> {
@@ -215,10 +215,9 @@ impl<'a, N: Node<'a>> Def<N> {
             let Some(options) = constraints.get(name) else {
                 continue;
             };
-            if !choice::matches_choices(options) {
-                continue;
-            }
-            let Offered::List { list, .. } = offered(name, options) else {
+            // The choices of a false `match` are forbidden values.
+            let o = choices(name, options);
+            let (Some(list), Some(true) | None) = (o.list(), o.matches) else {
                 continue;
             };
             if list.any(|_, choice| matches!(choice.kind(), Kind::Str(s) if !f(s, choice))) {

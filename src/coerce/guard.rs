@@ -10,7 +10,8 @@
 //! them: each constraint's module of the catalogue says whether it rejects a
 //! value ([`crate::constraint::rejects`]: Choice, AllowedValues, IdenticalTo,
 //! FixedValue, NotBlank, the comparisons, Range), and, for a list's items,
-//! the list's `Choice` with `multiple: true` ([`choice::each_of`]).
+//! the list's `Choice` with `multiple: true`
+//! ([`crate::constraint::choice::each_of`]).
 //!
 //! With all type-changing repairs but B5 and boolean_string, these see the
 //! same number before and after; what they catch is `0` → `false` and `"1"`
@@ -31,7 +32,7 @@
 
 use super::definition::present;
 use super::{fenced_json, json_string, Def, Repair};
-use crate::constraint::{choice, rejects};
+use crate::constraint::{length, rejects};
 use crate::model::ty::{Cat, Ty};
 use crate::model::value::{Scalar, V};
 use crate::sym::Sym;
@@ -112,28 +113,11 @@ pub fn string_form(v: Scalar<'_>) -> Option<Vec<u8>> {
     }
 }
 
-/// Whether Symfony's Length (`N`, or `{min, max}`, or `{value|exactly}`
-/// alone) refuses a string of UTF-8 form `s` (`None`: options not read
-/// here, or `s` not valid UTF-8).
+/// Whether Symfony's Length (options `o`) refuses a string of UTF-8 form `s`
+/// (`None`: options not read here, or `s` not valid UTF-8).
 fn length_rejects<'a, N: Node<'a>>(o: N, s: &[u8]) -> Option<bool> {
     let n = i64::try_from(std::str::from_utf8(s).ok()?.chars().count()).ok()?;
-    let int = |k: Sym| match o.get(k).map(Node::kind) {
-        None | Some(crate::view::Kind::Null) => Some(None),
-        Some(crate::view::Kind::Int(i)) => Some(Some(i)),
-        _ => None,
-    };
-    let (min, max) = match o.kind() {
-        crate::view::Kind::Int(i) => (Some(i), Some(i)),
-        crate::view::Kind::Array(_) => {
-            let (min, max) = (int(Sym::Min)?, int(Sym::Max)?);
-            match (min, max, int(Sym::Value)?.or(int(Sym::Exactly)?)) {
-                (None, None, Some(e)) => (Some(e), Some(e)),
-                _ => (min, max),
-            }
-        }
-        _ => return None,
-    };
-    Some(min.is_some_and(|m| n < m) || max.is_some_and(|m| n > m))
+    length::read(o).rejects(n)
 }
 
 /// Whether `v` is a value `def` accepts (issue 27: what list_wrap wraps): one
@@ -198,7 +182,7 @@ type Rejects<'r> = dyn Fn(V<'_>) -> Option<bool> + 'r;
 /// undecided).
 fn any_rejection<'a, N: Node<'a>>(def: &Def<N>, says: &dyn Fn(&Rejects<'_>) -> bool) -> bool {
     if let Some(options) = def.each_choice_of {
-        if says(&|v| choice::rejects(options, v, false)) {
+        if says(&|v| options.rejects(v, false)) {
             return true;
         }
     }

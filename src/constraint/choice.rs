@@ -13,10 +13,12 @@
 //!
 //! An unresolved `callback` is an error (the Drupal adapter resolves it).
 //!
-//! A value is rejected as Drupal's validators decide (the options read, not
-//! checked, as Symfony's constraint objects hold them:
-//! [`crate::model::value::option_flag`]; a `match` Symfony cannot
-//! take, null or an array, leaves the constraint undecided):
+//! The options are read once ([`read`]): the choice list, the options as
+//! Symfony's constraint object holds them
+//! ([`crate::model::value::option_flag`]), and what normalize_schema
+//! refuses in them. A value is rejected as Drupal's validators decide (a
+//! `match` Symfony cannot take, null or an array, leaves the constraint
+//! undecided):
 //!
 //! * `Choice` (without `multiple`): `in_array($v, $choices, true)`, strict
 //!   (`2.0` is not the choice `2`); with `match: false` the choices are the
@@ -33,15 +35,14 @@
 //!   as it was for every original Drupal's PrimitiveType accepts, so it never
 //!   changes AllowedValues' verdict. Null passes.
 //!
-//! Their string choices are offered to B2 ([`offered`]), unless `match` is
-//! false.
+//! Their string choices are offered to B2 ([`crate::constraint::choices`]),
+//! unless `match` is false.
 
+use super::Problem;
 use crate::error::{DefinitionError, Seg};
 use crate::model::facets::{narrow, Enum, Facets, Not, Rule};
 use crate::model::ty::{Cat, Ty};
-use crate::model::value::option_flag;
-use crate::model::value::Scalar;
-use crate::model::value::V;
+use crate::model::value::{option_flag, Number, Scalar, V};
 use crate::model::value_check::check_scalar;
 use crate::sym::Sym;
 use crate::view::{Key, Kind, Node};
@@ -76,17 +77,75 @@ pub fn applies(cat: Cat) -> bool {
     !matches!(cat, Cat::List | Cat::Map)
 }
 
-/// A boolean option, `default` when absent or null.
-pub fn flag<'a, N: Node<'a>>(
-    rule: &Rule<'_, 'a>,
-    opts: N,
-    key: Sym,
-    default: bool,
-) -> Result<bool, DefinitionError> {
-    match opts.get(key).map(|n| n.kind()) {
-        None | Some(Kind::Null) => Ok(default),
-        Some(Kind::Bool(b)) => Ok(b),
-        Some(_) => Err(rule.error(&[Seg::Sym(key)], "must be a boolean")),
+/// What the options of a constraint offering choices hold.
+#[derive(Clone, Copy)]
+pub enum Offered<N> {
+    /// A list of choices: the options themselves.
+    List(N),
+    /// A list of choices: the options' `choices`.
+    ListUnderChoices(N),
+    /// Nothing to match: a derived enum given as a bare string (not
+    /// resolved), or options without `choices` that are not a list (other
+    /// options only, `callback`, ...).
+    Nothing,
+    /// The options are not an array.
+    NotArray,
+    /// `choices` is not an array.
+    ChoicesNotArray(N),
+}
+
+/// The options of a `Choice` or `AllowedValues` (or of a derived enum,
+/// [`super::derived_enum`]), read once ([`read`]): the choice list, and the
+/// options as the constraint object holds them.
+#[derive(Clone, Copy)]
+pub struct ChoiceOptions<N> {
+    pub offered: Offered<N>,
+    /// `match` (default true), a declared `bool`: `None` when the object
+    /// cannot hold it (null or an array: a TypeError, undecided).
+    pub matches: Option<bool>,
+    /// `multiple` (default false): the value is a list of choices.
+    pub multiple: bool,
+    pub min: Number,
+    pub max: Number,
+    /// A `callback` is given (without `choices`: unresolved).
+    pub callback: bool,
+    /// The first option normalize_schema refuses: `multiple`, `match`
+    /// (not a bool or null), `min`, `max` (not a non-negative int or null).
+    pub problem: Option<Problem>,
+}
+
+/// Reads the options; `bare`: what options that are not an array hold
+/// ([`Offered::NotArray`], an error, for `Choice`/`AllowedValues`;
+/// [`Offered::Nothing`] for a derived enum given as a bare string). Inlined
+/// into each caller, which reads a field or two of what it gives.
+#[inline(always)]
+pub fn read<'a, N: Node<'a>>(options: N, bare: Offered<N>) -> ChoiceOptions<N> {
+    let choices = options.get(Sym::Choices);
+    let offered = match choices {
+        _ if !options.is_array() => bare,
+        Some(list) if list.is_array() => Offered::ListUnderChoices(list),
+        Some(other) => Offered::ChoicesNotArray(other),
+        None if options.is_list() => Offered::List(options),
+        None => Offered::Nothing,
+    };
+    // A list of choices holds no options; the others (rare) are looked up
+    // when the options hold more than `choices`.
+    let more =
+        !matches!(offered, Offered::List(_)) && options.len() > usize::from(choices.is_some());
+    let get = |key| more.then(|| options.get(key)).flatten();
+    let (multiple, matches) = (get(Sym::Multiple), get(Sym::Match));
+    let (min, max) = (Number::of(get(Sym::Min)), Number::of(get(Sym::Max)));
+    ChoiceOptions {
+        offered,
+        matches: option_flag(matches, true, true),
+        multiple: option_flag(multiple, false, false) == Some(true),
+        min,
+        max,
+        callback: get(Sym::Callback).is_some(),
+        problem: Problem::flag(multiple, Sym::Multiple)
+            .or(Problem::flag(matches, Sym::Match))
+            .or(Problem::count(min, Sym::Min))
+            .or(Problem::count(max, Sym::Max)),
     }
 }
 
@@ -95,32 +154,27 @@ pub fn apply<'a, N: Node<'a>>(
     opts: N,
     facets: &mut Facets<N>,
 ) -> Result<(), DefinitionError> {
-    let list = match opts.kind() {
-        Kind::Array(a) if a.is_list() => check_choices(rule, a, &[])?,
-        Kind::Array(a) => match a.get(Sym::Choices) {
-            Some(c) => check_choices(rule, c, &[Seg::Sym(Sym::Choices)])?,
-            None if a.get(Sym::Callback).is_some() => {
-                return Err(rule.error(
-                    &[Seg::Sym(Sym::Callback)],
-                    "must be resolved into choices before normalizing",
-                ))
-            }
-            None => return Err(rule.error(&[Seg::Sym(Sym::Choices)], "is required")),
-        },
-        _ => return Err(rule.error(&[], "must be an array")),
+    let o = read(opts, Offered::NotArray);
+    let list = match o.offered {
+        Offered::List(list) => check_choices(rule, list, &[])?,
+        Offered::ListUnderChoices(list) | Offered::ChoicesNotArray(list) => {
+            check_choices(rule, list, &[Seg::Sym(Sym::Choices)])?
+        }
+        Offered::Nothing if o.callback => {
+            return Err(rule.error(
+                &[Seg::Sym(Sym::Callback)],
+                "must be resolved into choices before normalizing",
+            ))
+        }
+        Offered::Nothing => return Err(rule.error(&[Seg::Sym(Sym::Choices)], "is required")),
+        Offered::NotArray => return Err(rule.error(&[], "must be an array")),
     };
-    // The bare-list form has no options.
-    let options = !opts.is_list();
-    let multiple = options && flag(rule, opts, Sym::Multiple, false)?;
-    let matches = !options || flag(rule, opts, Sym::Match, true)?;
-    let stated = if options {
-        (
-            rule.count_option(opts, Sym::Min)?,
-            rule.count_option(opts, Sym::Max)?,
-        )
-    } else {
-        (None, None)
-    };
+    if let Some(p) = o.problem {
+        return Err(p.error(rule));
+    }
+    // Null is the default to normalize_schema.
+    let (multiple, matches) = (o.multiple, o.matches.unwrap_or(true));
+    let stated = (o.min.count().flatten(), o.max.count().flatten());
     match (rule.cat, multiple) {
         // Drupal's AllowedValues wants a single (primitive) value: on a list it throws.
         (Cat::List, true) if rule.id == Sym::Choice => {
@@ -178,96 +232,12 @@ pub fn strict_on_int<N: Copy>(e: Enum<N>) -> Enum<N> {
     }
 }
 
-/// What the options of a constraint offering choices hold.
-pub enum Offered<N> {
-    /// A list of choices: the options themselves, or their `choices`.
-    List { list: N, under_choices: bool },
-    /// Nothing to match: a derived enum given as a bare string (not
-    /// resolved), or options without `choices` that are not a list (other
-    /// options only, `callback`, ...).
-    Nothing,
-    /// The options are not an array.
-    NotArray,
-    /// `choices` is not an array.
-    ChoicesNotArray,
-}
-
-/// The choices `Choice`/`AllowedValues` options offer.
-#[inline]
-pub fn offered<'a, N: Node<'a>>(options: N) -> Offered<N> {
-    if !options.is_array() {
-        return Offered::NotArray;
-    }
-    match options.get(Sym::Choices) {
-        Some(list) if list.is_array() => Offered::List {
-            list,
-            under_choices: true,
-        },
-        Some(_) => Offered::ChoicesNotArray,
-        None if options.is_list() => Offered::List {
-            list: options,
-            under_choices: false,
-        },
-        None => Offered::Nothing,
-    }
-}
-
-/// Whether the options ask for a choice: not a false `match`
-/// ([`option_flag`]).
-#[inline]
-pub fn matches_choices<'a, N: Node<'a>>(options: N) -> bool {
-    !options.is_array() || option_flag(options, Sym::Match, true, true) != Some(false)
-}
-
-#[inline]
-fn multiple<'a, N: Node<'a>>(options: N) -> bool {
-    options.is_array() && option_flag(options, Sym::Multiple, false, false) == Some(true)
-}
-
-/// A `multiple` Choice with a `min` asks a list for entries (read broadly: a
-/// Count with no lower bound counts too; B6 is then merely not made).
-#[inline]
-pub fn asks_for_entries<'a, N: Node<'a>>(options: N) -> bool {
-    multiple(options)
-        && options
-            .get(Sym::Min)
-            .is_some_and(|m| !matches!(m.kind(), Kind::Null))
-}
-
 /// The options of a list's `Choice` with `multiple: true` (of its
 /// `constraints`), which each item must satisfy.
 #[inline]
-pub fn each_of<'a, N: Node<'a>>(constraints: N) -> Option<N> {
-    constraints
-        .get(Sym::Choice)
-        .filter(|o| multiple(*o) && o.get(Sym::Choices).is_some_and(|c| c.is_array()))
-}
-
-/// The choice list of a `Choice`/`AllowedValues` as its validator reads it
-/// (the PHP twin's `ChoiceList`).
-struct ChoiceList<N> {
-    list: N,
-    /// A value must be one of the choices (`match`, default true).
-    matches: bool,
-    /// The value is a list of choices (`multiple`, default false).
-    multiple: bool,
-}
-
-/// The choice list of a `Choice`/`AllowedValues`, or `None` when its options
-/// give none.
-fn choice_list<'a, N: Node<'a>>(options: N) -> Option<ChoiceList<N>> {
-    let Offered::List {
-        list,
-        under_choices,
-    } = offered(options)
-    else {
-        return None;
-    };
-    Some(ChoiceList {
-        list,
-        matches: !under_choices || option_flag(options, Sym::Match, true, true)?,
-        multiple: under_choices && option_flag(options, Sym::Multiple, false, false)?,
-    })
+pub fn each_of<'a, N: Node<'a>>(constraints: N) -> Option<ChoiceOptions<N>> {
+    let o = read(constraints.get(Sym::Choice)?, Offered::NotArray);
+    (o.multiple && matches!(o.offered, Offered::ListUnderChoices(_))).then_some(o)
 }
 
 /// `in_array($v, $list, true)` (the choices are scalars: an array is none).
@@ -280,62 +250,77 @@ fn contains<'a, N: Node<'a>>(list: N, v: V<'_>) -> bool {
     .is_err()
 }
 
-/// Symfony's Choice: `match xor in_array($v, $choices, true)`. `single`: the
-/// constraint of a single value (null passes; `multiple` there rejects every
-/// value: undecided); otherwise a list's `multiple` choice, for one item.
-pub fn rejects<'a, N: Node<'a>>(options: N, v: V<'_>, single: bool) -> Option<bool> {
-    let l = choice_list(options)?;
-    if single && l.multiple {
-        return None;
-    }
-    if single && v == V::Scalar(Scalar::Null) {
-        return Some(false);
-    }
-    Some(l.matches != contains(l.list, v))
-}
-
-/// Drupal's AllowedValues between strings.
-pub fn allowed_rejects<'a, N: Node<'a>>(ty: Ty, options: N, v: V<'_>) -> Option<bool> {
-    let V::Scalar(Scalar::Str(s)) = v else {
-        return None;
-    };
-    if ty.cat() != Cat::Str {
-        return None;
-    }
-    let l = choice_list(options)?;
-    if l.multiple {
-        return None;
-    }
-    // DecimalData::getCastedValue(): `$this->getString() ?: '0.0'`.
-    let s: &[u8] = if ty == Ty::Decimal && (s.is_empty() || s == b"0") {
-        b"0.0"
-    } else {
-        s
-    };
-    let mut found = false;
-    let mut undecided = false;
-    let _ = l.list.try_each(|_, c| {
-        let text: std::borrow::Cow<'_, [u8]> = match c.kind() {
-            Kind::Str(c) => c.into(),
-            Kind::Int(i) => i.to_string().into_bytes().into(),
-            Kind::Bool(true) => (&b"1"[..]).into(),
-            Kind::Bool(false) | Kind::Null => (&b""[..]).into(),
-            _ => {
-                undecided = true;
-                return Err(());
-            }
-        };
-        found = *text == *s;
-        if found {
-            Err(())
-        } else {
-            Ok(())
+impl<'a, N: Node<'a>> ChoiceOptions<N> {
+    /// The choice list, where the options hold one.
+    pub fn list(self) -> Option<N> {
+        match self.offered {
+            Offered::List(list) | Offered::ListUnderChoices(list) => Some(list),
+            _ => None,
         }
-    });
-    if undecided {
-        return None;
     }
-    Some(l.matches != found)
+
+    /// A `multiple` Choice with a `min` asks a list for entries (read
+    /// broadly: a Count with no lower bound counts too; B6 is then merely
+    /// not made).
+    pub fn asks_for_entries(self) -> bool {
+        self.multiple && self.min != Number::Unset
+    }
+
+    /// Symfony's Choice: `match xor in_array($v, $choices, true)`.
+    /// `single`: the constraint of a single value (null passes; `multiple`
+    /// there rejects every value: undecided); otherwise a list's `multiple`
+    /// choice, for one item.
+    pub fn rejects(self, v: V<'_>, single: bool) -> Option<bool> {
+        let (list, matches) = (self.list()?, self.matches?);
+        if single && self.multiple {
+            return None;
+        }
+        if single && v == V::Scalar(Scalar::Null) {
+            return Some(false);
+        }
+        Some(matches != contains(list, v))
+    }
+
+    /// Drupal's AllowedValues between strings.
+    pub fn allowed_rejects(self, ty: Ty, v: V<'_>) -> Option<bool> {
+        let V::Scalar(Scalar::Str(s)) = v else {
+            return None;
+        };
+        if ty.cat() != Cat::Str || self.multiple {
+            return None;
+        }
+        let (list, matches) = (self.list()?, self.matches?);
+        // DecimalData::getCastedValue(): `$this->getString() ?: '0.0'`.
+        let s: &[u8] = if ty == Ty::Decimal && (s.is_empty() || s == b"0") {
+            b"0.0"
+        } else {
+            s
+        };
+        let mut found = false;
+        let mut undecided = false;
+        let _ = list.try_each(|_, c| {
+            let text: std::borrow::Cow<'_, [u8]> = match c.kind() {
+                Kind::Str(c) => c.into(),
+                Kind::Int(i) => i.to_string().into_bytes().into(),
+                Kind::Bool(true) => (&b"1"[..]).into(),
+                Kind::Bool(false) | Kind::Null => (&b""[..]).into(),
+                _ => {
+                    undecided = true;
+                    return Err(());
+                }
+            };
+            found = *text == *s;
+            if found {
+                Err(())
+            } else {
+                Ok(())
+            }
+        });
+        if undecided {
+            return None;
+        }
+        Some(matches != found)
+    }
 }
 
 #[cfg(test)]
@@ -346,7 +331,8 @@ mod tests {
     #[test]
     fn a_choice_is_strict() {
         let o = json!([1, 2.0]);
-        let rejects = |s| super::rejects(&o, V::Scalar(s), true);
+        let o = super::read(&o, super::Offered::NotArray);
+        let rejects = |s| o.rejects(V::Scalar(s), true);
         assert_eq!(rejects(Scalar::Int(2)), Some(true));
         assert_eq!(rejects(Scalar::Float(2.0)), Some(false));
         assert_eq!(rejects(Scalar::Str(b"1")), Some(true));

@@ -21,14 +21,16 @@
 use crate::error::{DefinitionError, Seg};
 use crate::model::facets::{lower_num, raise_num, Facets, Num, Rule};
 use crate::model::ty::Cat;
-use crate::model::value::V;
-use crate::model::value::{parse_integer, Scalar};
+use crate::model::value::{parse_integer, Number, Scalar, V};
 use crate::sym::Sym;
-use crate::view::{Kind, Node};
+use crate::view::Node;
 use std::cmp::Ordering;
 
 /// Why a comparison with another property is not stated.
 pub const COMPARED: &str = "compared with another value (propertyPath): not stated";
+
+/// What normalize_schema says of a limit that is not a finite number.
+pub const FINITE: &str = "must be a finite number";
 
 /// Which bound a comparison states.
 #[derive(Clone, Copy)]
@@ -64,44 +66,61 @@ fn bound(which: Sym) -> (Bound, Accepts) {
     }
 }
 
+/// The value a comparison's options give: the options, or their `value`;
+/// `None`: compared with another property (`propertyPath`, no `value`).
+/// Shared with [`super::fixed_value`] (IdenticalTo is one of Symfony's
+/// comparisons).
+pub fn value<'a, N: Node<'a>>(opts: N) -> Option<N> {
+    if opts.is_array() {
+        opts.get(Sym::Value)
+    } else {
+        Some(opts)
+    }
+}
+
+/// A comparison's limit, read once ([`value`]).
+pub fn read<'a, N: Node<'a>>(opts: N) -> Option<Number> {
+    value(opts).map(|v| Number::of(Some(v)))
+}
+
+/// The bound a finite number states (normalize_schema refuses any other
+/// limit); shared with [`super::range`].
+pub fn stated(n: Number) -> Option<Num> {
+    match n {
+        Number::Int(i) => Some(Num::Int(i)),
+        Number::Float(f) if f.is_finite() => Some(Num::Float(f)),
+        _ => None,
+    }
+}
+
 pub fn apply<'a, N: Node<'a>>(
     rule: &mut Rule<'_, 'a>,
     opts: N,
     facets: &mut Facets<N>,
 ) -> Result<(), DefinitionError> {
-    let value = if !opts.is_array() {
-        Some(rule.number(opts, &[])?)
-    } else if let Some(v) = opts.get(Sym::Value) {
-        Some(rule.number(v, &[Seg::Sym(Sym::Value)])?)
-    } else {
-        // Compared with another property: nothing JSON Schema can say.
-        None
-    };
+    let at = opts.is_array().then_some(Seg::Sym(Sym::Value));
+    let limit = read(opts)
+        .map(|n| stated(n).ok_or_else(|| rule.error(at.as_slice(), FINITE)))
+        .transpose()?;
     if !numeric(rule.cat) {
         rule.not_applicable();
-    } else if let Some(v) = value {
+    } else if let Some(v) = limit {
         put(facets, bound(rule.id).0, v);
     } else {
+        // Compared with another property: nothing JSON Schema can say.
         rule.unstated(COMPARED);
     }
     Ok(())
 }
 
-/// Whether the comparison `which` (options `options`) rejects `v`.
-pub fn rejects<'a, N: Node<'a>>(which: Sym, options: N, v: V<'_>) -> Option<bool> {
-    if v == V::Scalar(Scalar::Null) {
-        return Some(false);
-    }
-    let l = if options.is_array() {
-        limit(options.get(Sym::Value)?)?
-    } else {
-        limit(options)?
-    };
-    rejects_against(v, l, bound(which).1)
+/// Whether the comparison `which` (its limit read: [`read`]) rejects `v`.
+pub fn rejects(which: Sym, limit: Option<Number>, v: V<'_>) -> Option<bool> {
+    rejects_against(v, limit.unwrap_or(Number::Other), bound(which).1)
 }
 
-/// Symfony's comparison constraints: `accepts($value <=> $limit)`; null passes.
-pub fn rejects_against(v: V<'_>, l: Limit, accepts: Accepts) -> Option<bool> {
+/// Symfony's comparison constraints: `accepts($value <=> $limit)`; null
+/// passes; undecided against a limit that is not a number.
+pub fn rejects_against(v: V<'_>, l: Number, accepts: Accepts) -> Option<bool> {
     if v == V::Scalar(Scalar::Null) {
         return Some(false);
     }
@@ -116,13 +135,6 @@ pub enum Operand<'s> {
     Float(f64),
     /// A non-empty string of ASCII letters: never numeric.
     Word(&'s [u8]),
-}
-
-/// A comparison limit: a number (not NaN).
-#[derive(Clone, Copy)]
-pub enum Limit {
-    Int(i64),
-    Float(f64),
 }
 
 pub fn operand<'s>(v: V<'s>) -> Option<Operand<'s>> {
@@ -143,28 +155,20 @@ pub fn operand<'s>(v: V<'s>) -> Option<Operand<'s>> {
     }
 }
 
-pub fn limit<'a, N: Node<'a>>(n: N) -> Option<Limit> {
-    match n.kind() {
-        Kind::Int(i) => Some(Limit::Int(i)),
-        Kind::Float(f) if !f.is_nan() => Some(Limit::Float(f)),
-        _ => None,
-    }
-}
-
-/// PHP 8's `$value <=> $limit`.
-pub fn compare(v: Operand<'_>, l: Limit) -> Option<Ordering> {
+/// PHP 8's `$value <=> $limit` (a limit that is not a number: `None`).
+pub fn compare(v: Operand<'_>, l: Number) -> Option<Ordering> {
     match (v, l) {
         // A bool against anything: both as bools.
-        (Operand::Bool(b), Limit::Int(i)) => Some(b.cmp(&(i != 0))),
-        (Operand::Bool(b), Limit::Float(f)) => Some(b.cmp(&(f != 0.0))),
-        (Operand::Int(a), Limit::Int(b)) => Some(a.cmp(&b)),
+        (Operand::Bool(b), Number::Int(i)) => Some(b.cmp(&(i != 0))),
+        (Operand::Bool(b), Number::Float(f)) => Some(b.cmp(&(f != 0.0))),
+        (Operand::Int(a), Number::Int(b)) => Some(a.cmp(&b)),
         // An int against a float: the int as a double.
-        (Operand::Int(a), Limit::Float(b)) => (a as f64).partial_cmp(&b),
-        (Operand::Float(a), Limit::Int(b)) => a.partial_cmp(&(b as f64)),
-        (Operand::Float(a), Limit::Float(b)) => a.partial_cmp(&b),
+        (Operand::Int(a), Number::Float(b)) => (a as f64).partial_cmp(&b),
+        (Operand::Float(a), Number::Int(b)) => a.partial_cmp(&(b as f64)),
+        (Operand::Float(a), Number::Float(b)) => a.partial_cmp(&b),
         // A non-numeric string against an int: as strings.
-        (Operand::Word(w), Limit::Int(i)) => Some(w.cmp(i.to_string().as_bytes())),
+        (Operand::Word(w), Number::Int(i)) => Some(w.cmp(i.to_string().as_bytes())),
         // A float's string form depends on PHP's precision setting.
-        (Operand::Word(_), Limit::Float(_)) => None,
+        (Operand::Word(_), Number::Float(_)) | (_, Number::Unset | Number::Other) => None,
     }
 }

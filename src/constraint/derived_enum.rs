@@ -11,7 +11,7 @@
 //! not `"DE"`; checked on Drupal 10.6), so B2 makes `"de"` the `"DE"` Drupal
 //! accepts.
 
-use super::choice::{check_choices, Offered};
+use super::choice::{self, check_choices, Offered};
 use crate::error::{DefinitionError, Seg};
 use crate::model::facets::{Facets, Rule};
 use crate::model::ty::Cat;
@@ -21,10 +21,6 @@ use crate::view::Node;
 pub const OVER_LIMIT: &str = "derived_enum_over_limit";
 pub const UNRESOLVED: &str = "derived_enum_unresolved";
 
-fn applies(cat: Cat) -> bool {
-    matches!(cat, Cat::Str | Cat::Any)
-}
-
 pub fn apply<'a, N: Node<'a>>(
     rule: &mut Rule<'_, 'a>,
     opts: N,
@@ -33,10 +29,14 @@ pub fn apply<'a, N: Node<'a>>(
     if rule.id == REFUSES_NULL {
         facets.null_refused_nested = true;
     }
+    // The values are names: only strings (or `any`).
+    let applies = matches!(rule.cat, Cat::Str | Cat::Any);
     // A bare string (`'EntityBundleExists' => 'node'`) or options without
     // `choices` were not resolved by the caller.
-    let Some(choices) = opts.get(Sym::Choices) else {
-        if applies(rule.cat) {
+    let (Offered::ListUnderChoices(choices) | Offered::ChoicesNotArray(choices)) =
+        choice::read(opts, Offered::Nothing).offered
+    else {
+        if applies {
             rule.warn(
                 UNRESOLVED,
                 "choices were not resolved; enum left out".to_owned(),
@@ -47,7 +47,7 @@ pub fn apply<'a, N: Node<'a>>(
         return Ok(());
     };
     let list = check_choices(rule, choices, &[Seg::Sym(Sym::Choices)])?;
-    if !applies(rule.cat) {
+    if !applies {
         rule.not_applicable();
         return Ok(());
     }
@@ -59,20 +59,9 @@ pub fn apply<'a, N: Node<'a>>(
             format!("{n} choices are more than derived_enum_limit ({limit}); enum left out"),
         );
     } else {
-        super::choice::push(rule, list, true, facets);
+        choice::push(rule, list, true, facets);
     }
     Ok(())
-}
-
-/// The choices a derived enum offers: none when it is a bare string (not
-/// resolved; normalize warns about it).
-#[inline]
-pub fn offered<'a, N: Node<'a>>(options: N) -> Offered<N> {
-    if options.is_array() {
-        super::choice::offered(options)
-    } else {
-        Offered::Nothing
-    }
 }
 
 /// The one whose validator refuses null: EntityBundleExists' throws on a

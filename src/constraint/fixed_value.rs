@@ -1,13 +1,14 @@
 //! `FixedValue` and `IdenticalTo` → `const`. Options: the value, or
-//! `{value: ...}`; a comparison with another property (`propertyPath`) is left out.
+//! `{value: ...}` ([`value`], a comparison's); a comparison with another
+//! property (`propertyPath`) is left out.
 //! A value is rejected unless it is `===` the value; null passes.
 
 use super::choice::applies;
+use super::comparison::value;
 use crate::error::{DefinitionError, Seg};
 use crate::model::facets::{Enum, Facets, Rule};
 use crate::model::ty::Cat;
-use crate::model::value::Scalar;
-use crate::model::value::V;
+use crate::model::value::{Scalar, V};
 use crate::model::value_check::check_scalar;
 use crate::sym::Sym;
 use crate::view::{Kind, Node};
@@ -17,25 +18,16 @@ pub fn apply<'a, N: Node<'a>>(
     opts: N,
     facets: &mut Facets<N>,
 ) -> Result<(), DefinitionError> {
-    let value = match opts.kind() {
-        Kind::Array(a) => match a.get(Sym::Value) {
-            Some(v) => {
-                let trail = [
-                    Seg::Sym(Sym::Constraints),
-                    Seg::Key(rule.name),
-                    Seg::Sym(Sym::Value),
-                ];
-                check_scalar(v, rule.path, &trail)?;
-                Some(v)
-            }
-            None => None,
-        },
-        _ => {
-            let trail = [Seg::Sym(Sym::Constraints), Seg::Key(rule.name)];
-            check_scalar(opts, rule.path, &trail)?;
-            Some(opts)
-        }
-    };
+    let value = value(opts);
+    if let Some(v) = value {
+        let trail = [
+            Seg::Sym(Sym::Constraints),
+            Seg::Key(rule.name),
+            Seg::Sym(Sym::Value),
+        ];
+        let at = if opts.is_array() { 3 } else { 2 };
+        check_scalar(v, rule.path, &trail[..at])?;
+    }
     if !applies(rule.cat) {
         rule.not_applicable();
     } else if let Some(v) = value {
@@ -52,11 +44,6 @@ pub fn apply<'a, N: Node<'a>>(
 
 /// Symfony's IdenticalTo: `$v === $value`; null passes.
 pub fn rejects<'a, N: Node<'a>>(options: N, v: V<'_>) -> Option<bool> {
-    let value = if options.is_array() {
-        options.get(Sym::Value)?
-    } else {
-        options
-    };
-    let value = Scalar::of(value.kind())?;
+    let value = Scalar::of(value(options)?.kind())?;
     Some(v != V::Scalar(Scalar::Null) && v != V::Scalar(value))
 }

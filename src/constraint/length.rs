@@ -1,32 +1,100 @@
 //! `Length` → `minLength`/`maxLength` on strings (both count Unicode code points).
-//! With a minimum of 1 or more the schema refuses `""` ([`refuses_empty`]).
+//! With a minimum of 1 or more the schema refuses `""` ([`Counts::refuses_empty`]).
 
+use super::Problem;
 use crate::error::DefinitionError;
 use crate::model::facets::{narrow, Facets, Rule};
 use crate::model::ty::Cat;
+use crate::model::value::Number;
 use crate::sym::Sym;
 use crate::view::{Kind, Node};
 
-/// Reads `N` (exactly N) or `{min, max, value}` (`value`, or the named
-/// `exactly` of Symfony's constructor, is the exact count, which Symfony uses
-/// only when neither `min` nor `max` is given); shared with `Count`.
-pub fn min_max<'a, N: Node<'a>>(
-    rule: &Rule<'_, 'a>,
-    opts: N,
-) -> Result<(Option<i64>, Option<i64>), DefinitionError> {
-    match opts.kind() {
-        Kind::Int(i) if i >= 0 => Ok((Some(i), Some(i))),
-        Kind::Array(a) => {
-            let min = rule.count_option(a, Sym::Min)?;
-            let max = rule.count_option(a, Sym::Max)?;
-            let value = rule.count_option(a, Sym::Value)?;
-            let exactly = rule.count_option(a, Sym::Exactly)?;
-            match (min, max, value.or(exactly)) {
-                (None, None, Some(e)) => Ok((Some(e), Some(e))),
-                _ => Ok((min, max)),
-            }
+/// `Length`'s (and `Count`'s) options, read once ([`read`]): `N` (exactly N)
+/// or `{min, max, value, exactly}` (`value`, or the named `exactly` of
+/// Symfony's constructor, is the exact count, which Symfony uses only when
+/// neither `min` nor `max` is given: as its object does, an int one is then
+/// `min` and `max`).
+#[derive(Clone, Copy)]
+pub struct Counts {
+    /// `[min, max, value, exactly]` (`N`: min and max).
+    pub counts: [Number; 4],
+    /// The first thing normalize_schema refuses: a count that is not a
+    /// non-negative int or null, or options neither that nor an array.
+    pub problem: Option<Problem>,
+}
+
+/// Reads the options; `value` and `exactly` (rare) are looked up only when
+/// the options hold more than `min` and `max`. Inlined into each caller,
+/// which reads a field or two of what it gives.
+#[inline(always)]
+pub fn read<'a, N: Node<'a>>(opts: N) -> Counts {
+    if !opts.is_array() {
+        let n = match opts.kind() {
+            Kind::Int(i) => Number::Int(i),
+            _ => Number::Other,
+        };
+        let problem = Problem(
+            None,
+            "must be a non-negative integer or an array of options",
+        );
+        let problem = (!matches!(n, Number::Int(0..))).then_some(problem);
+        let counts = [n, n, Number::Unset, Number::Unset];
+        return Counts { counts, problem };
+    }
+    let (min, max) = (opts.get(Sym::Min), opts.get(Sym::Max));
+    let more = opts.len() > usize::from(min.is_some()) + usize::from(max.is_some());
+    let rare = |k| Number::of(more.then(|| opts.get(k)).flatten());
+    let (min, max) = (Number::of(min), Number::of(max));
+    let mut counts = [min, max, rare(Sym::Value), rare(Sym::Exactly)];
+    let problem = [Sym::Min, Sym::Max, Sym::Value, Sym::Exactly]
+        .into_iter()
+        .zip(counts)
+        .find_map(|(k, n)| Problem::count(n, k));
+    // As Symfony's object: an int exact count is `min` and `max` when neither
+    // is given.
+    if let [Number::Unset, Number::Unset, Number::Int(e), _]
+    | [Number::Unset, Number::Unset, Number::Unset, Number::Int(e)] = counts
+    {
+        counts[..2].fill(Number::Int(e));
+    }
+    Counts { counts, problem }
+}
+
+impl Counts {
+    /// The bounds Symfony's validator counts against; `None` where an
+    /// option is not an int or null (undecided).
+    pub fn bounds(self) -> Option<(Option<i64>, Option<i64>)> {
+        let [min, max, value, exactly] = self.counts;
+        value.count().and(exactly.count())?;
+        Some((min.count()?, max.count()?))
+    }
+
+    /// The bounds the schema states; shared with `Count`.
+    pub fn stated(
+        self,
+        rule: &Rule<'_, '_>,
+    ) -> Result<(Option<i64>, Option<i64>), DefinitionError> {
+        match self.problem {
+            Some(p) => Err(p.error(rule)),
+            None => Ok(self.bounds().unwrap_or_default()),
         }
-        _ => Err(rule.error(&[], "must be a non-negative integer or an array of options")),
+    }
+
+    /// Whether a string of `n` characters is refused (`None`: undecided).
+    pub fn rejects(self, n: i64) -> Option<bool> {
+        let (min, max) = self.bounds()?;
+        Some(min.is_some_and(|m| n < m) || max.is_some_and(|m| n > m))
+    }
+
+    /// Whether the minimum is 1 or more (an int `min`; else, with no `max`,
+    /// an int `value` or `exactly`): the schema refuses `""` (B6).
+    pub fn refuses_empty(self) -> bool {
+        let min = match self.counts {
+            [Number::Int(m), ..] => m,
+            [_, Number::Unset, Number::Int(e), _] | [_, Number::Unset, _, Number::Int(e)] => e,
+            _ => 0,
+        };
+        min >= 1
     }
 }
 
@@ -35,50 +103,12 @@ pub fn apply<'a, N: Node<'a>>(
     opts: N,
     facets: &mut Facets<N>,
 ) -> Result<(), DefinitionError> {
+    let stated = read(opts).stated(rule)?;
     // Symfony counts the characters of the value cast to a string.
-    let fits = rule.cat == Cat::Str;
-    bounds(
-        rule,
-        opts,
-        fits,
-        &mut facets.min_length,
-        &mut facets.max_length,
-    )
-}
-
-/// Reads the bounds ([`min_max`]) into `min` and `max` when the constraint
-/// `fits` the input's type (else it is not applicable); shared with `Count`.
-pub fn bounds<'a, N: Node<'a>>(
-    rule: &mut Rule<'_, 'a>,
-    opts: N,
-    fits: bool,
-    min: &mut Option<i64>,
-    max: &mut Option<i64>,
-) -> Result<(), DefinitionError> {
-    let stated = min_max(rule, opts)?;
-    if fits {
-        narrow(min, max, stated);
+    if rule.cat == Cat::Str {
+        narrow(&mut facets.min_length, &mut facets.max_length, stated);
     } else {
         rule.not_applicable();
     }
     Ok(())
-}
-
-/// Whether the stated minimum is 1 or more (0 when none, or when the options
-/// are not ones normalize_schema reads): the schema refuses `""` (B6).
-pub fn refuses_empty<'a, N: Node<'a>>(o: N) -> bool {
-    let int = |key: Sym| match o.get(key).map(|n| n.kind()) {
-        Some(Kind::Int(i)) => Some(i),
-        _ => None,
-    };
-    let min = match o.kind() {
-        Kind::Int(i) => i,
-        Kind::Array(_) => match (int(Sym::Min), o.get(Sym::Max)) {
-            (Some(m), _) => m,
-            (None, Some(max)) if !matches!(max.kind(), Kind::Null) => 0,
-            (None, _) => int(Sym::Value).or_else(|| int(Sym::Exactly)).unwrap_or(0),
-        },
-        _ => 0,
-    };
-    min >= 1
 }

@@ -14,35 +14,59 @@
 //! `"0"` are not blank. The `trim` normalizer trims strings first. Its
 //! validator refuses null (unless `allowNull`): coercion never makes it null.
 
-use super::choice::flag;
-use crate::error::{DefinitionError, Seg};
+use super::Problem;
+use crate::error::DefinitionError;
 use crate::model::facets::{raise, Enum, Facets, Not, Pattern, Rule};
 use crate::model::ty::{Cat, Ty};
 use crate::model::value::{option_flag, trim, Scalar, V};
 use crate::sym::Sym;
 use crate::view::{Kind, Node};
 
+/// `NotBlank`'s options, read once ([`read`]), as the constraint object
+/// holds them.
+#[derive(Clone, Copy)]
+pub struct NotBlankOptions<'a> {
+    /// `allowNull` (default false).
+    pub allow_null: bool,
+    /// `normalizer`, when a string (a function's name).
+    pub normalizer: Option<&'a [u8]>,
+    /// The first option normalize_schema refuses: `allowNull` not a bool or
+    /// null, `normalizer` not a string or null.
+    pub problem: Option<Problem>,
+}
+
+pub fn read<'a, N: Node<'a>>(opts: N) -> NotBlankOptions<'a> {
+    let allow_null = opts.get(Sym::AllowNull);
+    let normalizer = opts.get(Sym::Normalizer).map(Node::kind);
+    NotBlankOptions {
+        allow_null: option_flag(allow_null, false, false) == Some(true),
+        normalizer: match normalizer {
+            Some(Kind::Str(s)) => Some(s),
+            _ => None,
+        },
+        problem: Problem::flag(allow_null, Sym::AllowNull).or(match normalizer {
+            None | Some(Kind::Null | Kind::Str(_)) => None,
+            Some(_) => Some(Problem(
+                Some(Sym::Normalizer),
+                "must be the name of a function",
+            )),
+        }),
+    }
+}
+
 pub fn apply<'a, N: Node<'a>>(
     rule: &mut Rule<'_, 'a>,
     opts: N,
     facets: &mut Facets<N>,
 ) -> Result<(), DefinitionError> {
-    let (allow_null, normalizer) = if opts.is_array() {
-        let allow_null = flag(rule, opts, Sym::AllowNull, false)?;
-        let normalizer = match opts.get(Sym::Normalizer).map(|n| n.kind()) {
-            None | Some(Kind::Null) => None,
-            Some(Kind::Str(s)) => Some(s),
-            Some(_) => {
-                return Err(rule.error(
-                    &[Seg::Sym(Sym::Normalizer)],
-                    "must be the name of a function",
-                ))
-            }
-        };
-        (allow_null, normalizer)
-    } else {
-        (false, None)
-    };
+    let NotBlankOptions {
+        allow_null,
+        normalizer,
+        problem,
+    } = read(opts);
+    if let Some(p) = problem {
+        return Err(p.error(rule));
+    }
     if !allow_null {
         facets.null_refused_nested = true;
     }
@@ -68,28 +92,20 @@ pub fn apply<'a, N: Node<'a>>(
     Ok(())
 }
 
-/// Whether null fails: no `allowNull` as the constraint object holds it.
-pub fn refuses_null<'a, N: Node<'a>>(options: N) -> bool {
-    !(options.is_array() && option_flag(options, Sym::AllowNull, false, false) == Some(true))
-}
-
-/// Symfony's NotBlank: `false === $v || (empty($v) && '0' != $v)` after the
-/// normalizer; null passes with `allowNull`.
-pub fn rejects<'a, N: Node<'a>>(options: N, v: V<'_>) -> bool {
-    let V::Scalar(v) = v else {
-        return v == V::Array { empty: true };
-    };
-    match v {
-        Scalar::Null => refuses_null(options),
-        Scalar::Bool(false) => true,
-        Scalar::Str(s) => {
-            let trims = matches!(
-                options.get(Sym::Normalizer).map(|n| n.kind()),
-                Some(Kind::Str(b"trim"))
-            );
-            (if trims { trim(s) } else { s }).is_empty()
+impl NotBlankOptions<'_> {
+    /// Symfony's NotBlank: `false === $v || (empty($v) && '0' != $v)` after
+    /// the normalizer; null passes with `allowNull`.
+    pub fn rejects(self, v: V<'_>) -> bool {
+        let V::Scalar(v) = v else {
+            return v == V::Array { empty: true };
+        };
+        match v {
+            Scalar::Null => !self.allow_null,
+            Scalar::Bool(false) => true,
+            Scalar::Str(s) if self.normalizer == Some(b"trim") => trim(s).is_empty(),
+            Scalar::Str(s) => s.is_empty(),
+            _ => false,
         }
-        _ => false,
     }
 }
 
@@ -100,12 +116,12 @@ mod tests {
 
     #[test]
     fn blank_as_symfony_decides() {
-        let plain = json!(null);
-        let trim = json!({"normalizer": "trim"});
-        assert!(super::rejects(&plain, V::Scalar(Scalar::Bool(false))));
-        assert!(!super::rejects(&plain, V::Scalar(Scalar::Int(0))));
-        assert!(!super::rejects(&plain, V::Scalar(Scalar::Str(b" "))));
-        assert!(super::rejects(&trim, V::Scalar(Scalar::Str(b" "))));
-        assert!(super::rejects(&plain, V::Array { empty: true }));
+        let (plain, trim) = (json!(null), json!({"normalizer": "trim"}));
+        let (plain, trim) = (super::read(&plain), super::read(&trim));
+        assert!(plain.rejects(V::Scalar(Scalar::Bool(false))));
+        assert!(!plain.rejects(V::Scalar(Scalar::Int(0))));
+        assert!(!plain.rejects(V::Scalar(Scalar::Str(b" "))));
+        assert!(trim.rejects(V::Scalar(Scalar::Str(b" "))));
+        assert!(plain.rejects(V::Array { empty: true }));
     }
 }

@@ -4,50 +4,61 @@
 //! (absent: no bound), compared as PHP 8 does ([`super::comparison`]). Null
 //! passes.
 
-use super::comparison::{compare, limit, numeric, operand, put, Bound, Operand};
-use crate::error::DefinitionError;
+use super::comparison::{compare, numeric, operand, put, stated, Bound, Operand, FINITE};
+use crate::error::{DefinitionError, Seg};
 use crate::model::facets::{Facets, Rule};
-use crate::model::value::Scalar;
-use crate::model::value::V;
+use crate::model::value::{Number, Scalar, V};
 use crate::sym::Sym;
-use crate::view::{Kind, Node};
+use crate::view::Node;
+
+/// `Range`'s options, read once: `[min, max]` (unset: no bound); `None`
+/// when they are not an array.
+pub fn read<'a, N: Node<'a>>(opts: N) -> Option<[Number; 2]> {
+    let bound = |k| Number::of(opts.get(k));
+    opts.is_array().then(|| [bound(Sym::Min), bound(Sym::Max)])
+}
 
 pub fn apply<'a, N: Node<'a>>(
     rule: &mut Rule<'_, 'a>,
     opts: N,
     facets: &mut Facets<N>,
 ) -> Result<(), DefinitionError> {
-    if !opts.is_array() {
+    let Some([min, max]) = read(opts) else {
         return Err(rule.error(&[], "must be an array of options"));
-    }
-    let min = rule.number_option(opts, Sym::Min)?;
-    let max = rule.number_option(opts, Sym::Max)?;
+    };
+    let bound = |n, key| match n {
+        Number::Unset => Ok(None),
+        n => stated(n)
+            .map(Some)
+            .ok_or_else(|| rule.error(&[Seg::Sym(key)], FINITE)),
+    };
+    let (min, max) = (bound(min, Sym::Min)?, bound(max, Sym::Max)?);
     if !numeric(rule.cat) {
         rule.not_applicable();
-    } else {
-        if let Some(v) = min {
-            put(facets, Bound::Min, v);
-        }
-        if let Some(v) = max {
-            put(facets, Bound::Max, v);
-        }
+        return Ok(());
+    }
+    if let Some(v) = min {
+        put(facets, Bound::Min, v);
+    }
+    if let Some(v) = max {
+        put(facets, Bound::Max, v);
     }
     Ok(())
 }
 
-pub fn rejects<'a, N: Node<'a>>(options: N, v: V<'_>) -> Option<bool> {
+/// Whether `Range` (its bounds read: [`read`]) rejects `v`.
+pub fn rejects(bounds: Option<[Number; 2]>, v: V<'_>) -> Option<bool> {
     if v == V::Scalar(Scalar::Null) {
         return Some(false);
     }
-    if !options.is_array() {
-        return None;
-    }
-    let bound = |key| match options.get(key) {
-        None => Some(None),
-        Some(n) if matches!(n.kind(), Kind::Null) => Some(None),
-        Some(n) => limit(n).map(Some),
+    // A bound that is not a number leaves the constraint undecided.
+    let bound = |n| match n {
+        Number::Unset => Some(None),
+        Number::Other => None,
+        n => Some(Some(n)),
     };
-    let (min, max) = (bound(Sym::Min)?, bound(Sym::Max)?);
+    let [min, max] = bounds?;
+    let (min, max) = (bound(min)?, bound(max)?);
     let op = operand(v)?;
     if matches!(op, Operand::Bool(_) | Operand::Word(_)) {
         return Some(true);

@@ -7,7 +7,8 @@
 //! 30); a `not: {pattern}` is the exact translation (a tighter pattern under
 //! `not` would accept more than Drupal).
 
-use crate::error::{DefinitionError, Seg};
+use super::Problem;
+use crate::error::DefinitionError;
 use crate::model::facets::{Facets, Not, Pattern, Rule};
 use crate::model::ty::Cat;
 use crate::sym::Sym;
@@ -15,38 +16,42 @@ use crate::view::{Kind, Node};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-pub fn apply<'a, N: Node<'a>>(
-    rule: &mut Rule<'_, 'a>,
-    opts: N,
-    facets: &mut Facets<N>,
-) -> Result<(), DefinitionError> {
+/// A `Regex`'s options, read once: `/.../flags`, or `{pattern, match}` (values
+/// must match the pattern, or with a false `match` must not); `Err`: what
+/// normalize_schema refuses in them.
+pub fn read<'a, N: Node<'a>>(opts: N) -> Result<(&'a str, bool), Problem> {
     let (source, matches) = match opts.kind() {
         Kind::Str(s) => (s, true),
         Kind::Array(a) => {
             let source = match a.get(Sym::Pattern).map(|n| n.kind()) {
                 Some(Kind::Str(s)) => s,
-                None | Some(Kind::Null) => {
-                    return Err(rule.error(&[Seg::Sym(Sym::Pattern)], "is required"))
-                }
-                Some(_) => return Err(rule.error(&[Seg::Sym(Sym::Pattern)], "must be a string")),
+                None | Some(Kind::Null) => return Err(Problem(Some(Sym::Pattern), "is required")),
+                Some(_) => return Err(Problem(Some(Sym::Pattern), "must be a string")),
             };
             let matches = match a.get(Sym::Match).map(|n| n.kind()) {
                 None | Some(Kind::Null) => true,
                 Some(Kind::Bool(b)) => b,
-                Some(_) => return Err(rule.error(&[Seg::Sym(Sym::Match)], "must be a boolean")),
+                Some(_) => return Err(Problem(Some(Sym::Match), "must be a boolean")),
             };
             (source, matches)
         }
-        _ => return Err(rule.error(&[], "must be a string or an array of options")),
+        _ => return Err(Problem(None, "must be a string or an array of options")),
     };
-    let Ok(source) = std::str::from_utf8(source) else {
-        let extra: &[Seg<'_>] = if opts.is_array() {
-            &[Seg::Sym(Sym::Pattern)]
-        } else {
-            &[]
-        };
-        return Err(rule.error(extra, "must be valid UTF-8"));
-    };
+    match std::str::from_utf8(source) {
+        Ok(source) => Ok((source, matches)),
+        Err(_) => Err(Problem(
+            opts.is_array().then_some(Sym::Pattern),
+            "must be valid UTF-8",
+        )),
+    }
+}
+
+pub fn apply<'a, N: Node<'a>>(
+    rule: &mut Rule<'_, 'a>,
+    opts: N,
+    facets: &mut Facets<N>,
+) -> Result<(), DefinitionError> {
+    let (source, matches) = read(opts).map_err(|p| p.error(rule))?;
     apply_source(rule, source, matches, facets)
 }
 
@@ -73,22 +78,9 @@ pub fn apply_source<N>(
 /// refuses `""` (B6): the pattern does not match it, or, with `match: false`,
 /// does.
 pub fn refuses_empty<'a, N: Node<'a>>(o: N) -> bool {
-    let (source, matches) = match o.kind() {
-        Kind::Str(s) => (s, true),
-        Kind::Array(a) => match (
-            a.get(Sym::Pattern).map(|n| n.kind()),
-            a.get(Sym::Match).map(|n| n.kind()),
-        ) {
-            (Some(Kind::Str(s)), None | Some(Kind::Null)) => (s, true),
-            (Some(Kind::Str(s)), Some(Kind::Bool(m))) => (s, m),
-            _ => return false,
-        },
-        _ => return false,
-    };
-    let Ok(source) = std::str::from_utf8(source) else {
-        return false;
-    };
-    pcre2ecma::matches_empty(source, matches).is_some_and(|m| m != matches)
+    read(o).is_ok_and(|(source, matches)| {
+        pcre2ecma::matches_empty(source, matches).is_some_and(|m| m != matches)
+    })
 }
 
 type Translation = Result<String, (&'static str, String)>;

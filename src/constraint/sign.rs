@@ -1,9 +1,9 @@
 //! `Positive`, `PositiveOrZero`, `Negative`, `NegativeOrZero` (options
 //! ignored): the comparisons of [`super::comparison`] against 0.
 
-use super::comparison::{numeric, put, rejects_against, Accepts, Bound, Limit};
+use super::comparison::{numeric, put, rejects_against, Accepts, Bound};
 use crate::model::facets::{Facets, Num, Rule};
-use crate::model::value::V;
+use crate::model::value::{Number, V};
 use crate::sym::Sym;
 use std::cmp::Ordering;
 
@@ -25,5 +25,5 @@ pub fn apply<N>(rule: &mut Rule<'_, '_>, facets: &mut Facets<N>) {
 }
 
 pub fn rejects(which: Sym, v: V<'_>) -> Option<bool> {
-    rejects_against(v, Limit::Int(0), bound(which).1)
+    rejects_against(v, Number::Int(0), bound(which).1)
 }

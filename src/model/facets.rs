@@ -8,7 +8,7 @@
 
 use crate::error::{DefinitionError, Path, Seg, Warning};
 use crate::sym::Sym;
-use crate::view::{KeyRef, Kind, Node};
+use crate::view::KeyRef;
 use smallvec::{smallvec, SmallVec};
 
 use super::ty::{Cat, Ty};
@@ -217,40 +217,5 @@ impl<'a> Rule<'_, 'a> {
             path,
             message,
         });
-    }
-
-    /// An option that is a non-negative int, or absent/null.
-    pub fn count_option<N: Node<'a>>(
-        &self,
-        opts: N,
-        key: Sym,
-    ) -> Result<Option<i64>, DefinitionError> {
-        match opts.get(key).map(|n| n.kind()) {
-            None | Some(Kind::Null) => Ok(None),
-            Some(Kind::Int(i)) if i >= 0 => Ok(Some(i)),
-            Some(_) => Err(self.error(&[Seg::Sym(key)], "must be a non-negative integer or null")),
-        }
-    }
-
-    /// A finite int or float.
-    pub fn number(&self, n: impl Node<'a>, extra: &[Seg<'_>]) -> Result<Num, DefinitionError> {
-        match n.kind() {
-            Kind::Int(i) => Ok(Num::Int(i)),
-            Kind::Float(f) if f.is_finite() => Ok(Num::Float(f)),
-            _ => Err(self.error(extra, "must be a finite number")),
-        }
-    }
-
-    /// An optional number option: absent/null, or a finite int or float.
-    pub fn number_option<N: Node<'a>>(
-        &self,
-        opts: N,
-        key: Sym,
-    ) -> Result<Option<Num>, DefinitionError> {
-        match opts.get(key) {
-            None => Ok(None),
-            Some(n) if matches!(n.kind(), Kind::Null) => Ok(None),
-            Some(n) => self.number(n, &[Seg::Sym(key)]).map(Some),
-        }
     }
 }

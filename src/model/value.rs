@@ -1,10 +1,9 @@
 //! PHP values as the rules read them: a scalar ([`Scalar`]), a value as the
-//! constraint catalogue judges it ([`V`]), a boolean option of a Symfony
-//! constraint as its object holds it ([`option_flag`]), PHP's `trim()`
+//! constraint catalogue judges it ([`V`]), the options of a Symfony
+//! constraint as its object holds them ([`option_flag`], [`Number`]), PHP's `trim()`
 //! padding ([`trim`]) and the numbers a string spells ([`parse_integer`],
 //! [`parse_float`]). The PHP twin is php/src/Model/Value.php.
 
-use crate::sym::Sym;
 use crate::view::{Kind, Node};
 
 /// A PHP scalar as the rules see it. Strings are raw bytes (maybe invalid UTF-8).
@@ -40,20 +39,47 @@ pub enum V<'s> {
     Array { empty: bool },
 }
 
+/// An option that holds a number (or a count), read once: absent or null,
+/// an int, a float (not NaN), or anything else.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Number {
+    Unset,
+    Int(i64),
+    Float(f64),
+    Other,
+}
+
+impl Number {
+    /// The option `n` (`None`: absent).
+    pub fn of<'a, N: Node<'a>>(n: Option<N>) -> Number {
+        match n.map(Node::kind) {
+            None | Some(Kind::Null) => Number::Unset,
+            Some(Kind::Int(i)) => Number::Int(i),
+            Some(Kind::Float(f)) if !f.is_nan() => Number::Float(f),
+            Some(_) => Number::Other,
+        }
+    }
+
+    /// As a count: `Some(None)` when unset, the int, `None` for anything else.
+    pub fn count(self) -> Option<Option<i64>> {
+        match self {
+            Number::Unset => Some(None),
+            Number::Int(i) => Some(Some(i)),
+            _ => None,
+        }
+    }
+}
+
 /// A boolean option of a Symfony constraint, as the constraint object holds
 /// it (Symfony's code is not strict_types): `default` when absent, else the
 /// value cast to bool (`1`, `"no"` are true; `0`, `""`, `"0"` false). `typed`:
 /// the property is declared `bool` (Choice's `match`), where null or an array
 /// is a TypeError: Drupal rejects every value (`None`: undecided); an untyped
 /// property (`multiple`, `allowNull`) reads null as false and an array by its
-/// emptiness.
-pub fn option_flag<'a, N: Node<'a>>(
-    options: N,
-    key: Sym,
-    default: bool,
-    typed: bool,
-) -> Option<bool> {
-    let Some(v) = options.get(key) else {
+/// emptiness. (`option`: the option looked up; the PHP twin takes the options
+/// and the key.)
+pub fn option_flag<'a, N: Node<'a>>(option: Option<N>, default: bool, typed: bool) -> Option<bool> {
+    let Some(v) = option else {
         return Some(default);
     };
     match v.kind() {

@@ -40,8 +40,9 @@ final class Def
      */
     public $mayEmpty;
     /**
-     * @var array<mixed>|null for a list's items: the options of the list's
-     *   Choice with `multiple: true`, which each item must satisfy (Guard)
+     * @var Constraint\ChoiceOptions|null for a list's items: the options of
+     *   the list's Choice with `multiple: true`, which each item must satisfy
+     *   (Guard)
      */
     public $eachChoiceOf = null;
 
@@ -75,9 +76,9 @@ final class Def
      * items, not through map properties. $each: see $eachChoiceOf (items()).
      *
      * @param array<mixed> $node
-     * @param array<mixed>|null $each
+     * @param Constraint\ChoiceOptions|null $each
      */
-    public function child(array $node, bool $item, bool $solid, ?array $each = null): self
+    public function child(array $node, bool $item, bool $solid, $each = null): self
     {
         $type = $node['type'] ?? null;
         $ty = \is_string($type) ? Ty::fromId($type) : Ty::ANY;
@@ -136,12 +137,12 @@ final class Def
         }
         $out = [];
         foreach (\array_intersect_key(Constraint::WITH_CHOICES, $constraints) as $name => $bare) {
-            $options = $constraints[$name];
-            if (!Choice::matchesChoices($options)) {
+            $o = Choice::read($constraints[$name], $bare);
+            // The choices of a false `match` are forbidden values.
+            if ($o->matches === false || !\is_array($o->list)) {
                 continue;
             }
-            [, $list] = Choice::offered($options, $bare);
-            foreach ($list ?? [] as $choice) {
+            foreach ($o->list as $choice) {
                 if (\is_string($choice)) {
                     $out[] = $choice;
                 }

@@ -101,9 +101,9 @@ final class Definition
         }
         // Those of WITH_CHOICES the definition has, in that order.
         foreach (\array_intersect_key(Constraint::WITH_CHOICES, $constraints) as $name => $bare) {
-            [$kind, $list] = Choice::offered($constraints[$name], $bare);
+            $o = Choice::read($constraints[$name], $bare);
             $at = ['constraints', $name];
-            switch ($kind) {
+            switch ($o->offered) {
                 case Offered::Nothing:
                     continue 2;
                 case Offered::NotArray:
@@ -114,7 +114,7 @@ final class Definition
                     $at[] = 'choices';
                     break;
             }
-            foreach ($list as $key => $choice) {
+            foreach ($o->list as $key => $choice) {
                 if (\is_array($choice)) {
                     throw $path->error([...$at, $key], 'must be a scalar');
                 }

@@ -6,6 +6,7 @@ namespace ToolSchema\Php\Coerce;
 
 use ToolSchema\Php\Constraint;
 use ToolSchema\Php\Constraint\Choice;
+use ToolSchema\Php\Constraint\Length;
 use ToolSchema\Php\Model\Ty;
 
 /**
@@ -112,25 +113,7 @@ final class Guard
         if (preg_match('//u', $s) !== 1) {
             return null;
         }
-        $n = \strlen($s) - (int) preg_match_all('/[\x80-\xBF]/', $s);
-        if (\is_int($o)) {
-            [$min, $max] = [$o, $o];
-        } elseif (\is_array($o)) {
-            foreach (['min', 'max', 'value', 'exactly'] as $k) {
-                if (isset($o[$k]) && !\is_int($o[$k])) {
-                    return null;
-                }
-            }
-            $min = $o['min'] ?? null;
-            $max = $o['max'] ?? null;
-            $exact = $o['value'] ?? $o['exactly'] ?? null;
-            if ($min === null && $max === null && $exact !== null) {
-                [$min, $max] = [$exact, $exact];
-            }
-        } else {
-            return null;
-        }
-        return ($min !== null && $n < $min) || ($max !== null && $n > $max);
+        return Length::rejects(Length::read($o), \strlen($s) - (int) preg_match_all('/[\x80-\xBF]/', $s));
     }
 
     /**

@@ -9,6 +9,7 @@ use ToolSchema\Php\Model\Rule;
 use ToolSchema\Php\Model\Ty;
 use ToolSchema\Php\Model\Value;
 use ToolSchema\Php\Model\ValueCheck;
+use ToolSchema\Php\Model\Vocab;
 
 /**
  * `Choice` and `AllowedValues` → `enum` (src/constraint/choice.rs). Options: a
@@ -26,13 +27,14 @@ use ToolSchema\Php\Model\ValueCheck;
  *
  * An unresolved `callback` is an error (the Drupal adapter resolves it).
  *
- * A value is rejected as Drupal's validators decide (options as Symfony's
- * constraint objects hold them: Model\Value::optionFlag()): Choice
+ * The options are read once (read(): ChoiceOptions). A value is rejected as
+ * Drupal's validators decide (options as Symfony's constraint objects hold
+ * them: Model\Value::optionFlag()): Choice
  * (strict in_array, `match: false` inverted, null passes; with `multiple` on
  * a single value: undecided), a list's Choice with `multiple: true` for each
  * item (null items too; eachOf()), AllowedValues between two strings of the
  * string kinds and decimal (choices cast to strings as PHP does; a float
- * choice: undecided). Their string choices are offered to B2 (offered()),
+ * choice: undecided). Their string choices are offered to B2 (read()),
  * unless `match` is false.
  */
 final class Choice
@@ -52,8 +54,9 @@ final class Choice
         if (!\is_array($list) || !\array_is_list($list)) {
             throw $rule->error($extra, 'must be a list');
         }
+        // A string choice (the most) is checked without the call to isScalar().
         foreach ($list as $k => $v) {
-            if (!ValueCheck::isScalar($v)) {
+            if (!(\is_string($v) ? Vocab::validUtf8($v) : ValueCheck::isScalar($v))) {
                 ValueCheck::checkScalar($v, $rule->path, ['constraints', $rule->id, ...$extra, $k]);
             }
         }
@@ -66,42 +69,70 @@ final class Choice
         return $cat !== Ty::CAT_LIST && $cat !== Ty::CAT_MAP;
     }
 
-    /** A boolean option, `$default` when absent or null. */
-    public static function flag(Rule $rule, array $opts, string $key, bool $default): bool
+    /**
+     * Reads the options once (ChoiceOptions): the choice list, the options as
+     * the constraint object holds them (Model\Value::optionFlag()) and what
+     * normalize_schema refuses in them; $bare: what options that are not an
+     * array hold (BARE, an error, for Choice/AllowedValues;
+     * DerivedEnum::BARE for a derived enum given as a bare string).
+     */
+    public static function read(mixed $options, Offered $bare): ChoiceOptions
     {
-        $v = $opts[$key] ?? null;
-        return match (true) {
-            $v === null => $default,
-            \is_bool($v) => $v,
-            default => throw $rule->error([$key], 'must be a boolean'),
+        $o = new ChoiceOptions();
+        if (!\is_array($options)) {
+            $o->offered = $bare;
+            return $o;
+        }
+        // A list of choices holds no options; the others (rare) are read when
+        // the options hold more than `choices` (without it they offer nothing
+        // B2 can use: `callback`, ...).
+        if (\array_key_exists('choices', $options)) {
+            $o->list = $options['choices'];
+            $o->offered = \is_array($o->list) ? Offered::ListUnderChoices : Offered::ChoicesNotArray;
+            if (\count($options) === 1) {
+                return $o;
+            }
+        } elseif (\array_is_list($options)) {
+            $o->offered = Offered::List;
+            $o->list = $options;
+            return $o;
+        }
+        $multiple = $options['multiple'] ?? null;
+        $match = $options['match'] ?? null;
+        $o->min = $options['min'] ?? null;
+        $o->max = $options['max'] ?? null;
+        $o->problem = match (true) {
+            $multiple !== null && !\is_bool($multiple) => [['multiple'], 'must be a boolean'],
+            $match !== null && !\is_bool($match) => [['match'], 'must be a boolean'],
+            $o->min !== null && !(\is_int($o->min) && $o->min >= 0) => [['min'], 'must be a non-negative integer or null'],
+            $o->max !== null && !(\is_int($o->max) && $o->max >= 0) => [['max'], 'must be a non-negative integer or null'],
+            default => null,
         };
+        $o->matches = Value::optionFlag($options, 'match', true, true);
+        $o->multiple = Value::optionFlag($options, 'multiple', false, false) === true;
+        $o->callback = \array_key_exists('callback', $options);
+        return $o;
     }
 
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
-        if (!\is_array($opts)) {
-            throw $rule->error([], 'must be an array');
-        }
-        if (\array_is_list($opts)) {
-            $list = self::checkChoices($rule, $opts, []);
-        } elseif (\array_key_exists('choices', $opts)) {
-            $list = self::checkChoices($rule, $opts['choices'], ['choices']);
-        } elseif (\array_key_exists('callback', $opts)) {
-            throw $rule->error(['callback'], 'must be resolved into choices before normalizing');
-        } else {
-            throw $rule->error(['choices'], 'is required');
-        }
-        // The bare-list form has no options.
-        $options = !\array_is_list($opts);
-        $multiple = $options && self::flag($rule, $opts, 'multiple', false);
-        $matches = !$options || self::flag($rule, $opts, 'match', true);
-        $min = $options ? $rule->countOption($opts, 'min') : null;
-        $max = $options ? $rule->countOption($opts, 'max') : null;
+        $o = self::read($opts, self::BARE);
+        $list = match ($o->offered) {
+            Offered::List => self::checkChoices($rule, $o->list, []),
+            Offered::ListUnderChoices, Offered::ChoicesNotArray => self::checkChoices($rule, $o->list, ['choices']),
+            Offered::NotArray => throw $rule->error([], 'must be an array'),
+            Offered::Nothing => throw $o->callback
+                ? $rule->error(['callback'], 'must be resolved into choices before normalizing')
+                : $rule->error(['choices'], 'is required'),
+        };
+        $o->problem === null || throw $rule->error(...$o->problem);
+        // Null is the default to normalize_schema.
+        $matches = $o->matches ?? true;
         // Drupal's AllowedValues wants a single (primitive) value: on a list it throws.
-        if ($rule->cat === Ty::CAT_LIST && $multiple && $rule->id === 'Choice') {
+        if ($rule->cat === Ty::CAT_LIST && $o->multiple && $rule->id === 'Choice') {
             $f->itemEnums[] = [$list, $matches];
-            Facets::narrow($f->minCount, $f->maxCount, [$min, $max]);
-        } elseif (!self::applies($rule->cat) || $multiple) {
+            Facets::narrow($f->minCount, $f->maxCount, [$o->min, $o->max]);
+        } elseif ($rule->cat === Ty::CAT_LIST || $rule->cat === Ty::CAT_MAP || $o->multiple) {
             $rule->notApplicable();
         } elseif ($rule->id === 'AllowedValues' && ($rule->ty === Ty::ANY || $rule->ty === Ty::ENTITY)) {
             // AllowedValues checks primitive data only: on `any` or an
@@ -145,97 +176,51 @@ final class Choice
         }
     }
 
-    /**
-     * The choices the options of a constraint offering choices offer: [what
-     * they hold, the list (Offered::List, Offered::ListUnderChoices) or
-     * null]; $bare: what options that are not an array are (BARE for
-     * Choice/AllowedValues, DerivedEnum::BARE).
-     *
-     * @return array{0: Offered, 1: array<mixed>|null}
-     */
-    public static function offered(mixed $options, Offered $bare): array
-    {
-        if (!\is_array($options)) {
-            return [$bare, null];
-        }
-        if (\array_key_exists('choices', $options)) {
-            $list = $options['choices'];
-            return \is_array($list) ? [Offered::ListUnderChoices, $list] : [Offered::ChoicesNotArray, null];
-        }
-        // Other options only (callback, ...): nothing B2 can use.
-        return \array_is_list($options) ? [Offered::List, $options] : [Offered::Nothing, null];
-    }
-
-    /** Whether the options ask for a choice: not a false `match`. */
-    public static function matchesChoices(mixed $options): bool
-    {
-        return !\is_array($options) || Value::optionFlag($options, 'match', true, true) !== false;
-    }
-
-    private static function multiple(mixed $options): bool
-    {
-        return \is_array($options) && Value::optionFlag($options, 'multiple', false, false) === true;
-    }
-
     /** A `multiple` Choice with a `min` asks a list for entries. */
-    public static function asksForEntries(mixed $options): bool
+    public static function asksForEntries(ChoiceOptions $o): bool
     {
-        return self::multiple($options) && ($options['min'] ?? null) !== null;
+        return $o->multiple && $o->min !== null;
     }
 
     /**
      * The options of a list's Choice when it has `multiple: true`: each item
      * must satisfy them.
-     *
-     * @return array<mixed>|null
      */
-    public static function eachOf(mixed $choice): ?array
+    public static function eachOf(mixed $choice): ?ChoiceOptions
     {
-        return self::multiple($choice) && \is_array($choice['choices'] ?? null) ? $choice : null;
+        $o = self::read($choice, self::BARE);
+        return $o->multiple && $o->offered === Offered::ListUnderChoices ? $o : null;
     }
 
     /**
-     * The choice list of a Choice/AllowedValues, or null when its options
-     * give none (the return type in phpdoc: see ChoiceList).
+     * Symfony's Choice: `match xor in_array($v, $choices, true)`; $single: not
+     * a list's `multiple` choice.
      *
-     * @return ChoiceList|null
+     * @param ChoiceOptions $o
      */
-    private static function choiceList(mixed $options)
+    public static function rejects($o, mixed $v, bool $single): ?bool
     {
-        if (!\is_array($options)) {
-            return null;
-        }
-        if (\array_key_exists('choices', $options)) {
-            $list = $options['choices'];
-            $matches = Value::optionFlag($options, 'match', true, true);
-            $multiple = Value::optionFlag($options, 'multiple', false, false);
-            return (\is_array($list) && $matches !== null && $multiple !== null) ? new ChoiceList($list, $matches, $multiple) : null;
-        }
-        return \array_is_list($options) ? new ChoiceList($options, true, false) : null;
-    }
-
-    /** Symfony's Choice: `match xor in_array($v, $choices, true)`; $single: not a list's `multiple` choice. */
-    public static function rejects(mixed $options, mixed $v, bool $single): ?bool
-    {
-        $l = self::choiceList($options);
-        if ($l === null || ($single && $l->multiple)) {
+        if (!\is_array($o->list) || $o->matches === null || ($single && $o->multiple)) {
             return null;
         }
         if ($single && $v === null) {
             return false;
         }
         // The choices are scalars: an array is none of them.
-        return $l->matches !== (!\is_array($v) && \in_array($v, $l->list, true));
+        return $o->matches !== (!\is_array($v) && \in_array($v, $o->list, true));
     }
 
-    /** Drupal's AllowedValues between strings. */
-    public static function allowedRejects(int $ty, mixed $options, mixed $v): ?bool
+    /**
+     * Drupal's AllowedValues between strings.
+     *
+     * @param ChoiceOptions $o
+     */
+    public static function allowedRejects(int $ty, $o, mixed $v): ?bool
     {
         if (!\is_string($v) || Ty::cat($ty) !== Ty::CAT_STR) {
             return null;
         }
-        $l = self::choiceList($options);
-        if ($l === null || $l->multiple) {
+        if (!\is_array($o->list) || $o->matches === null || $o->multiple) {
             return null;
         }
         // DecimalData::getCastedValue(): `$this->getString() ?: '0.0'`.
@@ -243,7 +228,7 @@ final class Choice
             $v = '0.0';
         }
         $found = false;
-        foreach ($l->list as $choice) {
+        foreach ($o->list as $choice) {
             if (\is_float($choice) || !\is_scalar($choice) && $choice !== null) {
                 return null;
             }
@@ -252,6 +237,6 @@ final class Choice
                 break;
             }
         }
-        return $l->matches !== $found;
+        return $o->matches !== $found;
     }
 }

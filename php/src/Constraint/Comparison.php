@@ -61,38 +61,49 @@ final class Comparison
         return $cat === Ty::CAT_INT || $cat === Ty::CAT_NUM;
     }
 
+    /**
+     * Reads the value once: the options, or their `value`: [whether one is
+     * given (not so for an array without `value`: compared with another
+     * property, `propertyPath`), the value as given]. Shared with FixedValue
+     * (IdenticalTo is one of Symfony's comparisons).
+     *
+     * @return array{0: bool, 1: mixed}
+     */
+    public static function read(mixed $opts): array
+    {
+        if (!\is_array($opts)) {
+            return [true, $opts];
+        }
+        return \array_key_exists('value', $opts) ? [true, $opts['value']] : [false, null];
+    }
+
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
-        if (\is_array($opts)) {
-            // Without `value`: compared with another property, nothing JSON Schema can say.
-            $value = \array_key_exists('value', $opts) ? $rule->number($opts['value'], ['value']) : null;
-        } else {
-            $value = $rule->number($opts, []);
+        [$given, $value] = self::read($opts);
+        if ($given) {
+            $rule->number($value, \is_array($opts) ? ['value'] : []);
         }
         if (!self::numeric($rule->cat)) {
             $rule->notApplicable();
-        } elseif ($value !== null) {
+        } elseif ($given) {
             self::put($f, self::BOUNDS[$rule->id][0], $value);
         } else {
+            // Compared with another property: nothing JSON Schema can say.
             $rule->unstated(self::COMPARED);
         }
     }
 
-    public static function rejects(string $which, mixed $options, mixed $v): ?bool
+    /**
+     * Whether the comparison $which (its limit read: read()) rejects $v.
+     *
+     * @param array{0: bool, 1: mixed} $c
+     */
+    public static function rejects(string $which, array $c, mixed $v): ?bool
     {
         if ($v === null) {
             return false;
         }
-        if (\is_array($options)) {
-            if (!\array_key_exists('value', $options)) {
-                return null;
-            }
-            $options = $options['value'];
-        }
-        if (!self::isLimit($options)) {
-            return null;
-        }
-        return self::rejectsAgainst($v, $options, self::BOUNDS[$which][1]);
+        return $c[0] && self::isLimit($c[1]) ? self::rejectsAgainst($v, $c[1], self::BOUNDS[$which][1]) : null;
     }
 
     /**

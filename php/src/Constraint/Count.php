@@ -10,16 +10,15 @@ use ToolSchema\Php\Model\Ty;
 
 /**
  * `Count` → `minItems`/`maxItems` on lists, `minProperties`/`maxProperties` on
- * maps (src/constraint/count.rs). It asks a list or map for entries.
+ * maps (src/constraint/count.rs). Its options are Length's (Length::read()).
+ * It asks a list or map for entries.
  */
 final class Count
 {
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
-        // src/constraint/count.rs shares length::bounds for these lines; a
-        // shared Length::bounds() here, passing the slots by reference once
-        // more, cost normalize-php +0.5 % Ir.
-        $range = Length::minMax($rule, $opts);
+        $range = Length::read($opts);
+        $range[4] === null || throw $rule->error(...$range[4]);
         if ($rule->cat !== Ty::CAT_LIST && $rule->cat !== Ty::CAT_MAP) {
             $rule->notApplicable();
             return;

@@ -11,26 +11,17 @@ use ToolSchema\Php\Model\ValueCheck;
 
 /**
  * `FixedValue` and `IdenticalTo` → `const` (src/constraint/fixed_value.rs).
- * Options: the value, or `{value: ...}`; a comparison with another property
- * (`propertyPath`) is left out. A value is rejected unless it is `===` the
+ * Options: the value, or `{value: ...}` (Comparison::read(), a comparison's);
+ * a comparison with another property (`propertyPath`) is left out. A value is rejected unless it is `===` the
  * value; null passes.
  */
 final class FixedValue
 {
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
-        $has = true;
-        $v = null;
-        if (\is_array($opts)) {
-            if (\array_key_exists('value', $opts)) {
-                $v = $opts['value'];
-                ValueCheck::checkScalar($v, $rule->path, ['constraints', $rule->id, 'value']);
-            } else {
-                $has = false;
-            }
-        } else {
-            $v = $opts;
-            ValueCheck::checkScalar($v, $rule->path, ['constraints', $rule->id]);
+        [$has, $v] = Comparison::read($opts);
+        if ($has) {
+            ValueCheck::checkScalar($v, $rule->path, \is_array($opts) ? ['constraints', $rule->id, 'value'] : ['constraints', $rule->id]);
         }
         if (!Choice::applies($rule->cat)) {
             $rule->notApplicable();
@@ -45,15 +36,10 @@ final class FixedValue
     /** Symfony's IdenticalTo: `$v === $value`; null passes. */
     public static function rejects(mixed $options, mixed $v): ?bool
     {
-        if (\is_array($options)) {
-            if (!\array_key_exists('value', $options)) {
-                return null;
-            }
-            $options = $options['value'];
-        }
-        if ($options !== null && !\is_scalar($options)) {
+        [$has, $value] = Comparison::read($options);
+        if (!$has || ($value !== null && !\is_scalar($value))) {
             return null;
         }
-        return $v !== null && $v !== $options;
+        return $v !== null && $v !== $value;
     }
 }

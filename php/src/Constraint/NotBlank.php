@@ -31,17 +31,35 @@ final class NotBlank
     /** NotBlank with normalizer trim: a character that trim() keeps. */
     public const TRIM_PATTERN = '[^\t\n\x0B\r \x00]';
 
+    /**
+     * Reads the options once, as the constraint object holds them:
+     * [allowNull (default false), normalizer (when a string), problem: the
+     * first option normalize_schema refuses ([path, message]) or null].
+     *
+     * @return array{0: bool, 1: ?string, 2: array{0: list<string>, 1: string}|null}
+     */
+    public static function read(mixed $opts): array
+    {
+        if (!\is_array($opts)) {
+            return [false, null, null];
+        }
+        $allowNull = $opts['allowNull'] ?? null;
+        $normalizer = $opts['normalizer'] ?? null;
+        return [
+            Value::optionFlag($opts, 'allowNull', false, false) === true,
+            \is_string($normalizer) ? $normalizer : null,
+            match (true) {
+                $allowNull !== null && !\is_bool($allowNull) => [['allowNull'], 'must be a boolean'],
+                $normalizer !== null && !\is_string($normalizer) => [['normalizer'], 'must be the name of a function'],
+                default => null,
+            },
+        ];
+    }
+
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
-        $allowNull = false;
-        $normalizer = null;
-        if (\is_array($opts)) {
-            $allowNull = Choice::flag($rule, $opts, 'allowNull', false);
-            $normalizer = $opts['normalizer'] ?? null;
-            if ($normalizer !== null && !\is_string($normalizer)) {
-                throw $rule->error(['normalizer'], 'must be the name of a function');
-            }
-        }
+        [$allowNull, $normalizer, $problem] = self::read($opts);
+        $problem === null || throw $rule->error(...$problem);
         if (!$allowNull) {
             $f->nullRefusedNested = true;
         }
@@ -73,23 +91,19 @@ final class NotBlank
         }
     }
 
-    /** Whether null fails: no `allowNull` as the constraint object holds it. */
-    public static function refusesNull(mixed $options): bool
-    {
-        return !(\is_array($options) && Value::optionFlag($options, 'allowNull', false, false) === true);
-    }
-
-    /** Symfony's NotBlank: `false === $v || (empty($v) && '0' != $v)` after the normalizer. */
-    public static function rejects(mixed $options, mixed $v): bool
+    /**
+     * Symfony's NotBlank: `false === $v || (empty($v) && '0' != $v)` after the
+     * normalizer; null passes with `allowNull`.
+     *
+     * @param array{0: bool, 1: ?string, 2: mixed} $o what read() gives
+     */
+    public static function rejects(array $o, mixed $v): bool
     {
         if ($v === null) {
-            return self::refusesNull($options);
+            return !$o[0];
         }
         if (\is_string($v)) {
-            if (\is_array($options) && ($options['normalizer'] ?? null) === 'trim') {
-                $v = \trim($v, Value::TRIM);
-            }
-            return $v === '';
+            return ($o[1] === 'trim' ? \trim($v, Value::TRIM) : $v) === '';
         }
         return $v === false || $v === [];
     }

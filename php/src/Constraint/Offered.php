@@ -6,7 +6,7 @@ namespace ToolSchema\Php\Constraint;
 
 /**
  * What the options of a constraint offering choices hold (Rust:
- * constraint::choice::Offered; Choice::offered() returns the list beside it).
+ * constraint::choice::Offered; ChoiceOptions holds the list beside it).
  */
 enum Offered
 {

@@ -6,6 +6,7 @@ namespace ToolSchema\Php\Constraint;
 
 use ToolSchema\Php\Model\Facets;
 use ToolSchema\Php\Model\Rule;
+use ToolSchema\Php\Model\Ty;
 
 /**
  * `Range` (`{min, max}`: numbers) → `minimum`/`maximum` on integers and
@@ -15,40 +16,54 @@ use ToolSchema\Php\Model\Rule;
  */
 final class Range
 {
+    /**
+     * Reads the options once: [min, max] as given (null: no bound); null when
+     * they are not an array.
+     *
+     * @return array{0: mixed, 1: mixed}|null
+     */
+    public static function read(mixed $opts): ?array
+    {
+        return \is_array($opts) ? [$opts['min'] ?? null, $opts['max'] ?? null] : null;
+    }
+
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
-        if (!\is_array($opts)) {
-            throw $rule->error([], 'must be an array of options');
+        [$min, $max] = self::read($opts) ?? throw $rule->error([], 'must be an array of options');
+        // A bound is a finite number (Rule::number() says why not).
+        if ($min !== null && !\is_int($min)) {
+            $rule->number($min, ['min']);
         }
-        $min = $rule->numberOption($opts, 'min');
-        $max = $rule->numberOption($opts, 'max');
-        if (!Comparison::numeric($rule->cat)) {
+        if ($max !== null && !\is_int($max)) {
+            $rule->number($max, ['max']);
+        }
+        // Comparison::numeric() and put(), written out: a call per bound shows.
+        if ($rule->cat !== Ty::CAT_INT && $rule->cat !== Ty::CAT_NUM) {
             $rule->notApplicable();
             return;
         }
         if ($min !== null) {
-            Comparison::put($f, Comparison::MIN, $min);
+            $f->minimum = Facets::raiseNum($f->minimum, $min);
         }
         if ($max !== null) {
-            Comparison::put($f, Comparison::MAX, $max);
+            $f->maximum = Facets::lowerNum($f->maximum, $max);
         }
     }
 
-    public static function rejects(mixed $options, mixed $v): ?bool
+    /**
+     * Whether Range (its bounds read: read()) rejects $v.
+     *
+     * @param array{0: mixed, 1: mixed}|null $bounds
+     */
+    public static function rejects(?array $bounds, mixed $v): ?bool
     {
         if ($v === null) {
             return false;
         }
-        if (!\is_array($options)) {
+        // A bound that is not a number leaves the constraint undecided.
+        [$min, $max] = $bounds ?? [false, false];
+        if (($min !== null && !Comparison::isLimit($min)) || ($max !== null && !Comparison::isLimit($max))) {
             return null;
-        }
-        $bounds = [];
-        foreach (['min', 'max'] as $key) {
-            $b = $options[$key] ?? null;
-            if ($b !== null && !Comparison::isLimit($b)) {
-                return null;
-            }
-            $bounds[] = $b;
         }
         $op = Comparison::operand($v);
         if ($op === null) {
@@ -57,6 +72,6 @@ final class Range
         if (\is_bool($op) || \is_string($op)) {
             return true;
         }
-        return ($bounds[0] !== null && $op < $bounds[0]) || ($bounds[1] !== null && $op > $bounds[1]);
+        return ($min !== null && $op < $min) || ($max !== null && $op > $max);
     }
 }

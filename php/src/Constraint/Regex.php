@@ -21,30 +21,38 @@ use ToolSchema\Regex\Translator;
  */
 final class Regex
 {
-    public static function apply(Rule $rule, mixed $opts, Facets $f): void
+    /**
+     * Reads the options once: `/.../flags`, or `{pattern, match}` (values
+     * must match the pattern, or with a false `match` must not): [source,
+     * matches, null], or [null, null, problem] with what normalize_schema
+     * refuses in them ([path, message]).
+     *
+     * @return array{0: string, 1: bool, 2: null}|array{0: null, 1: null, 2: array{0: list<string>, 1: string}}
+     */
+    public static function read(mixed $opts): array
     {
         if (\is_string($opts)) {
             $source = $opts;
             $matches = true;
         } elseif (\is_array($opts)) {
             $source = $opts['pattern'] ?? null;
+            $matches = $opts['match'] ?? true;
             if (!\is_string($source)) {
-                throw $rule->error(['pattern'], $source === null ? 'is required' : 'must be a string');
+                return [null, null, [['pattern'], $source === null ? 'is required' : 'must be a string']];
             }
-            $m = $opts['match'] ?? null;
-            if ($m === null) {
-                $matches = true;
-            } elseif (\is_bool($m)) {
-                $matches = $m;
-            } else {
-                throw $rule->error(['match'], 'must be a boolean');
+            if (!\is_bool($matches)) {
+                return [null, null, [['match'], 'must be a boolean']];
             }
         } else {
-            throw $rule->error([], 'must be a string or an array of options');
+            return [null, null, [[], 'must be a string or an array of options']];
         }
-        if (!Vocab::validUtf8($source)) {
-            throw $rule->error(\is_array($opts) ? ['pattern'] : [], 'must be valid UTF-8');
-        }
+        return Vocab::validUtf8($source) ? [$source, $matches, null] : [null, null, [\is_array($opts) ? ['pattern'] : [], 'must be valid UTF-8']];
+    }
+
+    public static function apply(Rule $rule, mixed $opts, Facets $f): void
+    {
+        [$source, $matches, $problem] = self::read($opts);
+        $problem === null || throw $rule->error(...$problem);
         self::applySource($rule, $source, $matches, $f);
     }
 
@@ -94,14 +102,8 @@ final class Regex
     /** Whether a `Regex`'s stated pattern refuses "" (B6): it does not match it, or, with `match: false`, does. */
     public static function refusesEmpty(mixed $o): bool
     {
-        if (\is_string($o)) {
-            [$source, $matches] = [$o, true];
-        } elseif (\is_array($o) && \is_string($o['pattern'] ?? null) && (($o['match'] ?? null) === null || \is_bool($o['match']))) {
-            [$source, $matches] = [$o['pattern'], $o['match'] ?? true];
-        } else {
-            return false;
-        }
-        if (preg_match('//u', $source) !== 1) {
+        [$source, $matches] = self::read($o);
+        if ($source === null) {
             return false;
         }
         $empty = Translator::matchesEmpty($source, $matches);

@@ -68,19 +68,6 @@ final class Rule
         ]);
     }
 
-    /** An option that is a non-negative int, or absent/null. */
-    public function countOption(array $opts, string $key): ?int
-    {
-        $v = $opts[$key] ?? null;
-        if ($v === null) {
-            return null;
-        }
-        if (\is_int($v) && $v >= 0) {
-            return $v;
-        }
-        throw $this->error([$key], 'must be a non-negative integer or null');
-    }
-
     /**
      * A finite int or float.
      *
@@ -92,15 +79,5 @@ final class Rule
             return $n;
         }
         throw $this->error($extra, 'must be a finite number');
-    }
-
-    /** An optional number option: absent/null, or a finite int or float. */
-    public function numberOption(array $opts, string $key): int|float|null
-    {
-        $v = $opts[$key] ?? null;
-        if ($v === null) {
-            return null;
-        }
-        return $this->number($v, [$key]);
     }
 }
