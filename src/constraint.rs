@@ -58,9 +58,9 @@ impl Problem {
         rule.error(self.0.map(Seg::Sym).as_slice(), self.1)
     }
 
-    /// A flag that is not a bool or null (or absent).
-    pub fn flag<'a, N: Node<'a>>(options: N, key: Sym) -> Option<Problem> {
-        match options.get(key).map(Node::kind) {
+    /// A flag (the option `key`) that is not a bool or null (or absent).
+    pub fn flag<'a, N: Node<'a>>(option: Option<N>, key: Sym) -> Option<Problem> {
+        match option.map(Node::kind) {
             None | Some(Kind::Null | Kind::Bool(_)) => None,
             Some(_) => Some(Problem(Some(key), "must be a boolean")),
         }

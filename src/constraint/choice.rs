@@ -116,29 +116,34 @@ pub struct ChoiceOptions<N> {
 
 /// Reads the options; `bare`: what options that are not an array hold
 /// ([`Offered::NotArray`], an error, for `Choice`/`AllowedValues`;
-/// [`Offered::Nothing`] for a derived enum given as a bare string).
-#[inline]
+/// [`Offered::Nothing`] for a derived enum given as a bare string). Inlined
+/// into each caller, which reads a field or two of what it gives.
+#[inline(always)]
 pub fn read<'a, N: Node<'a>>(options: N, bare: Offered<N>) -> ChoiceOptions<N> {
-    let offered = match options.get(Sym::Choices) {
+    let choices = options.get(Sym::Choices);
+    let offered = match choices {
         _ if !options.is_array() => bare,
         Some(list) if list.is_array() => Offered::ListUnderChoices(list),
         Some(other) => Offered::ChoicesNotArray(other),
         None if options.is_list() => Offered::List(options),
         None => Offered::Nothing,
     };
-    let (min, max) = (
-        Number::of(options.get(Sym::Min)),
-        Number::of(options.get(Sym::Max)),
-    );
+    // A list of choices holds no options; the others (rare) are looked up
+    // when the options hold more than `choices`.
+    let more =
+        !matches!(offered, Offered::List(_)) && options.len() > usize::from(choices.is_some());
+    let get = |key| more.then(|| options.get(key)).flatten();
+    let (multiple, matches) = (get(Sym::Multiple), get(Sym::Match));
+    let (min, max) = (Number::of(get(Sym::Min)), Number::of(get(Sym::Max)));
     ChoiceOptions {
         offered,
-        matches: option_flag(options, Sym::Match, true, true),
-        multiple: option_flag(options, Sym::Multiple, false, false) == Some(true),
+        matches: option_flag(matches, true, true),
+        multiple: option_flag(multiple, false, false) == Some(true),
         min,
         max,
-        callback: options.get(Sym::Callback).is_some(),
-        problem: Problem::flag(options, Sym::Multiple)
-            .or_else(|| Problem::flag(options, Sym::Match))
+        callback: get(Sym::Callback).is_some(),
+        problem: Problem::flag(multiple, Sym::Multiple)
+            .or(Problem::flag(matches, Sym::Match))
             .or(Problem::count(min, Sym::Min))
             .or(Problem::count(max, Sym::Max)),
     }

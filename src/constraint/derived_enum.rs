@@ -21,10 +21,6 @@ use crate::view::Node;
 pub const OVER_LIMIT: &str = "derived_enum_over_limit";
 pub const UNRESOLVED: &str = "derived_enum_unresolved";
 
-fn applies(cat: Cat) -> bool {
-    matches!(cat, Cat::Str | Cat::Any)
-}
-
 pub fn apply<'a, N: Node<'a>>(
     rule: &mut Rule<'_, 'a>,
     opts: N,
@@ -33,12 +29,14 @@ pub fn apply<'a, N: Node<'a>>(
     if rule.id == REFUSES_NULL {
         facets.null_refused_nested = true;
     }
+    // The values are names: only strings (or `any`).
+    let applies = matches!(rule.cat, Cat::Str | Cat::Any);
     // A bare string (`'EntityBundleExists' => 'node'`) or options without
     // `choices` were not resolved by the caller.
     let (Offered::ListUnderChoices(choices) | Offered::ChoicesNotArray(choices)) =
         choice::read(opts, Offered::Nothing).offered
     else {
-        if applies(rule.cat) {
+        if applies {
             rule.warn(
                 UNRESOLVED,
                 "choices were not resolved; enum left out".to_owned(),
@@ -49,7 +47,7 @@ pub fn apply<'a, N: Node<'a>>(
         return Ok(());
     };
     let list = check_choices(rule, choices, &[Seg::Sym(Sym::Choices)])?;
-    if !applies(rule.cat) {
+    if !applies {
         rule.not_applicable();
         return Ok(());
     }

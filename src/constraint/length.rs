@@ -12,7 +12,8 @@ use crate::view::{Kind, Node};
 /// `Length`'s (and `Count`'s) options, read once ([`read`]): `N` (exactly N)
 /// or `{min, max, value, exactly}` (`value`, or the named `exactly` of
 /// Symfony's constructor, is the exact count, which Symfony uses only when
-/// neither `min` nor `max` is given).
+/// neither `min` nor `max` is given: as its object does, an int one is then
+/// `min` and `max`).
 #[derive(Clone, Copy)]
 pub struct Counts {
     /// `[min, max, value, exactly]` (`N`: min and max).
@@ -22,39 +23,50 @@ pub struct Counts {
     pub problem: Option<Problem>,
 }
 
+/// Reads the options; `value` and `exactly` (rare) are looked up only when
+/// the options hold more than `min` and `max`. Inlined into each caller,
+/// which reads a field or two of what it gives.
+#[inline(always)]
 pub fn read<'a, N: Node<'a>>(opts: N) -> Counts {
-    const KEYS: [Sym; 4] = [Sym::Min, Sym::Max, Sym::Value, Sym::Exactly];
-    if opts.is_array() {
-        let counts = KEYS.map(|k| Number::of(opts.get(k)));
-        let problem = KEYS
-            .into_iter()
-            .zip(counts)
-            .find_map(|(k, n)| Problem::count(n, k));
+    if !opts.is_array() {
+        let n = match opts.kind() {
+            Kind::Int(i) => Number::Int(i),
+            _ => Number::Other,
+        };
+        let problem = Problem(
+            None,
+            "must be a non-negative integer or an array of options",
+        );
+        let problem = (!matches!(n, Number::Int(0..))).then_some(problem);
+        let counts = [n, n, Number::Unset, Number::Unset];
         return Counts { counts, problem };
     }
-    let (n, counts) = match opts.kind() {
-        Kind::Int(i) => (Number::Int(i), i >= 0),
-        _ => (Number::Other, false),
-    };
-    let problem = Problem(
-        None,
-        "must be a non-negative integer or an array of options",
-    );
-    Counts {
-        counts: [n, n, Number::Unset, Number::Unset],
-        problem: (!counts).then_some(problem),
+    let (min, max) = (opts.get(Sym::Min), opts.get(Sym::Max));
+    let more = opts.len() > usize::from(min.is_some()) + usize::from(max.is_some());
+    let rare = |k| Number::of(more.then(|| opts.get(k)).flatten());
+    let (min, max) = (Number::of(min), Number::of(max));
+    let mut counts = [min, max, rare(Sym::Value), rare(Sym::Exactly)];
+    let problem = [Sym::Min, Sym::Max, Sym::Value, Sym::Exactly]
+        .into_iter()
+        .zip(counts)
+        .find_map(|(k, n)| Problem::count(n, k));
+    // As Symfony's object: an int exact count is `min` and `max` when neither
+    // is given.
+    if let [Number::Unset, Number::Unset, Number::Int(e), _]
+    | [Number::Unset, Number::Unset, Number::Unset, Number::Int(e)] = counts
+    {
+        counts[..2].fill(Number::Int(e));
     }
+    Counts { counts, problem }
 }
 
 impl Counts {
     /// The bounds Symfony's validator counts against; `None` where an
     /// option is not an int or null (undecided).
     pub fn bounds(self) -> Option<(Option<i64>, Option<i64>)> {
-        let [min, max, value, exactly] = self.counts.map(Number::count);
-        match (min?, max?, value?.or(exactly?)) {
-            (None, None, Some(e)) => Some((Some(e), Some(e))),
-            (min, max, _) => Some((min, max)),
-        }
+        let [min, max, value, exactly] = self.counts;
+        value.count().and(exactly.count())?;
+        Some((min.count()?, max.count()?))
     }
 
     /// The bounds the schema states; shared with `Count`.

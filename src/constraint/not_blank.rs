@@ -36,14 +36,15 @@ pub struct NotBlankOptions<'a> {
 }
 
 pub fn read<'a, N: Node<'a>>(opts: N) -> NotBlankOptions<'a> {
+    let allow_null = opts.get(Sym::AllowNull);
     let normalizer = opts.get(Sym::Normalizer).map(Node::kind);
     NotBlankOptions {
-        allow_null: option_flag(opts, Sym::AllowNull, false, false) == Some(true),
+        allow_null: option_flag(allow_null, false, false) == Some(true),
         normalizer: match normalizer {
             Some(Kind::Str(s)) => Some(s),
             _ => None,
         },
-        problem: Problem::flag(opts, Sym::AllowNull).or(match normalizer {
+        problem: Problem::flag(allow_null, Sym::AllowNull).or(match normalizer {
             None | Some(Kind::Null | Kind::Str(_)) => None,
             Some(_) => Some(Problem(
                 Some(Sym::Normalizer),

@@ -14,8 +14,8 @@ use crate::view::Node;
 /// `Range`'s options, read once: `[min, max]` (unset: no bound); `None`
 /// when they are not an array.
 pub fn read<'a, N: Node<'a>>(opts: N) -> Option<[Number; 2]> {
-    opts.is_array()
-        .then(|| [Sym::Min, Sym::Max].map(|k| Number::of(opts.get(k))))
+    let bound = |k| Number::of(opts.get(k));
+    opts.is_array().then(|| [bound(Sym::Min), bound(Sym::Max)])
 }
 
 pub fn apply<'a, N: Node<'a>>(

@@ -4,7 +4,6 @@
 //! padding ([`trim`]) and the numbers a string spells ([`parse_integer`],
 //! [`parse_float`]). The PHP twin is php/src/Model/Value.php.
 
-use crate::sym::Sym;
 use crate::view::{Kind, Node};
 
 /// A PHP scalar as the rules see it. Strings are raw bytes (maybe invalid UTF-8).
@@ -77,14 +76,10 @@ impl Number {
 /// the property is declared `bool` (Choice's `match`), where null or an array
 /// is a TypeError: Drupal rejects every value (`None`: undecided); an untyped
 /// property (`multiple`, `allowNull`) reads null as false and an array by its
-/// emptiness.
-pub fn option_flag<'a, N: Node<'a>>(
-    options: N,
-    key: Sym,
-    default: bool,
-    typed: bool,
-) -> Option<bool> {
-    let Some(v) = options.get(key) else {
+/// emptiness. (`option`: the option looked up; the PHP twin takes the options
+/// and the key.)
+pub fn option_flag<'a, N: Node<'a>>(option: Option<N>, default: bool, typed: bool) -> Option<bool> {
+    let Some(v) = option else {
         return Some(default);
     };
     match v.kind() {
