@@ -9,6 +9,7 @@ use ToolSchema\Php\Model\Rule;
 use ToolSchema\Php\Model\Ty;
 use ToolSchema\Php\Model\Value;
 use ToolSchema\Php\Model\ValueCheck;
+use ToolSchema\Php\Model\Vocab;
 
 /**
  * `Choice` and `AllowedValues` → `enum` (src/constraint/choice.rs). Options: a
@@ -53,8 +54,9 @@ final class Choice
         if (!\is_array($list) || !\array_is_list($list)) {
             throw $rule->error($extra, 'must be a list');
         }
+        // A string choice (the most) is checked without the call to isScalar().
         foreach ($list as $k => $v) {
-            if (!ValueCheck::isScalar($v)) {
+            if (!(\is_string($v) ? Vocab::validUtf8($v) : ValueCheck::isScalar($v))) {
                 ValueCheck::checkScalar($v, $rule->path, ['constraints', $rule->id, ...$extra, $k]);
             }
         }
@@ -76,37 +78,40 @@ final class Choice
      */
     public static function read(mixed $options, Offered $bare): ChoiceOptions
     {
+        $o = new ChoiceOptions();
         if (!\is_array($options)) {
-            return new ChoiceOptions($bare, null, true, false, null, null, false, null);
+            $o->offered = $bare;
+            return $o;
         }
+        // A list of choices holds no options; the others (rare) are read when
+        // the options hold more than `choices` (without it they offer nothing
+        // B2 can use: `callback`, ...).
         if (\array_key_exists('choices', $options)) {
-            $list = $options['choices'];
-            $offered = \is_array($list) ? Offered::ListUnderChoices : Offered::ChoicesNotArray;
-        } else {
-            // Other options only (callback, ...): nothing B2 can use.
-            [$offered, $list] = \array_is_list($options) ? [Offered::List, $options] : [Offered::Nothing, null];
+            $o->list = $options['choices'];
+            $o->offered = \is_array($o->list) ? Offered::ListUnderChoices : Offered::ChoicesNotArray;
+            if (\count($options) === 1) {
+                return $o;
+            }
+        } elseif (\array_is_list($options)) {
+            $o->offered = Offered::List;
+            $o->list = $options;
+            return $o;
         }
         $multiple = $options['multiple'] ?? null;
         $match = $options['match'] ?? null;
-        $min = $options['min'] ?? null;
-        $max = $options['max'] ?? null;
-        $problem = match (true) {
+        $o->min = $options['min'] ?? null;
+        $o->max = $options['max'] ?? null;
+        $o->problem = match (true) {
             $multiple !== null && !\is_bool($multiple) => [['multiple'], 'must be a boolean'],
             $match !== null && !\is_bool($match) => [['match'], 'must be a boolean'],
-            $min !== null && !(\is_int($min) && $min >= 0) => [['min'], 'must be a non-negative integer or null'],
-            $max !== null && !(\is_int($max) && $max >= 0) => [['max'], 'must be a non-negative integer or null'],
+            $o->min !== null && !(\is_int($o->min) && $o->min >= 0) => [['min'], 'must be a non-negative integer or null'],
+            $o->max !== null && !(\is_int($o->max) && $o->max >= 0) => [['max'], 'must be a non-negative integer or null'],
             default => null,
         };
-        return new ChoiceOptions(
-            $offered,
-            $list,
-            Value::optionFlag($options, 'match', true, true),
-            Value::optionFlag($options, 'multiple', false, false) === true,
-            $min,
-            $max,
-            \array_key_exists('callback', $options),
-            $problem,
-        );
+        $o->matches = Value::optionFlag($options, 'match', true, true);
+        $o->multiple = Value::optionFlag($options, 'multiple', false, false) === true;
+        $o->callback = \array_key_exists('callback', $options);
+        return $o;
     }
 
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
@@ -120,16 +125,14 @@ final class Choice
                 ? $rule->error(['callback'], 'must be resolved into choices before normalizing')
                 : $rule->error(['choices'], 'is required'),
         };
-        if ($o->problem !== null) {
-            throw $rule->error(...$o->problem);
-        }
+        $o->problem === null || throw $rule->error(...$o->problem);
         // Null is the default to normalize_schema.
-        [$multiple, $matches, $min, $max] = [$o->multiple, $o->matches ?? true, $o->min, $o->max];
+        $matches = $o->matches ?? true;
         // Drupal's AllowedValues wants a single (primitive) value: on a list it throws.
-        if ($rule->cat === Ty::CAT_LIST && $multiple && $rule->id === 'Choice') {
+        if ($rule->cat === Ty::CAT_LIST && $o->multiple && $rule->id === 'Choice') {
             $f->itemEnums[] = [$list, $matches];
-            Facets::narrow($f->minCount, $f->maxCount, [$min, $max]);
-        } elseif (!self::applies($rule->cat) || $multiple) {
+            Facets::narrow($f->minCount, $f->maxCount, [$o->min, $o->max]);
+        } elseif ($rule->cat === Ty::CAT_LIST || $rule->cat === Ty::CAT_MAP || $o->multiple) {
             $rule->notApplicable();
         } elseif ($rule->id === 'AllowedValues' && ($rule->ty === Ty::ANY || $rule->ty === Ty::ENTITY)) {
             // AllowedValues checks primitive data only: on `any` or an

@@ -17,7 +17,8 @@ final class Count
 {
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
-        $range = Length::stated($rule, Length::read($opts));
+        $range = Length::read($opts);
+        $range[4] === null || throw $rule->error(...$range[4]);
         if ($rule->cat !== Ty::CAT_LIST && $rule->cat !== Ty::CAT_MAP) {
             $rule->notApplicable();
             return;

@@ -28,22 +28,18 @@ final class DerivedEnum
     /** Options that are not an array (a bare string): not resolved, nothing to offer B2 (normalize warns about it). */
     public const BARE = Offered::Nothing;
 
-    /** The values are names: only strings (or `any`). */
-    private static function applies(int $cat): bool
-    {
-        return $cat === Ty::CAT_STR || $cat === Ty::CAT_ANY;
-    }
-
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
         if ($rule->id === self::REFUSES_NULL) {
             $f->nullRefusedNested = true;
         }
+        // The values are names: only strings (or `any`).
+        $applies = $rule->cat === Ty::CAT_STR || $rule->cat === Ty::CAT_ANY;
         // A bare string ('EntityBundleExists' => 'node') or options without
         // `choices` were not resolved by the caller.
         $o = Choice::read($opts, self::BARE);
         if ($o->offered !== Offered::ListUnderChoices && $o->offered !== Offered::ChoicesNotArray) {
-            if (self::applies($rule->cat)) {
+            if ($applies) {
                 $rule->warn(self::UNRESOLVED, 'choices were not resolved; enum left out');
             } else {
                 $rule->notApplicable();
@@ -51,7 +47,7 @@ final class DerivedEnum
             return;
         }
         $list = Choice::checkChoices($rule, $o->list, ['choices']);
-        if (!self::applies($rule->cat)) {
+        if (!$applies) {
             $rule->notApplicable();
             return;
         }

@@ -19,10 +19,12 @@ final class Length
      * Reads the options once (Rust: Counts; shared with `Count`): `N` (exactly
      * N) or `{min, max, value, exactly}` (`value`, or the named `exactly` of
      * Symfony's constructor, is the exact count, which Symfony uses only when
-     * neither `min` nor `max` is given): [min, max, value, exactly, problem],
-     * each count as given (null when absent; min and max false for options
-     * neither an int nor an array), problem the first thing normalize_schema
-     * refuses ([path, message]) or null.
+     * neither `min` nor `max` is given: as its object does, an int one is
+     * then `min` and `max`): [min, max, value, exactly, problem], each count
+     * as given (null when absent; min and max false for options neither an
+     * int nor an array), problem the first thing normalize_schema refuses
+     * ([path, message]) or null. `value` and `exactly` (rare) are read only
+     * when one is set.
      *
      * @return array{0: mixed, 1: mixed, 2: mixed, 3: mixed, 4: array{0: list<string>, 1: string}|null}
      */
@@ -32,14 +34,28 @@ final class Length
             $n = \is_int($o) ? $o : false;
             return [$n, $n, null, null, \is_int($o) && $o >= 0 ? null : [[], 'must be a non-negative integer or an array of options']];
         }
-        $c = [$o['min'] ?? null, $o['max'] ?? null, $o['value'] ?? null, $o['exactly'] ?? null, null];
-        foreach (['min', 'max', 'value', 'exactly'] as $i => $key) {
-            if ($c[$i] !== null && !(\is_int($c[$i]) && $c[$i] >= 0)) {
-                $c[4] = [[$key], 'must be a non-negative integer or null'];
-                break;
+        $min = $o['min'] ?? null;
+        $max = $o['max'] ?? null;
+        $value = $exactly = null;
+        $problem = match (true) {
+            !(\is_int($min) ? $min >= 0 : $min === null) => 'min',
+            !(\is_int($max) ? $max >= 0 : $max === null) => 'max',
+            default => null,
+        };
+        if (isset($o['value']) || isset($o['exactly'])) {
+            $value = $o['value'] ?? null;
+            $exactly = $o['exactly'] ?? null;
+            $problem ??= match (true) {
+                !(\is_int($value) ? $value >= 0 : $value === null) => 'value',
+                !(\is_int($exactly) ? $exactly >= 0 : $exactly === null) => 'exactly',
+                default => null,
+            };
+            $e = $value ?? $exactly;
+            if ($min === null && $max === null && \is_int($e)) {
+                $min = $max = $e;
             }
         }
-        return $c;
+        return [$min, $max, $value, $exactly, $problem === null ? null : [[$problem], 'must be a non-negative integer or null']];
     }
 
     /**
@@ -56,27 +72,15 @@ final class Length
                 return null;
             }
         }
-        $e = $c[2] ?? $c[3];
-        return $c[0] === null && $c[1] === null && $e !== null ? [$e, $e] : [$c[0], $c[1]];
-    }
-
-    /**
-     * The bounds the schema states; shared with `Count`.
-     *
-     * @param array{0: mixed, 1: mixed, 2: mixed, 3: mixed, 4: array{0: list<string>, 1: string}|null} $c what read() gives
-     * @return array{0: ?int, 1: ?int}
-     */
-    public static function stated(Rule $rule, array $c): array
-    {
-        if ($c[4] !== null) {
-            throw $rule->error(...$c[4]);
-        }
-        return self::bounds($c) ?? [null, null];
+        return [$c[0], $c[1]];
     }
 
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
-        $range = self::stated($rule, self::read($opts));
+        // Rust's Counts::stated(), written out (here and in Count): a call per
+        // Length shows.
+        $range = self::read($opts);
+        $range[4] === null || throw $rule->error(...$range[4]);
         if ($rule->cat !== Ty::CAT_STR) {
             // Symfony counts the characters of the value cast to a string.
             $rule->notApplicable();

@@ -59,9 +59,7 @@ final class NotBlank
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
         [$allowNull, $normalizer, $problem] = self::read($opts);
-        if ($problem !== null) {
-            throw $rule->error(...$problem);
-        }
+        $problem === null || throw $rule->error(...$problem);
         if (!$allowNull) {
             $f->nullRefusedNested = true;
         }

@@ -6,6 +6,7 @@ namespace ToolSchema\Php\Constraint;
 
 use ToolSchema\Php\Model\Facets;
 use ToolSchema\Php\Model\Rule;
+use ToolSchema\Php\Model\Ty;
 
 /**
  * `Range` (`{min, max}`: numbers) → `minimum`/`maximum` on integers and
@@ -29,20 +30,23 @@ final class Range
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
         [$min, $max] = self::read($opts) ?? throw $rule->error([], 'must be an array of options');
-        foreach (['min' => $min, 'max' => $max] as $key => $b) {
-            if ($b !== null) {
-                $rule->number($b, [$key]);
-            }
+        // A bound is a finite number (Rule::number() says why not).
+        if ($min !== null && !\is_int($min)) {
+            $rule->number($min, ['min']);
         }
-        if (!Comparison::numeric($rule->cat)) {
+        if ($max !== null && !\is_int($max)) {
+            $rule->number($max, ['max']);
+        }
+        // Comparison::numeric() and put(), written out: a call per bound shows.
+        if ($rule->cat !== Ty::CAT_INT && $rule->cat !== Ty::CAT_NUM) {
             $rule->notApplicable();
             return;
         }
         if ($min !== null) {
-            Comparison::put($f, Comparison::MIN, $min);
+            $f->minimum = Facets::raiseNum($f->minimum, $min);
         }
         if ($max !== null) {
-            Comparison::put($f, Comparison::MAX, $max);
+            $f->maximum = Facets::lowerNum($f->maximum, $max);
         }
     }
 

@@ -32,7 +32,8 @@ final class Regex
     public static function read(mixed $opts): array
     {
         if (\is_string($opts)) {
-            [$source, $matches] = [$opts, true];
+            $source = $opts;
+            $matches = true;
         } elseif (\is_array($opts)) {
             $source = $opts['pattern'] ?? null;
             $matches = $opts['match'] ?? true;
@@ -51,9 +52,7 @@ final class Regex
     public static function apply(Rule $rule, mixed $opts, Facets $f): void
     {
         [$source, $matches, $problem] = self::read($opts);
-        if ($problem !== null) {
-            throw $rule->error(...$problem);
-        }
+        $problem === null || throw $rule->error(...$problem);
         self::applySource($rule, $source, $matches, $f);
     }
 

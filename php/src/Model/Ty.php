@@ -63,8 +63,8 @@ final class Ty
         'map' => self::MAP,
     ];
 
-    /** Ty => Cat. */
-    private const CATS = [
+    /** Ty => Cat (cat(); read directly where a call per definition shows). */
+    public const CATS = [
         self::STRING => self::CAT_STR,
         self::TEXT => self::CAT_STR,
         self::INTEGER => self::CAT_INT,

@@ -79,7 +79,7 @@ final class Definition
         $d->typeId = $t;
         $ty = Ty::fromId($t);
         $d->ty = $ty;
-        $d->cat = Ty::cat($ty);
+        $d->cat = Ty::CATS[$ty];
         $d->label = self::text($def, 'label', $path);
         $d->description = self::text($def, 'description', $path);
         $r = $def['required'] ?? null;
