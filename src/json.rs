@@ -248,6 +248,16 @@ impl<'a> Build<'a, &'a Value> for JsonBuilder {
     }
 }
 
+/// The normalizer writes each node at once.
+impl<'a> crate::normalize::Emit<'a, &'a Value> for JsonBuilder {
+    fn emit(
+        n: &mut crate::normalize::Normalizer<'_, 'a, Self>,
+        e: crate::normalize::Emitted<'_, 'a, &'a Value>,
+    ) -> Result<Value, crate::error::DefinitionError> {
+        n.write(e)
+    }
+}
+
 /// A value this backend built (a schema), read back by the profile pass: read
 /// as an input is, but shared as it is, so that its `{}` stay objects (the
 /// zval backend's `stdClass`).

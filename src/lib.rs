@@ -21,8 +21,7 @@ mod php;
 /// The version, as in Cargo.toml and composer.json.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
-/// `normalize_schema` over serde_json values: `(schema, warnings)`: the
-/// canonical schema, then the profile pass.
+/// `normalize_schema` over serde_json values: `(schema, warnings)`.
 pub fn normalize_json(
     definition: &serde_json::Value,
     options: Option<&serde_json::Value>,
@@ -35,10 +34,9 @@ pub fn normalize_json(
         });
     }
     let mut warnings = Vec::new();
-    let c = normalize::canonical(&mut b, definition, options, &mut warnings)?;
-    let view = json::Built(&c.schema);
-    let schema = normalize::profile::apply(&mut b, view, c.profile, &mut warnings);
-    Ok((schema.unwrap_or(c.schema), warnings))
+    let arena = normalize::val::Arena::default();
+    let schema = normalize::normalize(&mut b, &arena, definition, options, &mut warnings)?;
+    Ok((schema, warnings))
 }
 
 /// `fit_budget` over serde_json values: `(tools, warnings)`
@@ -58,11 +56,9 @@ pub fn fit_budget_json(
     let out = normalize::budget::fit(&mut b, tools, options, &mut warnings, |def, o, ex| {
         let mut b = json::JsonBuilder;
         let mut warnings = Vec::new();
-        let c = normalize::canonical_with(&mut b, def, o, &mut warnings)?;
-        let view = json::Built(&c.schema);
+        let arena = normalize::val::Arena::default();
         let (schema, stats) =
-            normalize::profile::apply_counted(&mut b, view, c.profile, &mut warnings);
-        let schema = schema.unwrap_or(c.schema);
+            normalize::normalize_counted(&mut b, &arena, def, o, &mut warnings)?;
         let examples = if ex {
             normalize::input_examples::build(&mut b, def, json::Built(&schema))
         } else {

@@ -8,6 +8,7 @@
 
 pub mod date_format;
 pub mod facets;
+pub mod schema;
 pub mod ty;
 pub mod value;
 pub mod value_check;

@@ -4,11 +4,11 @@
 //! `items` of its own when there is no item definition).
 
 use super::definition::Def;
-use super::{nullable, Normalizer};
+use super::{nullable, Emit, Normalizer};
 use crate::error::{DefinitionError, Seg};
 use crate::model::facets::Not;
 use crate::sym::Sym;
-use crate::view::{Build, Node};
+use crate::view::Node;
 
 impl<'a, B> Normalizer<'_, 'a, B> {
     /// The `items` schema, if any, and whether an item can be neither null
@@ -20,7 +20,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         depth: usize,
     ) -> Result<(Option<B::Val>, bool), DefinitionError>
     where
-        B: Build<'a, N>,
+        B: Emit<'a, N>,
     {
         if let Some(items) = d.items {
             let v = self.schema(&[Seg::Sym(Sym::Items)], items, depth + 1, item_enums)?;

@@ -6,7 +6,7 @@
 //! there) and stays open: `type: object` only.
 
 use super::definition::Def;
-use super::Normalizer;
+use super::{Emit, Normalizer};
 use crate::error::{DefinitionError, Seg};
 use crate::model::vocab::valid_utf8;
 use crate::sym::Sym;
@@ -31,7 +31,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         depth: usize,
     ) -> Result<Properties<B::Val>, DefinitionError>
     where
-        B: Build<'a, N>,
+        B: Emit<'a, N>,
     {
         let declared = d.properties.filter(|p| !p.is_empty());
         if declared.is_none() && depth > 0 {
@@ -81,6 +81,13 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             }),
             any_required,
         ))
+    }
+}
+
+impl<V> Closed<V> {
+    /// `properties` and `required`.
+    pub fn into_parts(self) -> (V, Option<V>) {
+        (self.properties, self.required)
     }
 }
 

@@ -19,6 +19,7 @@ pub mod decimal;
 pub mod definition;
 pub mod description;
 pub mod entity;
+pub mod fill;
 pub mod format_corner;
 pub mod input_examples;
 pub mod list_type;
@@ -27,6 +28,7 @@ pub mod not_null;
 pub mod nullable;
 pub mod options;
 pub mod profile;
+pub mod val;
 
 use crate::constraint::choice::strict_on_int;
 use crate::error::{DefinitionError, Path, Seg, Warning};
@@ -39,37 +41,64 @@ use definition::Def;
 use description::Text;
 use options::{NullStyle, Options};
 use profile::mcp::RootFix;
+use val::{Arena, Out, ValBuild};
 
 pub use crate::model::vocab::MAX_DEPTH;
 
-/// The canonical schema of `definition` with `options` (an array, or `None`
-/// for the defaults), and the profile to apply next ([`profile::apply`],
-/// which reads the schema back: the caller runs it, as only the caller can
-/// view what the builder made). For `mcp`, the schema is final: type unions
-/// are split and the root fixed as they are written ([`profile::mcp`]).
-/// Warnings go into a list the caller owns (the
-/// extension keeps it outside the engine's `zend_try`, so that it is freed
-/// even when the engine bails out of the call).
-pub fn canonical<'a, N: Node<'a>, B: Build<'a, N>>(
+/// `normalize_schema`: the schema of `definition` with `options` (an array,
+/// or `None` for the defaults), for the options' profile. Warnings go into a
+/// list the caller owns (the extension keeps it outside the engine's
+/// `zend_try`, so that it is freed even when the engine bails out of the
+/// call); `arena` holds the model for one call ([`normalize_counted`]).
+pub fn normalize<'a, N: Node<'a>, B: Emit<'a, N>>(
     b: &mut B,
+    arena: &'a Arena<'a, N>,
     definition: N,
     options: Option<N>,
     warnings: &mut Vec<Warning>,
-) -> Result<Canonical<B::Val>, DefinitionError> {
+) -> Result<B::Val, DefinitionError> {
     let options = match options {
         Some(o) => Options::read(o)?,
         None => Options::default(),
     };
-    canonical_with(b, definition, options, warnings)
+    Ok(normalize_counted(b, arena, definition, options, warnings)?.0)
 }
 
-/// [`canonical`] with options already read (`fit_budget` reads them once).
-pub fn canonical_with<'a, N: Node<'a>, B: Build<'a, N>>(
+/// [`normalize`] with options already read (`fit_budget` reads them once),
+/// and the counts of the profile's size limits (all zero for `mcp` and
+/// `gemini`, which have none): normalize, then write in the profile, the one
+/// place the two are composed. For `mcp` the normalizer writes the schema
+/// final, node by node ([`Normalizer::write`]: type unions split, the root
+/// fixed, [`profile::mcp`]); for the other profiles it fills the model of
+/// each node ([`fill`], what `arena` holds) and the profile pass writes the
+/// model ([`profile::apply_counted`]).
+pub fn normalize_counted<'a, N: Node<'a>, B: Emit<'a, N>>(
+    b: &mut B,
+    arena: &'a Arena<'a, N>,
+    definition: N,
+    options: Options,
+    warnings: &mut Vec<Warning>,
+) -> Result<(B::Val, profile::Stats), DefinitionError> {
+    if options.profile == profile::Profile::Mcp {
+        let schema = canonical(b, definition, options, warnings)?;
+        return Ok((schema, profile::Stats::default()));
+    }
+    let root = canonical(&mut ValBuild { arena }, definition, options, warnings)?;
+    Ok(profile::apply_counted(
+        &mut Out(b),
+        root,
+        options.profile,
+        warnings,
+    ))
+}
+
+/// The schema of `definition`, written or modelled as `B` emits.
+fn canonical<'a, N: Node<'a>, B: Emit<'a, N>>(
     b: &mut B,
     definition: N,
     options: Options,
     warnings: &mut Vec<Warning>,
-) -> Result<Canonical<B::Val>, DefinitionError> {
+) -> Result<B::Val, DefinitionError> {
     // The root map is the tool's inputs; otherwise the root is one input.
     let root_map = matches!(
         definition.get(Sym::Type).map(|t| t.kind()),
@@ -84,17 +113,34 @@ pub fn canonical_with<'a, N: Node<'a>, B: Build<'a, N>>(
         refused_null: true,
         refused_empty: true,
     };
-    let schema = n.schema(&[], definition, 0, &[])?;
-    Ok(Canonical {
-        schema,
-        profile: options.profile,
-    })
+    n.schema(&[], definition, 0, &[])
 }
 
-/// What [`canonical`] gives the profile pass.
-pub struct Canonical<V> {
-    pub schema: V,
-    pub profile: profile::Profile,
+/// How the normalizer hands over a node it has read: written at once
+/// ([`Normalizer::write`]: the builders of the callers, for the `mcp`
+/// profile, whose schema is final), or modelled ([`val::ValBuild`]: the
+/// other profiles write from the model, [`fill`]).
+pub trait Emit<'a, N: Node<'a>>: Build<'a, N> + Sized {
+    fn emit(
+        n: &mut Normalizer<'_, 'a, Self>,
+        e: Emitted<'_, 'a, N>,
+    ) -> Result<Self::Val, DefinitionError>;
+}
+
+/// What the normalizer knows of a node when it hands it over.
+pub struct Emitted<'d, 'a, N: Node<'a>> {
+    pub d: &'d Def<'a, N>,
+    /// What the constraints say (the NotNull guards join when the children
+    /// are normalized).
+    pub facets: Facets<N>,
+    pub cat: Cat,
+    pub optional: bool,
+    pub style: NullStyle,
+    /// A list or map that must not be empty as Drupal's NotNull sees it.
+    pub non_empty: bool,
+    pub depth: usize,
+    pub title: Option<Text<'a, N>>,
+    pub description: Option<Text<'a, N>>,
 }
 
 /// The normalizer's state while it walks one definition tree.
@@ -134,7 +180,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         item_enums: &[(N, bool)],
     ) -> Result<B::Val, DefinitionError>
     where
-        B: Build<'a, N>,
+        B: Emit<'a, N>,
     {
         for s in segs {
             self.path.push(*s);
@@ -167,11 +213,49 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             _ => None,
         };
         let (title, description) = description::texts(&d, self.options.split_title, name);
+        let out = B::emit(
+            self,
+            Emitted {
+                d: &d,
+                facets,
+                cat,
+                optional,
+                style,
+                non_empty,
+                depth,
+                title,
+                description,
+            },
+        )?;
+        self.refused_null = required;
+        self.refused_empty = required && (non_empty || !matches!(cat, Cat::List | Cat::Map));
+        for _ in segs {
+            self.path.pop();
+        }
+        Ok(out)
+    }
 
+    /// Writes the node at once: the `mcp` profile's schema, final (the
+    /// builders of the callers emit this way).
+    pub fn write<N: Node<'a>>(&mut self, e: Emitted<'_, 'a, N>) -> Result<B::Val, DefinitionError>
+    where
+        B: Emit<'a, N>,
+    {
+        let Emitted {
+            d,
+            mut facets,
+            cat,
+            optional,
+            style,
+            non_empty,
+            depth,
+            title,
+            description,
+        } = e;
         // The root of a tool input is never null (`mcp`): an object is written
         // as a required one.
         let fix = (depth == 0 && self.options.profile == profile::Profile::Mcp).then_some(RootFix);
-        let optional = optional && !(fix.is_some() && style != NullStyle::TypeArray && object(&d));
+        let optional = optional && !(fix.is_some() && style != NullStyle::TypeArray && object(d));
         let mut out = self.b.obj();
         if let Some(t) = title {
             let v = self.text(t);
@@ -184,7 +268,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         if optional && style != NullStyle::TypeArray {
             let inner = {
                 let mut inner = self.b.obj();
-                self.body(&d, &mut facets, non_empty, false, &mut inner, depth, None)?;
+                self.body(d, &mut facets, non_empty, false, &mut inner, depth, None)?;
                 self.b.end_obj(inner)
             };
             let branches = nullable::branches(self.b, inner);
@@ -195,14 +279,9 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             };
             self.b.put(&mut out, key, branches);
         } else {
-            self.body(&d, &mut facets, non_empty, optional, &mut out, depth, fix)?;
+            self.body(d, &mut facets, non_empty, optional, &mut out, depth, fix)?;
         }
-        self.values(&d, cat, &mut out);
-        self.refused_null = required;
-        self.refused_empty = required && (non_empty || !matches!(cat, Cat::List | Cat::Map));
-        for _ in segs {
-            self.path.pop();
-        }
+        self.values(d, cat, &mut out);
         Ok(self.b.end_obj(out))
     }
 
@@ -272,7 +351,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
     /// `default` and `examples`, as given (a map's empty array as `{}`).
     fn values<N: Node<'a>>(&mut self, d: &Def<'a, N>, cat: Cat, out: &mut B::Obj)
     where
-        B: Build<'a, N>,
+        B: Emit<'a, N>,
     {
         if let Some(v) = d.default {
             let v = self.map_value(cat, v);
@@ -295,7 +374,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
 
     fn text<N: Node<'a>>(&mut self, t: Text<'a, N>) -> B::Val
     where
-        B: Build<'a, N>,
+        B: Emit<'a, N>,
     {
         match t {
             Text::Share(n, _) => self.b.share(n),
@@ -354,7 +433,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         fix: Option<RootFix>,
     ) -> Result<(), DefinitionError>
     where
-        B: Build<'a, N>,
+        B: Emit<'a, N>,
     {
         let mcp = self.options.profile == profile::Profile::Mcp;
         if let Some(base) = d.base_schema {
@@ -366,10 +445,37 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             }
             return Ok(());
         }
-        // Children first: whether they refuse null decides what keeps their
-        // container from being empty.
         let cat = d.ty.cat();
-        let (items, props) = match cat {
+        let (items, props) = self.children(d, f, non_empty, depth)?;
+        let split = mcp && base_type::json_type(d.ty).is_none();
+        let fix = fix.filter(|_| null_ok && base_type::json_type(d.ty) == Some(Sym::Object));
+        if split {
+            profile::mcp::any_union(self.b, f, null_ok, depth == 0, out);
+        } else if fix.is_some() {
+            let ty = self.b.sym(Sym::Object);
+            self.b.put(out, Sym::Type, ty);
+        } else {
+            let ty = nullable::type_value(self.b, d.ty, null_ok);
+            self.b.put(out, Sym::Type, ty);
+        }
+        self.keywords(cat, f, null_ok, out, items, props, (!split, fix));
+        Ok(())
+    }
+
+    /// The children of a list or map, first: whether they refuse null decides
+    /// what keeps their container from being empty (the NotNull guards go
+    /// into `f`).
+    pub fn children<N: Node<'a>>(
+        &mut self,
+        d: &Def<'a, N>,
+        f: &mut Facets<N>,
+        non_empty: bool,
+        depth: usize,
+    ) -> Result<(Option<B::Val>, Option<map_type::Closed<B::Val>>), DefinitionError>
+    where
+        B: Emit<'a, N>,
+    {
+        Ok(match d.ty.cat() {
             Cat::List => {
                 let (items, item_never_empty) = self.list(d, &f.item_enums, depth)?;
                 if non_empty {
@@ -385,20 +491,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
                 (None, props)
             }
             _ => (None, None),
-        };
-        let split = mcp && base_type::json_type(d.ty).is_none();
-        let fix = fix.filter(|_| null_ok && base_type::json_type(d.ty) == Some(Sym::Object));
-        if split {
-            profile::mcp::any_union(self.b, f, null_ok, depth == 0, out);
-        } else if fix.is_some() {
-            let ty = self.b.sym(Sym::Object);
-            self.b.put(out, Sym::Type, ty);
-        } else {
-            let ty = nullable::type_value(self.b, d.ty, null_ok);
-            self.b.put(out, Sym::Type, ty);
-        }
-        self.keywords(cat, f, null_ok, out, items, props, (!split, fix));
-        Ok(())
+        })
     }
 
     /// The keywords after `type`, in their order; a second `format`,
@@ -481,10 +574,7 @@ fn container<'a, N: Node<'a>, B: Build<'a, N>>(
     items: Option<B::Val>,
     props: Option<map_type::Closed<B::Val>>,
 ) {
-    // A count of 1 the NotNull guard already states is left out.
-    let min_count = f
-        .min_count
-        .filter(|&m| !(m == 1 && not_null::implies_min_one(f)));
+    let min_count = min_count(f);
     match cat {
         Cat::List => {
             if let Some(v) = items {
@@ -502,6 +592,13 @@ fn container<'a, N: Node<'a>, B: Build<'a, N>>(
         }
         _ => {}
     }
+}
+
+/// The lower count as written: a count of 1 the NotNull guard already states
+/// is left out.
+fn min_count<N>(f: &Facets<N>) -> Option<i64> {
+    f.min_count
+        .filter(|&m| !(m == 1 && not_null::implies_min_one(f)))
 }
 
 /// `minLength`, `maxLength`.
@@ -635,7 +732,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
     /// object, so the schema would refuse its own default (issue 19).
     fn map_value<N: Node<'a>>(&mut self, cat: Cat, v: N) -> B::Val
     where
-        B: Build<'a, N>,
+        B: Emit<'a, N>,
     {
         if cat == Cat::Map && matches!(v.kind(), Kind::Array(_)) && v.is_empty() {
             let o = self.b.obj();

@@ -30,6 +30,7 @@ use ext_php_rs::zend::{bailout, try_catch, CatchError, ExecuteData, ModuleEntry}
 use ext_php_rs::{info_table_end, info_table_row, info_table_start};
 
 use crate::error::Warning;
+use crate::normalize::val::Arena;
 use crate::sym::Sym;
 use crate::view::Build;
 use args::{Args, Thrown};
@@ -84,12 +85,8 @@ fn normalize_call(ex: &ExecuteData, retval: &mut Zval, warnings: &mut Vec<Warnin
     };
     let result = (|| {
         let mut b = ZBuilder::new();
-        let c = crate::normalize::canonical(&mut b, definition, options, warnings)?;
-        // The profile pass reads the schema just built (its `{}` are stdClass).
-        let view = c.schema.view_built();
-        let mut b = ZBuilder::new();
-        let out = crate::normalize::profile::apply(&mut b, view, c.profile, warnings);
-        Ok::<_, crate::error::DefinitionError>(out.unwrap_or(c.schema))
+        let arena = Arena::default();
+        crate::normalize::normalize(&mut b, &arena, definition, options, warnings)
     })();
     finish(&args, retval, result, warnings);
 }
@@ -153,12 +150,9 @@ fn fit_call(ex: &ExecuteData, retval: &mut Zval, warnings: &mut Vec<Warning>) {
     let result = crate::normalize::budget::fit(&mut b, tools, options, warnings, |def, o, ex| {
         let mut warnings = Vec::new();
         let mut b = ZBuilder::new();
-        let c = crate::normalize::canonical_with(&mut b, def, o, &mut warnings)?;
-        let view = c.schema.view_built();
-        let mut b = ZBuilder::new();
-        let (out, stats) =
-            crate::normalize::profile::apply_counted(&mut b, view, c.profile, &mut warnings);
-        let schema = out.unwrap_or(c.schema);
+        let arena = Arena::default();
+        let (schema, stats) =
+            crate::normalize::normalize_counted(&mut b, &arena, def, o, &mut warnings)?;
         let examples = if ex {
             let mut b = ZBuilder::new();
             crate::normalize::input_examples::build(&mut b, def, schema.view_built())

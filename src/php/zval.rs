@@ -610,6 +610,16 @@ impl ZBuilder<'_> {
     }
 }
 
+/// The normalizer writes each node at once (the `mcp` profile's schema).
+impl<'a, const OBJ: bool> crate::normalize::Emit<'a, Z<'a, OBJ>> for ZBuilder<'a> {
+    fn emit(
+        n: &mut crate::normalize::Normalizer<'_, 'a, Self>,
+        e: crate::normalize::Emitted<'_, 'a, Z<'a, OBJ>>,
+    ) -> Result<Owned, crate::error::DefinitionError> {
+        n.write(e)
+    }
+}
+
 impl<'a, const OBJ: bool> Build<'a, Z<'a, OBJ>> for ZBuilder<'a> {
     type Val = Owned;
     type Obj = Table;

@@ -36,10 +36,11 @@
 //! description; several types as an `anyOf` of one type each.
 
 use super::provider::{One, Provider};
-use super::{limit, openai, text, Body, Id, Limit, Parts, Stats, INTEGER};
+use super::{limit, openai, text, Body, Id, Limit, Schema, Stats, INTEGER};
 use crate::model::vocab::Num;
+use super::SchemaNode;
 use crate::sym::Sym;
-use crate::view::{Build, Node};
+use crate::view::Build;
 
 /// The formats `transform_schema` keeps (the guide lists the same): openai's
 /// and `uri`.
@@ -53,7 +54,7 @@ pub const MAX_OPTIONAL: usize = 24;
 pub const MAX_UNIONS: usize = 16;
 
 /// The integers `lo..=hi` the bounds allow, when both are finite.
-fn integer_range<'v, N: Node<'v>>(p: &Parts<'v, N>) -> Option<(i64, i64)> {
+fn integer_range<'v, N: SchemaNode<'v>>(p: &Schema<'v, N>) -> Option<(i64, i64)> {
     let lo = [
         p.minimum.and_then(|m| rounded(m, f64::ceil)),
         p.exclusive_minimum
@@ -86,7 +87,7 @@ fn rounded(n: Num, round: fn(f64) -> f64) -> Option<i64> {
 }
 
 /// Notes for the bounds and `multipleOf` of a number, all dropped.
-fn drop_bounds<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
+fn drop_bounds<'v, N: SchemaNode<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
     for (n, word) in [
         (o.p.minimum, "At least"),
         (o.p.exclusive_minimum, "Greater than"),
@@ -137,7 +138,7 @@ pub const MAX_STRICT_TOOLS: usize = 20;
 impl Anthropic {
     /// Integer bounds that leave fewer than [`MAX_RANGE_ENUM`] values, as an
     /// `enum` of them; other bounds and `multipleOf` into the notes.
-    fn integer<'v, N: Node<'v>, B: Build<'v, N>>(
+    fn integer<'v, N: SchemaNode<'v>, B: Build<'v, N>>(
         o: &mut One<'_, '_, 'v, N, B>,
     ) -> Option<Body<'v, N, B::Val>> {
         let multiple = match o.p.multiple_of {
@@ -169,7 +170,7 @@ impl Anthropic {
 const NO_INTEGER: &str = "No value is allowed: no integer satisfies the bounds.";
 
 impl Provider for Anthropic {
-    fn values_alone<'v, N: Node<'v>, B: Build<'v, N>>(
+    fn values_alone<'v, N: SchemaNode<'v>, B: Build<'v, N>>(
         o: &mut One<'_, '_, 'v, N, B>,
     ) -> Option<Body<'v, N, B::Val>> {
         let values = o.p.values.take()?;
@@ -188,7 +189,7 @@ impl Provider for Anthropic {
         Some(Body::Values(values, o.p.is_const))
     }
 
-    fn string<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
+    fn string<'v, N: SchemaNode<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
         o.known_format(known_format);
         if let Some(pat) = o.p.patterns.first().copied() {
             o.drop_pattern(pat);
@@ -197,7 +198,7 @@ impl Provider for Anthropic {
         o.drop_counts(min, max, "character", "characters");
     }
 
-    fn number<'v, N: Node<'v>, B: Build<'v, N>>(
+    fn number<'v, N: SchemaNode<'v>, B: Build<'v, N>>(
         o: &mut One<'_, '_, 'v, N, B>,
     ) -> Option<Body<'v, N, B::Val>> {
         if o.bit == INTEGER {
@@ -207,7 +208,7 @@ impl Provider for Anthropic {
         None
     }
 
-    fn array<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
+    fn array<'v, N: SchemaNode<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
         o.items();
         let written = matches!(o.p.min_items, Some(0 | 1));
         if written {
@@ -217,7 +218,7 @@ impl Provider for Anthropic {
         o.drop_counts(min, max, "item", "items");
     }
 
-    fn object<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
+    fn object<'v, N: SchemaNode<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
         o.strict_properties();
         // Optional properties stay optional (left out, not null).
         if let Some(r) = o.p.required {
@@ -227,7 +228,7 @@ impl Provider for Anthropic {
     }
 
     /// Allowed values are written as they are when none is an array or a map.
-    fn values_writable<'v, N: Node<'v>>(values: &[N]) -> bool {
+    fn values_writable<'v, N: SchemaNode<'v>>(values: &[N]) -> bool {
         values.iter().all(|v| !v.is_array())
     }
 
@@ -238,7 +239,7 @@ impl Provider for Anthropic {
     /// Allowed values without `type`: one `enum` of every type.
     const VALUE_BRANCHES: bool = false;
 
-    fn any_of<'v, N: Node<'v>, B: Build<'v, N>>(
+    fn any_of<'v, N: SchemaNode<'v>, B: Build<'v, N>>(
         o: &mut One<'_, '_, 'v, N, B>,
         list: N,
     ) -> Vec<B::Val> {

@@ -27,13 +27,14 @@
 
 use super::provider::{One, Provider};
 use super::{
-    no_limits, text, value_types, Body, Id, Parts, Pass, Place, ARRAY, BOOLEAN, INTEGER, NUMBER,
+    no_limits, text, value_types, Body, Id, Pass, Place, Schema, ARRAY, BOOLEAN, INTEGER, NUMBER,
     STRING,
 };
 use crate::error::Seg;
 use crate::model::vocab::{cmp, Num};
+use super::SchemaNode;
 use crate::sym::Sym;
-use crate::view::{Build, Kind, Node};
+use crate::view::{Build, Kind};
 use std::cmp::Ordering;
 
 /// RFC 4122's string form of a UUID (JSON Schema's `format: uuid`).
@@ -71,7 +72,7 @@ pub const ID: Id = Id {
 impl Provider for Gemini {
     /// Allowed values can be written when they are strings, numbers that floats
     /// hold exactly, or both booleans (which say nothing beyond the type).
-    fn values_writable<'v, N: Node<'v>>(values: &[N]) -> bool {
+    fn values_writable<'v, N: SchemaNode<'v>>(values: &[N]) -> bool {
         let mut t = false;
         let mut f = false;
         for v in values {
@@ -94,10 +95,10 @@ impl Provider for Gemini {
     const EXAMPLES_NOTES: bool = false;
     const NULL_AFTER: bool = true;
 
-    fn after<'v, N: Node<'v>, B: Build<'v, N>>(
+    fn after<'v, N: SchemaNode<'v>, B: Build<'v, N>>(
         pass: &mut Pass<'_, 'v, N, B>,
         o: &mut B::Obj,
-        p: &Parts<'v, N>,
+        p: &Schema<'v, N>,
     ) {
         if p.nullable {
             let v = pass.b.bool(true);
@@ -120,11 +121,11 @@ impl Provider for Gemini {
         }
     }
 
-    fn type_value<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) -> B::Val {
+    fn type_value<'v, N: SchemaNode<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) -> B::Val {
         o.pass.b.string(type_name(o.bit))
     }
 
-    fn string<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
+    fn string<'v, N: SchemaNode<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
         let mut pattern = o.p.patterns.first().copied().map(Pattern::Node);
         if let Some(f) = o.p.formats.first().copied() {
             match f.kind() {
@@ -146,7 +147,7 @@ impl Provider for Gemini {
     }
 
     /// Allowed numbers as ranges: one, or an `anyOf` of them.
-    fn number<'v, N: Node<'v>, B: Build<'v, N>>(
+    fn number<'v, N: SchemaNode<'v>, B: Build<'v, N>>(
         o: &mut One<'_, '_, 'v, N, B>,
     ) -> Option<Body<'v, N, B::Val>> {
         if let Some(m) = o.p.multiple_of {
@@ -177,17 +178,17 @@ impl Provider for Gemini {
         None
     }
 
-    fn array<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
+    fn array<'v, N: SchemaNode<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
         array_keys(o);
     }
 
-    fn object<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
+    fn object<'v, N: SchemaNode<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
         object_keys(o);
     }
 }
 
 /// A list's `items`, `minItems`, `maxItems` (`gemini_json` too).
-pub(super) fn array_keys<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
+pub(super) fn array_keys<'v, N: SchemaNode<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
     o.items();
     o.ints([
         (Sym::MinItems, o.p.min_items),
@@ -198,7 +199,7 @@ pub(super) fn array_keys<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, '
 /// A map's `properties`, `required`, `additionalProperties` (a schema one
 /// written for the profile), `minProperties`, `maxProperties` (`gemini_json`
 /// too).
-pub(super) fn object_keys<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
+pub(super) fn object_keys<'v, N: SchemaNode<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
     if let Some(props) = o.p.properties {
         let (v, _) = o.pass.properties(props, o.p.required);
         o.put(Sym::Properties, v);
@@ -229,7 +230,7 @@ enum Pattern<N> {
 
 /// `minimum`/`maximum`: integer exclusive bounds as inclusive ones; a number's
 /// exclusive bound as an inclusive one, with a warning (`gemini_json` too).
-pub(super) fn bounds<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
+pub(super) fn bounds<'v, N: SchemaNode<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
     let bit = o.bit;
     let mut minimum = o.p.minimum;
     let mut maximum = o.p.maximum;
@@ -304,7 +305,7 @@ pub fn exact_float(n: Num, up: bool) -> Num {
 
 /// The values as `(min, max)` ranges, ascending: runs of consecutive integers
 /// for an integer, one range per value for a number.
-fn ranges<'v, N: Node<'v>>(values: &[N], integer: bool) -> Vec<(Num, Num)> {
+fn ranges<'v, N: SchemaNode<'v>>(values: &[N], integer: bool) -> Vec<(Num, Num)> {
     let mut nums: Vec<Num> = values
         .iter()
         .filter(|v| value_types(**v) & NUMBER != 0)

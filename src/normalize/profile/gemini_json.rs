@@ -29,9 +29,10 @@
 
 use super::gemini::{array_keys, bounds, object_keys};
 use super::provider::{One, Provider};
-use super::{no_limits, type_sym, Body, Id, Parts, Pass};
+use super::{no_limits, type_sym, Body, Id, Pass, Schema};
+use super::SchemaNode;
 use crate::sym::Sym;
-use crate::view::{Build, Kind, Node};
+use crate::view::{Build, Kind};
 
 /// The provider.
 pub struct GeminiJson;
@@ -49,7 +50,7 @@ pub const ID: Id = Id {
 impl Provider for GeminiJson {
     /// `type` lists `"null"` (and `enum` holds null) when the node is
     /// nullable.
-    fn type_value<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) -> B::Val {
+    fn type_value<'v, N: SchemaNode<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) -> B::Val {
         let t = o.pass.b.sym(type_sym(o.bit));
         if !o.p.nullable {
             return t;
@@ -61,7 +62,7 @@ impl Provider for GeminiJson {
         o.pass.b.end_arr(a)
     }
 
-    fn string<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
+    fn string<'v, N: SchemaNode<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
         if let Some(f) = o.p.formats.first().copied() {
             o.share(Sym::Format, f);
         }
@@ -72,7 +73,7 @@ impl Provider for GeminiJson {
         o.lengths();
     }
 
-    fn number<'v, N: Node<'v>, B: Build<'v, N>>(
+    fn number<'v, N: SchemaNode<'v>, B: Build<'v, N>>(
         o: &mut One<'_, '_, 'v, N, B>,
     ) -> Option<Body<'v, N, B::Val>> {
         o.values(false, false, o.p.nullable);
@@ -83,21 +84,21 @@ impl Provider for GeminiJson {
         None
     }
 
-    fn array<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
+    fn array<'v, N: SchemaNode<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
         o.values(false, false, o.p.nullable);
         array_keys(o);
     }
 
-    fn object<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
+    fn object<'v, N: SchemaNode<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
         o.values(false, false, o.p.nullable);
         object_keys(o);
     }
 
-    fn boolean<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
+    fn boolean<'v, N: SchemaNode<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
         o.values(false, false, o.p.nullable);
     }
 
-    fn any_of<'v, N: Node<'v>, B: Build<'v, N>>(
+    fn any_of<'v, N: SchemaNode<'v>, B: Build<'v, N>>(
         o: &mut One<'_, '_, 'v, N, B>,
         list: N,
     ) -> Vec<B::Val> {
@@ -115,10 +116,10 @@ impl Provider for GeminiJson {
 
     const NULL_IN_TYPE: bool = true;
 
-    fn after<'v, N: Node<'v>, B: Build<'v, N>>(
+    fn after<'v, N: SchemaNode<'v>, B: Build<'v, N>>(
         pass: &mut Pass<'_, 'v, N, B>,
         o: &mut B::Obj,
-        p: &Parts<'v, N>,
+        p: &Schema<'v, N>,
     ) {
         if let Some(d) = p.default.filter(|d| !matches!(d.kind(), Kind::Null)) {
             let v = pass.b.share(d);

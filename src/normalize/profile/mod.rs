@@ -6,7 +6,7 @@
 //!   normalizer writes it: there is no pass.
 //! - `openai` ([`openai`]), `anthropic` ([`anthropic`]), `gemini` ([`gemini`]),
 //!   `gemini_json` ([`gemini_json`]): the whole schema is read back into
-//!   [`Parts`] per node and written again.
+//!   [`Schema`] per node and written again.
 //!
 //! Every change is one of three kinds:
 //! 1. exact rewrites (the accepted set stays the same, or only changes in ways
@@ -25,9 +25,9 @@
 //! The pass is written once against [`Node`] (it reads the schema the
 //! normalizer built: zvals in the extension, serde_json values in Rust) and
 //! [`Build`]; `php/src/Normalize/Profile/` is its twin, byte for byte, one
-//! class per module with the module's stem (`Parts.php`, `Pass.php`,
+//! class per module with the module's stem (`Schema.php`, `Pass.php`,
 //! `Text.php`, one per provider; this module's own is `Profile.php`). The
-//! model is [`Parts`] ([`parts`], with its reader), the pass over it [`Pass`]
+//! model is [`Schema`] ([`parts`], with its reader), the pass over it [`Pass`]
 //! ([`pass`]), the words of descriptions and warnings [`text`].
 
 pub mod anthropic;
@@ -35,16 +35,19 @@ pub mod gemini;
 pub mod gemini_json;
 pub mod mcp;
 pub mod openai;
-pub mod parts;
 pub mod pass;
 pub mod provider;
+pub mod reader;
 pub mod text;
 
 use crate::error::{Path, Warning};
-use crate::sym::Sym;
-use crate::view::{Build, Kind, Node};
-pub use parts::{is_null_schema, null_wrapper, read, Parts};
+pub use crate::model::schema::{
+    type_bit, type_sym, value_types, Schema, SchemaNode, ALL, ARRAY, BOOLEAN, INTEGER, K, NUMBER,
+    OBJECT, STRING, TYPES,
+};
+use crate::view::{Build, Node};
 pub use pass::Pass;
+pub use reader::{is_null_schema, null_wrapper, read};
 pub use text::{not_note, str_of};
 
 /// The consumer a schema is written for (option `profile`): one per provider
@@ -100,7 +103,7 @@ impl Profile {
     }
 }
 
-impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
+impl<'v, N: SchemaNode<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
     /// Writes the schema `s` found at the current path, for the pass's
     /// provider.
     pub fn node(&mut self, s: N, place: Place) -> B::Val {
@@ -147,29 +150,14 @@ pub const CONSTRAINT_DROPPED: &str = "profile_constraint_dropped";
 pub const STRICT_IMPOSSIBLE: &str = "profile_strict_impossible";
 pub const LIMIT_EXCEEDED: &str = "profile_limit_exceeded";
 
-/// Applies `profile` to the canonical `schema`. `None`: the schema stays as it
-/// is (`mcp`: the normalizer wrote it final).
-pub fn apply<'v, N: Node<'v>, B: Build<'v, N>>(
+/// Writes the model `schema` (the normalizer's root) for `profile`, with the
+/// counts of the size limits: `fit_budget` sums them over a tool list.
+pub fn apply_counted<'v, N: SchemaNode<'v>, B: Build<'v, N>>(
     b: &mut B,
     schema: N,
     profile: Profile,
     warnings: &mut Vec<Warning>,
-) -> Option<B::Val> {
-    apply_counted(b, schema, profile, warnings).0
-}
-
-/// [`apply`], with the counts of the size limits (all zero for `mcp` and
-/// `gemini`, which have none): `fit_budget` sums them over a tool list.
-pub fn apply_counted<'v, N: Node<'v>, B: Build<'v, N>>(
-    b: &mut B,
-    schema: N,
-    profile: Profile,
-    warnings: &mut Vec<Warning>,
-) -> (Option<B::Val>, Stats) {
-    if profile == Profile::Mcp {
-        // Written final by the normalizer.
-        return (None, Stats::default());
-    }
+) -> (B::Val, Stats) {
     let mut pass = Pass {
         b,
         profile,
@@ -183,62 +171,7 @@ pub fn apply_counted<'v, N: Node<'v>, B: Build<'v, N>>(
     for message in (profile.id().limits)(&pass.stats) {
         pass.warn(LIMIT_EXCEEDED, message);
     }
-    (Some(out), pass.stats)
-}
-
-// JSON types as bits.
-pub const STRING: u8 = 1;
-pub const INTEGER: u8 = 2;
-pub const NUMBER: u8 = 4;
-pub const BOOLEAN: u8 = 8;
-pub const ARRAY: u8 = 16;
-pub const OBJECT: u8 = 32;
-pub const ALL: u8 = 63;
-
-/// The types in the order branches are written.
-pub const TYPES: [(u8, Sym); 6] = [
-    (STRING, Sym::String),
-    (INTEGER, Sym::Integer),
-    (NUMBER, Sym::Number),
-    (BOOLEAN, Sym::Boolean),
-    (ARRAY, Sym::Array),
-    (OBJECT, Sym::Object),
-];
-
-fn type_bit(name: &[u8]) -> Option<u8> {
-    TYPES
-        .iter()
-        .find(|(_, s)| s.as_str().as_bytes() == name)
-        .map(|(b, _)| *b)
-}
-
-/// The type name of the bit `bit` (`string` for anything else).
-pub fn type_sym(bit: u8) -> Sym {
-    TYPES
-        .iter()
-        .find(|(b, _)| *b == bit)
-        .map_or(Sym::String, |(_, s)| *s)
-}
-
-/// The JSON types a value has (an integral float is also an integer).
-pub fn value_types<'v, N: Node<'v>>(v: N) -> u8 {
-    match v.kind() {
-        Kind::Str(_) => STRING,
-        Kind::Int(_) => INTEGER | NUMBER,
-        Kind::Float(f) if f.fract() == 0.0 => INTEGER | NUMBER,
-        Kind::Float(_) => NUMBER,
-        Kind::Bool(_) => BOOLEAN,
-        Kind::Array(a) if a.is_list() => ARRAY,
-        Kind::Array(_) => OBJECT,
-        Kind::Null | Kind::Other => 0,
-    }
-}
-
-/// A key of the output: a well-known one, or one read from the schema.
-#[derive(Clone, Copy, Debug)]
-pub enum K<Q> {
-    S(Sym),
-    In(Q),
+    (out, pass.stats)
 }
 
 /// Where a node sits.

@@ -34,8 +34,9 @@
 
 use super::provider::{One, Provider};
 use super::{limit, Body, Id, Limit, Stats};
+use super::SchemaNode;
 use crate::sym::Sym;
-use crate::view::{Build, Kind, Node};
+use crate::view::{Build, Kind};
 
 /// The documented string formats.
 pub const FORMATS: [&[u8]; 9] = [
@@ -81,7 +82,7 @@ const BUDGET: &[Limit] = &[
 pub struct OpenAi;
 
 impl Provider for OpenAi {
-    fn string<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
+    fn string<'v, N: SchemaNode<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
         o.known_format(|f| FORMATS.contains(&f));
         if let Some(pat) = o.p.patterns.first().copied() {
             if matches!(pat.kind(), Kind::Str(s) if has_lookaround_or_backref(s)) {
@@ -94,7 +95,7 @@ impl Provider for OpenAi {
         o.lengths();
     }
 
-    fn number<'v, N: Node<'v>, B: Build<'v, N>>(
+    fn number<'v, N: SchemaNode<'v>, B: Build<'v, N>>(
         o: &mut One<'_, '_, 'v, N, B>,
     ) -> Option<Body<'v, N, B::Val>> {
         o.values(true, true, false);
@@ -108,7 +109,7 @@ impl Provider for OpenAi {
         None
     }
 
-    fn array<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
+    fn array<'v, N: SchemaNode<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
         o.values(true, true, false);
         if !o.items() {
             o.pass.impossible("a list without an item definition");
@@ -119,7 +120,7 @@ impl Provider for OpenAi {
         ]);
     }
 
-    fn object<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
+    fn object<'v, N: SchemaNode<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
         o.values(true, true, false);
         if let Some(names) = o.strict_properties() {
             // Every property, in order.
@@ -134,7 +135,7 @@ impl Provider for OpenAi {
         o.strict_additional();
     }
 
-    fn boolean<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
+    fn boolean<'v, N: SchemaNode<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
         o.values(true, true, false);
     }
 }

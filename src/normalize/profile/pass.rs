@@ -1,18 +1,20 @@
 //! The pass over one schema for the openai, anthropic, gemini and
-//! gemini_json profiles: each node read into [`Parts`], its keywords written for the profile, with
+//! gemini_json profiles: each node read into [`Schema`], its keywords written for the profile, with
 //! the warnings at the definition's path. `php/src/Normalize/Profile/Pass.php`
 //! is its twin.
 
-use super::parts::{filter_values, list_of, read, split, Parts};
 use super::provider::Provider;
+use super::reader::{list_of, read};
 use super::{
-    not_note, str_of, text, value_types, Body, Place, Profile, Stats, ALL, CONSTRAINT_DROPPED,
-    INTEGER, K, NUMBER, OBJECT, STRICT_IMPOSSIBLE, STRING, TYPES,
+    not_note, str_of, text, value_types, Body, Place, Profile, Schema, Stats, ALL, ARRAY,
+    CONSTRAINT_DROPPED, INTEGER, K, NUMBER, OBJECT, STRICT_IMPOSSIBLE, STRING, TYPES,
 };
 use crate::error::{Path, Seg, Warning};
-use crate::model::vocab::Num;
+use crate::model::vocab::{cmp, Num};
+use super::SchemaNode;
 use crate::sym::Sym;
-use crate::view::{Build, Key, KeyRef, Kind, Node};
+use crate::view::{Build, Key, KeyRef, Kind};
+use std::cmp::Ordering;
 use std::marker::PhantomData;
 
 /// The pass over one schema.
@@ -45,7 +47,7 @@ fn is_silent_annotation(k: KeyRef<'_>) -> bool {
     )
 }
 
-impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
+impl<'v, N: SchemaNode<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
     /// A warning at the current path.
     pub fn warn(&mut self, code: &'static str, message: String) {
         if self.quiet > 0 && code == STRICT_IMPOSSIBLE {
@@ -80,7 +82,8 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
 
     /// [`Pass::node`] for the provider `P`.
     pub(super) fn node_for<P: Provider>(&mut self, s: N, place: Place) -> B::Val {
-        if !s.is_array() {
+        let model = s.model();
+        if model.is_none() && !s.is_array() {
             // A boolean schema (from a base schema).
             if self.profile.strict() {
                 self.impossible("a boolean schema");
@@ -94,7 +97,8 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
             self.b.put(&mut o, Sym::Description, v);
             return self.b.end_obj(o);
         }
-        let mut p = read(s);
+        // The normalizer's model, or a base schema read.
+        let mut p = model.unwrap_or_else(|| read(s));
         if place == Place::Root {
             // The root of a tool input is an object, never null.
             if p.types == OBJECT {
@@ -114,7 +118,7 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
     /// The validation keywords of `p`, for one type or as branches.
     fn body<P: Provider>(
         &mut self,
-        p: &mut Parts<'v, N>,
+        p: &mut Schema<'v, N>,
         notes: &mut Vec<String>,
     ) -> Body<'v, N, B::Val> {
         let unwritable = !p.nots.is_empty()
@@ -162,7 +166,7 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
     /// Constraints no profile here can write, into the notes: `not`, the
     /// second `format` and `pattern` on, keywords the parts do not hold,
     /// `allOf` entries that could not be merged; `oneOf` as an `anyOf`.
-    fn drop_unwritable(&mut self, p: &mut Parts<'v, N>, notes: &mut Vec<String>) {
+    fn drop_unwritable(&mut self, p: &mut Schema<'v, N>, notes: &mut Vec<String>) {
         for n in std::mem::take(&mut p.nots) {
             let note = not_note(n);
             self.drop_note(notes, note);
@@ -208,7 +212,7 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
 
     /// Allowed values: of the node's types; representable, or dropped; then
     /// the keywords they make redundant are left out.
-    fn allowed_values<P: Provider>(&mut self, p: &mut Parts<'v, N>, notes: &mut Vec<String>) {
+    fn allowed_values<P: Provider>(&mut self, p: &mut Schema<'v, N>, notes: &mut Vec<String>) {
         let Some(values) = p.values.take() else {
             return;
         };
@@ -233,7 +237,7 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
     /// Several types, without allowed values: one branch per type.
     fn type_branches<P: Provider>(
         &mut self,
-        p: &mut Parts<'v, N>,
+        p: &mut Schema<'v, N>,
         types: u8,
         notes: &mut Vec<String>,
     ) -> Body<'v, N, B::Val> {
@@ -261,7 +265,7 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
     /// The branch of `p` for the type `bit`.
     fn branch<P: Provider>(
         &mut self,
-        p: &Parts<'v, N>,
+        p: &Schema<'v, N>,
         bit: u8,
         notes: &mut Vec<String>,
     ) -> B::Val {
@@ -271,7 +275,7 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
     }
 
     /// Leaves the allowed values out (warning and note).
-    fn drop_values(&mut self, p: &mut Parts<'v, N>, notes: &mut Vec<String>, none: bool) {
+    fn drop_values(&mut self, p: &mut Schema<'v, N>, notes: &mut Vec<String>, none: bool) {
         p.values = None;
         if none {
             self.drop_note(
@@ -444,7 +448,7 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
     /// Notes for `default` (when `default`) and `examples` (when `examples`).
     pub fn annotation_notes(
         &mut self,
-        p: &Parts<'v, N>,
+        p: &Schema<'v, N>,
         notes: &mut Vec<String>,
         default: bool,
         examples: bool,
@@ -469,7 +473,7 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
     }
 
     /// Title and description (with the notes) into `o`.
-    pub fn texts(&mut self, o: &mut B::Obj, p: &Parts<'v, N>, notes: &[String]) {
+    pub fn texts(&mut self, o: &mut B::Obj, p: &Schema<'v, N>, notes: &[String]) {
         if let Some(t) = p.title {
             let v = self.b.share(t);
             self.b.put(o, Sym::Title, v);
@@ -494,4 +498,92 @@ impl<'v, N: Node<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
             (None, true) => {}
         }
     }
+}
+
+/// The parts of `p` that apply to the type `bit` (values of that type only).
+fn split<'v, N: SchemaNode<'v>>(p: &Schema<'v, N>, bit: u8) -> Schema<'v, N> {
+    let mut q = Schema {
+        types: bit,
+        values: p.values.as_ref().map(|vs| {
+            vs.iter()
+                .copied()
+                .filter(|v| value_types(*v) & bit != 0)
+                .collect()
+        }),
+        is_const: p.is_const,
+        value_sets: p.value_sets.clone(),
+        ..Schema::default()
+    };
+    match bit {
+        STRING => {
+            q.formats = p.formats.clone();
+            q.patterns = p.patterns.clone();
+            q.min_length = p.min_length;
+            q.max_length = p.max_length;
+        }
+        INTEGER | NUMBER => {
+            q.minimum = p.minimum;
+            q.exclusive_minimum = p.exclusive_minimum;
+            q.maximum = p.maximum;
+            q.exclusive_maximum = p.exclusive_maximum;
+            q.multiple_of = p.multiple_of;
+        }
+        ARRAY => {
+            q.items = p.items;
+            q.min_items = p.min_items;
+            q.max_items = p.max_items;
+        }
+        OBJECT => {
+            q.properties = p.properties;
+            q.required = p.required;
+            q.additional = p.additional;
+            q.min_properties = p.min_properties;
+            q.max_properties = p.max_properties;
+        }
+        _ => {}
+    }
+    q
+}
+
+/// Keeps the values that satisfy the length, bound and count keywords, and
+/// leaves those keywords out (the values say it all).
+fn filter_values<'v, N: SchemaNode<'v>>(p: &mut Schema<'v, N>, values: Vec<N>) -> Vec<N> {
+    let ok = |v: &N| -> bool {
+        match v.kind() {
+            Kind::Str(s) => {
+                let n = text::chars(s);
+                p.min_length.is_none_or(|m| n >= m) && p.max_length.is_none_or(|m| n <= m)
+            }
+            Kind::Int(_) | Kind::Float(_) => {
+                let x = text::num_of(*v).unwrap_or(Num::Int(0));
+                p.minimum.is_none_or(|m| cmp(x, m) != Ordering::Less)
+                    && p.exclusive_minimum
+                        .is_none_or(|m| cmp(x, m) == Ordering::Greater)
+                    && p.maximum.is_none_or(|m| cmp(x, m) != Ordering::Greater)
+                    && p.exclusive_maximum
+                        .is_none_or(|m| cmp(x, m) == Ordering::Less)
+            }
+            Kind::Array(a) if a.is_list() => {
+                let n = a.len() as i64;
+                p.min_items.is_none_or(|m| n >= m) && p.max_items.is_none_or(|m| n <= m)
+            }
+            Kind::Array(a) => {
+                let n = a.len() as i64;
+                p.min_properties.is_none_or(|m| n >= m) && p.max_properties.is_none_or(|m| n <= m)
+            }
+            _ => true,
+        }
+    };
+    let kept: Vec<N> = values.into_iter().filter(|v| ok(v)).collect();
+    p.min_length = None;
+    p.max_length = None;
+    p.minimum = None;
+    p.exclusive_minimum = None;
+    p.maximum = None;
+    p.exclusive_maximum = None;
+    p.min_items = None;
+    p.max_items = None;
+    p.min_properties = None;
+    p.max_properties = None;
+    kept
 }

@@ -5,9 +5,10 @@
 //! hook over [`One`]. `php/src/Normalize/Profile/Provider.php` is its twin.
 
 use super::{
-    str_of, text, type_sym, Body, Parts, Pass, Place, ARRAY, INTEGER, K, NUMBER, OBJECT, STRING,
+    str_of, text, type_sym, Body, Pass, Place, Schema, ARRAY, INTEGER, K, NUMBER, OBJECT, STRING,
 };
 use crate::model::vocab::Num;
+use super::SchemaNode;
 use crate::sym::Sym;
 use crate::view::{Build, Kind, Node};
 
@@ -16,9 +17,9 @@ pub type Keys<'v, N, V> = Vec<(K<<N as Node<'v>>::Key>, V)>;
 
 /// One type's keywords being written: the pass, the parts of the type `bit`,
 /// the keywords so far and the notes for the description.
-pub struct One<'a, 'p, 'v, N: Node<'v>, B: Build<'v, N>> {
+pub struct One<'a, 'p, 'v, N: SchemaNode<'v>, B: Build<'v, N>> {
     pub pass: &'a mut Pass<'p, 'v, N, B>,
-    pub p: &'a mut Parts<'v, N>,
+    pub p: &'a mut Schema<'v, N>,
     pub bit: u8,
     pub keys: Keys<'v, N, B::Val>,
     pub notes: &'a mut Vec<String>,
@@ -28,33 +29,33 @@ pub struct One<'a, 'p, 'v, N: Node<'v>, B: Build<'v, N>> {
 pub trait Provider {
     /// The body for allowed values written without `type`; `None`: they are
     /// written with the type's keywords (by its hook).
-    fn values_alone<'v, N: Node<'v>, B: Build<'v, N>>(
+    fn values_alone<'v, N: SchemaNode<'v>, B: Build<'v, N>>(
         _o: &mut One<'_, '_, 'v, N, B>,
     ) -> Option<Body<'v, N, B::Val>> {
         None
     }
 
     /// The value of `type`.
-    fn type_value<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) -> B::Val {
+    fn type_value<'v, N: SchemaNode<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) -> B::Val {
         o.pass.b.sym(type_sym(o.bit))
     }
 
-    fn string<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>);
+    fn string<'v, N: SchemaNode<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>);
 
     /// `Some`: the body is this (written another way than as keywords).
-    fn number<'v, N: Node<'v>, B: Build<'v, N>>(
+    fn number<'v, N: SchemaNode<'v>, B: Build<'v, N>>(
         o: &mut One<'_, '_, 'v, N, B>,
     ) -> Option<Body<'v, N, B::Val>>;
 
-    fn array<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>);
+    fn array<'v, N: SchemaNode<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>);
 
-    fn object<'v, N: Node<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>);
+    fn object<'v, N: SchemaNode<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>);
 
     /// A boolean: nothing but the type, unless the provider writes its values.
-    fn boolean<'v, N: Node<'v>, B: Build<'v, N>>(_o: &mut One<'_, '_, 'v, N, B>) {}
+    fn boolean<'v, N: SchemaNode<'v>, B: Build<'v, N>>(_o: &mut One<'_, '_, 'v, N, B>) {}
 
     /// The branches of an `anyOf` beside the type's keywords.
-    fn any_of<'v, N: Node<'v>, B: Build<'v, N>>(
+    fn any_of<'v, N: SchemaNode<'v>, B: Build<'v, N>>(
         o: &mut One<'_, '_, 'v, N, B>,
         list: N,
     ) -> Vec<B::Val> {
@@ -81,23 +82,23 @@ pub trait Provider {
     const VALUE_BRANCHES: bool = true;
 
     /// What follows the body in the finished node.
-    fn after<'v, N: Node<'v>, B: Build<'v, N>>(
+    fn after<'v, N: SchemaNode<'v>, B: Build<'v, N>>(
         _pass: &mut Pass<'_, 'v, N, B>,
         _o: &mut B::Obj,
-        _p: &Parts<'v, N>,
+        _p: &Schema<'v, N>,
     ) {
     }
 
     /// Whether the provider can write these values as allowed values.
-    fn values_writable<'v, N: Node<'v>>(_values: &[N]) -> bool {
+    fn values_writable<'v, N: SchemaNode<'v>>(_values: &[N]) -> bool {
         true
     }
 
     /// The finished node: title and description (with the notes), the body
     /// and the node's null.
-    fn finish<'v, N: Node<'v>, B: Build<'v, N>>(
+    fn finish<'v, N: SchemaNode<'v>, B: Build<'v, N>>(
         pass: &mut Pass<'_, 'v, N, B>,
-        p: Parts<'v, N>,
+        p: Schema<'v, N>,
         body: Body<'v, N, B::Val>,
         mut notes: Vec<String>,
         place: Place,
@@ -148,9 +149,9 @@ pub trait Provider {
     }
 
     /// The keywords of one type.
-    fn single<'v, N: Node<'v>, B: Build<'v, N>>(
+    fn single<'v, N: SchemaNode<'v>, B: Build<'v, N>>(
         pass: &mut Pass<'_, 'v, N, B>,
-        p: &mut Parts<'v, N>,
+        p: &mut Schema<'v, N>,
         bit: u8,
         notes: &mut Vec<String>,
     ) -> Body<'v, N, B::Val> {
@@ -186,7 +187,7 @@ pub trait Provider {
     }
 }
 
-impl<'v, N: Node<'v>, B: Build<'v, N>> One<'_, '_, 'v, N, B> {
+impl<'v, N: SchemaNode<'v>, B: Build<'v, N>> One<'_, '_, 'v, N, B> {
     pub fn put(&mut self, sym: Sym, v: B::Val) {
         self.keys.push((K::S(sym), v));
     }

@@ -1,92 +1,13 @@
-//! One schema object read into its parts ([`Parts`]: the model a profile
+//! One schema object read into its parts ([`Schema`]: the model a profile
 //! writes from), and the reader that fills it from a schema ([`read`]): the
 //! nullable wrapper, `allOf` entries of simple keywords and every
-//! `enum`/`const` folded in. `php/src/Normalize/Profile/Parts.php` is its twin.
+//! `enum`/`const` folded in. `php/src/Normalize/Profile/Schema.php` is its twin.
 
-use super::{text, type_bit, value_types, ALL, ARRAY, INTEGER, K, NUMBER, OBJECT, STRING};
+use super::{text, type_bit, Schema, K};
 use crate::model::facets::{lower, lower_num, raise, raise_num};
-use crate::model::vocab::{cmp, Num};
+use crate::model::vocab::Num;
 use crate::sym::Sym;
 use crate::view::{Key, Kind, Node};
-use std::cmp::Ordering;
-
-/// One schema object, read into its parts.
-pub struct Parts<'v, N: Node<'v>> {
-    pub title: Option<N>,
-    pub description: Option<N>,
-    pub default: Option<N>,
-    pub examples: Option<N>,
-    /// Null is accepted (besides what the other parts accept).
-    pub nullable: bool,
-    /// The non-null types (`ALL` when there is no `type`).
-    pub types: u8,
-    /// `format`s: the node's own first, then those of `allOf` entries.
-    pub formats: Vec<N>,
-    pub patterns: Vec<N>,
-    pub nots: Vec<N>,
-    /// The allowed values (`enum`/`const`, all of them intersected), null left out.
-    pub values: Option<Vec<N>>,
-    /// The values came from one `const`.
-    pub is_const: bool,
-    /// Every `enum`/`const` as written (for the description when dropped).
-    pub value_sets: Vec<(N, bool)>,
-    pub min_length: Option<i64>,
-    pub max_length: Option<i64>,
-    pub minimum: Option<Num>,
-    pub exclusive_minimum: Option<Num>,
-    pub maximum: Option<Num>,
-    pub exclusive_maximum: Option<Num>,
-    pub multiple_of: Option<Num>,
-    pub items: Option<N>,
-    pub min_items: Option<i64>,
-    pub max_items: Option<i64>,
-    pub properties: Option<N>,
-    pub required: Option<N>,
-    pub additional: Option<N>,
-    pub min_properties: Option<i64>,
-    pub max_properties: Option<i64>,
-    pub any_of: Option<N>,
-    pub one_of: Option<N>,
-    /// Anything else, in order.
-    pub other: Vec<(K<N::Key>, N)>,
-}
-
-impl<'v, N: Node<'v>> Default for Parts<'v, N> {
-    fn default() -> Self {
-        Parts {
-            title: None,
-            description: None,
-            default: None,
-            examples: None,
-            nullable: false,
-            types: ALL,
-            formats: Vec::new(),
-            patterns: Vec::new(),
-            nots: Vec::new(),
-            values: None,
-            is_const: false,
-            value_sets: Vec::new(),
-            min_length: None,
-            max_length: None,
-            minimum: None,
-            exclusive_minimum: None,
-            maximum: None,
-            exclusive_maximum: None,
-            multiple_of: None,
-            items: None,
-            min_items: None,
-            max_items: None,
-            properties: None,
-            required: None,
-            additional: None,
-            min_properties: None,
-            max_properties: None,
-            any_of: None,
-            one_of: None,
-            other: Vec::new(),
-        }
-    }
-}
 
 fn non_negative<'v, N: Node<'v>>(v: N) -> Option<i64> {
     match v.kind() {
@@ -130,8 +51,8 @@ pub(super) fn list_of<'v, N: Node<'v>>(l: N) -> Vec<N> {
 
 /// Reads a schema object into its parts, the nullable wrapper and `allOf`
 /// entries of simple keywords included.
-pub fn read<'v, N: Node<'v>>(s: N) -> Parts<'v, N> {
-    let mut p = Parts::default();
+pub fn read<'v, N: Node<'v>>(s: N) -> Schema<'v, N> {
+    let mut p = Schema::default();
     let mut type_null = false;
     let mut all_of = None;
     let wrapper = null_wrapper(s);
@@ -176,7 +97,7 @@ pub fn read<'v, N: Node<'v>>(s: N) -> Parts<'v, N> {
 /// Reads one keyword of the node into `p`; false when it is not one the parts
 /// hold (it goes to `other`). `all_of` is merged after the others.
 fn keyword<'v, N: Node<'v>>(
-    p: &mut Parts<'v, N>,
+    p: &mut Schema<'v, N>,
     sym: Option<Sym>,
     v: N,
     type_null: &mut bool,
@@ -210,7 +131,7 @@ fn keyword<'v, N: Node<'v>>(
 }
 
 /// The allowed values: every `enum`/`const` intersected, null left out.
-fn intersect_values<'v, N: Node<'v>>(p: &mut Parts<'v, N>) {
+pub(crate) fn intersect_values<'v, N: Node<'v>>(p: &mut Schema<'v, N>) {
     if p.value_sets.is_empty() {
         return;
     }
@@ -315,7 +236,7 @@ fn fits<'v, N: Node<'v>>(s: Sym, v: N) -> bool {
 
 /// Reads one of the simple keywords, or `multipleOf`: a bound keeps the
 /// tighter of the node's and its `allOf` entries'.
-fn simple<'v, N: Node<'v>>(p: &mut Parts<'v, N>, s: Sym, v: N) -> bool {
+pub(crate) fn simple<'v, N: Node<'v>>(p: &mut Schema<'v, N>, s: Sym, v: N) -> bool {
     let count = non_negative(v).unwrap_or(0);
     let num = text::num_of(v);
     if s == Sym::MultipleOf {
@@ -368,7 +289,7 @@ fn is_annotation(s: Option<Sym>) -> bool {
 
 /// Merges an `allOf` entry made only of simple keywords (annotations in it
 /// are left out); false when it holds anything else.
-fn merge_entry<'v, N: Node<'v>>(p: &mut Parts<'v, N>, e: N) -> bool {
+fn merge_entry<'v, N: Node<'v>>(p: &mut Schema<'v, N>, e: N) -> bool {
     if !e.is_array() || e.is_empty() {
         return false;
     }
@@ -381,92 +302,4 @@ fn merge_entry<'v, N: Node<'v>>(p: &mut Parts<'v, N>, e: N) -> bool {
         });
     }
     mergeable
-}
-
-/// The parts of `p` that apply to the type `bit` (values of that type only).
-pub(super) fn split<'v, N: Node<'v>>(p: &Parts<'v, N>, bit: u8) -> Parts<'v, N> {
-    let mut q = Parts {
-        types: bit,
-        values: p.values.as_ref().map(|vs| {
-            vs.iter()
-                .copied()
-                .filter(|v| value_types(*v) & bit != 0)
-                .collect()
-        }),
-        is_const: p.is_const,
-        value_sets: p.value_sets.clone(),
-        ..Parts::default()
-    };
-    match bit {
-        STRING => {
-            q.formats = p.formats.clone();
-            q.patterns = p.patterns.clone();
-            q.min_length = p.min_length;
-            q.max_length = p.max_length;
-        }
-        INTEGER | NUMBER => {
-            q.minimum = p.minimum;
-            q.exclusive_minimum = p.exclusive_minimum;
-            q.maximum = p.maximum;
-            q.exclusive_maximum = p.exclusive_maximum;
-            q.multiple_of = p.multiple_of;
-        }
-        ARRAY => {
-            q.items = p.items;
-            q.min_items = p.min_items;
-            q.max_items = p.max_items;
-        }
-        OBJECT => {
-            q.properties = p.properties;
-            q.required = p.required;
-            q.additional = p.additional;
-            q.min_properties = p.min_properties;
-            q.max_properties = p.max_properties;
-        }
-        _ => {}
-    }
-    q
-}
-
-/// Keeps the values that satisfy the length, bound and count keywords, and
-/// leaves those keywords out (the values say it all).
-pub(super) fn filter_values<'v, N: Node<'v>>(p: &mut Parts<'v, N>, values: Vec<N>) -> Vec<N> {
-    let ok = |v: &N| -> bool {
-        match v.kind() {
-            Kind::Str(s) => {
-                let n = text::chars(s);
-                p.min_length.is_none_or(|m| n >= m) && p.max_length.is_none_or(|m| n <= m)
-            }
-            Kind::Int(_) | Kind::Float(_) => {
-                let x = text::num_of(*v).unwrap_or(Num::Int(0));
-                p.minimum.is_none_or(|m| cmp(x, m) != Ordering::Less)
-                    && p.exclusive_minimum
-                        .is_none_or(|m| cmp(x, m) == Ordering::Greater)
-                    && p.maximum.is_none_or(|m| cmp(x, m) != Ordering::Greater)
-                    && p.exclusive_maximum
-                        .is_none_or(|m| cmp(x, m) == Ordering::Less)
-            }
-            Kind::Array(a) if a.is_list() => {
-                let n = a.len() as i64;
-                p.min_items.is_none_or(|m| n >= m) && p.max_items.is_none_or(|m| n <= m)
-            }
-            Kind::Array(a) => {
-                let n = a.len() as i64;
-                p.min_properties.is_none_or(|m| n >= m) && p.max_properties.is_none_or(|m| n <= m)
-            }
-            _ => true,
-        }
-    };
-    let kept: Vec<N> = values.into_iter().filter(|v| ok(v)).collect();
-    p.min_length = None;
-    p.max_length = None;
-    p.minimum = None;
-    p.exclusive_minimum = None;
-    p.maximum = None;
-    p.exclusive_maximum = None;
-    p.min_items = None;
-    p.max_items = None;
-    p.min_properties = None;
-    p.max_properties = None;
-    kept
 }

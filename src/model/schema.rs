@@ -1,0 +1,149 @@
+//! One schema node as the profiles write it ([`Schema`]): filled by the
+//! normalizer from what it computed (`normalize::fill`), or read from a base
+//! schema (`normalize::profile::reader`, the one place a schema is read).
+//! The JSON types as bits, and [`SchemaNode`]: a node that may carry its
+//! model. `php/src/Model/Schema.php` is its twin.
+
+use super::vocab::Num;
+use crate::sym::Sym;
+use crate::view::{Kind, Node};
+
+/// A node the profile pass writes from: a value, or a node the normalizer
+/// modelled (taken once).
+pub trait SchemaNode<'v>: Node<'v> {
+    /// The model of the node, when the normalizer made one.
+    fn model(self) -> Option<Schema<'v, Self>>;
+}
+
+/// One schema node as a profile writes it.
+pub struct Schema<'v, N: Node<'v>> {
+    pub title: Option<N>,
+    pub description: Option<N>,
+    pub default: Option<N>,
+    pub examples: Option<N>,
+    /// Null is accepted (besides what the other parts accept).
+    pub nullable: bool,
+    /// The non-null types (`ALL` when there is no `type`).
+    pub types: u8,
+    /// `format`s: the node's own first, then those of `allOf` entries.
+    pub formats: Vec<N>,
+    pub patterns: Vec<N>,
+    pub nots: Vec<N>,
+    /// The allowed values (`enum`/`const`, all of them intersected), null left out.
+    pub values: Option<Vec<N>>,
+    /// The values came from one `const`.
+    pub is_const: bool,
+    /// Every `enum`/`const` as written (for the description when dropped).
+    pub value_sets: Vec<(N, bool)>,
+    pub min_length: Option<i64>,
+    pub max_length: Option<i64>,
+    pub minimum: Option<Num>,
+    pub exclusive_minimum: Option<Num>,
+    pub maximum: Option<Num>,
+    pub exclusive_maximum: Option<Num>,
+    pub multiple_of: Option<Num>,
+    pub items: Option<N>,
+    pub min_items: Option<i64>,
+    pub max_items: Option<i64>,
+    pub properties: Option<N>,
+    pub required: Option<N>,
+    pub additional: Option<N>,
+    pub min_properties: Option<i64>,
+    pub max_properties: Option<i64>,
+    pub any_of: Option<N>,
+    pub one_of: Option<N>,
+    /// Anything else, in order.
+    pub other: Vec<(K<N::Key>, N)>,
+}
+
+impl<'v, N: Node<'v>> Default for Schema<'v, N> {
+    fn default() -> Self {
+        Schema {
+            title: None,
+            description: None,
+            default: None,
+            examples: None,
+            nullable: false,
+            types: ALL,
+            formats: Vec::new(),
+            patterns: Vec::new(),
+            nots: Vec::new(),
+            values: None,
+            is_const: false,
+            value_sets: Vec::new(),
+            min_length: None,
+            max_length: None,
+            minimum: None,
+            exclusive_minimum: None,
+            maximum: None,
+            exclusive_maximum: None,
+            multiple_of: None,
+            items: None,
+            min_items: None,
+            max_items: None,
+            properties: None,
+            required: None,
+            additional: None,
+            min_properties: None,
+            max_properties: None,
+            any_of: None,
+            one_of: None,
+            other: Vec::new(),
+        }
+    }
+}
+
+// JSON types as bits.
+pub const STRING: u8 = 1;
+pub const INTEGER: u8 = 2;
+pub const NUMBER: u8 = 4;
+pub const BOOLEAN: u8 = 8;
+pub const ARRAY: u8 = 16;
+pub const OBJECT: u8 = 32;
+pub const ALL: u8 = 63;
+
+/// The types in the order branches are written.
+pub const TYPES: [(u8, Sym); 6] = [
+    (STRING, Sym::String),
+    (INTEGER, Sym::Integer),
+    (NUMBER, Sym::Number),
+    (BOOLEAN, Sym::Boolean),
+    (ARRAY, Sym::Array),
+    (OBJECT, Sym::Object),
+];
+
+pub fn type_bit(name: &[u8]) -> Option<u8> {
+    TYPES
+        .iter()
+        .find(|(_, s)| s.as_str().as_bytes() == name)
+        .map(|(b, _)| *b)
+}
+
+/// The type name of the bit `bit` (`string` for anything else).
+pub fn type_sym(bit: u8) -> Sym {
+    TYPES
+        .iter()
+        .find(|(b, _)| *b == bit)
+        .map_or(Sym::String, |(_, s)| *s)
+}
+
+/// The JSON types a value has (an integral float is also an integer).
+pub fn value_types<'v, N: Node<'v>>(v: N) -> u8 {
+    match v.kind() {
+        Kind::Str(_) => STRING,
+        Kind::Int(_) => INTEGER | NUMBER,
+        Kind::Float(f) if f.fract() == 0.0 => INTEGER | NUMBER,
+        Kind::Float(_) => NUMBER,
+        Kind::Bool(_) => BOOLEAN,
+        Kind::Array(a) if a.is_list() => ARRAY,
+        Kind::Array(_) => OBJECT,
+        Kind::Null | Kind::Other => 0,
+    }
+}
+
+/// A key of the output: a well-known one, or one read from the schema.
+#[derive(Clone, Copy, Debug)]
+pub enum K<Q> {
+    S(Sym),
+    In(Q),
+}

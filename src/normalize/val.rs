@@ -1,0 +1,467 @@
+//! The values the normalizer makes for the model ([`Val`]) when it writes for
+//! a profile other than `mcp`: parts of the definition, shared as they are,
+//! and the few it makes itself (an `enum` with null let in, the schema under
+//! a `not`, a base schema copied), held in an [`Arena`] for one call and read
+//! through [`Node`], so that the profile pass reads them as it reads a base
+//! schema. [`ValBuild`] makes them; [`Out`] writes them, and the pass's
+//! output, with the caller's builder. The PHP twin needs none of this: its
+//! values are PHP values.
+
+use crate::model::schema::{Schema, SchemaNode};
+use crate::sym::Sym;
+use crate::view::{Build, Key, KeyRef, Kind, Node};
+use std::cell::RefCell;
+
+/// Owns what [`Val`]s refer to, for one call; freed with it.
+pub struct Arena<'a, N: Node<'a>> {
+    entries: Store<Vec<(VKey<'a, N::Key>, Val<'a, N>)>>,
+    strings: Store<String>,
+    models: Store<RefCell<Option<Schema<'a, Val<'a, N>>>>>,
+}
+
+impl<'a, N: Node<'a>> Default for Arena<'a, N> {
+    fn default() -> Self {
+        Arena {
+            entries: Store::default(),
+            strings: Store::default(),
+            models: Store::default(),
+        }
+    }
+}
+
+/// Values that stay where they are until the store is dropped.
+struct Store<T>(RefCell<Vec<Box<T>>>);
+
+impl<T> Default for Store<T> {
+    fn default() -> Self {
+        Store(RefCell::new(Vec::new()))
+    }
+}
+
+impl<T> Store<T> {
+    fn alloc(&self, t: T) -> &T {
+        let boxed = Box::new(t);
+        let at: *const T = &*boxed;
+        self.0.borrow_mut().push(boxed);
+        // SAFETY: the box is never moved out, changed or dropped before the
+        // store is, and the reference lives no longer than the store.
+        unsafe { &*at }
+    }
+}
+
+/// A key of a [`Val`] array.
+#[derive(Clone, Copy, Debug)]
+pub enum VKey<'a, K> {
+    /// A key of the definition, as read.
+    Node(K),
+    Sym(Sym),
+    Int(i64),
+    Str(&'a [u8]),
+}
+
+impl<'a, K: Key<'a>> Key<'a> for VKey<'a, K> {
+    fn get(self) -> KeyRef<'a> {
+        match self {
+            VKey::Node(k) => k.get(),
+            VKey::Sym(s) => KeyRef::Str(s.as_str().as_bytes()),
+            VKey::Int(i) => KeyRef::Int(i),
+            VKey::Str(s) => KeyRef::Str(s),
+        }
+    }
+
+    fn sym(self) -> Option<Sym> {
+        match self {
+            VKey::Node(k) => k.sym(),
+            VKey::Sym(s) => Some(s),
+            VKey::Int(_) => None,
+            VKey::Str(s) => Sym::find(s),
+        }
+    }
+}
+
+/// A value of the model: a node of the definition, or one the normalizer
+/// made.
+pub enum Val<'a, N: Node<'a>> {
+    Node(N),
+    Null,
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    Sym(Sym),
+    Str(&'a str),
+    /// A key of the definition as a string (a `required` name).
+    Name(N::Key),
+    /// An array (`false`) or an object (`true`), its entries in order.
+    Array(&'a [(VKey<'a, N::Key>, Val<'a, N>)], bool),
+    /// A node the normalizer modelled, taken by the pass.
+    Model(&'a RefCell<Option<Schema<'a, Val<'a, N>>>>),
+}
+
+impl<'a, N: Node<'a>> Clone for Val<'a, N> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<'a, N: Node<'a>> Copy for Val<'a, N> {}
+
+impl<'a, N: Node<'a>> std::fmt::Debug for Val<'a, N> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::normalize::profile::text::json(*self))
+    }
+}
+
+/// Whether the keys are 0, 1, ... in order.
+fn keys_are_list<'a, K: Key<'a>, V>(entries: &[(K, V)]) -> bool {
+    entries
+        .iter()
+        .enumerate()
+        .all(|(i, (k, _))| k.get() == KeyRef::Int(i as i64))
+}
+
+impl<'a, N: Node<'a>> Node<'a> for Val<'a, N> {
+    type Key = VKey<'a, N::Key>;
+
+    fn kind(self) -> Kind<'a, Self> {
+        match self {
+            Val::Node(n) => match n.kind() {
+                Kind::Null => Kind::Null,
+                Kind::Bool(b) => Kind::Bool(b),
+                Kind::Int(i) => Kind::Int(i),
+                Kind::Float(f) => Kind::Float(f),
+                Kind::Str(s) => Kind::Str(s),
+                Kind::Array(a) => Kind::Array(Val::Node(a)),
+                Kind::Other => Kind::Other,
+            },
+            Val::Null => Kind::Null,
+            Val::Bool(b) => Kind::Bool(b),
+            Val::Int(i) => Kind::Int(i),
+            Val::Float(f) => Kind::Float(f),
+            Val::Sym(s) => Kind::Str(s.as_str().as_bytes()),
+            Val::Str(s) => Kind::Str(s.as_bytes()),
+            Val::Name(k) => match k.get() {
+                KeyRef::Str(s) => Kind::Str(s),
+                // Made as text ([`ValBuild::key_string`]).
+                KeyRef::Int(_) => Kind::Other,
+            },
+            Val::Array(..) => Kind::Array(self),
+            Val::Model(_) => Kind::Other,
+        }
+    }
+
+    fn get(self, key: Sym) -> Option<Self> {
+        match self {
+            Val::Node(n) => n.get(key).map(Val::Node),
+            Val::Array(entries, _) => entries
+                .iter()
+                .find(|(k, _)| k.sym() == Some(key))
+                .map(|(_, v)| *v),
+            _ => None,
+        }
+    }
+
+    fn find(self, key: KeyRef<'_>) -> Option<Self> {
+        match self {
+            Val::Node(n) => n.find(key).map(Val::Node),
+            Val::Array(entries, _) => entries
+                .iter()
+                .find(|(k, _)| k.get() == key)
+                .map(|(_, v)| *v),
+            _ => None,
+        }
+    }
+
+    fn len(self) -> usize {
+        match self {
+            Val::Node(n) => n.len(),
+            Val::Array(entries, _) => entries.len(),
+            _ => 0,
+        }
+    }
+
+    fn is_list(self) -> bool {
+        match self {
+            Val::Node(n) => n.is_list(),
+            Val::Array(entries, _) => keys_are_list(entries),
+            _ => false,
+        }
+    }
+
+    /// An object made here is read as the extension reads the one it
+    /// builds: a stdClass when empty or keyed 0..n, an array otherwise.
+    fn is_object(self) -> bool {
+        match self {
+            Val::Node(n) => n.is_object(),
+            Val::Array(entries, obj) => obj && keys_are_list(entries),
+            _ => false,
+        }
+    }
+
+    fn try_each<E>(self, mut f: impl FnMut(Self::Key, Self) -> Result<(), E>) -> Result<(), E> {
+        match self {
+            Val::Node(n) => n.try_each(|k, v| f(VKey::Node(k), Val::Node(v))),
+            Val::Array(entries, _) => {
+                for (k, v) in entries {
+                    f(*k, *v)?;
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+impl<'a, N: Node<'a>> SchemaNode<'a> for Val<'a, N> {
+    fn model(self) -> Option<Schema<'a, Self>> {
+        match self {
+            Val::Model(m) => m.borrow_mut().take(),
+            _ => None,
+        }
+    }
+}
+
+/// Makes [`Val`]s in an arena.
+pub struct ValBuild<'a, N: Node<'a>> {
+    pub arena: &'a Arena<'a, N>,
+}
+
+impl<'a, N: Node<'a>> ValBuild<'a, N> {
+    /// A model as a value.
+    pub fn model(&mut self, m: Schema<'a, Val<'a, N>>) -> Val<'a, N> {
+        Val::Model(self.arena.models.alloc(RefCell::new(Some(m))))
+    }
+
+    fn entries(&mut self, e: Vec<(VKey<'a, N::Key>, Val<'a, N>)>, obj: bool) -> Val<'a, N> {
+        Val::Array(self.arena.entries.alloc(e), obj)
+    }
+
+    /// PHP's next free index: one above the largest int key.
+    fn put_at(
+        arr: &mut Vec<(VKey<'a, N::Key>, Val<'a, N>)>,
+        key: KeyRef<'_>,
+        k: VKey<'a, N::Key>,
+        val: Val<'a, N>,
+    ) -> bool {
+        match arr.iter_mut().find(|(old, _)| old.get() == key) {
+            Some(slot) => {
+                slot.1 = val;
+                false
+            }
+            None => {
+                arr.push((k, val));
+                true
+            }
+        }
+    }
+}
+
+impl<'a, N: Node<'a>> Build<'a, N> for ValBuild<'a, N> {
+    type Val = Val<'a, N>;
+    type Obj = Vec<(VKey<'a, N::Key>, Val<'a, N>)>;
+    type Arr = Vec<(VKey<'a, N::Key>, Val<'a, N>)>;
+
+    fn obj(&mut self) -> Self::Obj {
+        Vec::new()
+    }
+    fn arr(&mut self) -> Self::Arr {
+        Vec::new()
+    }
+    fn put(&mut self, obj: &mut Self::Obj, key: Sym, val: Self::Val) {
+        obj.push((VKey::Sym(key), val));
+    }
+    fn put_key(&mut self, obj: &mut Self::Obj, key: N::Key, val: Self::Val) {
+        obj.push((VKey::Node(key), val));
+    }
+    fn push(&mut self, arr: &mut Self::Arr, val: Self::Val) {
+        let next = arr
+            .iter()
+            .filter_map(|(k, _)| match k.get() {
+                KeyRef::Int(i) => Some(i.saturating_add(1)),
+                KeyRef::Str(_) => None,
+            })
+            .max()
+            .unwrap_or(0)
+            .max(0);
+        arr.push((VKey::Int(next), val));
+    }
+    fn put_arr_key(&mut self, arr: &mut Self::Arr, key: N::Key, val: Self::Val) {
+        Self::put_at(arr, key.get(), VKey::Node(key), val);
+    }
+    fn put_arr_bytes(&mut self, arr: &mut Self::Arr, key: &[u8], val: Self::Val) -> bool {
+        let k = match crate::view::php_key(key) {
+            KeyRef::Int(i) => VKey::Int(i),
+            KeyRef::Str(s) => {
+                let s = self
+                    .arena
+                    .strings
+                    .alloc(String::from_utf8_lossy(s).into_owned());
+                VKey::Str(s.as_bytes())
+            }
+        };
+        Self::put_at(arr, k.get(), k, val)
+    }
+    fn end_obj(&mut self, obj: Self::Obj) -> Self::Val {
+        self.entries(obj, true)
+    }
+    fn end_arr(&mut self, arr: Self::Arr) -> Self::Val {
+        self.entries(arr, false)
+    }
+    fn sym(&mut self, s: Sym) -> Self::Val {
+        Val::Sym(s)
+    }
+    fn string(&mut self, s: &str) -> Self::Val {
+        Val::Str(self.arena.strings.alloc(s.to_owned()))
+    }
+    fn int(&mut self, i: i64) -> Self::Val {
+        Val::Int(i)
+    }
+    fn float(&mut self, f: f64) -> Self::Val {
+        Val::Float(f)
+    }
+    fn bool(&mut self, b: bool) -> Self::Val {
+        Val::Bool(b)
+    }
+    fn null(&mut self) -> Self::Val {
+        Val::Null
+    }
+    fn share(&mut self, node: N) -> Self::Val {
+        Val::Node(node)
+    }
+    /// An int key as its decimal text (compared as a string).
+    fn key_string(&mut self, key: N::Key) -> Self::Val {
+        match key.get() {
+            KeyRef::Int(i) => Val::Str(self.arena.strings.alloc(i.to_string())),
+            KeyRef::Str(_) => Val::Name(key),
+        }
+    }
+}
+
+/// Writes with the caller's builder `B` what reads as [`Val`]s: the profile
+/// pass's output.
+pub struct Out<'b, B>(pub &'b mut B);
+
+/// A value as the caller's builder makes it.
+fn write<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, v: Val<'a, N>) -> B::Val {
+    {
+        match v {
+            Val::Node(n) => b.share(n),
+            Val::Null => b.null(),
+            Val::Bool(x) => b.bool(x),
+            Val::Int(i) => b.int(i),
+            Val::Float(f) => b.float(f),
+            Val::Sym(s) => b.sym(s),
+            Val::Str(s) => b.string(s),
+            Val::Name(k) => b.key_string(k),
+            Val::Array(entries, true) => {
+                let mut o = b.obj();
+                for (k, v) in entries {
+                    let v = write(b, *v);
+                    Out(&mut *b).put_key(&mut o, *k, v);
+                }
+                b.end_obj(o)
+            }
+            Val::Array(entries, false) => {
+                let mut arr = b.arr_for(entries.len());
+                let list = keys_are_list(entries);
+                for (k, v) in entries {
+                    let v = write(b, *v);
+                    match k {
+                        _ if list => b.push(&mut arr, v),
+                        VKey::Node(k) => b.put_arr_key(&mut arr, *k, v),
+                        k => match k.get() {
+                            KeyRef::Int(i) => {
+                                b.put_arr_bytes(&mut arr, i.to_string().as_bytes(), v);
+                            }
+                            KeyRef::Str(s) => {
+                                b.put_arr_bytes(&mut arr, s, v);
+                            }
+                        },
+                    }
+                }
+                b.end_arr(arr)
+            }
+            Val::Model(_) => unreachable!("a modelled node is written by the profile pass"),
+        }
+    }
+}
+
+impl<'a, 'b, N: Node<'a>, B: Build<'a, N>> Build<'a, Val<'a, N>> for Out<'b, B> {
+    type Val = B::Val;
+    type Obj = B::Obj;
+    type Arr = B::Arr;
+
+    fn obj(&mut self) -> Self::Obj {
+        self.0.obj()
+    }
+    fn arr(&mut self) -> Self::Arr {
+        self.0.arr()
+    }
+    fn arr_for(&mut self, len: usize) -> Self::Arr {
+        self.0.arr_for(len)
+    }
+    fn put(&mut self, obj: &mut Self::Obj, key: Sym, val: Self::Val) {
+        self.0.put(obj, key, val);
+    }
+    fn put_key(&mut self, obj: &mut Self::Obj, key: VKey<'a, N::Key>, val: Self::Val) {
+        match key {
+            VKey::Node(k) => self.0.put_key(obj, k, val),
+            VKey::Sym(s) => self.0.put(obj, s, val),
+            // The objects made here are keyed by symbols and definition keys.
+            VKey::Int(_) | VKey::Str(_) => unreachable!("an object keyed by a made key"),
+        }
+    }
+    fn push(&mut self, arr: &mut Self::Arr, val: Self::Val) {
+        self.0.push(arr, val);
+    }
+    fn put_arr_key(&mut self, arr: &mut Self::Arr, key: VKey<'a, N::Key>, val: Self::Val) {
+        match key {
+            VKey::Node(k) => self.0.put_arr_key(arr, k, val),
+            k => match k.get() {
+                KeyRef::Int(i) => {
+                    self.0.put_arr_bytes(arr, i.to_string().as_bytes(), val);
+                }
+                KeyRef::Str(s) => {
+                    self.0.put_arr_bytes(arr, s, val);
+                }
+            },
+        }
+    }
+    fn put_arr_bytes(&mut self, arr: &mut Self::Arr, key: &[u8], val: Self::Val) -> bool {
+        self.0.put_arr_bytes(arr, key, val)
+    }
+    fn end_obj(&mut self, obj: Self::Obj) -> Self::Val {
+        self.0.end_obj(obj)
+    }
+    fn end_arr(&mut self, arr: Self::Arr) -> Self::Val {
+        self.0.end_arr(arr)
+    }
+    fn sym(&mut self, s: Sym) -> Self::Val {
+        self.0.sym(s)
+    }
+    fn string(&mut self, s: &str) -> Self::Val {
+        self.0.string(s)
+    }
+    fn int(&mut self, i: i64) -> Self::Val {
+        self.0.int(i)
+    }
+    fn float(&mut self, f: f64) -> Self::Val {
+        self.0.float(f)
+    }
+    fn bool(&mut self, b: bool) -> Self::Val {
+        self.0.bool(b)
+    }
+    fn null(&mut self) -> Self::Val {
+        self.0.null()
+    }
+    fn share(&mut self, node: Val<'a, N>) -> Self::Val {
+        write(self.0, node)
+    }
+    fn key_string(&mut self, key: VKey<'a, N::Key>) -> Self::Val {
+        match key {
+            VKey::Node(k) => self.0.key_string(k),
+            VKey::Sym(s) => self.0.sym(s),
+            VKey::Int(i) => self.0.string(&i.to_string()),
+            VKey::Str(s) => self.0.string(&String::from_utf8_lossy(s)),
+        }
+    }
+}
