@@ -250,6 +250,7 @@ impl<'a> Build<'a, &'a Value> for JsonBuilder {
 
 /// The normalizer writes each node at once.
 impl<'a> crate::normalize::Emit<'a, &'a Value> for JsonBuilder {
+    #[inline(always)]
     fn emit(
         n: &mut crate::normalize::Normalizer<'_, 'a, Self>,
         e: crate::normalize::Emitted<'_, 'a, &'a Value>,

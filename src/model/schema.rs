@@ -7,12 +7,14 @@
 use super::vocab::Num;
 use crate::sym::Sym;
 use crate::view::{Kind, Node};
+use std::cell::RefCell;
 
 /// A node the profile pass writes from: a value, or a node the normalizer
-/// modelled (taken once).
+/// modelled.
 pub trait SchemaNode<'v>: Node<'v> {
-    /// The model of the node, when the normalizer made one.
-    fn model(self) -> Option<Schema<'v, Self>>;
+    /// The model of the node, when the normalizer made one (the pass
+    /// writes it once).
+    fn model(self) -> Option<&'v RefCell<Schema<'v, Self>>>;
 }
 
 /// One schema node as a profile writes it.

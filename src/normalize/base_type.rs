@@ -62,6 +62,7 @@ pub fn format(ty: Ty) -> Option<Sym> {
 /// JSON Schema keyword counts or matches, so the canonical form is narrowed
 /// to a string, where both are stated exactly (refusing a number Drupal
 /// would accept is allowed; accepting one it rejects is not).
+#[inline(always)]
 pub fn strings_only<'a, N: Node<'a>>(ty: Ty, base_schema: Option<N>, constraints: Option<N>) -> Ty {
     if ty != Ty::Any || base_schema.is_some() {
         return ty;

@@ -61,6 +61,7 @@ fn array_or_absent<'a, N: Node<'a>>(
 }
 
 impl<'a, N: Node<'a>> Def<'a, N> {
+    #[inline(always)]
     pub fn read(def: N, path: &Path<'_>) -> Result<Def<'a, N>, DefinitionError> {
         let ty_node = def.get(Sym::Type);
         let type_id = match ty_node.map(|n| n.kind()) {

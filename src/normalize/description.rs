@@ -78,6 +78,7 @@ pub fn restates(label: &str, name: KeyRef<'_>) -> bool {
 
 /// `(title, description)`; `name`: the property name of a map's property
 /// (none for the root and list items).
+#[inline(always)]
 pub fn texts<'a, N: Node<'a>>(
     def: &Def<'a, N>,
     split: bool,

@@ -30,10 +30,53 @@ impl<'a, N: Node<'a>> Emit<'a, N> for ValBuild<'a, N> {
     ) -> Result<Val<'a, N>, DefinitionError> {
         if e.d.base_schema.is_some() {
             let written = n.write(e)?;
-            let m = reader::read(written);
-            return Ok(n.b.model(m));
+            let (val, cell) = n.b.model();
+            *cell.borrow_mut() = reader::read(written);
+            return Ok(val);
         }
         n.fill(e)
+    }
+
+    /// The model of [`super::list_type::choice_items`]: any type, its
+    /// choices as allowed values (or `not`s).
+    fn choice_items(&mut self, item_enums: &[(N, bool)]) -> Val<'a, N> {
+        let (val, cell) = self.model();
+        let m = &mut *cell.borrow_mut();
+        let mut entries = Vec::new();
+        let (mut has_enum, mut has_not) = (false, false);
+        for (k, v) in super::list_type::choices(self, item_enums) {
+            let first = if k == Sym::Not {
+                &mut has_not
+            } else {
+                &mut has_enum
+            };
+            if *first {
+                entries.push((k, v));
+            } else {
+                *first = true;
+                keyword(m, k, v);
+            }
+        }
+        for (k, v) in entries {
+            if k == Sym::Not {
+                m.nots.push(v);
+            } else if !reader::simple(m, k, v) {
+                let entry = one(self, k, v);
+                m.other.push((K::S(Sym::AllOf), entry));
+            }
+        }
+        reader::intersect_values(m);
+        val
+    }
+}
+
+/// A keyword of the node itself: a `not` (of choices: no count implied),
+/// or one through the reader's rule.
+fn keyword<'a, N: Node<'a>>(m: &mut Schema<'a, Val<'a, N>>, key: Sym, v: Val<'a, N>) {
+    if key == Sym::Not {
+        m.nots.push(v);
+    } else {
+        put(m, key, v);
     }
 }
 
@@ -75,7 +118,7 @@ impl<'a, N: Node<'a>> Normalizer<'_, 'a, ValBuild<'a, N>> {
     fn fill(&mut self, e: Emitted<'_, 'a, N>) -> Result<Val<'a, N>, DefinitionError> {
         let Emitted {
             d,
-            mut facets,
+            facets,
             cat,
             optional,
             style,
@@ -85,62 +128,62 @@ impl<'a, N: Node<'a>> Normalizer<'_, 'a, ValBuild<'a, N>> {
             description,
         } = e;
         let null_ok = optional && style == NullStyle::TypeArray;
-        let (items, props) = self.children(d, &mut facets, non_empty, depth)?;
-        let f = &facets;
-        let mut m = Schema {
-            title: title.map(|t| self.text(t)),
-            description: description.map(|t| self.text(t)),
-            // A null branch, or null in `type` and in every `enum`.
-            nullable: optional,
-            types: match base_type::json_type(d.ty) {
-                Some(t) => type_bit(t.as_str().as_bytes()).unwrap_or(ALL),
-                None => base_type::ANY
-                    .iter()
-                    .filter_map(|t| type_bit(t.as_str().as_bytes()))
-                    .fold(0, |acc, bit| acc | bit),
-            },
-            ..Schema::default()
+        let (mut items, mut props) = (None, None);
+        self.children(d, facets, non_empty, depth, &mut items, &mut props)?;
+        let f = &*facets;
+        let (val, cell) = self.b.model();
+        let m = &mut *cell.borrow_mut();
+        m.title = title.map(|t| self.text(t));
+        m.description = description.map(|t| self.text(t));
+        // A null branch, or null in `type` and in every `enum`.
+        m.nullable = optional;
+        m.types = match base_type::json_type(d.ty) {
+            Some(t) => type_bit(t.as_str().as_bytes()).unwrap_or(ALL),
+            None => base_type::ANY
+                .iter()
+                .filter_map(|t| type_bit(t.as_str().as_bytes()))
+                .fold(0, |acc, bit| acc | bit),
         };
         let b = &mut *self.b;
         // The keywords, in their order; the first of each kind here, the
         // others as `allOf` entries after them.
         if let Some(first) = f.formats.first() {
-            put(&mut m, Sym::Format, Val::Sym(*first));
+            put(m, Sym::Format, Val::Sym(*first));
         }
         if let Some(first) = f.patterns.first() {
             let v = pattern(b, first);
-            put(&mut m, Sym::Pattern, v);
+            put(m, Sym::Pattern, v);
         }
         if let Some(first) = f.nots.first() {
             let v = nullable::not_schema(b, first, null_ok);
-            not(&mut m, first, v);
+            not(m, first, v);
         }
         if let Some(first) = f.enums.first() {
             let (k, v) = nullable::enumeration(b, *first, null_ok);
-            put(&mut m, k, v);
+            put(m, k, v);
         }
-        put_int(&mut m, Sym::MinLength, f.min_length);
-        put_int(&mut m, Sym::MaxLength, f.max_length);
-        put_num(&mut m, Sym::Minimum, f.minimum);
-        put_num(&mut m, Sym::ExclusiveMinimum, f.exclusive_minimum);
-        put_num(&mut m, Sym::Maximum, f.maximum);
-        put_num(&mut m, Sym::ExclusiveMaximum, f.exclusive_maximum);
-        self.container(&mut m, cat, f, items, props);
+        put_int(m, Sym::MinLength, f.min_length);
+        put_int(m, Sym::MaxLength, f.max_length);
+        put_num(m, Sym::Minimum, f.minimum);
+        put_num(m, Sym::ExclusiveMinimum, f.exclusive_minimum);
+        put_num(m, Sym::Maximum, f.maximum);
+        put_num(m, Sym::ExclusiveMaximum, f.exclusive_maximum);
+        self.container(m, cat, f, items, props);
         let b = &mut *self.b;
         for s in f.formats.iter().skip(1) {
-            put(&mut m, Sym::Format, Val::Sym(*s));
+            put(m, Sym::Format, Val::Sym(*s));
         }
         for p in f.patterns.iter().skip(1) {
             let v = pattern(b, p);
-            put(&mut m, Sym::Pattern, v);
+            put(m, Sym::Pattern, v);
         }
         for n in f.nots.iter().skip(1) {
             let v = nullable::not_schema(b, n, null_ok);
-            not(&mut m, n, v);
+            not(m, n, v);
         }
         for e in f.enums.iter().skip(1) {
             let (k, v) = nullable::enumeration(b, *e, null_ok);
-            if !reader::simple(&mut m, k, v) {
+            if !reader::simple(m, k, v) {
                 let entry = one(b, k, v);
                 m.other.push((K::S(Sym::AllOf), entry));
             }
@@ -149,9 +192,9 @@ impl<'a, N: Node<'a>> Normalizer<'_, 'a, ValBuild<'a, N>> {
             let entry = extra(b, *x);
             m.other.push((K::S(Sym::AllOf), entry));
         }
-        self.annotations(&mut m, d, cat);
-        reader::intersect_values(&mut m);
-        Ok(self.b.model(m))
+        self.annotations(m, d, cat);
+        reader::intersect_values(m);
+        Ok(val)
     }
 
     /// A list's `items` and counts, a map's properties and counts.

@@ -33,6 +33,7 @@ use crate::sym::Sym;
 pub const EMAIL_MAX_LENGTH: i64 = 254;
 
 /// Adds the corners of the formats the definition states.
+#[inline(always)]
 pub fn apply<N>(ty: Ty, facets: &mut Facets<N>) {
     if facets.formats.contains(&Sym::FormatEmail) {
         facets.patterns.push(Pattern::Sym(Sym::EmailLengthPattern));

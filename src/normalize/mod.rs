@@ -125,6 +125,12 @@ pub trait Emit<'a, N: Node<'a>>: Build<'a, N> + Sized {
         n: &mut Normalizer<'_, 'a, Self>,
         e: Emitted<'_, 'a, N>,
     ) -> Result<Self::Val, DefinitionError>;
+
+    /// The items of a list without an item definition that a `Choice`
+    /// with `multiple: true` puts its choices on.
+    fn choice_items(&mut self, item_enums: &[(N, bool)]) -> Self::Val {
+        list_type::choice_items(self, item_enums)
+    }
 }
 
 /// What the normalizer knows of a node when it hands it over.
@@ -132,7 +138,7 @@ pub struct Emitted<'d, 'a, N: Node<'a>> {
     pub d: &'d Def<'a, N>,
     /// What the constraints say (the NotNull guards join when the children
     /// are normalized).
-    pub facets: Facets<N>,
+    pub facets: &'d mut Facets<N>,
     pub cat: Cat,
     pub optional: bool,
     pub style: NullStyle,
@@ -217,7 +223,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             self,
             Emitted {
                 d: &d,
-                facets,
+                facets: &mut facets,
                 cat,
                 optional,
                 style,
@@ -237,13 +243,14 @@ impl<'a, B> Normalizer<'_, 'a, B> {
 
     /// Writes the node at once: the `mcp` profile's schema, final (the
     /// builders of the callers emit this way).
+    #[inline(always)]
     pub fn write<N: Node<'a>>(&mut self, e: Emitted<'_, 'a, N>) -> Result<B::Val, DefinitionError>
     where
         B: Emit<'a, N>,
     {
         let Emitted {
             d,
-            mut facets,
+            facets,
             cat,
             optional,
             style,
@@ -268,7 +275,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
         if optional && style != NullStyle::TypeArray {
             let inner = {
                 let mut inner = self.b.obj();
-                self.body(d, &mut facets, non_empty, false, &mut inner, depth, None)?;
+                self.body(d, facets, non_empty, false, &mut inner, depth, None)?;
                 self.b.end_obj(inner)
             };
             let branches = nullable::branches(self.b, inner);
@@ -279,7 +286,7 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             };
             self.b.put(&mut out, key, branches);
         } else {
-            self.body(d, &mut facets, non_empty, optional, &mut out, depth, fix)?;
+            self.body(d, facets, non_empty, optional, &mut out, depth, fix)?;
         }
         self.values(d, cat, &mut out);
         Ok(self.b.end_obj(out))
@@ -446,7 +453,8 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             return Ok(());
         }
         let cat = d.ty.cat();
-        let (items, props) = self.children(d, f, non_empty, depth)?;
+        let (mut items, mut props) = (None, None);
+        self.children(d, f, non_empty, depth, &mut items, &mut props)?;
         let split = mcp && base_type::json_type(d.ty).is_none();
         let fix = fix.filter(|_| null_ok && base_type::json_type(d.ty) == Some(Sym::Object));
         if split {
@@ -465,33 +473,38 @@ impl<'a, B> Normalizer<'_, 'a, B> {
     /// The children of a list or map, first: whether they refuse null decides
     /// what keeps their container from being empty (the NotNull guards go
     /// into `f`).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     pub fn children<N: Node<'a>>(
         &mut self,
         d: &Def<'a, N>,
         f: &mut Facets<N>,
         non_empty: bool,
         depth: usize,
-    ) -> Result<(Option<B::Val>, Option<map_type::Closed<B::Val>>), DefinitionError>
+        items: &mut Option<B::Val>,
+        props: &mut Option<map_type::Closed<B::Val>>,
+    ) -> Result<(), DefinitionError>
     where
         B: Emit<'a, N>,
     {
-        Ok(match d.ty.cat() {
+        match d.ty.cat() {
             Cat::List => {
-                let (items, item_never_empty) = self.list(d, &f.item_enums, depth)?;
+                let (v, item_never_empty) = self.list(d, &f.item_enums, depth)?;
+                *items = v;
                 if non_empty {
                     not_null::list(d.items, item_never_empty, f);
                 }
-                (items, None)
             }
             Cat::Map => {
-                let (props, any_required) = self.map(d, depth)?;
+                let (v, any_required) = self.map(d, depth)?;
+                *props = v;
                 if non_empty && !any_required {
                     not_null::map(f);
                 }
-                (None, props)
             }
-            _ => (None, None),
-        })
+            _ => {}
+        }
+        Ok(())
     }
 
     /// The keywords after `type`, in their order; a second `format`,

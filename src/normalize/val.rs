@@ -10,27 +10,40 @@
 use crate::model::schema::{Schema, SchemaNode};
 use crate::sym::Sym;
 use crate::view::{Build, Key, KeyRef, Kind, Node};
+use smallvec::SmallVec;
 use std::cell::RefCell;
 
 /// Owns what [`Val`]s refer to, for one call; freed with it.
 pub struct Arena<'a, N: Node<'a>> {
-    entries: Store<Vec<(VKey<'a, N::Key>, Val<'a, N>)>>,
-    strings: Store<String>,
-    models: Store<RefCell<Option<Schema<'a, Val<'a, N>>>>>,
+    entries: Store<Entry<'a, N>>,
+    bytes: Store<u8>,
+    models: Store<RefCell<Schema<'a, Val<'a, N>>>>,
 }
+
+/// An entry of a [`Val`] array.
+pub type Entry<'a, N> = (VKey<'a, <N as Node<'a>>::Key>, Val<'a, N>);
 
 impl<'a, N: Node<'a>> Default for Arena<'a, N> {
     fn default() -> Self {
         Arena {
             entries: Store::default(),
-            strings: Store::default(),
+            bytes: Store::default(),
             models: Store::default(),
         }
     }
 }
 
-/// Values that stay where they are until the store is dropped.
-struct Store<T>(RefCell<Vec<Box<T>>>);
+impl<'a, N: Node<'a>> Arena<'a, N> {
+    fn str(&'a self, s: &str) -> &'a str {
+        let b = self.bytes.alloc(s.bytes());
+        // SAFETY: the bytes of a `str`, as they were.
+        unsafe { std::str::from_utf8_unchecked(b) }
+    }
+}
+
+/// Values that stay where they are until the store is dropped: chunks that
+/// are filled and never grown (a full one is left for a new, larger one).
+struct Store<T>(RefCell<Vec<Vec<T>>>);
 
 impl<T> Default for Store<T> {
     fn default() -> Self {
@@ -39,13 +52,50 @@ impl<T> Default for Store<T> {
 }
 
 impl<T> Store<T> {
-    fn alloc(&self, t: T) -> &T {
-        let boxed = Box::new(t);
-        let at: *const T = &*boxed;
-        self.0.borrow_mut().push(boxed);
-        // SAFETY: the box is never moved out, changed or dropped before the
-        // store is, and the reference lives no longer than the store.
-        unsafe { &*at }
+    /// One item, made in its place.
+    #[inline(always)]
+    fn push(&self, make: impl FnOnce() -> T) -> &T {
+        let mut chunks = self.0.borrow_mut();
+        if chunks.last().is_none_or(|c| c.len() == c.capacity()) {
+            let last = chunks.last().map_or(0, Vec::capacity);
+            chunks.push(Vec::with_capacity((last * 2).max(16)));
+        }
+        let Some(chunk) = chunks.last_mut() else {
+            unreachable!("a chunk was just made");
+        };
+        let at = chunk.as_ptr();
+        chunk.push(make());
+        // A chunk that grew would have moved what it held.
+        assert!(chunk.as_ptr() == at);
+        let last = chunk.len() - 1;
+        // SAFETY: as for `alloc`.
+        unsafe { &*chunk.as_ptr().add(last) }
+    }
+
+    /// The items, in a chunk of their own: no item moves once stored.
+    fn alloc<I: ExactSizeIterator<Item = T>>(&self, items: I) -> &[T] {
+        let n = items.len();
+        if n == 0 {
+            return &[];
+        }
+        let mut chunks = self.0.borrow_mut();
+        let room = chunks.last().map_or(0, |c| c.capacity() - c.len());
+        if room < n {
+            let last = chunks.last().map_or(0, Vec::capacity);
+            chunks.push(Vec::with_capacity(n.max(last * 2).max(16)));
+        }
+        let Some(chunk) = chunks.last_mut() else {
+            unreachable!("a chunk was just made");
+        };
+        let (start, at) = (chunk.len(), chunk.as_ptr());
+        chunk.extend(items.take(n));
+        // A chunk that grew would have moved what it held.
+        assert!(chunk.as_ptr() == at && chunk.len() <= start + n);
+        let len = chunk.len() - start;
+        // SAFETY: the chunk is never grown, shrunk or dropped before the
+        // store is (its items stay where they are), and the slice lives no
+        // longer than the store.
+        unsafe { std::slice::from_raw_parts(chunk.as_ptr().add(start), len) }
     }
 }
 
@@ -92,9 +142,9 @@ pub enum Val<'a, N: Node<'a>> {
     /// A key of the definition as a string (a `required` name).
     Name(N::Key),
     /// An array (`false`) or an object (`true`), its entries in order.
-    Array(&'a [(VKey<'a, N::Key>, Val<'a, N>)], bool),
+    Array(&'a [Entry<'a, N>], bool),
     /// A node the normalizer modelled, taken by the pass.
-    Model(&'a RefCell<Option<Schema<'a, Val<'a, N>>>>),
+    Model(&'a RefCell<Schema<'a, Val<'a, N>>>),
 }
 
 impl<'a, N: Node<'a>> Clone for Val<'a, N> {
@@ -212,9 +262,9 @@ impl<'a, N: Node<'a>> Node<'a> for Val<'a, N> {
 }
 
 impl<'a, N: Node<'a>> SchemaNode<'a> for Val<'a, N> {
-    fn model(self) -> Option<Schema<'a, Self>> {
+    fn model(self) -> Option<&'a RefCell<Schema<'a, Self>>> {
         match self {
-            Val::Model(m) => m.borrow_mut().take(),
+            Val::Model(m) => Some(m),
             _ => None,
         }
     }
@@ -225,80 +275,86 @@ pub struct ValBuild<'a, N: Node<'a>> {
     pub arena: &'a Arena<'a, N>,
 }
 
-impl<'a, N: Node<'a>> ValBuild<'a, N> {
-    /// A model as a value.
-    pub fn model(&mut self, m: Schema<'a, Val<'a, N>>) -> Val<'a, N> {
-        Val::Model(self.arena.models.alloc(RefCell::new(Some(m))))
+/// An array or object being made: its entries, and PHP's next free index
+/// (one above the largest int key).
+pub struct Entries<'a, N: Node<'a>> {
+    items: SmallVec<[Entry<'a, N>; 6]>,
+    next: i64,
+}
+
+impl<'a, N: Node<'a>> Entries<'a, N> {
+    fn new() -> Self {
+        Entries {
+            items: SmallVec::new(),
+            next: 0,
+        }
     }
 
-    fn entries(&mut self, e: Vec<(VKey<'a, N::Key>, Val<'a, N>)>, obj: bool) -> Val<'a, N> {
-        Val::Array(self.arena.entries.alloc(e), obj)
+    fn push(&mut self, k: VKey<'a, N::Key>, val: Val<'a, N>) {
+        if let KeyRef::Int(i) = k.get() {
+            self.next = self.next.max(i.saturating_add(1));
+        }
+        self.items.push((k, val));
     }
 
-    /// PHP's next free index: one above the largest int key.
-    fn put_at(
-        arr: &mut Vec<(VKey<'a, N::Key>, Val<'a, N>)>,
-        key: KeyRef<'_>,
-        k: VKey<'a, N::Key>,
-        val: Val<'a, N>,
-    ) -> bool {
-        match arr.iter_mut().find(|(old, _)| old.get() == key) {
+    /// Puts under a key; one already there keeps its place (false then).
+    fn put(&mut self, k: VKey<'a, N::Key>, val: Val<'a, N>) -> bool {
+        let key = k.get();
+        match self.items.iter_mut().find(|(old, _)| old.get() == key) {
             Some(slot) => {
                 slot.1 = val;
                 false
             }
             None => {
-                arr.push((k, val));
+                self.push(k, val);
                 true
             }
         }
     }
 }
 
+impl<'a, N: Node<'a>> ValBuild<'a, N> {
+    /// A new model (empty, in place), as a value and to fill.
+    pub fn model(&mut self) -> (Val<'a, N>, &'a RefCell<Schema<'a, Val<'a, N>>>) {
+        let cell = self.arena.models.push(|| RefCell::new(Schema::default()));
+        (Val::Model(cell), cell)
+    }
+
+    fn entries(&mut self, e: Entries<'a, N>, obj: bool) -> Val<'a, N> {
+        Val::Array(self.arena.entries.alloc(e.items.into_iter()), obj)
+    }
+}
+
 impl<'a, N: Node<'a>> Build<'a, N> for ValBuild<'a, N> {
     type Val = Val<'a, N>;
-    type Obj = Vec<(VKey<'a, N::Key>, Val<'a, N>)>;
-    type Arr = Vec<(VKey<'a, N::Key>, Val<'a, N>)>;
+    type Obj = Entries<'a, N>;
+    type Arr = Entries<'a, N>;
 
     fn obj(&mut self) -> Self::Obj {
-        Vec::new()
+        Entries::new()
     }
     fn arr(&mut self) -> Self::Arr {
-        Vec::new()
+        Entries::new()
     }
     fn put(&mut self, obj: &mut Self::Obj, key: Sym, val: Self::Val) {
-        obj.push((VKey::Sym(key), val));
+        obj.items.push((VKey::Sym(key), val));
     }
     fn put_key(&mut self, obj: &mut Self::Obj, key: N::Key, val: Self::Val) {
-        obj.push((VKey::Node(key), val));
+        obj.items.push((VKey::Node(key), val));
     }
     fn push(&mut self, arr: &mut Self::Arr, val: Self::Val) {
-        let next = arr
-            .iter()
-            .filter_map(|(k, _)| match k.get() {
-                KeyRef::Int(i) => Some(i.saturating_add(1)),
-                KeyRef::Str(_) => None,
-            })
-            .max()
-            .unwrap_or(0)
-            .max(0);
-        arr.push((VKey::Int(next), val));
+        let at = arr.next.max(0);
+        arr.push(VKey::Int(at), val);
     }
     fn put_arr_key(&mut self, arr: &mut Self::Arr, key: N::Key, val: Self::Val) {
-        Self::put_at(arr, key.get(), VKey::Node(key), val);
+        arr.put(VKey::Node(key), val);
     }
     fn put_arr_bytes(&mut self, arr: &mut Self::Arr, key: &[u8], val: Self::Val) -> bool {
         let k = match crate::view::php_key(key) {
             KeyRef::Int(i) => VKey::Int(i),
-            KeyRef::Str(s) => {
-                let s = self
-                    .arena
-                    .strings
-                    .alloc(String::from_utf8_lossy(s).into_owned());
-                VKey::Str(s.as_bytes())
-            }
+            KeyRef::Str(s) => VKey::Str(self.arena.bytes.alloc(s.iter().copied())),
         };
-        Self::put_at(arr, k.get(), k, val)
+        arr.put(k, val)
     }
     fn end_obj(&mut self, obj: Self::Obj) -> Self::Val {
         self.entries(obj, true)
@@ -310,7 +366,7 @@ impl<'a, N: Node<'a>> Build<'a, N> for ValBuild<'a, N> {
         Val::Sym(s)
     }
     fn string(&mut self, s: &str) -> Self::Val {
-        Val::Str(self.arena.strings.alloc(s.to_owned()))
+        Val::Str(self.arena.str(s))
     }
     fn int(&mut self, i: i64) -> Self::Val {
         Val::Int(i)
@@ -330,7 +386,7 @@ impl<'a, N: Node<'a>> Build<'a, N> for ValBuild<'a, N> {
     /// An int key as its decimal text (compared as a string).
     fn key_string(&mut self, key: N::Key) -> Self::Val {
         match key.get() {
-            KeyRef::Int(i) => Val::Str(self.arena.strings.alloc(i.to_string())),
+            KeyRef::Int(i) => Val::Str(self.arena.str(&i.to_string())),
             KeyRef::Str(_) => Val::Name(key),
         }
     }

@@ -612,6 +612,7 @@ impl ZBuilder<'_> {
 
 /// The normalizer writes each node at once (the `mcp` profile's schema).
 impl<'a, const OBJ: bool> crate::normalize::Emit<'a, Z<'a, OBJ>> for ZBuilder<'a> {
+    #[inline(always)]
     fn emit(
         n: &mut crate::normalize::Normalizer<'_, 'a, Self>,
         e: crate::normalize::Emitted<'_, 'a, Z<'a, OBJ>>,

@@ -98,7 +98,17 @@ impl<'v, N: SchemaNode<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
             return self.b.end_obj(o);
         }
         // The normalizer's model, or a base schema read.
-        let mut p = model.unwrap_or_else(|| read(s));
+        let (mut modelled, mut read_in);
+        let p = match model {
+            Some(cell) => {
+                modelled = cell.borrow_mut();
+                &mut *modelled
+            }
+            None => {
+                read_in = read(s);
+                &mut read_in
+            }
+        };
         if place == Place::Root {
             // The root of a tool input is an object, never null.
             if p.types == OBJECT {
@@ -108,7 +118,7 @@ impl<'v, N: SchemaNode<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
             }
         }
         let mut notes: Vec<String> = Vec::new();
-        let body = self.body::<P>(&mut p, &mut notes);
+        let body = self.body::<P>(p, &mut notes);
         if place == Place::OptionalProperty {
             self.stats.optional_properties += 1;
         }

@@ -98,20 +98,20 @@ pub trait Provider {
     /// and the node's null.
     fn finish<'v, N: SchemaNode<'v>, B: Build<'v, N>>(
         pass: &mut Pass<'_, 'v, N, B>,
-        p: Schema<'v, N>,
+        p: &Schema<'v, N>,
         body: Body<'v, N, B::Val>,
         mut notes: Vec<String>,
         place: Place,
     ) -> B::Val {
         if Self::DEFAULT_NOTE || Self::EXAMPLES_NOTES {
-            pass.annotation_notes(&p, &mut notes, Self::DEFAULT_NOTE, Self::EXAMPLES_NOTES);
+            pass.annotation_notes(p, &mut notes, Self::DEFAULT_NOTE, Self::EXAMPLES_NOTES);
         }
         // The node's null in its body (an `anyOf` branch, an `enum` value).
         let null = p.nullable
             && !Self::NULL_AFTER
             && (Self::OPTIONAL_NULL || place != Place::OptionalProperty);
         let mut o = pass.b.obj();
-        pass.texts(&mut o, &p, &notes);
+        pass.texts(&mut o, p, &notes);
         let union = match body {
             Body::Keys(keys) if !null || Self::NULL_IN_TYPE => {
                 let union = keys.iter().any(|(k, _)| matches!(k, K::S(Sym::AnyOf)));
@@ -144,7 +144,7 @@ pub trait Provider {
         if union && matches!(place, Place::OptionalProperty | Place::RequiredProperty) {
             pass.stats.union_properties += 1;
         }
-        Self::after(pass, &mut o, &p);
+        Self::after(pass, &mut o, p);
         pass.b.end_obj(o)
     }
 
