@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize;
 
+use ToolSchema\Php\Model\Schema;
 use ToolSchema\Php\Model\Vocab;
 
 /**
@@ -19,7 +20,7 @@ final class ListType
      * nor empty.
      *
      * @param list<array{0: array, 1: bool}> $itemEnums
-     * @return array{0: array<mixed>|\stdClass|null, 1: bool}
+     * @return array{0: array<mixed>|\stdClass|Schema|null, 1: bool}
      */
     public static function items(Normalizer $n, Definition $d, array $itemEnums, int $depth): array
     {

@@ -18,7 +18,8 @@ final class MapType
 {
     /**
      * Normalizes the properties: the keywords of a closed map (null for an
-     * open one), and whether a property refuses null.
+     * open one; each property's schema, its Schema for a profile other than
+     * `mcp`), and whether a property refuses null.
      *
      * @return array{0: array{0: array<mixed>|\stdClass, 1: list<string>}|null, 1: bool}
      */

@@ -8,6 +8,7 @@ use ToolSchema\Php\Constraint;
 use ToolSchema\Php\Constraint\Choice;
 use ToolSchema\Php\Model\Facets;
 use ToolSchema\Php\Model\Rule;
+use ToolSchema\Php\Model\Schema;
 use ToolSchema\Php\Model\Ty;
 use ToolSchema\Php\Model\ValueCheck;
 use ToolSchema\Php\Model\Vocab;
@@ -28,6 +29,9 @@ use ToolSchema\Php\Path;
  * minItems, maxItems, properties, required, additionalProperties, minProperties,
  * maxProperties, allOf, default, examples` — or, for an optional input in the
  * `one_of`/`any_of` styles, `title, description, oneOf|anyOf, default, examples`.
+ * That is the `mcp` profile's schema; for the other profiles the normalizer
+ * fills a Model\Schema per node instead (Fill: what reading that schema back
+ * would give), which the profile's pass writes.
  */
 final class Normalizer implements Warnings
 {
@@ -48,9 +52,13 @@ final class Normalizer implements Warnings
      */
     public bool $refusedEmpty = true;
 
+    /** The profile is not `mcp`: each node's Schema is filled (Fill), not written. */
+    private readonly bool $fill;
+
     private function __construct(public readonly Options $options)
     {
         $this->path = new Path();
+        $this->fill = $options->profile !== Profile::Mcp;
     }
 
     /**
@@ -113,10 +121,12 @@ final class Normalizer implements Warnings
      * `multiple: true`) puts on its items: Rust's `schema(segs, ...)`, its
      * one or two segments as two arguments (a loop over them costs PHP 1%).
      * The path is left extended on an error (which ends the normalization).
+     * The schema as written for `mcp`; for another profile the node's Schema
+     * (Fill).
      *
      * @param list<array{0: array, 1: bool}> $itemEnums
      */
-    public function schema(?string $seg, int|string|null $key, mixed $def, int $depth, array $itemEnums = []): array|\stdClass
+    public function schema(?string $seg, int|string|null $key, mixed $def, int $depth, array $itemEnums = []): array|\stdClass|Schema
     {
         if ($seg !== null) {
             $segs = &$this->path->segs;
@@ -152,10 +162,23 @@ final class Normalizer implements Warnings
         $optional = !$required;
         $style = $this->style($d);
         [$title, $description] = Description::texts($d, $this->options->splitTitle, $seg === 'properties' ? $key : null);
+        if ($this->fill) {
+            // Filled, not written: what the pass would read back from the schema.
+            $s = Fill::schema($this, $d, $facets, $nonEmpty, $optional, $style, $title, $description, $depth);
+            $this->refusedNull = $required;
+            $this->refusedEmpty = $required && ($nonEmpty || ($d->cat !== Ty::CAT_LIST && $d->cat !== Ty::CAT_MAP));
+            if ($seg !== null) {
+                \array_pop($segs);
+                if ($key !== null) {
+                    \array_pop($segs);
+                }
+            }
+            return $s;
+        }
 
         // The root of a tool input is never null (`mcp`): an object is written
         // as a required one.
-        $fix = $depth === 0 && $this->options->profile === Profile::Mcp;
+        $fix = $depth === 0;
         if ($fix && $optional && $style !== Options::TYPE_ARRAY && self::isObject($d)) {
             $optional = false;
         }
@@ -228,9 +251,9 @@ final class Normalizer implements Warnings
     /**
      * `default` and `examples`. An empty array given for a map is `{}` (PHP
      * cannot tell them apart, and `[]` is not an object: the schema would
-     * refuse its own default).
+     * refuse its own default). Also Fill's.
      */
-    private function values(Definition $d, array &$out): void
+    public function values(Definition $d, array &$out): void
     {
         $isMap = $d->cat === Ty::CAT_MAP;
         if ($d->default !== null) {
@@ -307,14 +330,14 @@ final class Normalizer implements Warnings
     }
 
     /**
-     * Writes the validation keywords into `$out`. `$nullOk`: the schema itself
-     * must let null through (an optional input in the `type_array` style);
-     * `$fix`: the root, for `mcp`.
+     * Writes the validation keywords into `$out` (the `mcp` profile's; Fill
+     * fills the others' Schema). `$nullOk`: the schema itself must let null
+     * through (an optional input in the `type_array` style); `$fix`: the root.
      */
     private function body(Definition $d, Facets $f, bool $nonEmpty, bool $nullOk, array &$out, int $depth, bool $fix): void
     {
         if ($d->baseSchema !== null) {
-            if ($this->options->profile === Profile::Mcp && ($fix || Mcp::mayHoldUnion($d->baseSchema))) {
+            if ($fix || Mcp::mayHoldUnion($d->baseSchema)) {
                 Mcp::base($d->baseSchema, $nullOk, $depth === 0, $fix, $out);
             } else {
                 Nullable::baseSchema($d->baseSchema, $nullOk, $out);
@@ -338,7 +361,7 @@ final class Normalizer implements Warnings
         }
         // Only a type of the `any` category can lack a JSON type (`mcp`
         // writes its union split).
-        if ($d->cat === Ty::CAT_ANY && BaseType::jsonType($d->ty) === null && $this->options->profile === Profile::Mcp) {
+        if ($d->cat === Ty::CAT_ANY && BaseType::jsonType($d->ty) === null) {
             Mcp::anyUnion($f, $nullOk, $depth === 0, $out);
             $allOf = $this->keywords($f, $nullOk, $out, false, false);
             if ($allOf !== []) {

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize\Profile;
 
+use ToolSchema\Php\Model\Schema;
+
 /**
  * `anthropic`: strict tool use (src/normalize/profile/anthropic.rs, where the
  * rules and their sources are).
@@ -55,7 +57,7 @@ final class Anthropic extends Provider
     }
 
     /** @return array{0: int, 1: int}|null the integers lo..hi the bounds allow */
-    private static function integerRange(Parts $p): ?array
+    private static function integerRange(Schema $p): ?array
     {
         $los = [];
         if ($p->minimum !== null && ($x = self::round($p->minimum, true)) !== null) {

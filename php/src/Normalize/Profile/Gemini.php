@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize\Profile;
 
+use ToolSchema\Php\Model\Schema;
 use ToolSchema\Php\Model\Vocab;
 
 /**
@@ -50,7 +51,7 @@ final class Gemini extends Provider
         Profile::OBJECT => 'OBJECT',
     ];
 
-    protected static function after(array &$o, Parts $p): void
+    protected static function after(array &$o, Schema $p): void
     {
         if ($p->nullable) {
             $o['nullable'] = true;

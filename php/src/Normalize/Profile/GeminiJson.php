@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize\Profile;
 
+use ToolSchema\Php\Model\Schema;
+
 /**
  * `gemini_json`: the `parametersJsonSchema` of a Gemini function declaration,
  * JSON Schema within google-genai's `types.JSONSchema`
@@ -78,7 +80,7 @@ final class GeminiJson extends Provider
     /** `default` stays a keyword (after the body): only `examples` goes into the notes. */
     protected const DEFAULT_NOTE = false;
 
-    protected static function after(array &$o, Parts $p): void
+    protected static function after(array &$o, Schema $p): void
     {
         if ($p->default !== null) {
             $o['default'] = $p->default;

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize\Profile;
 
+use ToolSchema\Php\Model\Schema;
 use ToolSchema\Php\Model\Vocab;
 
 /**
@@ -24,6 +25,15 @@ final class Pass
     public const REQUIRED_PROPERTY = 2;
     /** Anything else (list items, branches). */
     public const INNER = 3;
+
+    /** The parts that apply to one type only (split()). */
+    private const OF_TYPE = [
+        Schema::STRING => ['formats', 'patterns', 'minLength', 'maxLength'],
+        Schema::INTEGER => ['minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'multipleOf'],
+        Schema::NUMBER => ['minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'multipleOf'],
+        Schema::ARRAY => ['items', 'hasItems', 'minItems', 'maxItems'],
+        Schema::OBJECT => ['properties', 'required', 'additional', 'hasAdditional', 'minProperties', 'maxProperties'],
+    ];
 
     /** Annotation keywords of base schemas left out without a warning. */
     private const SILENT_ANNOTATIONS = [
@@ -91,11 +101,18 @@ final class Pass
         $this->warn(Profile::STRICT_IMPOSSIBLE, "$label cannot state $what: send this tool without strict mode");
     }
 
-    /** Writes the schema `$s` found at the current path. */
+    /**
+     * Writes the schema `$s` found at the current path: a node the normalizer
+     * filled (a Schema, used as it is: it is written once), or a schema as
+     * written (a base schema's), read here.
+     */
     public function node(mixed $s, int $place): mixed
     {
-        $a = Profile::arr($s);
-        if ($a === null) {
+        if ($s instanceof Schema) {
+            $p = $s;
+        } elseif (($a = Profile::arr($s)) !== null) {
+            $p = Reader::read($a);
+        } else {
             // A boolean schema (from a base schema).
             if (!$this->profile->strict()) {
                 $notes = [];
@@ -105,7 +122,6 @@ final class Pass
             $this->impossible('a boolean schema');
             return $s;
         }
-        $p = Parts::read($a);
         if ($place === self::ROOT) {
             // The root of a tool input is an object, never null.
             if ($p->types === Profile::OBJECT) {
@@ -123,7 +139,7 @@ final class Pass
     }
 
     /** The validation keywords of `$p`, for one type or as branches. */
-    private function body(Parts $p, array &$notes): array
+    private function body(Schema $p, array &$notes): array
     {
         if ($p->nots !== [] || isset($p->formats[1]) || isset($p->patterns[1]) || $p->other !== [] || $p->oneOf !== null) {
             $this->dropUnwritable($p, $notes);
@@ -163,7 +179,7 @@ final class Pass
      * second `format` and `pattern` on, keywords the parts do not hold,
      * `allOf` entries that could not be merged; `oneOf` as an `anyOf`.
      */
-    private function dropUnwritable(Parts $p, array &$notes): void
+    private function dropUnwritable(Schema $p, array &$notes): void
     {
         $nots = $p->nots;
         $p->nots = [];
@@ -204,7 +220,7 @@ final class Pass
      * Allowed values: of the node's types; representable, or dropped; then
      * the keywords they make redundant are left out.
      */
-    private function allowedValues(Parts $p, array &$notes): void
+    private function allowedValues(Schema $p, array &$notes): void
     {
         $values = $p->values;
         $p->values = null;
@@ -216,14 +232,14 @@ final class Pass
             $this->dropValues($p, $notes, false);
             return;
         }
-        $p->values = $typed === [] ? [] : Parts::filterValues($p, $typed);
+        $p->values = $typed === [] ? [] : self::filterValues($p, $typed);
         if ($p->values === []) {
             $this->dropValues($p, $notes, true);
         }
     }
 
     /** Several types, without allowed values: one branch per type. */
-    private function typeBranches(Parts $p, int $types, array &$notes): array
+    private function typeBranches(Schema $p, int $types, array &$notes): array
     {
         if ($p->anyOf !== null) {
             $this->dropNote($notes, 'Must also match one of the JSON schemas ' . Text::json($p->anyOf) . '.');
@@ -240,19 +256,19 @@ final class Pass
     }
 
     /** One branch per type of `$types`, in the order of Profile::TYPES. */
-    private function branchList(Parts $p, int $types, array &$notes): array
+    private function branchList(Schema $p, int $types, array &$notes): array
     {
         $branches = [];
         foreach (Profile::TYPES as $bit => $_) {
             if (($types & $bit) !== 0) {
-                $branches[] = $this->close($this->provider::single($this, Parts::split($p, $bit), $bit, $notes));
+                $branches[] = $this->close($this->provider::single($this, self::split($p, $bit), $bit, $notes));
             }
         }
         return $branches;
     }
 
     /** Leaves the allowed values out (warning and note). */
-    private function dropValues(Parts $p, array &$notes, bool $none): void
+    private function dropValues(Schema $p, array &$notes, bool $none): void
     {
         $p->values = null;
         if ($none) {
@@ -359,7 +375,7 @@ final class Pass
     }
 
     /** Notes for `default` (when `$default`) and `examples` (when `$examples`). */
-    public function annotationNotes(Parts $p, array &$notes, bool $default, bool $examples): void
+    public function annotationNotes(Schema $p, array &$notes, bool $default, bool $examples): void
     {
         if ($default && $p->default !== null) {
             $notes[] = 'Default: ' . Text::json($p->default) . '.';
@@ -371,7 +387,7 @@ final class Pass
     }
 
     /** Title and description (with the notes) into `$o`. */
-    public function texts(array &$o, Parts $p, array $notes): void
+    public function texts(array &$o, Schema $p, array $notes): void
     {
         if ($p->title !== null) {
             $o['title'] = $p->title;
@@ -390,5 +406,63 @@ final class Pass
             }
         }
         $o['description'] = $s . implode(' ', $notes);
+    }
+
+    /** The parts of `$p` that apply to the type `$bit` (values of that type only). */
+    private static function split(Schema $p, int $bit): Schema
+    {
+        $q = new Schema();
+        $q->types = $bit;
+        if ($p->values !== null) {
+            $q->values = array_values(array_filter(
+                $p->values,
+                static fn ($v) => (Profile::valueTypes($v) & $bit) !== 0
+            ));
+        }
+        $q->isConst = $p->isConst;
+        $q->valueSets = $p->valueSets;
+        foreach (self::OF_TYPE[$bit] ?? [] as $k) {
+            $q->$k = $p->$k;
+        }
+        return $q;
+    }
+
+    /**
+     * Keeps the values that satisfy the length, bound and count keywords, and
+     * leaves those keywords out (the values say it all).
+     *
+     * @param list<mixed> $values
+     * @return list<mixed>
+     */
+    private static function filterValues(Schema $p, array $values): array
+    {
+        $kept = [];
+        foreach ($values as $v) {
+            if (\is_string($v)) {
+                $n = Text::chars($v);
+                $ok = ($p->minLength === null || $n >= $p->minLength)
+                    && ($p->maxLength === null || $n <= $p->maxLength);
+            } elseif (\is_int($v) || \is_float($v)) {
+                $ok = ($p->minimum === null || Vocab::cmp($v, $p->minimum) >= 0)
+                    && ($p->exclusiveMinimum === null || Vocab::cmp($v, $p->exclusiveMinimum) > 0)
+                    && ($p->maximum === null || Vocab::cmp($v, $p->maximum) <= 0)
+                    && ($p->exclusiveMaximum === null || Vocab::cmp($v, $p->exclusiveMaximum) < 0);
+            } elseif (($a = Profile::arr($v)) !== null) {
+                $n = \count($a);
+                $ok = \array_is_list($a)
+                    ? ($p->minItems === null || $n >= $p->minItems) && ($p->maxItems === null || $n <= $p->maxItems)
+                    : ($p->minProperties === null || $n >= $p->minProperties)
+                        && ($p->maxProperties === null || $n <= $p->maxProperties);
+            } else {
+                $ok = true;
+            }
+            if ($ok) {
+                $kept[] = $v;
+            }
+        }
+        $p->minLength = $p->maxLength = null;
+        $p->minimum = $p->exclusiveMinimum = $p->maximum = $p->exclusiveMaximum = null;
+        $p->minItems = $p->maxItems = $p->minProperties = $p->maxProperties = null;
+        return $kept;
     }
 }

@@ -4,13 +4,16 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize\Profile;
 
+use ToolSchema\Php\Model\Schema;
+
 /**
  * Provider profiles (src/normalize/profile/mod.rs, where the rules are
  * explained): the consumer a schema is written for (option `profile`), one
  * case per provider class, which says who it is (LABEL, STRICT, limits(),
  * budget(), INPUT_EXAMPLES). `mcp` (the default) is written final by the
- * normalizer; `openai`, `anthropic`, `gemini` and `gemini_json` read the
- * whole schema back into Parts per node and write it again (Pass). A new
+ * normalizer; for `openai`, `anthropic`, `gemini` and `gemini_json` it fills
+ * a Model\Schema per node instead (Normalize\Fill), which the pass writes
+ * for the provider (Pass; a base schema is read into one by Reader). A new
  * provider is its class, and here its case and its arm in provider().
  */
 enum Profile: string
@@ -25,24 +28,17 @@ enum Profile: string
     public const STRICT_IMPOSSIBLE = 'profile_strict_impossible';
     public const LIMIT_EXCEEDED = 'profile_limit_exceeded';
 
-    // JSON types as bits.
-    public const STRING = 1;
-    public const INTEGER = 2;
-    public const NUMBER = 4;
-    public const BOOLEAN = 8;
-    public const ARRAY = 16;
-    public const OBJECT = 32;
-    public const ALL = 63;
+    // JSON types as bits (Model\Schema's, named here for the providers).
+    public const STRING = Schema::STRING;
+    public const INTEGER = Schema::INTEGER;
+    public const NUMBER = Schema::NUMBER;
+    public const BOOLEAN = Schema::BOOLEAN;
+    public const ARRAY = Schema::ARRAY;
+    public const OBJECT = Schema::OBJECT;
+    public const ALL = Schema::ALL;
 
     /** The types in the order branches are written. */
-    public const TYPES = [
-        self::STRING => 'string',
-        self::INTEGER => 'integer',
-        self::NUMBER => 'number',
-        self::BOOLEAN => 'boolean',
-        self::ARRAY => 'array',
-        self::OBJECT => 'object',
-    ];
+    public const TYPES = Schema::TYPES;
 
     /** @return class-string<Mcp|Provider> the provider's class */
     public function provider(): string
@@ -69,15 +65,15 @@ enum Profile: string
     }
 
     /**
-     * Applies `$profile` to the canonical `$schema`; warnings are appended
-     * (`mcp` reads no further than the root: the normalizer has split its
-     * unions already).
+     * Applies `$profile` to the canonical `$schema` (for `mcp` written final
+     * by the normalizer; for the others the root's Schema it filled, or a
+     * schema to read); warnings are appended.
      *
-     * @param array<string, mixed> $schema
+     * @param Schema|array<string, mixed> $schema
      * @param list<array{code: string, path: string, message: string}> $warnings
      * @return array<string, mixed>
      */
-    public static function apply(array $schema, self $profile, array &$warnings): array
+    public static function apply(Schema|array $schema, self $profile, array &$warnings): array
     {
         return self::applyCounted($schema, $profile, $warnings)[0];
     }
@@ -86,11 +82,11 @@ enum Profile: string
      * apply(), with the pass that holds the counts of the size limits (null
      * for `mcp`, which counts nothing): fit_budget() sums them over a tool list.
      *
-     * @param array<string, mixed> $schema
+     * @param Schema|array<string, mixed> $schema
      * @param list<array{code: string, path: string, message: string}> $warnings
      * @return array{0: array<string, mixed>, 1: ?Pass}
      */
-    public static function applyCounted(array $schema, self $profile, array &$warnings): array
+    public static function applyCounted(Schema|array $schema, self $profile, array &$warnings): array
     {
         if ($profile === self::Mcp) {
             // Written final by the normalizer.

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolSchema\Php\Normalize\Profile;
 
+use ToolSchema\Php\Model\Schema;
+
 /**
  * The skeleton of one type's keywords, shared by every provider
  * (src/normalize/profile/provider.rs): allowed values written alone (where
@@ -53,11 +55,11 @@ abstract class Provider
     // Set by single() (no constructor: one of these is made per schema node).
     public Pass $pass;
     /** The parts of the type $bit. */
-    public Parts $p;
+    public Schema $p;
     public int $bit;
 
     /** The keywords of one type. */
-    public static function single(Pass $pass, Parts $p, int $bit, array &$notes): array
+    public static function single(Pass $pass, Schema $p, int $bit, array &$notes): array
     {
         $o = new static();
         $o->pass = $pass;
@@ -113,7 +115,7 @@ abstract class Provider
      * The finished node: title and description (with the notes), the body and
      * the node's null.
      */
-    public static function finish(Pass $pass, Parts $p, array $body, array $notes, int $place): array
+    public static function finish(Pass $pass, Schema $p, array $body, array $notes, int $place): array
     {
         if (static::DEFAULT_NOTE || static::EXAMPLES_NOTES) {
             $pass->annotationNotes($p, $notes, static::DEFAULT_NOTE, static::EXAMPLES_NOTES);
@@ -157,7 +159,7 @@ abstract class Provider
     }
 
     /** What follows the body in the finished node. */
-    protected static function after(array &$o, Parts $p): void
+    protected static function after(array &$o, Schema $p): void
     {
     }
 

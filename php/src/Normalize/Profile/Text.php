@@ -182,8 +182,8 @@ final class Text
                 return 'Must not be ' . Text::json($a['const']) . '.';
             }
         }
-        $guard = Parts::guardKey($a);
-        if ($guard === 'additionalProperties' && Parts::isNullSchema($a['additionalProperties'])) {
+        $guard = Reader::guardKey($a);
+        if ($guard === 'additionalProperties' && Reader::isNullSchema($a['additionalProperties'])) {
             return 'At least one property must not be null.';
         }
         if ($guard === 'items') {

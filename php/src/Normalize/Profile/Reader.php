@@ -5,71 +5,20 @@ declare(strict_types=1);
 namespace ToolSchema\Php\Normalize\Profile;
 
 use ToolSchema\Php\Model\Facets;
-use ToolSchema\Php\Model\Vocab;
+use ToolSchema\Php\Model\Schema;
 
 /**
- * One schema object, read into its parts, and the reader that fills it from
- * a schema (src/normalize/profile/parts.rs). Numbers are ints or floats as
+ * The reader of a schema object into a Model\Schema
+ * (src/normalize/profile/reader.rs), the nullable wrapper and `allOf` entries
+ * of simple keywords included: the one place a schema is read (a base schema
+ * and what it holds; the normalizer fills its own nodes, Normalize\Fill,
+ * through the per-keyword readers here). Numbers are ints or floats as
  * written.
  */
-final class Parts
+final class Reader
 {
-    /** The parts that apply to one type only (split()). */
-    private const OF_TYPE = [
-        Profile::STRING => ['formats', 'patterns', 'minLength', 'maxLength'],
-        Profile::INTEGER => ['minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'multipleOf'],
-        Profile::NUMBER => ['minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum', 'multipleOf'],
-        Profile::ARRAY => ['items', 'hasItems', 'minItems', 'maxItems'],
-        Profile::OBJECT => ['properties', 'required', 'additional', 'hasAdditional', 'minProperties', 'maxProperties'],
-    ];
-
     /** The annotation keywords (a set). */
     private const ANNOTATIONS = ['title' => true, 'description' => true, 'default' => true, 'examples' => true];
-
-    public mixed $title = null;
-    public mixed $description = null;
-    public mixed $default = null;
-    public ?array $examples = null;
-    /** Null is accepted (besides what the other parts accept). */
-    public bool $nullable = false;
-    /** The non-null types (`Profile::ALL` when there is no `type`). */
-    public int $types = Profile::ALL;
-    /** @var list<string> the node's own first, then those of `allOf` entries */
-    public array $formats = [];
-    /** @var list<string> */
-    public array $patterns = [];
-    /** @var list<mixed> */
-    public array $nots = [];
-    /** @var list<mixed>|null the allowed values, all enum/const intersected, null left out */
-    public ?array $values = null;
-    public bool $isConst = false;
-    /** @var list<array{0: mixed, 1: bool}> every enum/const as written */
-    public array $valueSets = [];
-    public ?int $minLength = null;
-    public ?int $maxLength = null;
-    public int|float|null $minimum = null;
-    public int|float|null $exclusiveMinimum = null;
-    public int|float|null $maximum = null;
-    public int|float|null $exclusiveMaximum = null;
-    public int|float|null $multipleOf = null;
-    public mixed $items = null;
-    public bool $hasItems = false;
-    public ?int $minItems = null;
-    public ?int $maxItems = null;
-    /** @var array<int|string, mixed>|null */
-    public ?array $properties = null;
-    public ?array $required = null;
-    public mixed $additional = null;
-    public bool $hasAdditional = false;
-    public ?int $minProperties = null;
-    public ?int $maxProperties = null;
-    public ?array $anyOf = null;
-    public ?array $oneOf = null;
-    /**
-     * @var list<array{0: int|string, 1: mixed, 2: bool}> anything else, in
-     * order (2: an `allOf` entry that could not be merged)
-     */
-    public array $other = [];
 
     public static function isNullSchema(mixed $n): bool
     {
@@ -108,9 +57,9 @@ final class Parts
      * Reads a schema object into its parts, the nullable wrapper and `allOf`
      * entries of simple keywords included.
      */
-    public static function read(array $s): Parts
+    public static function read(array $s): Schema
     {
-        $p = new Parts();
+        $p = new Schema();
         $typeNull = false;
         $allOf = null;
         $inner = self::nullWrapper($s);
@@ -182,7 +131,7 @@ final class Parts
     }
 
     /** A keyword whose value is a list: `examples`, `allOf`, `anyOf`, `oneOf`, `required`. */
-    private static function listKeyword(Parts $p, string $k, mixed $v, ?array &$allOf): bool
+    private static function listKeyword(Schema $p, string $k, mixed $v, ?array &$allOf): bool
     {
         $list = Profile::arr($v);
         if ($list === null || !\array_is_list($list) || ($list === [] && ($k === 'anyOf' || $k === 'oneOf'))) {
@@ -198,8 +147,11 @@ final class Parts
         return true;
     }
 
-    /** The allowed values: every enum/const intersected, null left out. */
-    private static function intersectValues(Parts $p): void
+    /**
+     * The allowed values: every enum/const intersected, null left out (also
+     * the last step of Fill).
+     */
+    public static function intersectValues(Schema $p): void
     {
         $values = [];
         foreach ($p->valueSets as $i => [$set, $isConst]) {
@@ -252,7 +204,7 @@ final class Parts
         foreach ($list as $t) {
             if ($t === 'null') {
                 $null = true;
-            } elseif (\is_string($t) && ($bit = array_search($t, Profile::TYPES, true)) !== false) {
+            } elseif (\is_string($t) && ($bit = array_search($t, Schema::TYPES, true)) !== false) {
                 $types |= $bit;
             }
         }
@@ -261,10 +213,11 @@ final class Parts
 
     /**
      * Reads one of the simple keywords, or `multipleOf`: a bound keeps the
-     * tighter of the node's and its `allOf` entries' (each Parts property is
-     * named as its keyword).
+     * tighter of the node's and its `allOf` entries' (each Schema property is
+     * named as its keyword); false, and `$p` unchanged, when `$v` does not fit
+     * (Fill feeds the normalizer's keywords through it).
      */
-    private static function simple(Parts $p, string $k, mixed $v): bool
+    public static function simple(Schema $p, string $k, mixed $v): bool
     {
         $fits = match ($k) {
             'format', 'pattern' => \is_string($v),
@@ -296,9 +249,9 @@ final class Parts
     /**
      * NotNull's guard (`not: {items: ...}`, `not: {additionalProperties:
      * ...}`) refuses the empty list or map: the count it implies, for a
-     * profile that drops the `not` (parts.rs's guard_count); returns `$v`.
+     * profile that drops the `not` (reader.rs's guard_count); returns `$v`.
      */
-    private static function guardCount(Parts $p, mixed $v): mixed
+    private static function guardCount(Schema $p, mixed $v): mixed
     {
         $key = self::guardKey($v);
         if ($key === 'items') {
@@ -334,9 +287,10 @@ final class Parts
 
     /**
      * Merges an `allOf` entry made only of simple keywords (annotations in it
-     * are left out); false when it holds anything else.
+     * are left out); false when it holds anything else (also Fill's, for the
+     * normalizer's `allOf` entries).
      */
-    private static function mergeEntry(Parts $p, mixed $e): bool
+    public static function mergeEntry(Schema $p, mixed $e): bool
     {
         $e = Profile::arr($e);
         if ($e === null || $e === []) {
@@ -356,63 +310,5 @@ final class Parts
             }
         }
         return true;
-    }
-
-    /** The parts of `$p` that apply to the type `$bit` (values of that type only). */
-    public static function split(Parts $p, int $bit): Parts
-    {
-        $q = new Parts();
-        $q->types = $bit;
-        if ($p->values !== null) {
-            $q->values = array_values(array_filter(
-                $p->values,
-                static fn ($v) => (Profile::valueTypes($v) & $bit) !== 0
-            ));
-        }
-        $q->isConst = $p->isConst;
-        $q->valueSets = $p->valueSets;
-        foreach (self::OF_TYPE[$bit] ?? [] as $k) {
-            $q->$k = $p->$k;
-        }
-        return $q;
-    }
-
-    /**
-     * Keeps the values that satisfy the length, bound and count keywords, and
-     * leaves those keywords out (the values say it all).
-     *
-     * @param list<mixed> $values
-     * @return list<mixed>
-     */
-    public static function filterValues(Parts $p, array $values): array
-    {
-        $kept = [];
-        foreach ($values as $v) {
-            if (\is_string($v)) {
-                $n = Text::chars($v);
-                $ok = ($p->minLength === null || $n >= $p->minLength)
-                    && ($p->maxLength === null || $n <= $p->maxLength);
-            } elseif (\is_int($v) || \is_float($v)) {
-                $ok = ($p->minimum === null || Vocab::cmp($v, $p->minimum) >= 0)
-                    && ($p->exclusiveMinimum === null || Vocab::cmp($v, $p->exclusiveMinimum) > 0)
-                    && ($p->maximum === null || Vocab::cmp($v, $p->maximum) <= 0)
-                    && ($p->exclusiveMaximum === null || Vocab::cmp($v, $p->exclusiveMaximum) < 0);
-            } elseif (($a = Profile::arr($v)) !== null) {
-                $n = \count($a);
-                $ok = \array_is_list($a)
-                    ? ($p->minItems === null || $n >= $p->minItems) && ($p->maxItems === null || $n <= $p->maxItems)
-                    : ($p->minProperties === null || $n >= $p->minProperties)
-                        && ($p->maxProperties === null || $n <= $p->maxProperties);
-            } else {
-                $ok = true;
-            }
-            if ($ok) {
-                $kept[] = $v;
-            }
-        }
-        $p->minLength = $p->maxLength = null;
-        $p->minimum = $p->exclusiveMinimum = $p->maximum = $p->exclusiveMaximum = null;
-        $p->minItems = $p->maxItems = $p->minProperties = $p->maxProperties = null;
-        return $kept;
     }
 }

@@ -1,0 +1,80 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolSchema\Php\Model;
+
+/**
+ * One schema node as the profiles write it: filled by the normalizer from
+ * what it computed (Normalize\Fill), or read from a base schema
+ * (Normalize\Profile\Reader), the only place a schema is read
+ * (src/model/schema.rs). Numbers are ints or floats as written; a child
+ * (`items`, a value of `properties`) is its own Schema when the normalizer
+ * filled it, the schema as written when it was read.
+ */
+final class Schema
+{
+    // JSON types as bits.
+    public const STRING = 1;
+    public const INTEGER = 2;
+    public const NUMBER = 4;
+    public const BOOLEAN = 8;
+    public const ARRAY = 16;
+    public const OBJECT = 32;
+    public const ALL = 63;
+
+    /** The types in the order branches are written. */
+    public const TYPES = [
+        self::STRING => 'string',
+        self::INTEGER => 'integer',
+        self::NUMBER => 'number',
+        self::BOOLEAN => 'boolean',
+        self::ARRAY => 'array',
+        self::OBJECT => 'object',
+    ];
+
+    public mixed $title = null;
+    public mixed $description = null;
+    public mixed $default = null;
+    public ?array $examples = null;
+    /** Null is accepted (besides what the other parts accept). */
+    public bool $nullable = false;
+    /** The non-null types (`ALL` when there is no `type`). */
+    public int $types = self::ALL;
+    /** @var list<string> the node's own first, then those of `allOf` entries */
+    public array $formats = [];
+    /** @var list<string> */
+    public array $patterns = [];
+    /** @var list<mixed> */
+    public array $nots = [];
+    /** @var list<mixed>|null the allowed values, all enum/const intersected, null left out */
+    public ?array $values = null;
+    public bool $isConst = false;
+    /** @var list<array{0: mixed, 1: bool}> every enum/const as written */
+    public array $valueSets = [];
+    public ?int $minLength = null;
+    public ?int $maxLength = null;
+    public int|float|null $minimum = null;
+    public int|float|null $exclusiveMinimum = null;
+    public int|float|null $maximum = null;
+    public int|float|null $exclusiveMaximum = null;
+    public int|float|null $multipleOf = null;
+    public mixed $items = null;
+    public bool $hasItems = false;
+    public ?int $minItems = null;
+    public ?int $maxItems = null;
+    /** @var array<int|string, mixed>|null */
+    public ?array $properties = null;
+    public ?array $required = null;
+    public mixed $additional = null;
+    public bool $hasAdditional = false;
+    public ?int $minProperties = null;
+    public ?int $maxProperties = null;
+    public ?array $anyOf = null;
+    public ?array $oneOf = null;
+    /**
+     * @var list<array{0: int|string, 1: mixed, 2: bool}> anything else, in
+     * order (2: an `allOf` entry that could not be merged)
+     */
+    public array $other = [];
+}
