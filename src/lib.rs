@@ -57,8 +57,7 @@ pub fn fit_budget_json(
         let mut b = json::JsonBuilder;
         let mut warnings = Vec::new();
         let arena = normalize::val::Arena::default();
-        let (schema, stats) =
-            normalize::normalize_counted(&mut b, &arena, def, o, &mut warnings)?;
+        let (schema, stats) = normalize::normalize_counted(&mut b, &arena, def, o, &mut warnings)?;
         let examples = if ex {
             normalize::input_examples::build(&mut b, def, json::Built(&schema))
         } else {

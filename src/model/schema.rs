@@ -4,6 +4,7 @@
 //! The JSON types as bits, and [`SchemaNode`]: a node that may carry its
 //! model. `php/src/Model/Schema.php` is its twin.
 
+use super::ty::Cat;
 use super::vocab::Num;
 use crate::sym::Sym;
 use crate::view::{Kind, Node};
@@ -95,6 +96,17 @@ impl<'v, N: Node<'v>> Default for Schema<'v, N> {
     }
 }
 
+impl<'v, N: Node<'v>> Schema<'v, N> {
+    /// The lower and upper count of the type `bit` ([`count_keys`]).
+    pub fn counts(&self, bit: u8) -> [Option<i64>; 2] {
+        match bit {
+            ARRAY => [self.min_items, self.max_items],
+            OBJECT => [self.min_properties, self.max_properties],
+            _ => [None, None],
+        }
+    }
+}
+
 // JSON types as bits.
 pub const STRING: u8 = 1;
 pub const INTEGER: u8 = 2;
@@ -119,6 +131,28 @@ pub fn type_bit(name: &[u8]) -> Option<u8> {
         .iter()
         .find(|(_, s)| s.as_str().as_bytes() == name)
         .map(|(b, _)| *b)
+}
+
+/// The count keywords of the type `bit`, lower then upper: a list's
+/// `minItems`/`maxItems`, a map's `minProperties`/`maxProperties`. How a
+/// count (`Count`, `Length` on a map, NotNull's one) is written, by every
+/// profile.
+pub fn count_keys(bit: u8) -> Option<[Sym; 2]> {
+    match bit {
+        ARRAY => Some([Sym::MinItems, Sym::MaxItems]),
+        OBJECT => Some([Sym::MinProperties, Sym::MaxProperties]),
+        _ => None,
+    }
+}
+
+/// The type bit of a definition's category (a list's, a map's; 0 for the
+/// others, which have no counts).
+pub fn container_bit(cat: Cat) -> u8 {
+    match cat {
+        Cat::List => ARRAY,
+        Cat::Map => OBJECT,
+        _ => 0,
+    }
 }
 
 /// The type name of the bit `bit` (`string` for anything else).

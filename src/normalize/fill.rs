@@ -17,7 +17,7 @@ use super::{base_type, extra, list_of_any_empty, nullable, one, pattern};
 use super::{Emit, Emitted, Normalizer};
 use crate::error::DefinitionError;
 use crate::model::facets::{raise, Facets, Not};
-use crate::model::schema::{type_bit, Schema, ALL, K};
+use crate::model::schema::{container_bit, count_keys, type_bit, Schema, ALL, K};
 use crate::model::ty::Cat;
 use crate::model::vocab::Num;
 use crate::sym::Sym;
@@ -206,11 +206,8 @@ impl<'a, N: Node<'a>> Normalizer<'_, 'a, ValBuild<'a, N>> {
         items: Option<Val<'a, N>>,
         props: Option<super::map_type::Closed<Val<'a, N>>>,
     ) {
-        let (min, max) = match cat {
-            Cat::List => {
-                m.items = items;
-                (Sym::MinItems, Sym::MaxItems)
-            }
+        match cat {
+            Cat::List => m.items = items,
             Cat::Map => {
                 if let Some(p) = props {
                     let (properties, required) = p.into_parts();
@@ -218,12 +215,13 @@ impl<'a, N: Node<'a>> Normalizer<'_, 'a, ValBuild<'a, N>> {
                     m.required = required;
                     m.additional = Some(Val::Bool(false));
                 }
-                (Sym::MinProperties, Sym::MaxProperties)
             }
             _ => return,
-        };
-        put_int(m, min, super::min_count(f));
-        put_int(m, max, f.max_count);
+        }
+        if let Some([min, max]) = count_keys(container_bit(cat)) {
+            put_int(m, min, super::min_count(f));
+            put_int(m, max, f.max_count);
+        }
     }
 
     /// `default` and `examples`, as [`Normalizer::values`] writes them.

@@ -7,9 +7,9 @@ use super::definition::Def;
 use super::{nullable, Emit, Normalizer};
 use crate::error::{DefinitionError, Seg};
 use crate::model::facets::{Enum, Not};
-use smallvec::SmallVec;
 use crate::sym::Sym;
 use crate::view::{Build, Node};
+use smallvec::SmallVec;
 
 impl<'a, B> Normalizer<'_, 'a, B> {
     /// The `items` schema, if any, and whether an item can be neither null
@@ -37,7 +37,10 @@ impl<'a, B> Normalizer<'_, 'a, B> {
 /// The schema of the items of a list without an item definition that a
 /// `Choice` with `multiple: true` puts its choices on: an `enum` of them
 /// (`match: false`: a `not` of them); a second one in `allOf`.
-pub fn choice_items<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, item_enums: &[(N, bool)]) -> B::Val {
+pub fn choice_items<'a, N: Node<'a>, B: Build<'a, N>>(
+    b: &mut B,
+    item_enums: &[(N, bool)],
+) -> B::Val {
     let mut o = b.obj();
     let mut all_of = b.arr();
     let (mut has_enum, mut has_not, mut more) = (false, false, false);

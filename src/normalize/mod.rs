@@ -33,6 +33,7 @@ pub mod val;
 use crate::constraint::choice::strict_on_int;
 use crate::error::{DefinitionError, Path, Seg, Warning};
 use crate::model::facets::{raise, Enum, Extra, Facets, Not, Pattern, Rule};
+use crate::model::schema::{container_bit, count_keys};
 use crate::model::ty::{Cat, Ty};
 use crate::model::vocab::Num;
 use crate::sym::Sym;
@@ -587,23 +588,22 @@ fn container<'a, N: Node<'a>, B: Build<'a, N>>(
     items: Option<B::Val>,
     props: Option<map_type::Closed<B::Val>>,
 ) {
-    let min_count = min_count(f);
     match cat {
         Cat::List => {
             if let Some(v) = items {
                 b.put(out, Sym::Items, v);
             }
-            put_int(b, out, Sym::MinItems, min_count);
-            put_int(b, out, Sym::MaxItems, f.max_count);
         }
         Cat::Map => {
             if let Some(p) = props {
                 map_type::put(b, out, p);
             }
-            put_int(b, out, Sym::MinProperties, min_count);
-            put_int(b, out, Sym::MaxProperties, f.max_count);
         }
-        _ => {}
+        _ => return,
+    }
+    if let Some([min, max]) = count_keys(container_bit(cat)) {
+        put_int(b, out, min, min_count(f));
+        put_int(b, out, max, f.max_count);
     }
 }
 

@@ -36,9 +36,9 @@
 //! description; several types as an `anyOf` of one type each.
 
 use super::provider::{One, Provider};
+use super::SchemaNode;
 use super::{limit, openai, text, Body, Id, Limit, Schema, Stats, INTEGER};
 use crate::model::vocab::Num;
-use super::SchemaNode;
 use crate::sym::Sym;
 use crate::view::Build;
 
@@ -210,12 +210,13 @@ impl Provider for Anthropic {
 
     fn array<'v, N: SchemaNode<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
         o.items();
-        let written = matches!(o.p.min_items, Some(0 | 1));
+        // A lower count of 0 or 1 only; the others in the notes.
+        let [min, max] = o.p.counts(o.bit);
+        let written = matches!(min, Some(0 | 1));
         if written {
-            o.ints([(Sym::MinItems, o.p.min_items)]);
+            o.count_ints([min, None]);
         }
-        let (min, max) = (o.p.min_items.filter(|_| !written), o.p.max_items);
-        o.drop_counts(min, max, "item", "items");
+        o.drop_counts(min.filter(|_| !written), max, "item", "items");
     }
 
     fn object<'v, N: SchemaNode<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {

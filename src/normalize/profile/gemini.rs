@@ -26,13 +26,13 @@
 //! inclusive ones; `format: uuid` as its pattern; `examples[0]` as `example`.
 
 use super::provider::{One, Provider};
+use super::SchemaNode;
 use super::{
     no_limits, text, value_types, Body, Id, Pass, Place, Schema, ARRAY, BOOLEAN, INTEGER, NUMBER,
     STRING,
 };
 use crate::error::Seg;
 use crate::model::vocab::{cmp, Num};
-use super::SchemaNode;
 use crate::sym::Sym;
 use crate::view::{Build, Kind};
 use std::cmp::Ordering;
@@ -190,10 +190,7 @@ impl Provider for Gemini {
 /// A list's `items`, `minItems`, `maxItems` (`gemini_json` too).
 pub(super) fn array_keys<'v, N: SchemaNode<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {
     o.items();
-    o.ints([
-        (Sym::MinItems, o.p.min_items),
-        (Sym::MaxItems, o.p.max_items),
-    ]);
+    o.counts();
 }
 
 /// A map's `properties`, `required`, `additionalProperties` (a schema one
@@ -217,10 +214,7 @@ pub(super) fn object_keys<'v, N: SchemaNode<'v>, B: Build<'v, N>>(o: &mut One<'_
             o.share(Sym::AdditionalProperties, a);
         }
     }
-    o.ints([
-        (Sym::MinProperties, o.p.min_properties),
-        (Sym::MaxProperties, o.p.max_properties),
-    ]);
+    o.counts();
 }
 
 enum Pattern<N> {

@@ -29,8 +29,8 @@
 
 use super::gemini::{array_keys, bounds, object_keys};
 use super::provider::{One, Provider};
-use super::{no_limits, type_sym, Body, Id, Pass, Schema};
 use super::SchemaNode;
+use super::{no_limits, type_sym, Body, Id, Pass, Schema};
 use crate::sym::Sym;
 use crate::view::{Build, Kind};
 

@@ -47,47 +47,63 @@ pub use crate::model::schema::{
 };
 use crate::view::{Build, Node};
 pub use pass::Pass;
+pub use provider::Provider;
 pub use reader::{is_null_schema, null_wrapper, read};
 pub use text::{not_note, str_of};
 
-/// The consumer a schema is written for (option `profile`): one per provider
-/// module, each of which says who it is in its [`Id`]. A new provider is its
-/// module, and here its variant and its arms in [`Profile::id`] and
-/// [`Pass::node`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Profile {
-    #[default]
-    Mcp,
-    OpenAi,
-    Anthropic,
-    Gemini,
-    GeminiJson,
+/// The providers, each named once: its profile (the variant of [`Profile`]),
+/// its module, and the writer of the model its pass uses ([`Provider`]).
+/// `mcp`, the default, is written by the normalizer: it has no writer here.
+macro_rules! providers {
+    ($($variant:ident => $module:ident :: $writer:ident,)*) => {
+        /// The consumer a schema is written for (option `profile`): one per
+        /// provider module, each of which says who it is in its [`Id`].
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+        pub enum Profile {
+            #[default]
+            Mcp,
+            $($variant,)*
+        }
+
+        impl Profile {
+            pub const ALL: &'static [Profile] = &[Profile::Mcp, $(Profile::$variant,)*];
+
+            /// Who the provider is.
+            pub fn id(self) -> &'static Id {
+                match self {
+                    Profile::Mcp => &mcp::ID,
+                    $(Profile::$variant => &$module::ID,)*
+                }
+            }
+        }
+
+        impl<'v, N: SchemaNode<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
+            /// Writes the schema `s` found at the current path, for the
+            /// pass's provider.
+            pub fn node(&mut self, s: N, place: Place) -> B::Val {
+                match self.profile {
+                    $(Profile::$variant => self.node_for::<$module::$writer>(s, place),)*
+                    Profile::Mcp => unreachable!("the normalizer writes mcp"),
+                }
+            }
+        }
+    };
+}
+
+// A new provider: its module above, and its line here.
+providers! {
+    OpenAi => openai::OpenAi,
+    Anthropic => anthropic::Anthropic,
+    Gemini => gemini::Gemini,
+    GeminiJson => gemini_json::GeminiJson,
 }
 
 impl Profile {
-    pub const ALL: [Profile; 5] = [
-        Profile::Mcp,
-        Profile::OpenAi,
-        Profile::Anthropic,
-        Profile::Gemini,
-        Profile::GeminiJson,
-    ];
-
-    /// Who the provider is.
-    pub fn id(self) -> &'static Id {
-        match self {
-            Profile::Mcp => &mcp::ID,
-            Profile::OpenAi => &openai::ID,
-            Profile::Anthropic => &anthropic::ID,
-            Profile::Gemini => &gemini::ID,
-            Profile::GeminiJson => &gemini_json::ID,
-        }
-    }
-
     /// The option value.
     pub fn parse(s: &[u8]) -> Option<Profile> {
         Profile::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .find(|p| p.id().name.as_bytes() == s)
     }
 
@@ -100,19 +116,6 @@ impl Profile {
     /// `profile_strict_impossible`).
     pub fn strict(self) -> bool {
         self.id().strict
-    }
-}
-
-impl<'v, N: SchemaNode<'v>, B: Build<'v, N>> Pass<'_, 'v, N, B> {
-    /// Writes the schema `s` found at the current path, for the pass's
-    /// provider.
-    pub fn node(&mut self, s: N, place: Place) -> B::Val {
-        match self.profile {
-            Profile::OpenAi => self.node_for::<openai::OpenAi>(s, place),
-            Profile::Anthropic => self.node_for::<anthropic::Anthropic>(s, place),
-            Profile::GeminiJson => self.node_for::<gemini_json::GeminiJson>(s, place),
-            Profile::Gemini | Profile::Mcp => self.node_for::<gemini::Gemini>(s, place),
-        }
     }
 }
 

@@ -33,8 +33,8 @@
 //! several types as an `anyOf` of one type each.
 
 use super::provider::{One, Provider};
-use super::{limit, Body, Id, Limit, Stats};
 use super::SchemaNode;
+use super::{limit, Body, Id, Limit, Stats};
 use crate::sym::Sym;
 use crate::view::{Build, Kind};
 
@@ -114,10 +114,7 @@ impl Provider for OpenAi {
         if !o.items() {
             o.pass.impossible("a list without an item definition");
         }
-        o.ints([
-            (Sym::MinItems, o.p.min_items),
-            (Sym::MaxItems, o.p.max_items),
-        ]);
+        o.counts();
     }
 
     fn object<'v, N: SchemaNode<'v>, B: Build<'v, N>>(o: &mut One<'_, '_, 'v, N, B>) {

@@ -4,11 +4,12 @@
 //! [`Provider`]: what it writes for a string, a number, a list, a map, each a
 //! hook over [`One`]. `php/src/Normalize/Profile/Provider.php` is its twin.
 
+use super::SchemaNode;
 use super::{
     str_of, text, type_sym, Body, Pass, Place, Schema, ARRAY, INTEGER, K, NUMBER, OBJECT, STRING,
 };
+use crate::model::schema::count_keys;
 use crate::model::vocab::Num;
-use super::SchemaNode;
 use crate::sym::Sym;
 use crate::view::{Build, Kind, Node};
 
@@ -208,6 +209,20 @@ impl<'v, N: SchemaNode<'v>, B: Build<'v, N>> One<'_, '_, 'v, N, B> {
         }
     }
 
+    /// The counts of the type (a list's `minItems`/`maxItems`, a map's
+    /// `minProperties`/`maxProperties`), when set.
+    pub fn counts(&mut self) {
+        let counts = self.p.counts(self.bit);
+        self.count_ints(counts);
+    }
+
+    /// The counts `[lower, upper]` given, as the type's count keywords.
+    pub fn count_ints(&mut self, [min, max]: [Option<i64>; 2]) {
+        if let Some([kmin, kmax]) = count_keys(self.bit) {
+            self.ints([(kmin, min), (kmax, max)]);
+        }
+    }
+
     /// `minLength` and `maxLength`, when set.
     pub fn lengths(&mut self) {
         self.ints([
@@ -315,7 +330,7 @@ impl<'v, N: SchemaNode<'v>, B: Build<'v, N>> One<'_, '_, 'v, N, B> {
             }
             None => self.pass.impossible("a map that accepts any keys"),
         }
-        let (min, max) = (self.p.min_properties, self.p.max_properties);
+        let [min, max] = self.p.counts(self.bit);
         self.drop_counts(min, max, "property", "properties");
     }
 
