@@ -83,11 +83,11 @@ fn normalize_call(ex: &ExecuteData, retval: &mut Zval, warnings: &mut Vec<Warnin
     let Some((args, definition, options)) = array_call(ex, NORMALIZE, "definition") else {
         return;
     };
-    let result = (|| {
+    let result = {
         let mut b = ZBuilder::new();
         let arena = Arena::default();
         crate::normalize::normalize(&mut b, &arena, definition, options, warnings)
-    })();
+    };
     finish(&args, retval, result, warnings);
 }
 
