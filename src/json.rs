@@ -259,7 +259,8 @@ impl<'a> crate::normalize::Emit<'a, &'a Value> for JsonBuilder {
     }
 }
 
-/// A value this backend built (a schema), read back by the profile pass: read
+/// A value this backend built (a schema), read by `input_examples` to check
+/// the examples against the schema a tool is sent with: read
 /// as an input is, but shared as it is, so that its `{}` stay objects (the
 /// zval backend's `stdClass`).
 #[derive(Clone, Copy, Debug)]

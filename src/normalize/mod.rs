@@ -1,8 +1,11 @@
 //! `normalize_schema`: a tool input definition → JSON Schema 2020-12.
 //!
 //! One module per rule; [`Normalizer`] reads a definition, gathers what its
-//! constraints say ([`crate::model::facets`]) and writes the schema through a [`Build`]er, in
-//! one fixed key order:
+//! constraints say ([`crate::model::facets`]) and hands each node over as its
+//! builder emits ([`Emit`]): for `mcp`, written at once through the caller's
+//! [`Build`]er ([`Normalizer::write`]); for the other profiles, as the model
+//! the profile pass writes from ([`fill`], its values in [`val`]), filled as
+//! the canonical schema states it, in one fixed key order:
 //!
 //! `title, description, type, format, pattern, not, enum|const, minLength,
 //! maxLength, minimum, exclusiveMinimum, maximum, exclusiveMaximum, items,

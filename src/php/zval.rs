@@ -114,7 +114,8 @@ unsafe fn bytes<'a>(s: *const zend_string) -> &'a [u8] {
 /// A read-only view of an input zval (already dereferenced).
 ///
 /// `OBJ = false` (inputs): objects are [`Kind::Other`]. `OBJ = true` (a schema
-/// this extension built, read back by the profile pass: [`Owned::view_built`]):
+/// this extension built, read by `input_examples` to check examples against
+/// the schema a tool is sent with: [`Owned::view_built`]):
 /// a `stdClass` is read as the array of its properties, as `(array) $object`
 /// does (numeric property names are int keys), because the builder makes `{}`
 /// and list-shaped maps as `stdClass` objects.
@@ -454,7 +455,7 @@ impl Owned {
     }
 
     /// A view of a value this extension built, its `stdClass` objects read
-    /// as arrays (the profile pass reads the canonical schema so).
+    /// as arrays (`input_examples` reads the schema a tool is sent with so).
     pub fn view_built(&self) -> Z<'_, true> {
         // SAFETY: we own the value; nothing changes it while it is borrowed.
         unsafe { Z::new(&self.0) }

@@ -1,12 +1,15 @@
-//! Provider profiles: a pass over the canonical schema that writes the schema
-//! one consumer accepts as it is (option `profile`).
+//! Provider profiles: the writers of the schema one consumer accepts as it is
+//! (option `profile`).
 //!
 //! - `mcp` (the default): the canonical schema, with the root of a tool input
 //!   always a plain `"type": "object"` and type unions split ([`mcp`]), as the
-//!   normalizer writes it: there is no pass.
+//!   normalizer writes it, node by node: there is no pass.
 //! - `openai` ([`openai`]), `anthropic` ([`anthropic`]), `gemini` ([`gemini`]),
-//!   `gemini_json` ([`gemini_json`]): the whole schema is read back into
-//!   [`Schema`] per node and written again.
+//!   `gemini_json` ([`gemini_json`]): the normalizer fills the model of each
+//!   node ([`Schema`], `normalize::fill`), and the pass ([`Pass`]) writes the
+//!   model for the provider. Nothing the library wrote is read again; a base
+//!   schema (foreign JSON Schema) is read into the same model ([`reader`], the
+//!   one place a schema is read).
 //!
 //! Every change is one of three kinds:
 //! 1. exact rewrites (the accepted set stays the same, or only changes in ways
@@ -22,13 +25,14 @@
 //! Warnings use the definition's path: `properties.<name>` and `items` map to
 //! themselves, `anyOf`/`oneOf`/`allOf` wrappers are skipped.
 //!
-//! The pass is written once against [`Node`] (it reads the schema the
-//! normalizer built: zvals in the extension, serde_json values in Rust) and
-//! [`Build`]; `php/src/Normalize/Profile/` is its twin, byte for byte, one
-//! class per module with the module's stem (`Schema.php`, `Pass.php`,
-//! `Text.php`, one per provider; this module's own is `Profile.php`). The
-//! model is [`Schema`] ([`parts`], with its reader), the pass over it [`Pass`]
-//! ([`pass`]), the words of descriptions and warnings [`text`].
+//! The pass is written once against [`SchemaNode`] (a node that may carry its
+//! model: the normalizer's values, `normalize::val`) and [`Build`];
+//! `php/src/Normalize/Profile/` is its twin, byte for byte, one class per
+//! module with the module's stem (`Reader.php`, `Pass.php`, `Text.php`, one
+//! per provider; this module's own is `Profile.php`; the model is
+//! `php/src/Model/Schema.php`). The pass over the model is [`Pass`]
+//! ([`pass`]), the skeleton every provider fills [`Provider`] ([`provider`]),
+//! the words of descriptions and warnings [`text`].
 
 pub mod anthropic;
 pub mod gemini;

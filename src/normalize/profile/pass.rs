@@ -1,6 +1,7 @@
 //! The pass over one schema for the openai, anthropic, gemini and
-//! gemini_json profiles: each node read into [`Schema`], its keywords written for the profile, with
-//! the warnings at the definition's path. `php/src/Normalize/Profile/Pass.php`
+//! gemini_json profiles: each node's model ([`Schema`]: the normalizer's, or
+//! a base schema read), its keywords written for the profile, with the
+//! warnings at the definition's path. `php/src/Normalize/Profile/Pass.php`
 //! is its twin.
 
 use super::provider::Provider;

@@ -1,7 +1,10 @@
-//! One schema object read into its parts ([`Schema`]: the model a profile
-//! writes from), and the reader that fills it from a schema ([`read`]): the
-//! nullable wrapper, `allOf` entries of simple keywords and every
-//! `enum`/`const` folded in. `php/src/Normalize/Profile/Schema.php` is its twin.
+//! The one place a schema is read: a base schema (foreign JSON Schema, as a
+//! definition gives it, copied with its null let in) into the model a
+//! profile writes from ([`Schema`], [`read`]): the nullable wrapper, `allOf`
+//! entries of simple keywords and every `enum`/`const` folded in. Its
+//! per-keyword rule ([`simple`]) is also how the normalizer fills a model
+//! (`normalize::fill`), so a keyword lands where it lands for a base schema.
+//! `php/src/Normalize/Profile/Reader.php` is its twin.
 
 use super::{text, type_bit, Schema, K};
 use crate::model::facets::{lower, lower_num, raise, raise_num};
@@ -131,7 +134,7 @@ fn keyword<'v, N: Node<'v>>(
 }
 
 /// The allowed values: every `enum`/`const` intersected, null left out.
-pub(crate) fn intersect_values<'v, N: Node<'v>>(p: &mut Schema<'v, N>) {
+pub fn intersect_values<'v, N: Node<'v>>(p: &mut Schema<'v, N>) {
     if p.value_sets.is_empty() {
         return;
     }
@@ -236,7 +239,7 @@ fn fits<'v, N: Node<'v>>(s: Sym, v: N) -> bool {
 
 /// Reads one of the simple keywords, or `multipleOf`: a bound keeps the
 /// tighter of the node's and its `allOf` entries'.
-pub(crate) fn simple<'v, N: Node<'v>>(p: &mut Schema<'v, N>, s: Sym, v: N) -> bool {
+pub fn simple<'v, N: Node<'v>>(p: &mut Schema<'v, N>, s: Sym, v: N) -> bool {
     let count = non_negative(v).unwrap_or(0);
     let num = text::num_of(v);
     if s == Sym::MultipleOf {
