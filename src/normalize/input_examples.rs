@@ -250,42 +250,97 @@ pub fn validates<'a, 'v, N: Node<'a>, S: Node<'v>>(schema: S, v: N) -> Option<bo
     };
     let mut ok = Some(true);
     schema.each(|key, kw| {
-        if ok == Some(false) {
-            return;
+        if ok != Some(false) {
+            ok = and(ok, keyword(schema, key.sym(), kw, v));
         }
-        let r = match key.sym() {
-            Some(Sym::Type) => Some(type_names(kw, |t| has_type(v, t))),
-            Some(Sym::Enum) => match kw.kind() {
-                Kind::Array(list) => Some(list.any(|_, c| equal(v, c))),
-                _ => None,
-            },
-            Some(Sym::Const) => Some(equal(v, kw)),
-            Some(Sym::AnyOf) => any_of(kw, v),
-            Some(Sym::OneOf) => one_of(kw, v),
-            Some(Sym::AllOf) => match kw.kind() {
-                Kind::Array(list) => {
-                    let mut r = Some(true);
-                    list.each(|_, s| r = and(r, validates(s, v)));
-                    r
+    });
+    ok
+}
+
+/// Whether `v` satisfies the keyword `key` (with value `kw`) of `schema`;
+/// `None` when the keyword is not one checked here.
+fn keyword<'a, 'v, N: Node<'a>, S: Node<'v>>(
+    schema: S,
+    key: Option<Sym>,
+    kw: S,
+    v: N,
+) -> Option<bool> {
+    match key {
+        Some(Sym::Type) => Some(type_names(kw, |t| has_type(v, t))),
+        Some(Sym::Enum) => match kw.kind() {
+            Kind::Array(list) => Some(list.any(|_, c| equal(v, c))),
+            _ => None,
+        },
+        Some(Sym::Const) => Some(equal(v, kw)),
+        Some(Sym::AnyOf) => any_of(kw, v),
+        Some(Sym::OneOf) => one_of(kw, v),
+        Some(Sym::AllOf) => match kw.kind() {
+            Kind::Array(list) => {
+                let mut r = Some(true);
+                list.each(|_, s| r = and(r, validates(s, v)));
+                r
+            }
+            _ => None,
+        },
+        Some(Sym::Not) => validates(kw, v).map(|b| !b),
+        Some(
+            s @ (Sym::MinLength
+            | Sym::MaxLength
+            | Sym::Minimum
+            | Sym::Maximum
+            | Sym::ExclusiveMinimum
+            | Sym::ExclusiveMaximum),
+        ) => bound(s, kw, v),
+        Some(Sym::Items) => match v.kind() {
+            Kind::Array(a) if a.is_empty() || a.is_list() => {
+                let mut r = Some(true);
+                a.each(|_, x| r = and(r, validates(kw, x)));
+                r
+            }
+            _ => Some(true),
+        },
+        Some(Sym::MinItems | Sym::MaxItems) => match v.kind() {
+            Kind::Array(a) if a.is_empty() || a.is_list() => {
+                if key == Some(Sym::MinItems) {
+                    count_at_least(kw, a.len())
+                } else {
+                    count_at_most(kw, a.len())
                 }
-                _ => None,
-            },
-            Some(Sym::Not) => validates(kw, v).map(|b| !b),
-            Some(Sym::MinLength | Sym::MaxLength) => match (v.kind(), kw.kind()) {
-                (Kind::Str(s), Kind::Int(m)) => {
-                    let n = i64::try_from(chars(s)).unwrap_or(i64::MAX);
-                    Some(if key.sym() == Some(Sym::MinLength) {
-                        n >= m
-                    } else {
-                        n <= m
-                    })
-                }
-                (_, Kind::Int(_)) => Some(true),
-                _ => None,
-            },
-            Some(
-                s @ (Sym::Minimum | Sym::Maximum | Sym::ExclusiveMinimum | Sym::ExclusiveMaximum),
-            ) => match (num(v), num(kw)) {
+            }
+            _ => Some(true),
+        },
+        Some(
+            Sym::Properties
+            | Sym::Required
+            | Sym::AdditionalProperties
+            | Sym::MinProperties
+            | Sym::MaxProperties,
+        ) => match v.kind() {
+            Kind::Array(a) if !a.is_empty() && !a.is_list() => object_keyword(schema, key, kw, a),
+            _ => Some(true),
+        },
+        Some(s) if annotation(s) => Some(true),
+        _ => None,
+    }
+}
+
+/// A length or a numeric bound on `v` (values of other types pass).
+fn bound<'a, 'v, N: Node<'a>, S: Node<'v>>(key: Sym, kw: S, v: N) -> Option<bool> {
+    match key {
+        Sym::MinLength | Sym::MaxLength => match (v.kind(), kw.kind()) {
+            (Kind::Str(s), Kind::Int(m)) => {
+                let n = i64::try_from(chars(s)).unwrap_or(i64::MAX);
+                Some(if key == Sym::MinLength {
+                    n >= m
+                } else {
+                    n <= m
+                })
+            }
+            (_, Kind::Int(_)) => Some(true),
+            _ => None,
+        },
+        s @ (Sym::Minimum | Sym::Maximum | Sym::ExclusiveMinimum | Sym::ExclusiveMaximum) => {
+            match (num(v), num(kw)) {
                 (Some(x), Some(bound)) => Some(match (s, cmp(x, bound)) {
                     (Sym::Minimum, o) => o != Ordering::Less,
                     (Sym::Maximum, o) => o != Ordering::Greater,
@@ -294,43 +349,10 @@ pub fn validates<'a, 'v, N: Node<'a>, S: Node<'v>>(schema: S, v: N) -> Option<bo
                 }),
                 (None, Some(_)) => Some(true),
                 _ => None,
-            },
-            Some(Sym::Items) => match v.kind() {
-                Kind::Array(a) if a.is_empty() || a.is_list() => {
-                    let mut r = Some(true);
-                    a.each(|_, x| r = and(r, validates(kw, x)));
-                    r
-                }
-                _ => Some(true),
-            },
-            Some(Sym::MinItems | Sym::MaxItems) => match v.kind() {
-                Kind::Array(a) if a.is_empty() || a.is_list() => {
-                    if key.sym() == Some(Sym::MinItems) {
-                        count_at_least(kw, a.len())
-                    } else {
-                        count_at_most(kw, a.len())
-                    }
-                }
-                _ => Some(true),
-            },
-            Some(
-                Sym::Properties
-                | Sym::Required
-                | Sym::AdditionalProperties
-                | Sym::MinProperties
-                | Sym::MaxProperties,
-            ) => match v.kind() {
-                Kind::Array(a) if !a.is_empty() && !a.is_list() => {
-                    object_keyword(schema, key.sym(), kw, a)
-                }
-                _ => Some(true),
-            },
-            Some(s) if annotation(s) => Some(true),
-            _ => None,
-        };
-        ok = and(ok, r);
-    });
-    ok
+            }
+        }
+        _ => None,
+    }
 }
 
 /// One object keyword on a (non-empty) map value.
