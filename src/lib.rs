@@ -34,6 +34,9 @@ pub fn normalize_json(
         });
     }
     let mut warnings = Vec::new();
+    // As PHP holds it (`json_decode($json, true)`): the schema shares parts
+    // of it, and the profiles read them as they are shared.
+    let definition = &json::php_shape(definition);
     let arena = normalize::val::Arena::default();
     let schema = normalize::normalize(&mut b, &arena, definition, options, &mut warnings)?;
     Ok((schema, warnings))
@@ -53,6 +56,7 @@ pub fn fit_budget_json(
         });
     }
     let mut warnings = Vec::new();
+    let tools = &json::php_shape(tools);
     let out = normalize::budget::fit(&mut b, tools, options, &mut warnings, |def, o, ex| {
         let mut b = json::JsonBuilder;
         let mut warnings = Vec::new();

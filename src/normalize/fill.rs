@@ -243,3 +243,167 @@ impl<'a, N: Node<'a>> Normalizer<'_, 'a, ValBuild<'a, N>> {
         }
     }
 }
+
+/// The model is what the reader reads from the canonical schema: for every
+/// normalize fixture's definition, in every profile that writes from the
+/// model, the model the normalizer fills and the canonical schema it writes
+/// (the writer all but `mcp` once had), read by the reader, say the same,
+/// field by field and child by child.
+#[cfg(test)]
+mod tests {
+    use super::super::options::Options;
+    use super::super::profile::{read, text, Profile, Schema, SchemaNode, K};
+    use super::super::val::{Arena, ValBuild};
+    use crate::json::{Built, JsonBuilder};
+    use crate::view::{Key, Node};
+    use serde_json::Value;
+    use std::fmt::Write;
+
+    /// Every field of the model of `s`, its children's too.
+    fn render<'v, N: SchemaNode<'v>>(s: N, out: &mut String) {
+        let (modelled, read_in);
+        let m: &Schema<'v, N> = match s.model() {
+            Some(cell) => {
+                modelled = cell.borrow();
+                &modelled
+            }
+            None if !s.is_array() => {
+                out.push_str(&text::json(s));
+                return;
+            }
+            None => {
+                read_in = read(s);
+                &read_in
+            }
+        };
+        let one = |v: Option<N>| v.map(text::json);
+        let all = |vs: &[N]| vs.iter().map(|v| text::json(*v)).collect::<Vec<_>>();
+        let _ = write!(
+            out,
+            "{{title {:?} description {:?} default {:?} examples {:?} nullable {} types {} formats {:?} patterns {:?} nots {:?} values {:?} const {} sets {:?} ",
+            one(m.title),
+            one(m.description),
+            one(m.default),
+            one(m.examples),
+            m.nullable,
+            m.types,
+            all(&m.formats),
+            all(&m.patterns),
+            all(&m.nots),
+            m.values.as_deref().map(all),
+            m.is_const,
+            m.value_sets.iter().map(|(v, c)| (text::json(*v), *c)).collect::<Vec<_>>(),
+        );
+        let _ = write!(
+            out,
+            "lengths {:?} {:?} bounds {:?} {:?} {:?} {:?} {:?} counts {:?} {:?} {:?} {:?} required {:?} one_of {:?} other {:?} ",
+            m.min_length,
+            m.max_length,
+            m.minimum,
+            m.exclusive_minimum,
+            m.maximum,
+            m.exclusive_maximum,
+            m.multiple_of,
+            m.min_items,
+            m.max_items,
+            m.min_properties,
+            m.max_properties,
+            one(m.required),
+            one(m.one_of),
+            m.other
+                .iter()
+                .map(|(k, v)| {
+                    let k = match k {
+                        K::S(s) => s.as_str().to_owned(),
+                        K::In(k) => format!("{:?}", k.get()),
+                    };
+                    (k, text::json(*v))
+                })
+                .collect::<Vec<_>>(),
+        );
+        for (name, child) in [("items", m.items), ("additional", m.additional)] {
+            if let Some(c) = child {
+                let _ = write!(out, "{name} ");
+                render(c, out);
+            }
+        }
+        if let Some(props) = m.properties {
+            props.each(|k, c| {
+                let _ = write!(out, "property {:?} ", k.get());
+                render(c, out);
+            });
+        }
+        if let Some(list) = m.any_of {
+            list.each(|_, c| {
+                out.push_str("branch ");
+                render(c, out);
+            });
+        }
+        out.push('}');
+    }
+
+    impl<'a> SchemaNode<'a> for Built<'a> {
+        fn model(self) -> Option<&'a std::cell::RefCell<Schema<'a, Self>>> {
+            None
+        }
+    }
+
+    #[test]
+    fn the_model_is_the_canonical_schema_read() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+        let (mut compared, mut failures) = (0, Vec::new());
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if !name.starts_with("normalize_") {
+                continue;
+            }
+            let file: Value =
+                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            for case in file["cases"].as_array().into_iter().flatten() {
+                let Some(def) = case.get("definition").filter(|d| d.is_object()) else {
+                    continue;
+                };
+                let def = &crate::json::php_shape(def);
+                let options = case
+                    .get("options")
+                    .map(|o| Options::read(o))
+                    .unwrap_or(Ok(Options::default()));
+                let Ok(options) = options else { continue };
+                for profile in Profile::ALL.iter().copied().filter(|p| *p != Profile::Mcp) {
+                    let options = Options { profile, ..options };
+                    let arena = Arena::default();
+                    let mut w = Vec::new();
+                    let Ok(model) = super::super::canonical(
+                        &mut ValBuild { arena: &arena },
+                        def,
+                        options,
+                        &mut w,
+                    ) else {
+                        continue;
+                    };
+                    let written = super::super::canonical(&mut JsonBuilder, def, options, &mut w)
+                        .expect("written as modelled");
+                    let (mut a, mut b) = (String::new(), String::new());
+                    render(model, &mut a);
+                    render(Built(&written), &mut b);
+                    compared += 1;
+                    if a != b {
+                        failures.push(format!(
+                            "{name} {} {}:\n  model {a}\n  read  {b}",
+                            case["name"],
+                            profile.id().name
+                        ));
+                    }
+                }
+            }
+        }
+        assert!(compared > 1000, "only {compared} definitions compared");
+        assert!(
+            failures.is_empty(),
+            "{} differ:\n{}",
+            failures.len(),
+            failures[..failures.len().min(5)].join("\n")
+        );
+    }
+}
