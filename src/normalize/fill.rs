@@ -255,7 +255,7 @@ mod tests {
     use super::super::profile::{read, text, Profile, Schema, SchemaNode, K};
     use super::super::val::{Arena, ValBuild};
     use crate::json::{Built, JsonBuilder};
-    use crate::view::{Key, Node};
+    use crate::view::Key;
     use serde_json::Value;
     use std::fmt::Write;
 
@@ -367,7 +367,7 @@ mod tests {
                 let def = &crate::json::php_shape(def);
                 let options = case
                     .get("options")
-                    .map(|o| Options::read(o))
+                    .map(Options::read)
                     .unwrap_or(Ok(Options::default()));
                 let Ok(options) = options else { continue };
                 for profile in Profile::ALL.iter().copied().filter(|p| *p != Profile::Mcp) {
