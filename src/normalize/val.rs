@@ -396,48 +396,61 @@ impl<'a, N: Node<'a>> Build<'a, N> for ValBuild<'a, N> {
 /// pass's output.
 pub struct Out<'b, B>(pub &'b mut B);
 
+/// Puts into an object under a key of a [`Val`] object.
+fn put_obj<'a, N: Node<'a>, B: Build<'a, N>>(
+    b: &mut B,
+    obj: &mut B::Obj,
+    key: VKey<'a, N::Key>,
+    val: B::Val,
+) {
+    match key {
+        VKey::Node(k) => b.put_key(obj, k, val),
+        VKey::Sym(s) => b.put(obj, s, val),
+        // The objects made here are keyed by symbols and definition keys.
+        VKey::Int(_) | VKey::Str(_) => unreachable!("an object keyed by a made key"),
+    }
+}
+
 /// A value as the caller's builder makes it.
 fn write<'a, N: Node<'a>, B: Build<'a, N>>(b: &mut B, v: Val<'a, N>) -> B::Val {
-    {
-        match v {
-            Val::Node(n) => b.share(n),
-            Val::Null => b.null(),
-            Val::Bool(x) => b.bool(x),
-            Val::Int(i) => b.int(i),
-            Val::Float(f) => b.float(f),
-            Val::Sym(s) => b.sym(s),
-            Val::Str(s) => b.string(s),
-            Val::Name(k) => b.key_string(k),
-            Val::Array(entries, true) => {
-                let mut o = b.obj();
-                for (k, v) in entries {
-                    let v = write(b, *v);
-                    Out(&mut *b).put_key(&mut o, *k, v);
-                }
-                b.end_obj(o)
+    match v {
+        Val::Node(n) => b.share(n),
+        Val::Null => b.null(),
+        Val::Bool(x) => b.bool(x),
+        Val::Int(i) => b.int(i),
+        Val::Float(f) => b.float(f),
+        Val::Sym(s) => b.sym(s),
+        Val::Str(s) => b.string(s),
+        Val::Name(k) => b.key_string(k),
+        Val::Array(entries, true) => {
+            let mut o = b.obj();
+            for (k, v) in entries {
+                let v = write(b, *v);
+                put_obj(b, &mut o, *k, v);
             }
-            Val::Array(entries, false) => {
-                let mut arr = b.arr_for(entries.len());
-                let list = keys_are_list(entries);
-                for (k, v) in entries {
-                    let v = write(b, *v);
-                    match k {
-                        _ if list => b.push(&mut arr, v),
-                        VKey::Node(k) => b.put_arr_key(&mut arr, *k, v),
-                        k => match k.get() {
-                            KeyRef::Int(i) => {
-                                b.put_arr_bytes(&mut arr, i.to_string().as_bytes(), v);
-                            }
-                            KeyRef::Str(s) => {
-                                b.put_arr_bytes(&mut arr, s, v);
-                            }
-                        },
-                    }
-                }
-                b.end_arr(arr)
-            }
-            Val::Model(_) => unreachable!("a modelled node is written by the profile pass"),
+            b.end_obj(o)
         }
+        Val::Array(entries, false) => {
+            let mut arr = b.arr_for(entries.len());
+            let list = keys_are_list(entries);
+            for (k, v) in entries {
+                let v = write(b, *v);
+                match k {
+                    _ if list => b.push(&mut arr, v),
+                    VKey::Node(k) => b.put_arr_key(&mut arr, *k, v),
+                    k => match k.get() {
+                        KeyRef::Int(i) => {
+                            b.put_arr_bytes(&mut arr, i.to_string().as_bytes(), v);
+                        }
+                        KeyRef::Str(s) => {
+                            b.put_arr_bytes(&mut arr, s, v);
+                        }
+                    },
+                }
+            }
+            b.end_arr(arr)
+        }
+        Val::Model(_) => unreachable!("a modelled node is written by the profile pass"),
     }
 }
 
@@ -459,12 +472,7 @@ impl<'a, 'b, N: Node<'a>, B: Build<'a, N>> Build<'a, Val<'a, N>> for Out<'b, B> 
         self.0.put(obj, key, val);
     }
     fn put_key(&mut self, obj: &mut Self::Obj, key: VKey<'a, N::Key>, val: Self::Val) {
-        match key {
-            VKey::Node(k) => self.0.put_key(obj, k, val),
-            VKey::Sym(s) => self.0.put(obj, s, val),
-            // The objects made here are keyed by symbols and definition keys.
-            VKey::Int(_) | VKey::Str(_) => unreachable!("an object keyed by a made key"),
-        }
+        put_obj(self.0, obj, key, val);
     }
     fn push(&mut self, arr: &mut Self::Arr, val: Self::Val) {
         self.0.push(arr, val);
@@ -518,6 +526,83 @@ impl<'a, 'b, N: Node<'a>, B: Build<'a, N>> Build<'a, Val<'a, N>> for Out<'b, B> 
             VKey::Sym(s) => self.0.sym(s),
             VKey::Int(i) => self.0.string(&i.to_string()),
             VKey::Str(s) => self.0.string(&String::from_utf8_lossy(s)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Arena, Out, Val, ValBuild};
+    use crate::json::JsonBuilder;
+    use crate::sym::Sym;
+    use crate::view::{Build, Key, KeyRef, Kind, Node};
+    use serde_json::{json, Value};
+
+    #[test]
+    fn arrays_are_read_as_php_holds_them() {
+        let def = json!({"a": [1, 2]});
+        let arena = Arena::default();
+        let mut b = ValBuild { arena: &arena };
+        // A list: keys 0..n; a pushed value takes PHP's next free index.
+        let mut list = b.arr();
+        let one = b.int(1);
+        b.push(&mut list, one);
+        let five = b.string("five");
+        b.put_arr_bytes(&mut list, b"5", five);
+        let next = b.null();
+        b.push(&mut list, next);
+        let list = b.end_arr(list);
+        let mut keys = Vec::new();
+        list.each(|k, _| keys.push(k.get()));
+        assert_eq!(keys, [KeyRef::Int(0), KeyRef::Int(5), KeyRef::Int(6)]);
+        assert!(!list.is_list() && !list.is_object());
+        // An object: `{}` and list-keyed ones are stdClass; others arrays.
+        let empty = b.obj();
+        let empty = b.end_obj(empty);
+        assert!(empty.is_object() && empty.is_list() && empty.is_empty());
+        let mut o = b.obj();
+        let v = b.share(&def["a"]);
+        b.put(&mut o, Sym::Items, v);
+        let o = b.end_obj(o);
+        assert!(!o.is_object() && !o.is_list());
+        assert!(matches!(
+            o.get(Sym::Items).map(|v| v.kind()),
+            Some(Kind::Array(_))
+        ));
+        assert_eq!(o.get(Sym::Items).map(|v| v.len()), Some(2));
+        // Written by the caller's builder as they read.
+        let mut out = JsonBuilder;
+        let written: Value = Out(&mut out).share(o);
+        assert_eq!(written, json!({"items": [1, 2]}));
+        let written: Value = Out(&mut out).share(list);
+        assert_eq!(written, json!({"0": 1, "5": "five", "6": null}));
+        let written: Value = Out(&mut out).share(empty);
+        assert_eq!(written, json!({}));
+    }
+
+    #[test]
+    fn stored_values_stay_where_they_are() {
+        let arena: Arena<'_, &Value> = Arena::default();
+        let mut b = ValBuild { arena: &arena };
+        // Enough arrays and strings to fill several chunks.
+        let made: Vec<Val<'_, &Value>> = (0..500)
+            .map(|i| {
+                let mut a = b.arr();
+                for j in 0..(i % 7) {
+                    let v = b.string(&format!("{i}.{j}"));
+                    b.push(&mut a, v);
+                }
+                b.end_arr(a)
+            })
+            .collect();
+        for (i, v) in made.iter().enumerate() {
+            assert_eq!(v.len(), i % 7);
+            v.each(|k, s| {
+                let KeyRef::Int(j) = k.get() else {
+                    panic!("a list")
+                };
+                assert_eq!(s.utf8(), Some(format!("{i}.{j}").as_str()));
+            });
         }
     }
 }
