@@ -1,8 +1,10 @@
 //! One schema node as the profiles write it ([`Schema`]): filled by the
 //! normalizer from what it computed (`normalize::fill`), or read from a base
 //! schema (`normalize::profile::reader`, the one place a schema is read).
-//! The JSON types as bits, and [`SchemaNode`]: a node that may carry its
-//! model. `php/src/Model/Schema.php` is its twin.
+//! The JSON types as bits, the count keywords ([`count_keys`]), the shapes
+//! every reader of a schema knows (a null schema, NotNull's guard), and
+//! [`SchemaNode`]: a node that may carry its model.
+//! `php/src/Model/Schema.php` is its twin.
 
 use super::ty::Cat;
 use super::vocab::Num;
@@ -131,6 +133,38 @@ pub fn type_bit(name: &[u8]) -> Option<u8> {
         .iter()
         .find(|(_, s)| s.as_str().as_bytes() == name)
         .map(|(b, _)| *b)
+}
+
+/// `{"type": "null"}` exactly.
+pub fn is_null_schema<'v, N: Node<'v>>(n: N) -> bool {
+    n.len() == 1 && matches!(n.get(Sym::Type).map(|t| t.kind()), Some(Kind::Str(b"null")))
+}
+
+/// The values of a list, in order.
+pub fn list_of<'v, N: Node<'v>>(l: N) -> Vec<N> {
+    let mut out = Vec::with_capacity(l.len());
+    l.each(|_, v| out.push(v));
+    out
+}
+
+/// The container keyword of a `not` that every empty list (`items`) or map
+/// (`additionalProperties`) satisfies: `{items: S}` or `{additionalProperties:
+/// S}`, alone or beside the container's `type`. Such a `not` refuses the
+/// empty container whatever `S` is.
+pub fn guard_count<'v, N: Node<'v>>(n: N) -> Option<Sym> {
+    let ty = n.get(Sym::Type).map(|t| t.kind());
+    let (key, ty_name): (Sym, &[u8]) = if n.get(Sym::Items).is_some() {
+        (Sym::Items, b"array")
+    } else if n.get(Sym::AdditionalProperties).is_some() {
+        (Sym::AdditionalProperties, b"object")
+    } else {
+        return None;
+    };
+    match (n.len(), ty) {
+        (1, None) => Some(key),
+        (2, Some(Kind::Str(t))) if t == ty_name => Some(key),
+        _ => None,
+    }
 }
 
 /// The count keywords of the type `bit`, lower then upper: a list's

@@ -45,6 +45,7 @@ pub mod reader;
 pub mod text;
 
 use crate::error::{Path, Warning};
+pub use crate::model::schema::is_null_schema;
 pub use crate::model::schema::{
     type_bit, type_sym, value_types, Schema, SchemaNode, ALL, ARRAY, BOOLEAN, INTEGER, K, NUMBER,
     OBJECT, STRING, TYPES,
@@ -52,7 +53,7 @@ pub use crate::model::schema::{
 use crate::view::{Build, Node};
 pub use pass::Pass;
 pub use provider::Provider;
-pub use reader::{is_null_schema, null_wrapper, read};
+pub use reader::{null_wrapper, read};
 pub use text::{not_note, str_of};
 
 /// The providers, each named once: its profile (the variant of [`Profile`]),

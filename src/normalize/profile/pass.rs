@@ -5,13 +5,14 @@
 //! is its twin.
 
 use super::provider::Provider;
-use super::reader::{list_of, read};
+use super::reader::read;
 use super::SchemaNode;
 use super::{
     not_note, str_of, text, value_types, Body, Place, Profile, Schema, Stats, ALL, ARRAY,
     CONSTRAINT_DROPPED, INTEGER, K, NUMBER, OBJECT, STRICT_IMPOSSIBLE, STRING, TYPES,
 };
 use crate::error::{Path, Seg, Warning};
+use crate::model::schema::list_of;
 use crate::model::vocab::{cmp, Num};
 use crate::sym::Sym;
 use crate::view::{Build, Key, KeyRef, Kind};

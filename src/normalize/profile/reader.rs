@@ -8,6 +8,7 @@
 
 use super::{text, type_bit, Schema, K};
 use crate::model::facets::{lower, lower_num, raise, raise_num};
+use crate::model::schema::{guard_count, is_null_schema, list_of};
 use crate::model::vocab::Num;
 use crate::sym::Sym;
 use crate::view::{Key, Kind, Node};
@@ -17,11 +18,6 @@ fn non_negative<'v, N: Node<'v>>(v: N) -> Option<i64> {
         Kind::Int(i) if i >= 0 => Some(i),
         _ => None,
     }
-}
-
-/// `{"type": "null"}` exactly.
-pub fn is_null_schema<'v, N: Node<'v>>(n: N) -> bool {
-    n.len() == 1 && matches!(n.get(Sym::Type).map(|t| t.kind()), Some(Kind::Str(b"null")))
 }
 
 /// The non-null branch of a nullable wrapper: a node whose only validation
@@ -44,12 +40,6 @@ pub fn null_wrapper<'v, N: Node<'v>>(s: N) -> Option<N> {
         (true, false) if branches[1].is_array() => Some(branches[1]),
         _ => None,
     }
-}
-
-pub(super) fn list_of<'v, N: Node<'v>>(l: N) -> Vec<N> {
-    let mut out = Vec::with_capacity(l.len());
-    l.each(|_, v| out.push(v));
-    out
 }
 
 /// Reads a schema object into its parts, the nullable wrapper and `allOf`
@@ -194,26 +184,6 @@ fn read_type<'v, N: Node<'v>>(v: N, types: &mut u8, null: &mut bool) -> bool {
             true
         }
         _ => false,
-    }
-}
-
-/// The container keyword of a `not` that every empty list (`items`) or map
-/// (`additionalProperties`) satisfies: `{items: S}` or `{additionalProperties:
-/// S}`, alone or beside the container's `type`. Such a `not` refuses the
-/// empty container whatever `S` is.
-pub fn guard_count<'v, N: Node<'v>>(n: N) -> Option<Sym> {
-    let ty = n.get(Sym::Type).map(|t| t.kind());
-    let (key, ty_name): (Sym, &[u8]) = if n.get(Sym::Items).is_some() {
-        (Sym::Items, b"array")
-    } else if n.get(Sym::AdditionalProperties).is_some() {
-        (Sym::AdditionalProperties, b"object")
-    } else {
-        return None;
-    };
-    match (n.len(), ty) {
-        (1, None) => Some(key),
-        (2, Some(Kind::Str(t))) if t == ty_name => Some(key),
-        _ => None,
     }
 }
 

@@ -13,7 +13,7 @@
 //! the same float, with `.0` when integral and an exponent outside
 //! 1e-4 ≤ |x| < 1e17 (`1.0e+25`, `1.5e-5`).
 
-use super::is_null_schema;
+use crate::model::schema::{guard_count, is_null_schema, list_of};
 use crate::model::vocab::{cmp, Num};
 use crate::sym::Sym;
 use crate::view::{Key, KeyRef, Kind, Node};
@@ -165,7 +165,7 @@ pub fn json_eq<'v, N: Node<'v>>(a: N, b: N) -> bool {
                 return false;
             }
             if x.is_list() && y.is_list() {
-                let ys = super::reader::list_of(y);
+                let ys = list_of(y);
                 let mut i = 0;
                 return x.all(|_, v| {
                     let same = ys.get(i).is_some_and(|w| json_eq(v, *w));
@@ -243,7 +243,7 @@ pub fn not_note<'v, N: Node<'v>>(n: N) -> String {
             return format!("Must not be {}.", json(c));
         }
     }
-    match super::reader::guard_count(n) {
+    match guard_count(n) {
         Some(Sym::AdditionalProperties)
             if n.get(Sym::AdditionalProperties).is_some_and(is_null_schema) =>
         {
