@@ -219,7 +219,7 @@ impl<'a, N: Node<'a>> Normalizer<'_, 'a, ValBuild<'a, N>> {
             _ => return,
         }
         if let Some([min, max]) = count_keys(container_bit(cat)) {
-            put_int(m, min, super::min_count(f));
+            put_int(m, min, super::write::min_count(f));
             put_int(m, max, f.max_count);
         }
     }
@@ -310,16 +310,7 @@ mod tests {
             m.max_properties,
             one(m.required),
             one(m.one_of),
-            m.other
-                .iter()
-                .map(|(k, v)| {
-                    let k = match k {
-                        K::S(s) => s.as_str().to_owned(),
-                        K::In(k) => format!("{:?}", k.get()),
-                    };
-                    (k, text::json(*v))
-                })
-                .collect::<Vec<_>>(),
+            other(m),
         );
         for (name, child) in [("items", m.items), ("additional", m.additional)] {
             if let Some(c) = child {
@@ -340,6 +331,18 @@ mod tests {
             });
         }
         out.push('}');
+    }
+
+    /// The keywords kept as they are, with their keys.
+    fn other<'v, N: SchemaNode<'v>>(m: &Schema<'v, N>) -> Vec<(String, String)> {
+        let key = |k: &K<N::Key>| match k {
+            K::S(s) => s.as_str().to_owned(),
+            K::In(k) => format!("{:?}", k.get()),
+        };
+        m.other
+            .iter()
+            .map(|(k, v)| (key(k), text::json(*v)))
+            .collect()
     }
 
     impl<'a> SchemaNode<'a> for Built<'a> {

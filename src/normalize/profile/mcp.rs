@@ -81,8 +81,8 @@ pub fn any_union<'a, N: Node<'a>, B: Build<'a, N>>(
         let v = b.sym(t);
         b.put(&mut o, Sym::Type, v);
         match t {
-            Sym::String => super::super::string_keywords(b, f, &mut o),
-            Sym::Number => super::super::number_keywords(b, f, &mut o),
+            Sym::String => super::super::write::string_keywords(b, f, &mut o),
+            Sym::Number => super::super::write::number_keywords(b, f, &mut o),
             _ => {}
         }
         let o = b.end_obj(o);
