@@ -5,12 +5,17 @@ declare(strict_types=1);
 namespace ToolSchema\Tests;
 
 use PHPUnit\Framework\TestCase;
+use ToolSchema\Php\Model\Schema;
+use ToolSchema\Php\Model\Ty;
+use ToolSchema\Php\Normalize\Profile\Reader;
 use ToolSchema\Php\Normalize\Profile\Text;
 
 /**
  * The `profile` option beyond the fixtures: the JSON text both
- * implementations write into descriptions, the CLI's option. (The Drupal
- * module's profile per consumer: tests/drupal/phpunit/ProfileOptionsTest.php.)
+ * implementations write into descriptions, the CLI's option, the count
+ * keywords' table.
+ * (The Drupal module's profile per consumer:
+ * tests/drupal/phpunit/ProfileOptionsTest.php.)
  */
 final class ProfileTest extends TestCase
 {
@@ -47,5 +52,22 @@ final class ProfileTest extends TestCase
         } finally {
             unlink($def);
         }
+    }
+
+    /** The count keywords of a list and a map, the only ones with counts. */
+    public function testCountKeywordsInOneTable(): void
+    {
+        self::assertSame(['minItems', 'maxItems'], Schema::countKeys(Schema::containerBit(Ty::CAT_LIST)));
+        self::assertSame(['minProperties', 'maxProperties'], Schema::countKeys(Schema::containerBit(Ty::CAT_MAP)));
+        foreach ([Ty::CAT_STR, Ty::CAT_INT, Ty::CAT_NUM, Ty::CAT_BOOL, Ty::CAT_ANY] as $cat) {
+            self::assertSame(0, Schema::containerBit($cat));
+        }
+        foreach ([0, Schema::STRING, Schema::INTEGER, Schema::NUMBER, Schema::BOOLEAN] as $bit) {
+            self::assertNull(Schema::countKeys($bit));
+        }
+        $s = Reader::read(['minItems' => 1, 'maxItems' => 3, 'minProperties' => 2]);
+        self::assertSame([1, 3], $s->counts(Schema::ARRAY));
+        self::assertSame([2, null], $s->counts(Schema::OBJECT));
+        self::assertSame([null, null], $s->counts(Schema::STRING));
     }
 }

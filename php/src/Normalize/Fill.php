@@ -139,41 +139,35 @@ final class Fill
     }
 
     /**
-     * A list's `items`, `minItems`, `maxItems`, or a map's `properties`,
-     * `required`, `additionalProperties: false` (a closed map),
-     * `minProperties`, `maxProperties`.
+     * A list's `items`, or a map's `properties`, `required`,
+     * `additionalProperties: false` (a closed map); then the counts, by the
+     * table of count keywords (Schema::countKeys()).
      *
      * @param Schema|array<mixed>|\stdClass|null $items
      * @param array{0: array<mixed>|\stdClass, 1: list<string>}|null $props
      */
     private static function container(Schema $s, Definition $d, Facets $f, mixed $items, ?array $props): void
     {
-        // A count of 1 the NotNull guard already states is not written.
-        $minCount = $f->minCount === 1 && NotNull::impliesMinOne($f) ? null : $f->minCount;
         if ($d->cat === Ty::CAT_LIST) {
             if ($items !== null) {
                 $s->items = $items;
                 $s->hasItems = true;
             }
-            if ($minCount !== null) {
-                self::put($s, 'minItems', $minCount);
-            }
-            if ($f->maxCount !== null) {
-                self::put($s, 'maxItems', $f->maxCount);
-            }
-            return;
-        }
-        if ($props !== null) {
+        } elseif ($props !== null) {
             $s->properties = Profile::arr($props[0]);
             $s->required = $props[1] === [] ? null : $props[1];
             $s->additional = false;
             $s->hasAdditional = true;
         }
+        // Schema::countKeys(containerBit()), inline as in Normalizer::body().
+        [$kmin, $kmax] = Schema::COUNT_KEYS[Schema::CONTAINER_BITS[$d->cat]];
+        // A count of 1 the NotNull guard already states is not written.
+        $minCount = $f->minCount === 1 && NotNull::impliesMinOne($f) ? null : $f->minCount;
         if ($minCount !== null) {
-            self::put($s, 'minProperties', $minCount);
+            self::put($s, $kmin, $minCount);
         }
         if ($f->maxCount !== null) {
-            self::put($s, 'maxProperties', $f->maxCount);
+            self::put($s, $kmax, $f->maxCount);
         }
     }
 
