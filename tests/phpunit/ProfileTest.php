@@ -7,15 +7,16 @@ namespace ToolSchema\Tests;
 use PHPUnit\Framework\TestCase;
 use ToolSchema\Php\Model\Schema;
 use ToolSchema\Php\Model\Ty;
+use ToolSchema\Php\Normalize\Fill;
+use ToolSchema\Php\Normalize\ListType;
 use ToolSchema\Php\Normalize\Profile\Reader;
 use ToolSchema\Php\Normalize\Profile\Text;
 
 /**
  * The `profile` option beyond the fixtures: the JSON text both
  * implementations write into descriptions, the CLI's option, the count
- * keywords' table.
- * (The Drupal module's profile per consumer:
- * tests/drupal/phpunit/ProfileOptionsTest.php.)
+ * keywords' table, the model of a list's choice items. (The Drupal module's
+ * profile per consumer: tests/drupal/phpunit/ProfileOptionsTest.php.)
  */
 final class ProfileTest extends TestCase
 {
@@ -69,5 +70,26 @@ final class ProfileTest extends TestCase
         self::assertSame([1, 3], $s->counts(Schema::ARRAY));
         self::assertSame([2, null], $s->counts(Schema::OBJECT));
         self::assertSame([null, null], $s->counts(Schema::STRING));
+    }
+
+    /**
+     * The model of a list's choice items (Fill) is what the reader reads from
+     * their schema (ListType), several choice lists included (which one
+     * definition cannot give: one `Choice` per definition).
+     */
+    public function testChoiceItemsModelIsTheirSchemaRead(): void
+    {
+        $pools = [['a', 'b', 'c'], [1, 2, 3], [1.5, 2, 'x'], [true, false], [null, 'a'], [], [0, 1], ['x', 1, null]];
+        mt_srand(28);
+        for ($i = 0; $i < 2000; $i++) {
+            $itemEnums = [];
+            for ($j = mt_rand(1, 4); $j > 0; $j--) {
+                $list = array_values(array_filter($pools[mt_rand(0, \count($pools) - 1)], static fn () => mt_rand(0, 2) > 0));
+                $itemEnums[] = [$list, mt_rand(0, 1) === 1];
+            }
+            $written = ListType::choiceItems($itemEnums);
+            // serialize(): the same types too (an int is not a float here).
+            self::assertSame(serialize(Reader::read((array) $written)), serialize(Fill::choiceItems($itemEnums)), json_encode($itemEnums));
+        }
     }
 }

@@ -15,12 +15,12 @@ use ToolSchema\Php\Normalize\Profile\Reader;
  * the normalizer computed (src/normalize/fill.rs) instead of written as the
  * schema and read back: exactly what Profile\Reader reads from the schema the
  * normalizer writes (Normalizer: its key order and null styles), with the
- * children (`items`, each value of `properties`) as their own Schema. The
- * keywords go through the reader's per-keyword logic in the order they are
- * written (bounds, fit checks, `other`), the `allOf` entries after them; a
- * node with a base schema is written as the normalizer writes it and read (a
- * base schema is JSON Schema from outside: the reader is the one place a
- * schema is read).
+ * children (`items`, each value of `properties`; a list's choice items,
+ * choiceItems()) as their own Schema. The keywords go through the reader's
+ * per-keyword logic in the order they are written (bounds, fit checks,
+ * `other`), the `allOf` entries after them; a node with a base schema is
+ * written as the normalizer writes it and read (a base schema is JSON Schema
+ * from outside: the reader is the one place a schema is read).
  */
 final class Fill
 {
@@ -123,6 +123,47 @@ final class Fill
         }
         if (isset($f->formats[1]) || isset($f->patterns[1]) || isset($f->nots[1]) || isset($f->enums[1]) || $f->extras !== []) {
             self::allOf($s, $f, $nullOk);
+        }
+        if ($s->valueSets !== []) {
+            Reader::intersectValues($s);
+        }
+        return $s;
+    }
+
+    /**
+     * The model of ListType::choiceItems(): any type, its choices as allowed
+     * values (or `not`s): the first `enum` and the first `not` as the node's
+     * own keywords, the others as `allOf` entries merged as the reader merges
+     * them.
+     *
+     * @param list<array{0: array, 1: bool}> $itemEnums
+     */
+    public static function choiceItems(array $itemEnums): Schema
+    {
+        $s = new Schema();
+        $entries = [];
+        $hasEnum = $hasNot = false;
+        foreach (ListType::choices($itemEnums) as [$k, $v]) {
+            $not = $k === 'not';
+            if ($not ? $hasNot : $hasEnum) {
+                $entries[] = [$k, $v];
+                continue;
+            }
+            if ($not) {
+                // A `not` of choices: no count implied.
+                $hasNot = true;
+                $s->nots[] = $v;
+            } else {
+                $hasEnum = true;
+                self::put($s, $k, $v);
+            }
+        }
+        foreach ($entries as [$k, $v]) {
+            if ($k === 'not') {
+                $s->nots[] = $v;
+            } elseif (!Reader::simple($s, $k, $v)) {
+                $s->other[] = ['allOf', [$k => $v], true];
+            }
         }
         if ($s->valueSets !== []) {
             Reader::intersectValues($s);

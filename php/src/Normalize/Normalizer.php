@@ -52,8 +52,11 @@ final class Normalizer implements Warnings
      */
     public bool $refusedEmpty = true;
 
-    /** The profile is not `mcp`: each node's Schema is filled (Fill), not written. */
-    private readonly bool $fill;
+    /**
+     * The profile is not `mcp`: each node's Schema is filled (Fill), not
+     * written (also a list's choice items: ListType).
+     */
+    public readonly bool $fill;
 
     private function __construct(public readonly Options $options)
     {
