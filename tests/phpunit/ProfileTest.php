@@ -9,14 +9,18 @@ use ToolSchema\Php\Model\Schema;
 use ToolSchema\Php\Model\Ty;
 use ToolSchema\Php\Normalize\Fill;
 use ToolSchema\Php\Normalize\ListType;
+use ToolSchema\Php\Normalize\Profile\Mcp;
+use ToolSchema\Php\Normalize\Profile\Profile;
+use ToolSchema\Php\Normalize\Profile\Provider;
 use ToolSchema\Php\Normalize\Profile\Reader;
 use ToolSchema\Php\Normalize\Profile\Text;
 
 /**
  * The `profile` option beyond the fixtures: the JSON text both
- * implementations write into descriptions, the CLI's option, the count
- * keywords' table, the model of a list's choice items. (The Drupal module's
- * profile per consumer: tests/drupal/phpunit/ProfileOptionsTest.php.)
+ * implementations write into descriptions, the CLI's option, the providers
+ * named once, the count keywords' table, the model of a list's choice items
+ * (the Drupal module's profile per consumer:
+ * tests/drupal/phpunit/ProfileOptionsTest.php).
  */
 final class ProfileTest extends TestCase
 {
@@ -53,6 +57,20 @@ final class ProfileTest extends TestCase
         } finally {
             unlink($def);
         }
+    }
+
+    /** Each case names its provider's class (the class named as the case). */
+    public function testEachProfileNamesItsProvider(): void
+    {
+        foreach (Profile::cases() as $profile) {
+            $class = $profile->provider();
+            self::assertTrue(class_exists($class), $class);
+            self::assertSame($profile->name, substr($class, strrpos($class, '\\') + 1));
+            self::assertTrue($class === Mcp::class || is_subclass_of($class, Provider::class), $class);
+            self::assertSame($class, $profile->provider());
+            self::assertSame($class::LABEL, $profile->label());
+        }
+        self::assertSame(Mcp::class, Profile::Mcp->provider());
     }
 
     /** The count keywords of a list and a map, the only ones with counts. */
