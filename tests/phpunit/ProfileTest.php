@@ -5,12 +5,22 @@ declare(strict_types=1);
 namespace ToolSchema\Tests;
 
 use PHPUnit\Framework\TestCase;
+use ToolSchema\Php\Model\Schema;
+use ToolSchema\Php\Model\Ty;
+use ToolSchema\Php\Normalize\Fill;
+use ToolSchema\Php\Normalize\ListType;
+use ToolSchema\Php\Normalize\Profile\Mcp;
+use ToolSchema\Php\Normalize\Profile\Profile;
+use ToolSchema\Php\Normalize\Profile\Provider;
+use ToolSchema\Php\Normalize\Profile\Reader;
 use ToolSchema\Php\Normalize\Profile\Text;
 
 /**
  * The `profile` option beyond the fixtures: the JSON text both
- * implementations write into descriptions, the CLI's option. (The Drupal
- * module's profile per consumer: tests/drupal/phpunit/ProfileOptionsTest.php.)
+ * implementations write into descriptions, the CLI's option, the providers
+ * named once, the count keywords' table, the model of a list's choice items
+ * (the Drupal module's profile per consumer:
+ * tests/drupal/phpunit/ProfileOptionsTest.php).
  */
 final class ProfileTest extends TestCase
 {
@@ -46,6 +56,58 @@ final class ProfileTest extends TestCase
             self::assertSame(2, $rc);
         } finally {
             unlink($def);
+        }
+    }
+
+    /** Each case names its provider's class (the class named as the case). */
+    public function testEachProfileNamesItsProvider(): void
+    {
+        foreach (Profile::cases() as $profile) {
+            $class = $profile->provider();
+            self::assertTrue(class_exists($class), $class);
+            self::assertSame($profile->name, substr($class, strrpos($class, '\\') + 1));
+            self::assertTrue($class === Mcp::class || is_subclass_of($class, Provider::class), $class);
+            self::assertSame($class, $profile->provider());
+            self::assertSame($class::LABEL, $profile->label());
+        }
+        self::assertSame(Mcp::class, Profile::Mcp->provider());
+    }
+
+    /** The count keywords of a list and a map, the only ones with counts. */
+    public function testCountKeywordsInOneTable(): void
+    {
+        self::assertSame(['minItems', 'maxItems'], Schema::countKeys(Schema::containerBit(Ty::CAT_LIST)));
+        self::assertSame(['minProperties', 'maxProperties'], Schema::countKeys(Schema::containerBit(Ty::CAT_MAP)));
+        foreach ([Ty::CAT_STR, Ty::CAT_INT, Ty::CAT_NUM, Ty::CAT_BOOL, Ty::CAT_ANY] as $cat) {
+            self::assertSame(0, Schema::containerBit($cat));
+        }
+        foreach ([0, Schema::STRING, Schema::INTEGER, Schema::NUMBER, Schema::BOOLEAN] as $bit) {
+            self::assertNull(Schema::countKeys($bit));
+        }
+        $s = Reader::read(['minItems' => 1, 'maxItems' => 3, 'minProperties' => 2]);
+        self::assertSame([1, 3], $s->counts(Schema::ARRAY));
+        self::assertSame([2, null], $s->counts(Schema::OBJECT));
+        self::assertSame([null, null], $s->counts(Schema::STRING));
+    }
+
+    /**
+     * The model of a list's choice items (Fill) is what the reader reads from
+     * their schema (ListType), several choice lists included (which one
+     * definition cannot give: one `Choice` per definition).
+     */
+    public function testChoiceItemsModelIsTheirSchemaRead(): void
+    {
+        $pools = [['a', 'b', 'c'], [1, 2, 3], [1.5, 2, 'x'], [true, false], [null, 'a'], [], [0, 1], ['x', 1, null]];
+        mt_srand(28);
+        for ($i = 0; $i < 2000; $i++) {
+            $itemEnums = [];
+            for ($j = mt_rand(1, 4); $j > 0; $j--) {
+                $list = array_values(array_filter($pools[mt_rand(0, \count($pools) - 1)], static fn () => mt_rand(0, 2) > 0));
+                $itemEnums[] = [$list, mt_rand(0, 1) === 1];
+            }
+            $written = ListType::choiceItems($itemEnums);
+            // serialize(): the same types too (an int is not a float here).
+            self::assertSame(serialize(Reader::read((array) $written)), serialize(Fill::choiceItems($itemEnums)), json_encode($itemEnums));
         }
     }
 }

@@ -10,7 +10,9 @@ namespace ToolSchema\Php\Model;
  * (Normalize\Profile\Reader), the only place a schema is read
  * (src/model/schema.rs). Numbers are ints or floats as written; a child
  * (`items`, a value of `properties`) is its own Schema when the normalizer
- * filled it, the schema as written when it was read.
+ * filled it, the schema as written when it was read. The count keywords of
+ * a list and a map are named here once (COUNT_KEYS), for every writer: the
+ * normalizer's `mcp` schema, Fill and each provider.
  */
 final class Schema
 {
@@ -77,4 +79,54 @@ final class Schema
      * order (2: an `allOf` entry that could not be merged)
      */
     public array $other = [];
+
+    /**
+     * The count keywords of each container type, lower then upper: a list's
+     * `minItems`/`maxItems`, a map's `minProperties`/`maxProperties`. How a
+     * count (`Count`, `Length` on a map, NotNull's one) is written, by every
+     * profile (countKeys(); named here only; the per-node writers, the
+     * normalizer, Fill and Provider::countInts(), read the table inline: a
+     * static call per list or map costs the `mcp` path 0.3 %).
+     */
+    public const COUNT_KEYS = [
+        self::ARRAY => ['minItems', 'maxItems'],
+        self::OBJECT => ['minProperties', 'maxProperties'],
+    ];
+
+    /** The type bit of a list's and a map's category (containerBit()). */
+    public const CONTAINER_BITS = [Ty::CAT_LIST => self::ARRAY, Ty::CAT_MAP => self::OBJECT];
+
+    /**
+     * The count keywords of the type `$bit`, lower then upper (COUNT_KEYS);
+     * null for a type without counts.
+     *
+     * @return array{0: string, 1: string}|null
+     */
+    public static function countKeys(int $bit): ?array
+    {
+        return self::COUNT_KEYS[$bit] ?? null;
+    }
+
+    /**
+     * The type bit of a definition's category (a list's, a map's; 0 for the
+     * others, which have no counts).
+     */
+    public static function containerBit(int $cat): int
+    {
+        return self::CONTAINER_BITS[$cat] ?? 0;
+    }
+
+    /**
+     * The lower and upper count of the type `$bit` (countKeys()).
+     *
+     * @return array{0: ?int, 1: ?int}
+     */
+    public function counts(int $bit): array
+    {
+        return match ($bit) {
+            self::ARRAY => [$this->minItems, $this->maxItems],
+            self::OBJECT => [$this->minProperties, $this->maxProperties],
+            default => [null, null],
+        };
+    }
 }

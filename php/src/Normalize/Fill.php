@@ -15,12 +15,12 @@ use ToolSchema\Php\Normalize\Profile\Reader;
  * the normalizer computed (src/normalize/fill.rs) instead of written as the
  * schema and read back: exactly what Profile\Reader reads from the schema the
  * normalizer writes (Normalizer: its key order and null styles), with the
- * children (`items`, each value of `properties`) as their own Schema. The
- * keywords go through the reader's per-keyword logic in the order they are
- * written (bounds, fit checks, `other`), the `allOf` entries after them; a
- * node with a base schema is written as the normalizer writes it and read (a
- * base schema is JSON Schema from outside: the reader is the one place a
- * schema is read).
+ * children (`items`, each value of `properties`; a list's choice items,
+ * choiceItems()) as their own Schema. The keywords go through the reader's
+ * per-keyword logic in the order they are written (bounds, fit checks,
+ * `other`), the `allOf` entries after them; a node with a base schema is
+ * written as the normalizer writes it and read (a base schema is JSON Schema
+ * from outside: the reader is the one place a schema is read).
  */
 final class Fill
 {
@@ -130,6 +130,47 @@ final class Fill
         return $s;
     }
 
+    /**
+     * The model of ListType::choiceItems(): any type, its choices as allowed
+     * values (or `not`s): the first `enum` and the first `not` as the node's
+     * own keywords, the others as `allOf` entries merged as the reader merges
+     * them.
+     *
+     * @param list<array{0: array, 1: bool}> $itemEnums
+     */
+    public static function choiceItems(array $itemEnums): Schema
+    {
+        $s = new Schema();
+        $entries = [];
+        $hasEnum = $hasNot = false;
+        foreach (ListType::choices($itemEnums) as [$k, $v]) {
+            $not = $k === 'not';
+            if ($not ? $hasNot : $hasEnum) {
+                $entries[] = [$k, $v];
+                continue;
+            }
+            if ($not) {
+                // A `not` of choices: no count implied.
+                $hasNot = true;
+                $s->nots[] = $v;
+            } else {
+                $hasEnum = true;
+                self::put($s, $k, $v);
+            }
+        }
+        foreach ($entries as [$k, $v]) {
+            if ($k === 'not') {
+                $s->nots[] = $v;
+            } elseif (!Reader::simple($s, $k, $v)) {
+                $s->other[] = ['allOf', [$k => $v], true];
+            }
+        }
+        if ($s->valueSets !== []) {
+            Reader::intersectValues($s);
+        }
+        return $s;
+    }
+
     /** A keyword as the reader takes it: into its part, or into `other` when it does not fit. */
     private static function put(Schema $s, string $k, mixed $v): void
     {
@@ -139,41 +180,35 @@ final class Fill
     }
 
     /**
-     * A list's `items`, `minItems`, `maxItems`, or a map's `properties`,
-     * `required`, `additionalProperties: false` (a closed map),
-     * `minProperties`, `maxProperties`.
+     * A list's `items`, or a map's `properties`, `required`,
+     * `additionalProperties: false` (a closed map); then the counts, by the
+     * table of count keywords (Schema::countKeys()).
      *
      * @param Schema|array<mixed>|\stdClass|null $items
      * @param array{0: array<mixed>|\stdClass, 1: list<string>}|null $props
      */
     private static function container(Schema $s, Definition $d, Facets $f, mixed $items, ?array $props): void
     {
-        // A count of 1 the NotNull guard already states is not written.
-        $minCount = $f->minCount === 1 && NotNull::impliesMinOne($f) ? null : $f->minCount;
         if ($d->cat === Ty::CAT_LIST) {
             if ($items !== null) {
                 $s->items = $items;
                 $s->hasItems = true;
             }
-            if ($minCount !== null) {
-                self::put($s, 'minItems', $minCount);
-            }
-            if ($f->maxCount !== null) {
-                self::put($s, 'maxItems', $f->maxCount);
-            }
-            return;
-        }
-        if ($props !== null) {
+        } elseif ($props !== null) {
             $s->properties = Profile::arr($props[0]);
             $s->required = $props[1] === [] ? null : $props[1];
             $s->additional = false;
             $s->hasAdditional = true;
         }
+        // Schema::countKeys(containerBit()), inline as in Normalizer::body().
+        [$kmin, $kmax] = Schema::COUNT_KEYS[Schema::CONTAINER_BITS[$d->cat]];
+        // A count of 1 the NotNull guard already states is not written.
+        $minCount = $f->minCount === 1 && NotNull::impliesMinOne($f) ? null : $f->minCount;
         if ($minCount !== null) {
-            self::put($s, 'minProperties', $minCount);
+            self::put($s, $kmin, $minCount);
         }
         if ($f->maxCount !== null) {
-            self::put($s, 'maxProperties', $f->maxCount);
+            self::put($s, $kmax, $f->maxCount);
         }
     }
 

@@ -31,25 +31,59 @@ final class ListType
         if ($itemEnums === []) {
             return [null, false];
         }
+        // The model of them, or their schema (Rust's `Emit::choice_items`).
+        return [$n->fill ? Fill::choiceItems($itemEnums) : self::choiceItems($itemEnums), false];
+    }
+
+    /**
+     * The schema of the items of a list without an item definition that a
+     * `Choice` with `multiple: true` puts its choices on: an `enum` of them
+     * (`match: false`: a `not` of them); a second one in `allOf`.
+     *
+     * @param list<array{0: array, 1: bool}> $itemEnums
+     * @return array<string, mixed>|\stdClass
+     */
+    public static function choiceItems(array $itemEnums): array|\stdClass
+    {
         $o = [];
         $allOf = [];
-        foreach ($itemEnums as [$list, $matches]) {
-            if ($matches) {
-                [$key, $v] = Nullable::enumeration($list === [] ? ['nothing', null] : ['list', $list], false);
-            } elseif ($list === []) {
-                continue;
-            } else {
-                [$key, $v] = ['not', Nullable::notSchema(['enum', $list], false)];
-            }
-            if (\array_key_exists($key, $o)) {
+        $hasEnum = $hasNot = false;
+        foreach (self::choices($itemEnums) as [$key, $v]) {
+            $not = $key === 'not';
+            if ($not ? $hasNot : $hasEnum) {
                 $allOf[] = [$key => $v];
-            } else {
-                $o[$key] = $v;
+                continue;
             }
+            if ($not) {
+                $hasNot = true;
+            } else {
+                $hasEnum = true;
+            }
+            $o[$key] = $v;
         }
         if ($allOf !== []) {
             $o['allOf'] = $allOf;
         }
-        return [Vocab::object($o), false];
+        return Vocab::object($o);
+    }
+
+    /**
+     * Each choice list as its keyword: `enum` (or `const`), or `not` for
+     * `match: false`; an empty list that does not match says nothing.
+     *
+     * @param list<array{0: array, 1: bool}> $itemEnums
+     * @return list<array{0: string, 1: mixed}> [keyword, value]
+     */
+    public static function choices(array $itemEnums): array
+    {
+        $out = [];
+        foreach ($itemEnums as [$list, $matches]) {
+            if ($matches) {
+                $out[] = Nullable::enumeration($list === [] ? ['nothing', null] : ['list', $list], false);
+            } elseif ($list !== []) {
+                $out[] = ['not', Nullable::notSchema(['enum', $list], false)];
+            }
+        }
+        return $out;
     }
 }

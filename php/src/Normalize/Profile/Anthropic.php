@@ -180,13 +180,14 @@ final class Anthropic extends Provider
 
     protected function array(): void
     {
-        $p = $this->p;
         $this->items();
-        $written = $p->minItems === 0 || $p->minItems === 1;
+        // A lower count of 0 or 1 only; the others in the notes.
+        [$min, $max] = $this->p->counts($this->bit);
+        $written = $min === 0 || $min === 1;
         if ($written) {
-            $this->keys[] = ['minItems', $p->minItems];
+            $this->countInts([$min, null]);
         }
-        $this->dropCounts($written ? null : $p->minItems, $p->maxItems, 'item', 'items');
+        $this->dropCounts($written ? null : $min, $max, 'item', 'items');
     }
 
     protected function object(): void

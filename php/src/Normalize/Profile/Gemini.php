@@ -126,7 +126,7 @@ final class Gemini extends Provider
     public static function arrayKeys(Provider $o): void
     {
         $o->items();
-        $o->put(['minItems' => $o->p->minItems, 'maxItems' => $o->p->maxItems]);
+        $o->counts();
     }
 
     /**
@@ -152,7 +152,7 @@ final class Gemini extends Provider
             }
             $o->keys[] = ['additionalProperties', $v];
         }
-        $o->put(['minProperties' => $p->minProperties, 'maxProperties' => $p->maxProperties]);
+        $o->counts();
     }
 
     public static function bounds(Provider $o): void

@@ -58,7 +58,7 @@ final class OpenAi extends Provider
         if (!$this->items()) {
             $this->pass->impossible('a list without an item definition');
         }
-        $this->put(['minItems' => $this->p->minItems, 'maxItems' => $this->p->maxItems]);
+        $this->counts();
     }
 
     protected function object(): void

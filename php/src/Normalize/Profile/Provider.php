@@ -212,6 +212,35 @@ abstract class Provider
         }
     }
 
+    /**
+     * The counts of the type (a list's `minItems`/`maxItems`, a map's
+     * `minProperties`/`maxProperties`: Schema::countKeys()), when set.
+     */
+    public function counts(): void
+    {
+        $this->countInts($this->p->counts($this->bit));
+    }
+
+    /**
+     * The counts `[lower, upper]` given, as the type's count keywords.
+     *
+     * @param array{0: ?int, 1: ?int} $counts
+     */
+    public function countInts(array $counts): void
+    {
+        // Schema::countKeys() and put(), inline: two calls less per list and
+        // map.
+        $keys = Schema::COUNT_KEYS[$this->bit] ?? null;
+        if ($keys !== null) {
+            if ($counts[0] !== null) {
+                $this->keys[] = [$keys[0], $counts[0]];
+            }
+            if ($counts[1] !== null) {
+                $this->keys[] = [$keys[1], $counts[1]];
+            }
+        }
+    }
+
     /** `minLength` and `maxLength`, when set. */
     public function lengths(): void
     {
@@ -319,7 +348,8 @@ abstract class Provider
         } else {
             $this->pass->impossible('a map that accepts any keys');
         }
-        $this->dropCounts($p->minProperties, $p->maxProperties, 'property', 'properties');
+        [$min, $max] = $p->counts($this->bit);
+        $this->dropCounts($min, $max, 'property', 'properties');
     }
 
     /** Drops count bounds as notes: `At least 2 items.`, `At most 1 item.`. */
