@@ -129,4 +129,44 @@ final class Schema
             default => [null, null],
         };
     }
+
+    /** `{"type": "null"}` exactly (schema.rs's is_null_schema). */
+    public static function isNullSchema(mixed $n): bool
+    {
+        $a = self::arr($n);
+        return $a !== null && \count($a) === 1 && ($a['type'] ?? null) === 'null';
+    }
+
+    /**
+     * The container keyword of a `not` that every empty list (`items`) or
+     * map (`additionalProperties`) satisfies: `{items: S}` or
+     * `{additionalProperties: S}`, alone or beside the container's `type`
+     * (schema.rs's guard_count).
+     */
+    public static function guardKey(mixed $n): ?string
+    {
+        $a = self::arr($n);
+        if ($a === null) {
+            return null;
+        }
+        [$key, $type] = match (true) {
+            \array_key_exists('items', $a) => ['items', 'array'],
+            \array_key_exists('additionalProperties', $a) => ['additionalProperties', 'object'],
+            default => [null, null],
+        };
+        if ($key === null) {
+            return null;
+        }
+        $n = \count($a);
+        return $n === 1 || ($n === 2 && ($a['type'] ?? null) === $type) ? $key : null;
+    }
+
+    /** An array, or a stdClass read as its array (Profile::arr()). */
+    private static function arr(mixed $v): ?array
+    {
+        if ($v instanceof \stdClass) {
+            return (array) $v;
+        }
+        return \is_array($v) ? $v : null;
+    }
 }

@@ -20,12 +20,6 @@ final class Reader
     /** The annotation keywords (a set). */
     private const ANNOTATIONS = ['title' => true, 'description' => true, 'default' => true, 'examples' => true];
 
-    public static function isNullSchema(mixed $n): bool
-    {
-        $a = Profile::arr($n);
-        return $a !== null && \count($a) === 1 && ($a['type'] ?? null) === 'null';
-    }
-
     /**
      * The non-null branch of a nullable wrapper: a node whose only validation
      * keyword is `oneOf`/`anyOf` of two branches, one of them `{"type": "null"}`.
@@ -48,8 +42,8 @@ final class Reader
             return null;
         }
         [$a, $b] = $list;
-        $na = self::isNullSchema($a);
-        $other = $na === self::isNullSchema($b) ? null : ($na ? $b : $a);
+        $na = Schema::isNullSchema($a);
+        $other = $na === Schema::isNullSchema($b) ? null : ($na ? $b : $a);
         return Profile::arr($other) !== null ? $other : null;
     }
 
@@ -253,36 +247,13 @@ final class Reader
      */
     private static function guardCount(Schema $p, mixed $v): mixed
     {
-        $key = self::guardKey($v);
+        $key = Schema::guardKey($v);
         if ($key === 'items') {
             $p->minItems = Facets::raise($p->minItems, 1);
         } elseif ($key === 'additionalProperties') {
             $p->minProperties = Facets::raise($p->minProperties, 1);
         }
         return $v;
-    }
-
-    /**
-     * The container keyword of a `not` that every empty list (`items`) or
-     * map (`additionalProperties`) satisfies: `{items: S}` or
-     * `{additionalProperties: S}`, alone or beside the container's `type`.
-     */
-    public static function guardKey(mixed $n): ?string
-    {
-        $a = Profile::arr($n);
-        if ($a === null) {
-            return null;
-        }
-        [$key, $type] = match (true) {
-            \array_key_exists('items', $a) => ['items', 'array'],
-            \array_key_exists('additionalProperties', $a) => ['additionalProperties', 'object'],
-            default => [null, null],
-        };
-        if ($key === null) {
-            return null;
-        }
-        $n = \count($a);
-        return $n === 1 || ($n === 2 && ($a['type'] ?? null) === $type) ? $key : null;
     }
 
     /**

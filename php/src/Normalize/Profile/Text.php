@@ -5,6 +5,7 @@ declare(strict_types=1);
 namespace ToolSchema\Php\Normalize\Profile;
 
 use ToolSchema\Php\Normalize\FormatCorner;
+use ToolSchema\Php\Model\Schema;
 use ToolSchema\Php\Model\Vocab;
 
 /**
@@ -182,8 +183,8 @@ final class Text
                 return 'Must not be ' . Text::json($a['const']) . '.';
             }
         }
-        $guard = Reader::guardKey($a);
-        if ($guard === 'additionalProperties' && Reader::isNullSchema($a['additionalProperties'])) {
+        $guard = Schema::guardKey($a);
+        if ($guard === 'additionalProperties' && Schema::isNullSchema($a['additionalProperties'])) {
             return 'At least one property must not be null.';
         }
         if ($guard === 'items') {
