@@ -9,6 +9,9 @@ use ToolSchema\Php\Model\Schema;
 use ToolSchema\Php\Model\Ty;
 use ToolSchema\Php\Normalize\Fill;
 use ToolSchema\Php\Normalize\ListType;
+use ToolSchema\Php\Normalize\Normalizer;
+use ToolSchema\Php\Normalize\Options;
+use ToolSchema\Php\Path;
 use ToolSchema\Php\Normalize\Profile\Mcp;
 use ToolSchema\Php\Normalize\Profile\Profile;
 use ToolSchema\Php\Normalize\Profile\Provider;
@@ -18,7 +21,8 @@ use ToolSchema\Php\Normalize\Profile\Text;
 /**
  * The `profile` option beyond the fixtures: the JSON text both
  * implementations write into descriptions, the CLI's option, the providers
- * named once, the count keywords' table, the model of a list's choice items
+ * named once, the count keywords' table, the model of a node and of a list's
+ * choice items
  * (the Drupal module's profile per consumer:
  * tests/drupal/phpunit/ProfileOptionsTest.php).
  */
@@ -109,5 +113,79 @@ final class ProfileTest extends TestCase
             // serialize(): the same types too (an int is not a float here).
             self::assertSame(serialize(Reader::read((array) $written)), serialize(Fill::choiceItems($itemEnums)), json_encode($itemEnums));
         }
+    }
+
+    /**
+     * The model is what the reader reads from the canonical schema: for every
+     * normalize fixture's definition, in every profile that writes from the
+     * model, the model the normalizer fills and the canonical schema it
+     * writes (the writer all but `mcp` once had), read by the reader, are the
+     * same, child by child (src/normalize/fill.rs's test, in PHP).
+     */
+    public function testTheModelIsTheCanonicalSchemaRead(): void
+    {
+        $compared = 0;
+        foreach (Fixtures::all() as $name => $fixture) {
+            $case = $fixture['case'];
+            if ($case['function'] !== 'normalize' || !\is_array($case['definition'] ?? null)) {
+                continue;
+            }
+            try {
+                $options = Options::read($case['options'] ?? []);
+            } catch (\ValueError) {
+                continue;
+            }
+            foreach (Profile::cases() as $profile) {
+                if ($profile === Profile::Mcp) {
+                    continue;
+                }
+                $o = clone $options;
+                $o->profile = $profile;
+                try {
+                    $model = self::normalized($case['definition'], $o, true);
+                } catch (\ValueError) {
+                    continue;
+                }
+                $written = self::normalized($case['definition'], $o, false);
+                self::assertSame(serialize(self::tree($written)), serialize(self::tree($model)), "$name {$profile->value}");
+                $compared++;
+            }
+        }
+        self::assertGreaterThan(1000, $compared);
+    }
+
+    /** The root the normalizer gives for `$options`, filled (`$fill`) or written. */
+    private static function normalized(array $definition, Options $options, bool $fill): mixed
+    {
+        return \Closure::bind(static function () use ($definition, $options, $fill) {
+            $n = (new \ReflectionClass(Normalizer::class))->newInstanceWithoutConstructor();
+            $n->options = $options;
+            $n->path = new Path();
+            $n->fill = $fill;
+            $n->rootMap = ($definition['type'] ?? null) === 'map';
+            return $n->schema(null, null, $definition, 0);
+        }, null, Normalizer::class)();
+    }
+
+    /** A node's model, its children's too, as arrays (a schema is read). */
+    private static function tree(mixed $s): mixed
+    {
+        if (!$s instanceof Schema) {
+            $a = Profile::arr($s);
+            if ($a === null) {
+                return $s;
+            }
+            $s = Reader::read($a);
+        }
+        $t = get_object_vars($s);
+        foreach (['items', 'additional'] as $k) {
+            $t[$k] = self::tree($t[$k]);
+        }
+        foreach (['properties', 'anyOf'] as $k) {
+            if ($t[$k] !== null) {
+                $t[$k] = array_map(self::tree(...), $t[$k]);
+            }
+        }
+        return $t;
     }
 }

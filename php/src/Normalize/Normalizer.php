@@ -181,7 +181,7 @@ final class Normalizer implements Warnings
 
         // The root of a tool input is never null (`mcp`): an object is written
         // as a required one.
-        $fix = $depth === 0;
+        $fix = $depth === 0 && $this->options->profile === Profile::Mcp;
         if ($fix && $optional && $style !== Options::TYPE_ARRAY && self::isObject($d)) {
             $optional = false;
         }
@@ -335,12 +335,12 @@ final class Normalizer implements Warnings
     /**
      * Writes the validation keywords into `$out` (the `mcp` profile's; Fill
      * fills the others' Schema). `$nullOk`: the schema itself must let null
-     * through (an optional input in the `type_array` style); `$fix`: the root.
+     * through (an optional input in the `type_array` style); `$fix`: the root, for `mcp`.
      */
     private function body(Definition $d, Facets $f, bool $nonEmpty, bool $nullOk, array &$out, int $depth, bool $fix): void
     {
         if ($d->baseSchema !== null) {
-            if ($fix || Mcp::mayHoldUnion($d->baseSchema)) {
+            if ($this->options->profile === Profile::Mcp && ($fix || Mcp::mayHoldUnion($d->baseSchema))) {
                 Mcp::base($d->baseSchema, $nullOk, $depth === 0, $fix, $out);
             } else {
                 Nullable::baseSchema($d->baseSchema, $nullOk, $out);
@@ -364,7 +364,7 @@ final class Normalizer implements Warnings
         }
         // Only a type of the `any` category can lack a JSON type (`mcp`
         // writes its union split).
-        if ($d->cat === Ty::CAT_ANY && BaseType::jsonType($d->ty) === null) {
+        if ($d->cat === Ty::CAT_ANY && BaseType::jsonType($d->ty) === null && $this->options->profile === Profile::Mcp) {
             Mcp::anyUnion($f, $nullOk, $depth === 0, $out);
             $allOf = $this->keywords($f, $nullOk, $out, false, false);
             if ($allOf !== []) {
