@@ -116,25 +116,15 @@ fn not<'a, N: Node<'a>>(m: &mut Schema<'a, Val<'a, N>>, n: &Not<N>, v: Val<'a, N
 impl<'a, N: Node<'a>> Normalizer<'_, 'a, ValBuild<'a, N>> {
     /// The model of a node without a base schema.
     fn fill(&mut self, e: Emitted<'_, 'a, N>) -> Result<Val<'a, N>, DefinitionError> {
-        let Emitted {
-            d,
-            facets,
-            cat,
-            optional,
-            style,
-            non_empty,
-            depth,
-            title,
-            description,
-        } = e;
-        let null_ok = optional && style == NullStyle::TypeArray;
+        let (d, cat, optional) = (e.d, e.cat, e.optional);
+        let null_ok = optional && e.style == NullStyle::TypeArray;
         let (mut items, mut props) = (None, None);
-        self.children(d, facets, non_empty, depth, &mut items, &mut props)?;
-        let f = &*facets;
+        self.children(d, e.facets, e.non_empty, e.depth, &mut items, &mut props)?;
+        let f = &*e.facets;
         let (val, cell) = self.b.model();
         let m = &mut *cell.borrow_mut();
-        m.title = title.map(|t| self.text(t));
-        m.description = description.map(|t| self.text(t));
+        m.title = e.title.map(|t| self.text(t));
+        m.description = e.description.map(|t| self.text(t));
         // A null branch, or null in `type` and in every `enum`.
         m.nullable = optional;
         m.types = match base_type::json_type(d.ty) {

@@ -27,34 +27,24 @@ impl<'a, B> Normalizer<'_, 'a, B> {
     where
         B: Emit<'a, N>,
     {
-        let Emitted {
-            d,
-            facets,
-            cat,
-            optional,
-            style,
-            non_empty,
-            depth,
-            title,
-            description,
-        } = e;
+        let (d, depth, style) = (e.d, e.depth, e.style);
         // The root of a tool input is never null (`mcp`): an object is written
         // as a required one.
         let fix = (depth == 0 && self.options.profile == profile::Profile::Mcp).then_some(RootFix);
-        let optional = optional && !(fix.is_some() && style != NullStyle::TypeArray && object(d));
+        let optional = e.optional && !(fix.is_some() && style != NullStyle::TypeArray && object(d));
         let mut out = self.b.obj();
-        if let Some(t) = title {
+        if let Some(t) = e.title {
             let v = self.text(t);
             self.b.put(&mut out, Sym::Title, v);
         }
-        if let Some(t) = description {
+        if let Some(t) = e.description {
             let v = self.text(t);
             self.b.put(&mut out, Sym::Description, v);
         }
         if optional && style != NullStyle::TypeArray {
             let inner = {
                 let mut inner = self.b.obj();
-                self.body(d, facets, non_empty, false, &mut inner, depth, None)?;
+                self.body(d, e.facets, e.non_empty, false, &mut inner, depth, None)?;
                 self.b.end_obj(inner)
             };
             let branches = nullable::branches(self.b, inner);
@@ -65,9 +55,9 @@ impl<'a, B> Normalizer<'_, 'a, B> {
             };
             self.b.put(&mut out, key, branches);
         } else {
-            self.body(d, facets, non_empty, optional, &mut out, depth, fix)?;
+            self.body(d, e.facets, e.non_empty, optional, &mut out, depth, fix)?;
         }
-        self.values(d, cat, &mut out);
+        self.values(d, e.cat, &mut out);
         Ok(self.b.end_obj(out))
     }
 

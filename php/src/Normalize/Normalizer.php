@@ -168,39 +168,32 @@ final class Normalizer implements Warnings
         if ($this->fill) {
             // Filled, not written: what the pass would read back from the schema.
             $s = Fill::schema($this, $d, $facets, $nonEmpty, $optional, $style, $title, $description, $depth);
-            $this->refusedNull = $required;
-            $this->refusedEmpty = $required && ($nonEmpty || ($d->cat !== Ty::CAT_LIST && $d->cat !== Ty::CAT_MAP));
-            if ($seg !== null) {
-                \array_pop($segs);
-                if ($key !== null) {
-                    \array_pop($segs);
-                }
-            }
-            return $s;
-        }
-
-        // The root of a tool input is never null (`mcp`): an object is written
-        // as a required one.
-        $fix = $depth === 0 && $this->options->profile === Profile::Mcp;
-        if ($fix && $optional && $style !== Options::TYPE_ARRAY && self::isObject($d)) {
-            $optional = false;
-        }
-        $out = [];
-        if ($title !== null) {
-            $out['title'] = $title;
-        }
-        if ($description !== null) {
-            $out['description'] = $description;
-        }
-        if ($optional && $style !== Options::TYPE_ARRAY) {
-            $inner = [];
-            $this->body($d, $facets, $nonEmpty, false, $inner, $depth, false);
-            $out[$style === Options::ONE_OF ? 'oneOf' : 'anyOf'] = Nullable::branches($inner);
         } else {
-            $this->body($d, $facets, $nonEmpty, $optional, $out, $depth, $fix);
-        }
-        if ($d->default !== null || $d->examples !== null) {
-            $this->values($d, $out);
+            // The root of a tool input is never null (`mcp`): an object is
+            // written as a required one.
+            $fix = $depth === 0 && $this->options->profile === Profile::Mcp;
+            if ($fix && $optional && $style !== Options::TYPE_ARRAY && self::isObject($d)) {
+                $optional = false;
+            }
+            $out = [];
+            if ($title !== null) {
+                $out['title'] = $title;
+            }
+            if ($description !== null) {
+                $out['description'] = $description;
+            }
+            if ($optional && $style !== Options::TYPE_ARRAY) {
+                $inner = [];
+                $this->body($d, $facets, $nonEmpty, false, $inner, $depth, false);
+                $out[$style === Options::ONE_OF ? 'oneOf' : 'anyOf'] = Nullable::branches($inner);
+            } else {
+                $this->body($d, $facets, $nonEmpty, $optional, $out, $depth, $fix);
+            }
+            if ($d->default !== null || $d->examples !== null) {
+                $this->values($d, $out);
+            }
+            // An `any` that allows every value: `{}`.
+            $s = $out ?: new \stdClass();
         }
         $this->refusedNull = $required;
         $this->refusedEmpty = $required && ($nonEmpty || ($d->cat !== Ty::CAT_LIST && $d->cat !== Ty::CAT_MAP));
@@ -210,8 +203,7 @@ final class Normalizer implements Warnings
                 \array_pop($segs);
             }
         }
-        // An `any` that allows every value: `{}`.
-        return $out ?: new \stdClass();
+        return $s;
     }
 
     /** A constraint's warning (Warnings, for the Rule). */
